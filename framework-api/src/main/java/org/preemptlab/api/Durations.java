@@ -1,0 +1,78 @@
+package org.preemptlab.api;
+
+import java.math.BigDecimal;
+import java.util.Locale;
+
+/**
+ * Parses and formats simulated durations. Simulated time is a {@code long} count of nanoseconds;
+ * users write durations with a unit: {@code 250ns}, {@code 12us} (or {@code 12µs}), {@code 1.5ms},
+ * {@code 2s}. A bare number means nanoseconds.
+ *
+ * @since 0.1
+ */
+public final class Durations {
+  private Durations() {}
+
+  /**
+   * Parses a duration such as {@code 1.5ms} into nanoseconds.
+   *
+   * @throws IllegalArgumentException if the text is not a non-negative duration with a known unit
+   */
+  public static long parseNs(String text) {
+    String s = text.trim().toLowerCase(Locale.ROOT).replace("µs", "us").replace("_", "");
+    long unit;
+    String number;
+    if (s.endsWith("ns")) {
+      unit = 1;
+      number = s.substring(0, s.length() - 2);
+    } else if (s.endsWith("us")) {
+      unit = 1_000;
+      number = s.substring(0, s.length() - 2);
+    } else if (s.endsWith("ms")) {
+      unit = 1_000_000;
+      number = s.substring(0, s.length() - 2);
+    } else if (s.endsWith("s")) {
+      unit = 1_000_000_000;
+      number = s.substring(0, s.length() - 1);
+    } else {
+      unit = 1;
+      number = s;
+    }
+    BigDecimal value;
+    try {
+      value = new BigDecimal(number.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "'" + text + "' is not a duration; write a number and a unit: ns, us, ms or s (e.g. 250us)");
+    }
+    if (value.signum() < 0) {
+      throw new IllegalArgumentException("'" + text + "' is negative; a duration must be >= 0");
+    }
+    try {
+      return value.multiply(BigDecimal.valueOf(unit)).setScale(0, java.math.RoundingMode.HALF_EVEN)
+          .longValueExact();
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("'" + text + "' is too long a duration");
+    }
+  }
+
+  /** Formats nanoseconds with the largest unit that keeps the value at least 1, e.g. {@code 1.5ms}. */
+  public static String format(long ns) {
+    if (ns % 1_000_000_000L == 0 && ns != 0) {
+      return ns / 1_000_000_000L + "s";
+    }
+    if (ns >= 1_000_000) {
+      return trim(ns / 1e6) + "ms";
+    }
+    if (ns >= 1_000) {
+      return trim(ns / 1e3) + "us";
+    }
+    return ns + "ns";
+  }
+
+  private static String trim(double value) {
+    String s = String.format(Locale.ROOT, "%.3f", value);
+    s = s.replaceAll("0+$", "");
+    return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+  }
+}

@@ -1,0 +1,182 @@
+package org.preemptlab.api;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * The declaration of one plugin parameter: its name, type, default, unit, documentation and valid
+ * range. A provider declares its parameters once; the runner validates every user value against
+ * them before a run starts and {@code preemptlab list} prints them.
+ *
+ * @param name kebab-case name, unique within the plugin
+ * @param type how the value is parsed
+ * @param defaultValue the default, as the user would write it
+ * @param unit the unit of the value, or an empty string (durations carry their unit in the text)
+ * @param doc one sentence saying what the parameter does
+ * @param min the smallest valid value for numbers and durations (inclusive), or
+ *     {@link Double#NEGATIVE_INFINITY}
+ * @param max the largest valid value for numbers and durations (inclusive), or
+ *     {@link Double#POSITIVE_INFINITY}
+ * @param choices the valid words of a {@link ParameterType#CHOICE}; empty for other types
+ * @since 0.1
+ */
+public record ParameterSpec(
+    String name,
+    ParameterType type,
+    String defaultValue,
+    String unit,
+    String doc,
+    double min,
+    double max,
+    List<String> choices) {
+
+  /** Validates the declaration, including that the default itself is valid. */
+  public ParameterSpec {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(defaultValue, "defaultValue");
+    Objects.requireNonNull(unit, "unit");
+    Objects.requireNonNull(doc, "doc");
+    choices = List.copyOf(choices);
+    if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
+      throw new IllegalArgumentException("parameter name '" + name + "' is not kebab-case");
+    }
+    if (type == ParameterType.CHOICE && choices.isEmpty()) {
+      throw new IllegalArgumentException("choice parameter '" + name + "' declares no choices");
+    }
+    if (min > max) {
+      throw new IllegalArgumentException("parameter '" + name + "' has min > max");
+    }
+  }
+
+  /** A whole-number parameter with an inclusive range. */
+  public static ParameterSpec integer(
+      String name, long defaultValue, long min, long max, String unit, String doc) {
+    return check(new ParameterSpec(name, ParameterType.INTEGER, Long.toString(defaultValue), unit,
+        doc, min, max, List.of()));
+  }
+
+  /** A real-number parameter with an inclusive range. */
+  public static ParameterSpec real(
+      String name, double defaultValue, double min, double max, String unit, String doc) {
+    return check(new ParameterSpec(name, ParameterType.REAL, Double.toString(defaultValue), unit,
+        doc, min, max, List.of()));
+  }
+
+  /** A boolean parameter. */
+  public static ParameterSpec bool(String name, boolean defaultValue, String doc) {
+    return new ParameterSpec(name, ParameterType.BOOLEAN, Boolean.toString(defaultValue), "", doc,
+        Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, List.of());
+  }
+
+  /** A parameter whose value is one of {@code choices}. */
+  public static ParameterSpec choice(
+      String name, String defaultValue, List<String> choices, String doc) {
+    return check(new ParameterSpec(name, ParameterType.CHOICE, defaultValue, "", doc,
+        Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, choices));
+  }
+
+  /** A duration parameter; the default and the range are in nanoseconds. */
+  public static ParameterSpec duration(
+      String name, long defaultNs, long minNs, long maxNs, String doc) {
+    return check(new ParameterSpec(name, ParameterType.DURATION, Durations.format(defaultNs), "",
+        doc, minNs, maxNs, List.of()));
+  }
+
+  /** A free-text parameter. */
+  public static ParameterSpec text(String name, String defaultValue, String doc) {
+    return new ParameterSpec(name, ParameterType.TEXT, defaultValue, "", doc,
+        Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, List.of());
+  }
+
+  private static ParameterSpec check(ParameterSpec spec) {
+    spec.parse(spec.defaultValue());
+    return spec;
+  }
+
+  /**
+   * Parses and validates a value written by the user.
+   *
+   * @return a {@code Long} (integers and durations in ns), {@code Double}, {@code Boolean} or
+   *     {@code String}
+   * @throws IllegalArgumentException with a message naming the expected type and range
+   */
+  public Object parse(String raw) {
+    String text = raw.trim();
+    switch (type) {
+      case INTEGER -> {
+        long value;
+        try {
+          value = Long.parseLong(text.replace("_", ""));
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("expected a whole number" + rangeText() + ", got '"
+              + raw + "'");
+        }
+        return checkRange(value, raw);
+      }
+      case REAL -> {
+        double value;
+        try {
+          value = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("expected a number" + rangeText() + ", got '" + raw
+              + "'");
+        }
+        if (!Double.isFinite(value)) {
+          throw new IllegalArgumentException("expected a finite number, got '" + raw + "'");
+        }
+        return checkRange(value, raw);
+      }
+      case BOOLEAN -> {
+        String lower = text.toLowerCase(Locale.ROOT);
+        if (!lower.equals("true") && !lower.equals("false")) {
+          throw new IllegalArgumentException("expected true or false, got '" + raw + "'");
+        }
+        return Boolean.valueOf(lower);
+      }
+      case CHOICE -> {
+        if (!choices.contains(text)) {
+          throw ConfigurationException.unknown("value", text, choices);
+        }
+        return text;
+      }
+      case DURATION -> {
+        return checkRange(Durations.parseNs(text), raw);
+      }
+      case TEXT -> {
+        return raw;
+      }
+      default -> throw new AssertionError(type);
+    }
+  }
+
+  private <N extends Number> N checkRange(N value, String raw) {
+    double d = value.doubleValue();
+    if (d < min || d > max) {
+      throw new IllegalArgumentException("'" + raw + "' is out of range" + rangeText());
+    }
+    return value;
+  }
+
+  /** The valid range as text, e.g. {@code " in [1, 100]"}, or an empty string if unbounded. */
+  public String rangeText() {
+    if (min == Double.NEGATIVE_INFINITY && max == Double.POSITIVE_INFINITY) {
+      return "";
+    }
+    return " in [" + bound(min) + ", " + bound(max) + "]";
+  }
+
+  private String bound(double value) {
+    if (Double.isInfinite(value)) {
+      return value > 0 ? "inf" : "-inf";
+    }
+    if (type == ParameterType.DURATION) {
+      return Durations.format((long) value);
+    }
+    if (type == ParameterType.INTEGER || value == Math.rint(value) && Math.abs(value) < 1e15) {
+      return Long.toString((long) value);
+    }
+    return Double.toString(value);
+  }
+}

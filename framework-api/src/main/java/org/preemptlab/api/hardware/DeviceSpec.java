@@ -1,0 +1,45 @@
+package org.preemptlab.api.hardware;
+
+import java.util.Objects;
+
+/**
+ * A simulated device.
+ *
+ * @param name a label such as {@code "NVIDIA H200 SXM"}
+ * @param smCount streaming multiprocessors, at least 1
+ * @param sm the limits of every SM
+ * @param clockMhz the SM clock, to turn cycles into ns
+ * @param costs the cost of every hardware action
+ * @param instructionLevelPreemption whether an SM can stop a block at (almost) any instruction and
+ *     save its state (Pascal and later); otherwise only block boundaries are available
+ * @param concurrentContexts whether blocks of different contexts may share SMs at once (MPS-like);
+ *     otherwise contexts are time-sliced
+ * @since 0.1
+ */
+public record DeviceSpec(
+    String name,
+    int smCount,
+    SmSpec sm,
+    double clockMhz,
+    DeviceCosts costs,
+    boolean instructionLevelPreemption,
+    boolean concurrentContexts) {
+
+  /** Validates the fields. */
+  public DeviceSpec {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(sm, "sm");
+    Objects.requireNonNull(costs, "costs");
+    if (smCount < 1) {
+      throw new IllegalArgumentException("device must have >= 1 SM, got " + smCount);
+    }
+    if (!(clockMhz > 0)) {
+      throw new IllegalArgumentException("clock must be > 0 MHz, got " + clockMhz);
+    }
+  }
+
+  /** Converts SM cycles to ns at this device's clock, rounding up. */
+  public long cyclesToNs(double cycles) {
+    return (long) Math.ceil(cycles * 1000.0 / clockMhz);
+  }
+}

@@ -1,0 +1,53 @@
+package org.preemptlab.api.model;
+
+import java.util.Objects;
+
+/**
+ * One step of a {@link BlockProgram}.
+ *
+ * @param kind what the segment does
+ * @param instructions dynamic instructions per thread in the segment (at least 0)
+ * @param durationNs how long the segment takes when the block runs undisturbed (at least 0)
+ * @param liveRegistersPerThread 32-bit registers per thread that are live at the segment's end
+ * @param liveSharedMemoryBytes bytes of the block's shared memory that are live at the segment's end
+ * @since 0.1
+ */
+public record Segment(
+    SegmentKind kind,
+    long instructions,
+    long durationNs,
+    int liveRegistersPerThread,
+    long liveSharedMemoryBytes) {
+
+  /** Validates that every count is non-negative. */
+  public Segment {
+    Objects.requireNonNull(kind, "kind");
+    if (instructions < 0) {
+      throw new IllegalArgumentException("segment instructions must be >= 0, got " + instructions);
+    }
+    if (durationNs < 0) {
+      throw new IllegalArgumentException("segment duration must be >= 0 ns, got " + durationNs);
+    }
+    if (liveRegistersPerThread < 0) {
+      throw new IllegalArgumentException(
+          "segment live registers must be >= 0, got " + liveRegistersPerThread);
+    }
+    if (liveSharedMemoryBytes < 0) {
+      throw new IllegalArgumentException(
+          "segment live shared memory must be >= 0, got " + liveSharedMemoryBytes);
+    }
+  }
+
+  /** A compute segment with the given length and live state. */
+  public static Segment compute(long instructions, long durationNs, int liveRegisters,
+      long liveSharedBytes) {
+    return new Segment(SegmentKind.COMPUTE, instructions, durationNs, liveRegisters,
+        liveSharedBytes);
+  }
+
+  /** The same segment with its duration (and instruction count, proportionally) scaled. */
+  public Segment withDuration(long newDurationNs) {
+    return new Segment(kind, instructions, newDurationNs, liveRegistersPerThread,
+        liveSharedMemoryBytes);
+  }
+}

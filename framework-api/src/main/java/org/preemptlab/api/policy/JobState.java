@@ -1,0 +1,19 @@
+package org.preemptlab.api.policy;
+
+/**
+ * Where a job is in its life: submitted → ready → dispatched → running → finished.
+ *
+ * @since 0.1
+ */
+public enum JobState {
+  /** Submitted; waiting for dependencies or for the previous job of its queue. */
+  SUBMITTED,
+  /** Ready and held by the scheduling policy. */
+  READY,
+  /** Dispatched (credits taken); its kernel is launching or waiting for SM resources. */
+  DISPATCHED,
+  /** At least one block has been placed on an SM. */
+  RUNNING,
+  /** Every block has completed; credits are returned. */
+  FINISHED
+}

@@ -1,0 +1,11 @@
+package org.preemptlab.api.preemption;
+
+import org.preemptlab.api.PluginProvider;
+
+/**
+ * Finds and creates {@link PreemptionPointStrategy} instances. Registered in {@code
+ * META-INF/services/org.preemptlab.api.preemption.PreemptionStrategyProvider}.
+ *
+ * @since 0.1
+ */
+public interface PreemptionStrategyProvider extends PluginProvider<PreemptionPointStrategy> {}
