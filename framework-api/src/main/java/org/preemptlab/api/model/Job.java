@@ -12,6 +12,8 @@ import java.util.Objects;
  * @param credits how many of its engine's credits it holds while dispatched, at least 1
  * @param dependencies ids of jobs that must finish before this one is ready
  * @param deadlineNs absolute deadline in ns, or {@link #NO_DEADLINE}
+ * @param thinkTimeNs a closed-loop client's think time: the job is submitted this long after its
+ *     last dependency finished (or at {@code submitTimeNs}, whichever is later); 0 for open-loop jobs
  * @param kernel what it runs
  * @since 0.1
  */
@@ -22,6 +24,7 @@ public record Job(
     int credits,
     List<Long> dependencies,
     long deadlineNs,
+    long thinkTimeNs,
     Kernel kernel) {
 
   /** The value of {@link #deadlineNs()} for a job without a deadline. */
@@ -43,6 +46,10 @@ public record Job(
       throw new IllegalArgumentException("job " + id + ": deadline must be >= 0 ns, got "
           + deadlineNs);
     }
+    if (thinkTimeNs < 0) {
+      throw new IllegalArgumentException("job " + id + ": think time must be >= 0 ns, got "
+          + thinkTimeNs);
+    }
     if (dependencies.contains(id)) {
       throw new IllegalArgumentException("job " + id + " depends on itself");
     }
@@ -50,7 +57,7 @@ public record Job(
 
   /** A job with one credit, no dependencies and no deadline. */
   public static Job of(long id, String queueId, long submitTimeNs, Kernel kernel) {
-    return new Job(id, queueId, submitTimeNs, 1, List.of(), NO_DEADLINE, kernel);
+    return new Job(id, queueId, submitTimeNs, 1, List.of(), NO_DEADLINE, 0, kernel);
   }
 
   /** Whether the job has a deadline. */
