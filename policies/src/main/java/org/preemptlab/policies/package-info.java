@@ -1,0 +1,18 @@
+/**
+ * The built-in scheduling-policy plugins, modelled on the Linux DRM scheduler's entity selection:
+ *
+ * <ul>
+ *   <li>{@code fifo} ({@link org.preemptlab.policies.FifoPolicy}): oldest submission first, as
+ *       DRM's FIFO run queue;
+ *   <li>{@code round-robin} ({@link org.preemptlab.policies.RoundRobinPolicy}): queues take turns,
+ *       as DRM's RR run queue, keeping the turn when credits are short;
+ *   <li>{@code priority} ({@link org.preemptlab.policies.PriorityPolicy}): strict priority with
+ *       round-robin within a level, as DRM's per-priority run queues, plus optional preemption of
+ *       lower-priority resident jobs when a job cannot get SM resources.
+ * </ul>
+ *
+ * <p>Every policy keeps its own state, is created fresh for each engine of each run by its provider,
+ * and spends O(log n) time per callback (n = ready jobs or known queues), so workloads of 100k jobs
+ * stay cheap.
+ */
+package org.preemptlab.policies;
