@@ -1,0 +1,44 @@
+package org.preemptlab.runner.engine;
+
+import java.util.TreeMap;
+
+/** A preemption under way: counts blocks until every one has given up its SM. */
+final class Preemption {
+  final SimJob victim;
+  final long requestNs;
+  int outstanding;
+  int blocks;
+  int drained;
+  int saved;
+  int flushed;
+  long bytesSaved;
+  long pointReachedNs;
+  long resourcesFreeNs;
+  final TreeMap<String, Integer> levels = new TreeMap<>();
+
+  Preemption(SimJob victim, long requestNs) {
+    this.victim = victim;
+    this.requestNs = requestNs;
+    this.pointReachedNs = requestNs;
+    this.resourcesFreeNs = requestNs;
+  }
+
+  void count(String level) {
+    levels.merge(level, 1, Integer::sum);
+  }
+
+  void pointReached(long t) {
+    pointReachedNs = Math.max(pointReachedNs, t);
+  }
+
+  /** One block gave up its SM at {@code t}; true when it was the last. */
+  boolean blockFreed(long t) {
+    resourcesFreeNs = Math.max(resourcesFreeNs, t);
+    return --outstanding == 0;
+  }
+
+  PreemptionRecord toRecord() {
+    return new PreemptionRecord(victim.job.id(), victim.job.queueId(), requestNs, pointReachedNs,
+        resourcesFreeNs, blocks, drained, saved, flushed, bytesSaved, levels);
+  }
+}

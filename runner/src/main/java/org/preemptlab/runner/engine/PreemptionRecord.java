@@ -1,0 +1,43 @@
+package org.preemptlab.runner.engine;
+
+import java.util.Map;
+
+/**
+ * One preemption of a job: from the request until every block resident at the request has given up
+ * its SM.
+ *
+ * @param victimJobId the preempted job
+ * @param victimQueueId its queue
+ * @param requestNs when the policy asked for the preemption
+ * @param pointReachedNs when the last block reached its stop point (or finished draining)
+ * @param resourcesFreeNs when the last block's SM resources were free (after its save)
+ * @param blocks blocks that were resident at the request
+ * @param drained blocks that ran to their end
+ * @param saved blocks that stopped and saved
+ * @param flushed blocks whose progress was discarded
+ * @param bytesSaved bytes written by the saves
+ * @param levels how many blocks each mechanism served, by the strategy's level label
+ */
+public record PreemptionRecord(
+    long victimJobId,
+    String victimQueueId,
+    long requestNs,
+    long pointReachedNs,
+    long resourcesFreeNs,
+    int blocks,
+    int drained,
+    int saved,
+    int flushed,
+    long bytesSaved,
+    Map<String, Integer> levels) {
+
+  /** Copies the level counts. */
+  public PreemptionRecord {
+    levels = Map.copyOf(levels);
+  }
+
+  /** Preemption latency: from the request until the resources were free. */
+  public long latencyNs() {
+    return resourcesFreeNs - requestNs;
+  }
+}

@@ -1,0 +1,136 @@
+package org.preemptlab.runner.engine;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.policy.JobState;
+import org.preemptlab.api.policy.JobView;
+
+/** The engine's mutable state of one job; handed to policies as a read-only {@link JobView}. */
+final class SimJob implements JobView {
+  final Job job;
+  final Kernel kernel;
+  final int index;
+  final Simulator.QueueState queue;
+  final int credits;
+  final int threads;
+  final int registers;
+  final int shared;
+  BlockProgram program;
+  long nominalNs;
+
+  JobState state = JobState.SUBMITTED;
+  boolean submitted;
+  boolean launched;
+  boolean blockedNotified;
+  boolean inPlacementOrder;
+  int dependenciesLeft;
+  int[] dependents = new int[0];
+  long dispatchSeq = -1;
+
+  long submitNs = -1;
+  long readyNs = -1;
+  long dispatchNs = -1;
+  long firstStartNs = -1;
+  long finishNs = -1;
+
+  int nextFreshBlock;
+  final ArrayDeque<Resumable> resumables = new ArrayDeque<>();
+  final List<ResidentBlock> resident = new ArrayList<>();
+  int parked;
+  int finished;
+  int preemptions;
+  long bytesSaved;
+  long bytesRestored;
+  long lostWorkNs;
+  Preemption activePreemption;
+
+  SimJob(Job job, int index, Simulator.QueueState queue, int credits, int shared) {
+    this.job = job;
+    this.kernel = job.kernel();
+    this.index = index;
+    this.queue = queue;
+    this.credits = credits;
+    this.threads = kernel.threadsPerBlock();
+    this.registers = Math.toIntExact(kernel.registersPerBlock());
+    this.shared = shared;
+  }
+
+  /** Blocks waiting to be placed: never started, or evicted and waiting to resume. */
+  @Override
+  public int pendingBlocks() {
+    return kernel.gridBlocks() - nextFreshBlock + resumables.size();
+  }
+
+  void addResident(ResidentBlock block) {
+    block.listIndex = resident.size();
+    resident.add(block);
+  }
+
+  void removeResident(ResidentBlock block) {
+    int i = block.listIndex;
+    ResidentBlock last = resident.remove(resident.size() - 1);
+    if (last != block) {
+      resident.set(i, last);
+      last.listIndex = i;
+    }
+    block.listIndex = -1;
+  }
+
+  @Override
+  public Job job() {
+    return job;
+  }
+
+  @Override
+  public JobQueue queue() {
+    return queue.spec;
+  }
+
+  @Override
+  public JobState state() {
+    return state;
+  }
+
+  @Override
+  public long readyTimeNs() {
+    return readyNs;
+  }
+
+  @Override
+  public long firstStartNs() {
+    return firstStartNs;
+  }
+
+  @Override
+  public long finishTimeNs() {
+    return finishNs;
+  }
+
+  @Override
+  public int residentBlocks() {
+    return resident.size();
+  }
+
+  @Override
+  public int finishedBlocks() {
+    return finished;
+  }
+
+  @Override
+  public int preemptions() {
+    return preemptions;
+  }
+
+  @Override
+  public String toString() {
+    return "job " + job.id() + " (queue '" + job.queueId() + "')";
+  }
+
+  /** A block evicted from its SM, waiting to resume where it stopped. */
+  record Resumable(int blockIndex, long realDurationNs, long realDoneNs, long restoreBytes) {}
+}

@@ -1,0 +1,30 @@
+package org.preemptlab.runner.engine;
+
+import java.util.List;
+
+/**
+ * The outcome of one simulation run.
+ *
+ * @param jobs one record per job, in the workload's order
+ * @param preemptions one record per preemption, in request order
+ * @param makespanNs when the last job finished
+ * @param smBusyFraction the fraction of SM-time, over the makespan, with at least one block resident
+ * @param contextSwitches time-slice context switches performed
+ * @param events events processed
+ * @param blocksExecuted block executions started (a preempted block that resumes counts again)
+ */
+public record SimulationResult(
+    List<JobRecord> jobs,
+    List<PreemptionRecord> preemptions,
+    long makespanNs,
+    double smBusyFraction,
+    int contextSwitches,
+    long events,
+    long blocksExecuted) {
+
+  /** Copies the lists. */
+  public SimulationResult {
+    jobs = List.copyOf(jobs);
+    preemptions = List.copyOf(preemptions);
+  }
+}
