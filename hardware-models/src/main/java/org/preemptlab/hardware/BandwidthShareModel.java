@@ -1,0 +1,20 @@
+package org.preemptlab.hardware;
+
+import java.util.Objects;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
+
+/**
+ * A hardware model with {@link HardwareModel}'s default save and restore times: each SM gets an
+ * equal share of the device's bandwidth, plus the fixed cost. Used by {@code gtx480} and by model
+ * files without per-thread terms.
+ *
+ * @param device the device; never null
+ * @since 0.1
+ */
+public record BandwidthShareModel(DeviceSpec device) implements HardwareModel {
+  /** Checks that the device is present. */
+  public BandwidthShareModel {
+    Objects.requireNonNull(device, "device");
+  }
+}

@@ -1,0 +1,106 @@
+package org.preemptlab.hardware;
+
+import static org.preemptlab.hardware.ModelKey.*;
+
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.hardware.DeviceCosts;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.SmSpec;
+
+/**
+ * Turns the settings of a model file (and any overrides) into a {@link HardwareModel}: checks that
+ * every required key is present, parses each value and checks the combination. Every error is a
+ * {@link ConfigurationException} naming the file, and the line where there is one.
+ */
+final class ModelBuilder {
+  private final String source;
+  private final Map<ModelKey, Object> values = new EnumMap<>(ModelKey.class);
+
+  private ModelBuilder(String source) {
+    this.source = source;
+  }
+
+  /**
+   * Builds the model described by {@code settings}.
+   *
+   * <p>If either per-thread key is present the model is a {@link PerThreadSaveModel}; otherwise
+   * it is a {@link BandwidthShareModel}, which keeps {@link HardwareModel}'s default save and
+   * restore times.
+   *
+   * @param source names the file (and overrides) in messages about the whole model
+   * @param settings the value of each key and where it was written
+   */
+  static HardwareModel build(String source, Map<ModelKey, Setting> settings) {
+    return new ModelBuilder(source).parse(settings).model();
+  }
+
+  private ModelBuilder parse(Map<ModelKey, Setting> settings) {
+    List<String> missing = Arrays.stream(ModelKey.values())
+        .filter(key -> key.required() && !settings.containsKey(key))
+        .map(ModelKey::id)
+        .toList();
+    if (!missing.isEmpty()) {
+      String keys = missing.stream().map(k -> "'" + k + "'").collect(Collectors.joining(", "));
+      throw new ConfigurationException(
+          source + ": missing key" + (missing.size() > 1 ? "s " : " ") + keys);
+    }
+    settings.forEach((key, setting) -> {
+      try {
+        values.put(key, key.parse(setting.text()));
+      } catch (IllegalArgumentException e) {
+        throw new ConfigurationException(
+            setting.origin() + ": " + key.id() + ": " + e.getMessage(), e);
+      }
+    });
+    return this;
+  }
+
+  private HardwareModel model() {
+    int shared = whole(SHARED_MEMORY_PER_SM);
+    int reserved = whole(SHARED_MEMORY_RESERVED_PER_BLOCK);
+    if (reserved > shared) {
+      throw new ConfigurationException(source + ": " + SHARED_MEMORY_RESERVED_PER_BLOCK.id() + " ("
+          + reserved + " B) exceeds " + SHARED_MEMORY_PER_SM.id() + " (" + shared
+          + " B), so no block could ever be resident");
+    }
+    DeviceSpec device;
+    try {
+      SmSpec sm = new SmSpec(whole(MAX_THREADS_PER_SM), whole(MAX_BLOCKS_PER_SM),
+          whole(REGISTERS_PER_SM), shared, reserved);
+      DeviceCosts costs = new DeviceCosts(ns(KERNEL_LAUNCH), ns(BLOCK_DISPATCH),
+          ns(PREEMPTION_SIGNAL), real(SAVE_BANDWIDTH_GBPS), ns(SAVE_FIXED),
+          real(RESTORE_BANDWIDTH_GBPS), ns(RESTORE_FIXED), ns(CONTEXT_SWITCH), ns(TIME_SLICE),
+          real(PREEMPTION_CHECK_CYCLES));
+      device = new DeviceSpec((String) values.get(NAME), whole(SM_COUNT), sm, real(CLOCK_MHZ),
+          costs, flag(INSTRUCTION_LEVEL_PREEMPTION), flag(CONCURRENT_CONTEXTS));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(source + ": invalid model: " + e.getMessage(), e);
+    }
+    if (values.containsKey(SAVE_PER_THREAD_NS) || values.containsKey(RESTORE_PER_THREAD_NS)) {
+      return new PerThreadSaveModel(device, real(SAVE_PER_THREAD_NS), real(RESTORE_PER_THREAD_NS));
+    }
+    return new BandwidthShareModel(device);
+  }
+
+  private int whole(ModelKey key) {
+    return (Integer) values.get(key);
+  }
+
+  private double real(ModelKey key) {
+    return (Double) values.getOrDefault(key, 0.0);
+  }
+
+  private long ns(ModelKey key) {
+    return (Long) values.get(key);
+  }
+
+  private boolean flag(ModelKey key) {
+    return (Boolean) values.get(key);
+  }
+}

@@ -1,0 +1,128 @@
+package org.preemptlab.hardware;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.preemptlab.api.ParameterSpec;
+
+/**
+ * Every key a hardware-model file may hold: its name, how its value is parsed, its valid range,
+ * its unit, one sentence of documentation and whether a file must set it. The bundled files and
+ * the parameters of the bundled providers are both checked against this one table.
+ */
+enum ModelKey {
+  NAME("name", ValueKind.TEXT, "", "The device's label in reports."),
+  SM_COUNT("sm-count", whole(1), "SMs", "Streaming multiprocessors on the device."),
+  MAX_THREADS_PER_SM("max-threads-per-sm", whole(1), "threads", "Resident threads per SM."),
+  MAX_BLOCKS_PER_SM("max-blocks-per-sm", whole(1), "blocks", "Resident blocks per SM."),
+  REGISTERS_PER_SM("registers-per-sm", whole(1), "registers", "32-bit registers per SM."),
+  SHARED_MEMORY_PER_SM("shared-memory-per-sm", whole(0), "bytes", "Shared memory per SM."),
+  SHARED_MEMORY_RESERVED_PER_BLOCK("shared-memory-reserved-per-block", whole(0), "bytes",
+      "Shared memory the system reserves for each resident block."),
+  CLOCK_MHZ("clock-mhz", real(1), "MHz", "SM clock, to turn cycles into time."),
+  KERNEL_LAUNCH("kernel-launch", duration(0), "",
+      "Time from dispatching a kernel until its first block can be placed."),
+  BLOCK_DISPATCH("block-dispatch", duration(0), "",
+      "Time from placing a block on an SM until it starts executing."),
+  PREEMPTION_SIGNAL("preemption-signal", duration(0), "",
+      "Time from a preemption request until the SMs see it."),
+  SAVE_BANDWIDTH_GBPS("save-bandwidth-gbps", real(0.001), "GB/s",
+      "Device-wide context-save bandwidth, shared equally by the SMs."),
+  SAVE_PER_THREAD_NS("save-per-thread-ns", real(0), "ns/thread",
+      "Extra save time per resident thread of an SM (optional; 0 if absent)."),
+  SAVE_FIXED("save-fixed", duration(0), "", "Fixed cost of one save on one SM."),
+  RESTORE_BANDWIDTH_GBPS("restore-bandwidth-gbps", real(0.001), "GB/s",
+      "Device-wide context-restore bandwidth, shared equally by the SMs."),
+  RESTORE_PER_THREAD_NS("restore-per-thread-ns", real(0), "ns/thread",
+      "Extra restore time per resident thread of an SM (optional; 0 if absent)."),
+  RESTORE_FIXED("restore-fixed", duration(0), "", "Fixed cost of one restore on one SM."),
+  CONTEXT_SWITCH("context-switch", duration(0), "",
+      "Fixed cost of switching the device between contexts, on top of saves and restores."),
+  TIME_SLICE("time-slice", duration(1), "",
+      "Time a context keeps the device while other contexts wait."),
+  PREEMPTION_CHECK_CYCLES("preemption-check-cycles", real(0), "cycles",
+      "Issue cost of one compiled-in preemption check."),
+  INSTRUCTION_LEVEL_PREEMPTION("instruction-level-preemption", ValueKind.BOOLEAN, "",
+      "Whether an SM can stop a block at (almost) any instruction and save its state."),
+  CONCURRENT_CONTEXTS("concurrent-contexts", ValueKind.BOOLEAN, "",
+      "Whether blocks of different contexts may share SMs at once (MPS-like).");
+
+  private static final Map<String, ModelKey> BY_ID =
+      Arrays.stream(values()).collect(Collectors.toMap(ModelKey::id, Function.identity()));
+
+  private final String id;
+  private final ValueKind kind;
+  private final double min;
+  private final double max;
+  private final String unit;
+  private final String doc;
+
+  ModelKey(String id, Range range, String unit, String doc) {
+    this.id = id;
+    this.kind = range.kind();
+    this.min = range.min();
+    this.max = range.max();
+    this.unit = unit;
+    this.doc = doc;
+  }
+
+  ModelKey(String id, ValueKind kind, String unit, String doc) {
+    this(id, new Range(kind, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY), unit, doc);
+  }
+
+  /** The kebab-case key as written in a file and as a parameter name. */
+  String id() {
+    return id;
+  }
+
+  /** Whether every model file must set this key. Only the per-thread fit terms are optional. */
+  boolean required() {
+    return this != SAVE_PER_THREAD_NS && this != RESTORE_PER_THREAD_NS;
+  }
+
+  /** The key named {@code id}, if there is one. */
+  static Optional<ModelKey> byId(String id) {
+    return Optional.ofNullable(BY_ID.get(id));
+  }
+
+  /** Every valid key, in file order. */
+  static List<String> ids() {
+    return Arrays.stream(values()).map(ModelKey::id).toList();
+  }
+
+  /**
+   * Parses a value of this key.
+   *
+   * @throws IllegalArgumentException with a message such as {@code expected a whole number >= 1,
+   *     got 'x'}
+   */
+  Object parse(String raw) {
+    return kind.parse(raw, min, max);
+  }
+
+  /** This key as a plugin parameter whose default is {@code defaultText}, a valid value. */
+  ParameterSpec parameter(String defaultText) {
+    ParameterSpec spec = new ParameterSpec(id, kind.parameterType(), defaultText.trim(), unit, doc,
+        min, max, List.of());
+    spec.parse(spec.defaultValue());
+    return spec;
+  }
+
+  private static Range whole(int min) {
+    return new Range(ValueKind.WHOLE, min, Integer.MAX_VALUE);
+  }
+
+  private static Range real(double min) {
+    return new Range(ValueKind.REAL, min, Double.POSITIVE_INFINITY);
+  }
+
+  private static Range duration(long minNs) {
+    return new Range(ValueKind.DURATION, minNs, Double.POSITIVE_INFINITY);
+  }
+
+  /** A value kind and its inclusive range. */
+  private record Range(ValueKind kind, double min, double max) {}
+}

@@ -1,0 +1,91 @@
+package org.preemptlab.hardware;
+
+import java.util.Locale;
+import org.preemptlab.api.Durations;
+import org.preemptlab.api.ParameterType;
+
+/** How the text of one model-file value is parsed and range-checked. */
+enum ValueKind {
+  /** Non-empty free text, returned trimmed. */
+  TEXT(ParameterType.TEXT, "some text", ""),
+  /** A whole number that fits an {@code int}; {@code _} may group digits. */
+  WHOLE(ParameterType.INTEGER, "a whole number", ""),
+  /** A finite real number. */
+  REAL(ParameterType.REAL, "a number", ""),
+  /** A duration with a unit, parsed by {@link Durations#parseNs}, as a {@code Long} of ns. */
+  DURATION(ParameterType.DURATION, "a duration", " with a unit (ns, us, ms or s)"),
+  /** {@code true} or {@code false}. */
+  BOOLEAN(ParameterType.BOOLEAN, "true or false", "");
+
+  private final ParameterType parameterType;
+  private final String expected;
+  private final String hint;
+
+  ValueKind(ParameterType parameterType, String expected, String hint) {
+    this.parameterType = parameterType;
+    this.expected = expected;
+    this.hint = hint;
+  }
+
+  /** The plugin-parameter type that accepts the same texts. */
+  ParameterType parameterType() {
+    return parameterType;
+  }
+
+  /**
+   * Parses {@code raw} and checks it against the inclusive range {@code [min, max]}.
+   *
+   * @return a {@code String}, {@code Integer}, {@code Double}, {@code Long} (ns) or {@code Boolean}
+   * @throws IllegalArgumentException naming what was expected and what was given
+   */
+  Object parse(String raw, double min, double max) {
+    String text = raw.trim();
+    try {
+      Object value = switch (this) {
+        case TEXT -> text.isEmpty() ? null : text;
+        case WHOLE -> Long.parseLong(text.replace("_", ""));
+        case REAL -> Double.parseDouble(text);
+        case DURATION -> Durations.parseNs(text);
+        case BOOLEAN -> parseBoolean(text);
+      };
+      if (value == null || value instanceof Number n && !inRange(n.doubleValue(), min, max)) {
+        throw new IllegalArgumentException();
+      }
+      return this == WHOLE ? Integer.valueOf(((Long) value).intValue()) : value;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "expected " + expected + rangeText(min, max) + hint + ", got '" + raw.trim() + "'", e);
+    }
+  }
+
+  private static Boolean parseBoolean(String text) {
+    String lower = text.toLowerCase(Locale.ROOT);
+    if (!lower.equals("true") && !lower.equals("false")) {
+      throw new IllegalArgumentException();
+    }
+    return Boolean.valueOf(lower);
+  }
+
+  private static boolean inRange(double value, double min, double max) {
+    return Double.isFinite(value) && value >= min && value <= max;
+  }
+
+  /** The range as words, e.g. {@code " >= 1"} or {@code " in [1, 64]"}; empty if unbounded. */
+  String rangeText(double min, double max) {
+    boolean noMax = max == Double.POSITIVE_INFINITY || max == Integer.MAX_VALUE;
+    if (min == Double.NEGATIVE_INFINITY && noMax) {
+      return "";
+    }
+    if (noMax) {
+      return " >= " + bound(min);
+    }
+    return " in [" + bound(min) + ", " + bound(max) + "]";
+  }
+
+  private String bound(double value) {
+    if (this == DURATION) {
+      return Durations.format((long) value);
+    }
+    return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+  }
+}
