@@ -10,8 +10,17 @@ import java.util.List;
  * against, and a second, independent implementation of the benchmark's rules.
  */
 public final class BaselineEventLoop {
-  /** Makespan and the sum over kernels of (last completion − arrival). */
-  public record Outcome(long blocks, long makespanNs, long turnaroundSumNs) {}
+  /**
+   * What the loop computed.
+   *
+   * @param blocks blocks placed
+   * @param events events processed: one per block completion taken off the heap plus one per
+   *     kernel arrival applied, i.e. {@code blocks + kernels}; the engine's count for this workload
+   *     (one BLOCK_EVENT per block, one ARRIVAL per kernel) is the same
+   * @param makespanNs the last completion
+   * @param turnaroundSumNs the sum over kernels of (last completion − arrival)
+   */
+  public record Outcome(long blocks, long events, long makespanNs, long turnaroundSumNs) {}
 
   private BaselineEventLoop() {}
 
@@ -37,6 +46,7 @@ public final class BaselineEventLoop {
     int head = 0;
     int nextBlock = 0;
     long blocks = 0;
+    long events = 0;
     long makespan = 0;
     while (head < n || heapSize > 0) {
       long now = Long.MAX_VALUE;
@@ -66,6 +76,7 @@ public final class BaselineEventLoop {
         }
         heapTime[i] = lastTime;
         heapPayload[i] = lastPayload;
+        events++;
         int k = (int) (payload >>> 8);
         int sm = (int) (payload & 0xFF);
         StandardWorkload.KernelSpec spec = kernels.get(k);
@@ -81,6 +92,7 @@ public final class BaselineEventLoop {
       while (arrived < n && kernels.get(arrived).arrivalNs() == now) {
         remaining[arrived] = kernels.get(arrived).blocks();
         arrived++;
+        events++;
       }
       while (head < arrived) {
         StandardWorkload.KernelSpec spec = kernels.get(head);
@@ -124,6 +136,6 @@ public final class BaselineEventLoop {
     for (int k = 0; k < n; k++) {
       sum += lastDone[k] - kernels.get(k).arrivalNs();
     }
-    return new Outcome(blocks, makespan, sum);
+    return new Outcome(blocks, events, makespan, sum);
   }
 }

@@ -16,6 +16,7 @@ class BaselineEventLoopTest {
     BaselineEventLoop.Outcome outcome = BaselineEventLoop.run(StandardWorkload.kernels(n));
 
     assertThat(outcome.blocks()).isEqualTo(blocks);
+    assertThat(outcome.events()).isEqualTo(blocks + n);
     assertThat(outcome.makespanNs()).isEqualTo(makespan);
     assertThat(outcome.turnaroundSumNs()).isEqualTo(turnaroundSum);
   }

@@ -1,0 +1,50 @@
+package org.preemptlab.runner.bench;
+
+/**
+ * What {@code preemptlab bench} runs.
+ *
+ * @param kernels N, the number of kernels of the standard workload, at least 1
+ * @param warmups untimed runs of each implementation before the measured ones, at least 0
+ * @param repetitions measured runs of each implementation, at least 1
+ */
+public record BenchSettings(int kernels, int warmups, int repetitions) {
+  /** The default N. */
+  public static final int DEFAULT_KERNELS = 10_000;
+  /** The default number of warm-up runs. */
+  public static final int DEFAULT_WARMUPS = 1;
+  /** The default number of measured repetitions. */
+  public static final int DEFAULT_REPETITIONS = 3;
+
+  /** Validates the ranges. */
+  public BenchSettings {
+    if (kernels < 1) {
+      throw new IllegalArgumentException("kernels must be >= 1, got " + kernels);
+    }
+    if (warmups < 0) {
+      throw new IllegalArgumentException("warm-ups must be >= 0, got " + warmups);
+    }
+    if (repetitions < 1) {
+      throw new IllegalArgumentException("repetitions must be >= 1, got " + repetitions);
+    }
+  }
+
+  /** 10,000 kernels, 1 warm-up, 3 repetitions. */
+  public static BenchSettings defaults() {
+    return new BenchSettings(DEFAULT_KERNELS, DEFAULT_WARMUPS, DEFAULT_REPETITIONS);
+  }
+
+  /** These settings with N = {@code kernels}. */
+  public BenchSettings withKernels(int kernels) {
+    return new BenchSettings(kernels, warmups, repetitions);
+  }
+
+  /** These settings with {@code warmups} warm-up runs. */
+  public BenchSettings withWarmups(int warmups) {
+    return new BenchSettings(kernels, warmups, repetitions);
+  }
+
+  /** These settings with {@code repetitions} measured runs. */
+  public BenchSettings withRepetitions(int repetitions) {
+    return new BenchSettings(kernels, warmups, repetitions);
+  }
+}

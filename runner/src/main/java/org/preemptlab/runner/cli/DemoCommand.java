@@ -1,0 +1,59 @@
+package org.preemptlab.runner.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.experiment.Demo;
+import org.preemptlab.runner.experiment.RunConfig;
+import org.preemptlab.runner.experiment.RunExecutor;
+
+/**
+ * {@code preemptlab demo}: high-priority inference against low-priority training on an H200, for
+ * every preemption strategy × context-save strategy under the priority policy.
+ */
+final class DemoCommand implements Command {
+  @Override
+  public String name() {
+    return "demo";
+  }
+
+  @Override
+  public String summary() {
+    return "compare every preemption x context-save strategy on inference vs training (default)";
+  }
+
+  @Override
+  public Options options() {
+    return new Options().addOption(RunCommand.CONFIG).addOption(RunCommand.POLICY)
+        .addOption(RunCommand.HARDWARE).addOption(RunCommand.WORKLOAD).addOption(RunCommand.SEED)
+        .addOption(RunCommand.SET).addOption(SharedOptions.PLUGIN_PATH);
+  }
+
+  @Override
+  public String examples() {
+    return """
+        preemptlab demo
+        preemptlab demo --seed 7
+        preemptlab demo --hardware gtx480 --set hardware.instruction-level-preemption=true
+        How to read the table: README.md, section "Reading the demo".""";
+  }
+
+  @Override
+  public int run(CommandLine line, PrintStream out) {
+    if (!line.getArgList().isEmpty()) {
+      throw new ConfigurationException("demo takes no arguments, got " + line.getArgList());
+    }
+    RunConfig base = RunCommand.resolve(line);
+    RunExecutor executor = new RunExecutor(SharedOptions.registry(line));
+    executor.validate(base);
+    out.println("PreemptLab demo: " + base.workload().generator() + " workload, policy "
+        + base.policy() + ", hardware " + base.hardware() + ", seed " + base.seed());
+    out.println("Every row simulates the same workload (same seed); latencies in microseconds.");
+    out.println();
+    List<Demo.Row> rows = Demo.run(base, executor);
+    out.print(Demo.render(rows));
+    return 0;
+  }
+}

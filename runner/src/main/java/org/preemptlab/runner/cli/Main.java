@@ -1,0 +1,123 @@
+package org.preemptlab.runner.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.discovery.PluginFailureException;
+import org.preemptlab.runner.engine.InvariantViolationException;
+import org.preemptlab.runner.report.Versions;
+
+/**
+ * The {@code preemptlab} command. Exit codes: 0 success, 1 a run failed (a plugin broke a rule or
+ * threw), 2 a usage or configuration mistake. Errors are one line on standard error.
+ */
+public final class Main {
+  /** Exit code of success. */
+  public static final int OK = 0;
+  /** Exit code of a failed run. */
+  public static final int FAILED = 1;
+  /** Exit code of a usage or configuration mistake. */
+  public static final int USAGE = 2;
+
+  private static final Option HELP = Option.builder("h").longOpt("help")
+      .desc("show this help").get();
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Map<String, Command> commands = new LinkedHashMap<>();
+
+  /** A command line writing to the given streams. */
+  public Main(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+    for (Command command : List.of(new DemoCommand(), new RunCommand(), new ListCommand(),
+        new BenchCommand())) {
+      commands.put(command.name(), command);
+    }
+  }
+
+  /** Runs {@code preemptlab} and exits with its exit code. */
+  public static void main(String[] args) {
+    System.exit(new Main(System.out, System.err).run(args));
+  }
+
+  /** Runs {@code preemptlab} with {@code args} and returns the exit code. */
+  public int run(String... args) {
+    if (args.length == 0 || args[0].equals("-h") || args[0].equals("--help")
+        || args[0].equals("help")) {
+      out.print(overview());
+      return args.length == 0 ? USAGE : OK;
+    }
+    if (args[0].equals("--version")) {
+      out.println("preemptlab " + Versions.project());
+      return OK;
+    }
+    Command command = commands.get(args[0]);
+    if (command == null) {
+      err.println("preemptlab: " + ConfigurationException.unknown("command", args[0],
+          commands.keySet()).getMessage());
+      return USAGE;
+    }
+    Options options = command.options().addOption(HELP);
+    try {
+      CommandLine line = DefaultParser.builder().get()
+          .parse(options, Arrays.copyOfRange(args, 1, args.length));
+      if (line.hasOption(HELP)) {
+        out.print(help(command, options));
+        return OK;
+      }
+      return command.run(line, out);
+    } catch (ParseException e) {
+      err.println("preemptlab " + command.name() + ": " + e.getMessage() + " (see preemptlab "
+          + command.name() + " --help)");
+      return USAGE;
+    } catch (ConfigurationException e) {
+      err.println("preemptlab " + command.name() + ": " + e.getMessage());
+      return USAGE;
+    } catch (PluginFailureException | InvariantViolationException e) {
+      err.println("preemptlab " + command.name() + ": run failed: " + e.getMessage());
+      return FAILED;
+    } catch (Exception e) {
+      err.println("preemptlab " + command.name() + ": run failed: " + e);
+      StackTraceElement[] trace = e.getStackTrace();
+      if (trace.length > 0) {
+        err.println("  at " + trace[0]);
+      }
+      return FAILED;
+    }
+  }
+
+  private String overview() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("PreemptLab ").append(Versions.project())
+        .append(": GPU scheduling and preemption simulator\n\n");
+    sb.append("usage: preemptlab COMMAND [OPTIONS]   (preemptlab COMMAND --help for details)\n\n");
+    for (Command command : commands.values()) {
+      sb.append(String.format("  %-6s %s%n", command.name(), command.summary()));
+    }
+    sb.append("\nStart with: preemptlab demo\n");
+    return sb.toString();
+  }
+
+  private static String help(Command command, Options options) {
+    StringWriter text = new StringWriter();
+    PrintWriter writer = new PrintWriter(text);
+    HelpFormatter formatter = HelpFormatter.builder().get();
+    formatter.printHelp(writer, 100, "preemptlab " + command.name() + " [OPTIONS]",
+        command.summary() + "\n\n", options, 2, 2, "\nexamples:\n" + command.examples().indent(2),
+        false);
+    writer.flush();
+    return text.toString();
+  }
+}

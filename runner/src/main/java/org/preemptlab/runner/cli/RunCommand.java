@@ -1,0 +1,111 @@
+package org.preemptlab.runner.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.experiment.ConfigLoader;
+import org.preemptlab.runner.experiment.Overrides;
+import org.preemptlab.runner.experiment.RunConfig;
+import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.RunOutcome;
+import org.preemptlab.runner.report.RunReport;
+
+/** {@code preemptlab run --config FILE}: one run, its summary and its output files. */
+final class RunCommand implements Command {
+  static final Option CONFIG = Option.builder("c").longOpt("config").hasArg().argName("FILE")
+      .desc("the run configuration (YAML; docs/config-format.md); without it, the built-in demo "
+          + "configuration").get();
+  static final Option POLICY = plugin("policy", "the scheduling policy");
+  static final Option PREEMPTION = plugin("preemption", "the preemption-point strategy");
+  static final Option CONTEXT_SAVE = plugin("context-save", "the context-save strategy");
+  static final Option HARDWARE = plugin("hardware", "the hardware model");
+  static final Option WORKLOAD = plugin("workload", "the workload generator");
+  static final Option SEED = Option.builder().longOpt("seed").hasArg().argName("N")
+      .desc("the root seed of every random stream").get();
+  static final Option SET = Option.builder().longOpt("set").hasArg().argName("KEY=VALUE")
+      .desc("set one value, e.g. policy.preempt=false, hardware.time-slice=1ms, seed=7, "
+          + "engine.credit-limit=4; repeatable").get();
+  static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR")
+      .desc("write jobs.csv, preemptions.csv, groups.csv, summary.json and config.yaml to DIR")
+      .get();
+
+  private static Option plugin(String name, String what) {
+    return Option.builder().longOpt(name).hasArg().argName("ID")
+        .desc(what + " (ids: preemptlab list)").get();
+  }
+
+  @Override
+  public String name() {
+    return "run";
+  }
+
+  @Override
+  public String summary() {
+    return "run one configuration, print its summary and write its outputs";
+  }
+
+  @Override
+  public Options options() {
+    return new Options().addOption(CONFIG).addOption(POLICY).addOption(PREEMPTION)
+        .addOption(CONTEXT_SAVE).addOption(HARDWARE).addOption(WORKLOAD).addOption(SEED)
+        .addOption(SET).addOption(OUT).addOption(SharedOptions.PLUGIN_PATH);
+  }
+
+  @Override
+  public String examples() {
+    return """
+        preemptlab run --config examples/configs/inference-vs-training.yaml --out results/run1
+        preemptlab run --config examples/configs/inference-vs-training.yaml \\
+            --preemption block-boundary --set hardware.time-slice=1ms --seed 7
+        preemptlab run --workload csv-trace --set workload.path=examples/traces/small.csv""";
+  }
+
+  @Override
+  public int run(CommandLine line, PrintStream out) {
+    if (!line.getArgList().isEmpty()) {
+      throw new ConfigurationException("run takes no arguments, got " + line.getArgList()
+          + "; use --config FILE");
+    }
+    RunConfig config = resolve(line);
+    RunExecutor executor = new RunExecutor(SharedOptions.registry(line));
+    RunOutcome outcome = executor.execute(config);
+    out.print(RunReport.summary(outcome));
+    String dir = line.getOptionValue(OUT);
+    if (dir != null) {
+      RunReport.write(outcome, Path.of(dir));
+      out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, summary.json, config.yaml to "
+          + dir);
+    }
+    return 0;
+  }
+
+  /** The configuration file (or the demo's) with every override of the command line applied. */
+  static RunConfig resolve(CommandLine line) {
+    String file = line.getOptionValue(CONFIG);
+    RunConfig config = file == null ? ConfigLoader.demo() : ConfigLoader.load(Path.of(file));
+    config = choose(config, line, HARDWARE, "hardware");
+    config = choose(config, line, POLICY, "policy");
+    config = choose(config, line, PREEMPTION, "preemption");
+    config = choose(config, line, CONTEXT_SAVE, "context-save");
+    config = choose(config, line, WORKLOAD, "workload");
+    if (line.hasOption(SEED)) {
+      config = Overrides.set(config, "seed=" + line.getOptionValue(SEED));
+    }
+    String[] sets = line.getOptionValues(SET);
+    if (sets != null) {
+      for (String assignment : sets) {
+        config = Overrides.set(config, assignment);
+      }
+    }
+    return config;
+  }
+
+  private static RunConfig choose(RunConfig config, CommandLine line, Option option,
+      String section) {
+    String id = line.getOptionValue(option);
+    return id == null ? config : Overrides.choose(config, section, id);
+  }
+}

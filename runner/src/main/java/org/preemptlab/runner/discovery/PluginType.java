@@ -1,0 +1,97 @@
+package org.preemptlab.runner.discovery;
+
+import java.util.List;
+import java.util.Objects;
+import org.preemptlab.api.PluginKind;
+import org.preemptlab.api.PluginProvider;
+import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.HardwareModelProvider;
+import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.policy.SchedulingPolicyProvider;
+import org.preemptlab.api.preemption.ContextSaveStrategy;
+import org.preemptlab.api.preemption.ContextSaveStrategyProvider;
+import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.api.preemption.PreemptionStrategyProvider;
+import org.preemptlab.api.workload.WorkloadGenerator;
+import org.preemptlab.api.workload.WorkloadProvider;
+
+/**
+ * A {@link PluginKind} with the Java types behind it: the provider interface that {@link
+ * java.util.ServiceLoader} looks up and the plugin type its providers create. Lets callers of
+ * {@link PluginRegistry} get a {@code SchedulingPolicyProvider} or a {@code SchedulingPolicy}
+ * without casts.
+ *
+ * @param <P> the provider interface
+ * @param <T> the plugin type
+ */
+public final class PluginType<P extends PluginProvider<T>, T> {
+
+  /** Scheduling policies. */
+  public static final PluginType<SchedulingPolicyProvider, SchedulingPolicy> SCHEDULING_POLICY =
+      new PluginType<>(PluginKind.SCHEDULING_POLICY, SchedulingPolicyProvider.class,
+          SchedulingPolicy.class);
+  /** Preemption-point strategies. */
+  public static final PluginType<PreemptionStrategyProvider, PreemptionPointStrategy>
+      PREEMPTION_STRATEGY = new PluginType<>(PluginKind.PREEMPTION_STRATEGY,
+          PreemptionStrategyProvider.class, PreemptionPointStrategy.class);
+  /** Context-save strategies. */
+  public static final PluginType<ContextSaveStrategyProvider, ContextSaveStrategy> CONTEXT_SAVE =
+      new PluginType<>(PluginKind.CONTEXT_SAVE, ContextSaveStrategyProvider.class,
+          ContextSaveStrategy.class);
+  /** Hardware models. */
+  public static final PluginType<HardwareModelProvider, HardwareModel> HARDWARE_MODEL =
+      new PluginType<>(PluginKind.HARDWARE_MODEL, HardwareModelProvider.class,
+          HardwareModel.class);
+  /** Workload generators. */
+  public static final PluginType<WorkloadProvider, WorkloadGenerator> WORKLOAD =
+      new PluginType<>(PluginKind.WORKLOAD, WorkloadProvider.class, WorkloadGenerator.class);
+
+  private static final List<PluginType<?, ?>> ALL =
+      List.of(SCHEDULING_POLICY, PREEMPTION_STRATEGY, CONTEXT_SAVE, HARDWARE_MODEL, WORKLOAD);
+
+  private final PluginKind kind;
+  private final Class<P> providerType;
+  private final Class<T> pluginType;
+
+  private PluginType(PluginKind kind, Class<P> providerType, Class<T> pluginType) {
+    this.kind = kind;
+    this.providerType = providerType;
+    this.pluginType = pluginType;
+  }
+
+  /** The type of {@code kind}. */
+  public static PluginType<?, ?> of(PluginKind kind) {
+    Objects.requireNonNull(kind, "kind");
+    for (PluginType<?, ?> type : ALL) {
+      if (type.kind == kind) {
+        return type;
+      }
+    }
+    throw new AssertionError("no plugin type for kind " + kind);
+  }
+
+  /** Every type, in {@link PluginKind} order. */
+  public static List<PluginType<?, ?>> all() {
+    return ALL;
+  }
+
+  /** The kind. */
+  public PluginKind kind() {
+    return kind;
+  }
+
+  /** The provider interface registered in {@code META-INF/services}. */
+  public Class<P> providerType() {
+    return providerType;
+  }
+
+  /** The type of the plugin instances the providers create. */
+  public Class<T> pluginType() {
+    return pluginType;
+  }
+
+  @Override
+  public String toString() {
+    return kind.label();
+  }
+}

@@ -1,0 +1,106 @@
+package org.preemptlab.runner.experiment;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.workload.SpecErrors;
+import org.preemptlab.runner.workload.YamlLocations;
+
+/**
+ * Reads run configurations from YAML into {@link RunConfig} records. Keys are kebab-case, unknown
+ * keys and duplicate keys are errors, and every error is one line naming the file, line, column and
+ * key path, with the valid choices.
+ */
+public final class ConfigLoader {
+  /** The class-path resource of the built-in demo configuration. */
+  public static final String DEMO_RESOURCE = "/org/preemptlab/runner/experiment/demo-run.yaml";
+
+  private static final ObjectMapper MAPPER = YAMLMapper.builder()
+      .propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
+      .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+      .build();
+
+  private ConfigLoader() {}
+
+  /**
+   * Reads the configuration in {@code file}.
+   *
+   * @throws ConfigurationException if the file cannot be read or is not a valid configuration
+   */
+  public static RunConfig load(Path file) {
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new ConfigurationException("configuration file " + file + " does not exist");
+    } catch (IOException e) {
+      throw new ConfigurationException("cannot read configuration file " + file + ": "
+          + e.getMessage(), e);
+    }
+    return parse(text, file.toString());
+  }
+
+  /**
+   * Reads a configuration from YAML text.
+   *
+   * @param sourceName how errors name the source, usually the file's path
+   */
+  public static RunConfig parse(String yaml, String sourceName) {
+    if (yaml.isBlank()) {
+      return RunConfig.defaults();
+    }
+    try {
+      RunConfig config = MAPPER.readValue(yaml, RunConfig.class);
+      return config == null ? RunConfig.defaults() : config;
+    } catch (JsonProcessingException e) {
+      throw SpecErrors.translate(e, sourceName, YamlLocations.of(yaml));
+    }
+  }
+
+  /** The built-in demo configuration, {@code preemptlab demo}'s starting point. */
+  public static RunConfig demo() {
+    return parse(demoText(), "demo-run.yaml");
+  }
+
+  /** The text of the built-in demo configuration. */
+  public static String demoText() {
+    try (InputStream in = ConfigLoader.class.getResourceAsStream(DEMO_RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException("missing class-path resource " + DEMO_RESOURCE);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Writes a configuration back as YAML, for the resolved configuration in a run's outputs. */
+  public static String toYaml(RunConfig config) {
+    try {
+      return MAPPER.writeValueAsString(config);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write configuration", e);
+    }
+  }
+
+  /** The mapper, for writing other results with the same conventions. */
+  static ObjectMapper mapper() {
+    return MAPPER;
+  }
+}

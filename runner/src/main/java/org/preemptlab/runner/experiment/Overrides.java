@@ -1,0 +1,109 @@
+package org.preemptlab.runner.experiment;
+
+import java.util.List;
+import org.preemptlab.api.ConfigurationException;
+
+/**
+ * Command-line overrides of a run configuration: {@code --policy ID} and its siblings replace a
+ * plugin (dropping the file's parameters for it when the id changes), and {@code --set KEY=VALUE}
+ * sets one value. Keys: {@code name}, {@code seed}, {@code engine.credit-limit}, {@code
+ * engine.check-invariants}, and {@code SECTION.PARAMETER} for a plugin parameter, with SECTION one
+ * of {@code hardware}, {@code policy}, {@code preemption}, {@code context-save}, {@code workload}.
+ */
+public final class Overrides {
+  /** The configuration sections that choose a plugin. */
+  public static final List<String> PLUGIN_SECTIONS =
+      List.of("hardware", "policy", "preemption", "context-save", "workload");
+
+  private static final List<String> PLAIN_KEYS =
+      List.of("name", "seed", "engine.credit-limit", "engine.check-invariants");
+
+  private Overrides() {}
+
+  /** Replaces the plugin of {@code section} with {@code id}; keeps its parameters if the id is the same. */
+  public static RunConfig choose(RunConfig config, String section, String id) {
+    return switch (section) {
+      case "hardware" -> config.withHardware(replace(config.hardware(), id));
+      case "policy" -> config.withPolicy(replace(config.policy(), id));
+      case "preemption" -> config.withPreemption(replace(config.preemption(), id));
+      case "context-save" -> config.withContextSave(replace(config.contextSave(), id));
+      case "workload" -> config.withWorkload(new WorkloadConfig(id, java.util.Map.of(), null));
+      default -> throw ConfigurationException.unknown("configuration section", section,
+          PLUGIN_SECTIONS);
+    };
+  }
+
+  private static PluginChoice replace(PluginChoice current, String id) {
+    return current.id().equals(id) ? current : PluginChoice.of(id);
+  }
+
+  /**
+   * Applies one {@code KEY=VALUE} assignment.
+   *
+   * @throws ConfigurationException for a malformed assignment, an unknown key (with the valid keys)
+   *     or a value of the wrong type
+   */
+  public static RunConfig set(RunConfig config, String assignment) {
+    int eq = assignment.indexOf('=');
+    if (eq <= 0) {
+      throw new ConfigurationException("--set " + assignment + ": expected KEY=VALUE, e.g. "
+          + "policy.preempt=false or seed=7");
+    }
+    String key = assignment.substring(0, eq).trim();
+    String value = assignment.substring(eq + 1).trim();
+    switch (key) {
+      case "name" -> {
+        return config.withName(value);
+      }
+      case "seed" -> {
+        return config.withSeed(parseLong(key, value));
+      }
+      case "engine.credit-limit" -> {
+        long limit = parseLong(key, value);
+        if (limit < 1 || limit > Integer.MAX_VALUE) {
+          throw new ConfigurationException("--set engine.credit-limit: expected a whole number >= "
+              + "1, got '" + value + "'");
+        }
+        return config.withEngine(new EngineConfig((int) limit, config.engine().checkInvariants()));
+      }
+      case "engine.check-invariants" -> {
+        if (!value.equals("true") && !value.equals("false")) {
+          throw new ConfigurationException("--set engine.check-invariants: expected true or false, "
+              + "got '" + value + "'");
+        }
+        return config.withEngine(new EngineConfig(config.engine().creditLimit(),
+            Boolean.valueOf(value)));
+      }
+      default -> {
+        return setPluginParameter(config, key, value);
+      }
+    }
+  }
+
+  private static RunConfig setPluginParameter(RunConfig config, String key, String value) {
+    int dot = key.indexOf('.');
+    String section = dot < 0 ? key : key.substring(0, dot);
+    if (dot < 0 || !PLUGIN_SECTIONS.contains(section)) {
+      List<String> valid = new java.util.ArrayList<>(PLAIN_KEYS);
+      PLUGIN_SECTIONS.forEach(s -> valid.add(s + ".<parameter>"));
+      throw ConfigurationException.unknown("key", key, valid);
+    }
+    String parameter = key.substring(dot + 1);
+    return switch (section) {
+      case "hardware" -> config.withHardware(config.hardware().with(parameter, value));
+      case "policy" -> config.withPolicy(config.policy().with(parameter, value));
+      case "preemption" -> config.withPreemption(config.preemption().with(parameter, value));
+      case "context-save" -> config.withContextSave(config.contextSave().with(parameter, value));
+      default -> config.withWorkload(config.workload().with(parameter, value));
+    };
+  }
+
+  private static long parseLong(String key, String value) {
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new ConfigurationException("--set " + key + ": expected a whole number, got '" + value
+          + "'");
+    }
+  }
+}

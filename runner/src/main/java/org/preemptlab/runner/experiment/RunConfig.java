@@ -1,0 +1,83 @@
+package org.preemptlab.runner.experiment;
+
+/**
+ * Everything that defines one run: the plugins, the workload, the engine settings and the root
+ * seed. Bound from a YAML file (see {@code docs/config-format.md}); missing sections take the
+ * defaults below, so an empty file is a valid configuration.
+ *
+ * @param name a label for reports; default {@code "run"}
+ * @param seed the root seed every random stream of the run is split from; default 1
+ * @param hardware the hardware model; default {@code h200}
+ * @param policy the scheduling policy; default {@code priority}
+ * @param preemption the preemption-point strategy; default {@code block-boundary}
+ * @param contextSave the context-save strategy; default {@code full}
+ * @param workload the workload; default the built-in demo
+ * @param engine engine settings; default unlimited credits, invariants checked
+ */
+public record RunConfig(
+    String name,
+    Long seed,
+    PluginChoice hardware,
+    PluginChoice policy,
+    PluginChoice preemption,
+    PluginChoice contextSave,
+    WorkloadConfig workload,
+    EngineConfig engine) {
+
+  /** Fills in the defaults. */
+  public RunConfig {
+    name = name == null ? "run" : name;
+    seed = seed == null ? 1L : seed;
+    hardware = hardware == null ? PluginChoice.of("h200") : hardware;
+    policy = policy == null ? PluginChoice.of("priority") : policy;
+    preemption = preemption == null ? PluginChoice.of("block-boundary") : preemption;
+    contextSave = contextSave == null ? PluginChoice.of("full") : contextSave;
+    workload = workload == null ? WorkloadConfig.demo() : workload;
+    engine = engine == null ? EngineConfig.defaults() : engine;
+  }
+
+  /** The configuration with every default. */
+  public static RunConfig defaults() {
+    return new RunConfig(null, null, null, null, null, null, null, null);
+  }
+
+  /** A copy with another name. */
+  public RunConfig withName(String value) {
+    return new RunConfig(value, seed, hardware, policy, preemption, contextSave, workload, engine);
+  }
+
+  /** A copy with another seed. */
+  public RunConfig withSeed(long value) {
+    return new RunConfig(name, value, hardware, policy, preemption, contextSave, workload, engine);
+  }
+
+  /** A copy with another hardware model. */
+  public RunConfig withHardware(PluginChoice value) {
+    return new RunConfig(name, seed, value, policy, preemption, contextSave, workload, engine);
+  }
+
+  /** A copy with another policy. */
+  public RunConfig withPolicy(PluginChoice value) {
+    return new RunConfig(name, seed, hardware, value, preemption, contextSave, workload, engine);
+  }
+
+  /** A copy with another preemption-point strategy. */
+  public RunConfig withPreemption(PluginChoice value) {
+    return new RunConfig(name, seed, hardware, policy, value, contextSave, workload, engine);
+  }
+
+  /** A copy with another context-save strategy. */
+  public RunConfig withContextSave(PluginChoice value) {
+    return new RunConfig(name, seed, hardware, policy, preemption, value, workload, engine);
+  }
+
+  /** A copy with another workload. */
+  public RunConfig withWorkload(WorkloadConfig value) {
+    return new RunConfig(name, seed, hardware, policy, preemption, contextSave, value, engine);
+  }
+
+  /** A copy with other engine settings. */
+  public RunConfig withEngine(EngineConfig value) {
+    return new RunConfig(name, seed, hardware, policy, preemption, contextSave, workload, value);
+  }
+}

@@ -1,0 +1,125 @@
+package org.preemptlab.runner.experiment;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.PluginKind;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.model.Workload;
+import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.preemption.ContextSaveStrategy;
+import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.api.workload.WorkloadGenerator;
+import org.preemptlab.runner.discovery.PluginDescriptor;
+import org.preemptlab.runner.discovery.PluginFailureException;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.discovery.PluginType;
+import org.preemptlab.runner.engine.RunPlugins;
+import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.runner.workload.RandomStreams;
+import org.preemptlab.runner.workload.SyntheticWorkload;
+
+/**
+ * Turns a {@link RunConfig} into a finished run: creates fresh plugin instances from the registry,
+ * gives each its own random stream split from the root seed by name ({@code hardware}, {@code
+ * workload}, {@code preemption}, {@code context-save}, {@code policy/<engine>}), generates the
+ * workload, simulates it and computes the metrics. The workload stream does not depend on the
+ * plugins chosen, so every configuration of one seed sees the same workload (common random
+ * numbers). Safe to use from several threads: it holds no run state.
+ */
+public final class RunExecutor {
+  private final PluginRegistry registry;
+
+  /** An executor that finds plugins in {@code registry}. */
+  public RunExecutor(PluginRegistry registry) {
+    this.registry = registry;
+  }
+
+  /**
+   * Checks every plugin id and parameter of {@code config} without creating anything, so that a
+   * mistake is reported before the first run starts.
+   *
+   * @throws ConfigurationException naming the key and the valid choices
+   */
+  public void validate(RunConfig config) {
+    registry.parameters(PluginKind.HARDWARE_MODEL, config.hardware().id(),
+        config.hardware().parameters());
+    registry.parameters(PluginKind.SCHEDULING_POLICY, config.policy().id(),
+        config.policy().parameters());
+    registry.parameters(PluginKind.PREEMPTION_STRATEGY, config.preemption().id(),
+        config.preemption().parameters());
+    registry.parameters(PluginKind.CONTEXT_SAVE, config.contextSave().id(),
+        config.contextSave().parameters());
+    WorkloadConfig workload = config.workload();
+    if (workload.spec() == null) {
+      registry.parameters(PluginKind.WORKLOAD, workload.generator(), workload.parameters());
+    }
+  }
+
+  /**
+   * Runs {@code config}.
+   *
+   * @throws ConfigurationException for a mistake in the configuration, before simulating
+   * @throws PluginFailureException when a plugin fails while being created or generating
+   * @throws org.preemptlab.runner.engine.InvariantViolationException when a plugin breaks a rule
+   *     of the model during the simulation
+   */
+  public RunOutcome execute(RunConfig config) {
+    validate(config);
+    long seed = config.seed();
+    HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, config.hardware().id(),
+        config.hardware().parameters(), null, RandomStreams.named(seed, "hardware"));
+    DeviceSpec device = hardware.device();
+    Workload workload = generateWorkload(config.workload(), device, seed);
+    PreemptionPointStrategy preemption = registry.create(PluginType.PREEMPTION_STRATEGY,
+        config.preemption().id(), config.preemption().parameters(), device,
+        RandomStreams.named(seed, "preemption"));
+    ContextSaveStrategy contextSave = registry.create(PluginType.CONTEXT_SAVE,
+        config.contextSave().id(), config.contextSave().parameters(), device,
+        RandomStreams.named(seed, "context-save"));
+    Function<EngineKind, SchedulingPolicy> policies = engine -> registry.create(
+        PluginType.SCHEDULING_POLICY, config.policy().id(), config.policy().parameters(), device,
+        RandomStreams.named(seed, "policy/" + engine.name().toLowerCase(Locale.ROOT)));
+    RunPlugins plugins = new RunPlugins(config.policy().id(), policies, config.preemption().id(),
+        preemption, config.contextSave().id(), contextSave);
+    SimulationResult result = new Simulator(workload, hardware, plugins,
+        config.engine().toOptions()).run();
+    Map<Long, Long> isolated = IsolatedRuntimes.measure(workload, hardware, preemption,
+        contextSave);
+    RunMetrics metrics = RunMetrics.of(result, isolated);
+    return new RunOutcome(config, descriptors(config), device, workload, result, metrics);
+  }
+
+  private Workload generateWorkload(WorkloadConfig config, DeviceSpec device, long seed) {
+    if (config.spec() != null) {
+      return SyntheticWorkload.generate(config.spec(), RandomStreams.named(seed, "workload"));
+    }
+    WorkloadGenerator generator = registry.create(PluginType.WORKLOAD, config.generator(),
+        config.parameters(), device, RandomStreams.named(seed, "workload"));
+    try {
+      return generator.generate();
+    } catch (ConfigurationException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException("workload '" + config.generator() + "': " + e.getMessage(),
+          e);
+    } catch (RuntimeException e) {
+      throw new PluginFailureException(registry.descriptor(PluginKind.WORKLOAD,
+          config.generator()), "generate()", e);
+    }
+  }
+
+  private List<PluginDescriptor> descriptors(RunConfig config) {
+    return List.of(
+        registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),
+        registry.descriptor(PluginKind.PREEMPTION_STRATEGY, config.preemption().id()),
+        registry.descriptor(PluginKind.CONTEXT_SAVE, config.contextSave().id()),
+        registry.descriptor(PluginKind.HARDWARE_MODEL, config.hardware().id()),
+        registry.descriptor(PluginKind.WORKLOAD, config.workload().generator()));
+  }
+}

@@ -1,0 +1,53 @@
+package org.preemptlab.runner.experiment;
+
+import java.util.Map;
+import java.util.TreeMap;
+import org.preemptlab.runner.workload.SyntheticSpec;
+
+/**
+ * The {@code workload} section of a run configuration: either a synthetic spec written inline
+ * ({@code spec:}), or a workload plugin and its parameters ({@code generator: csv-trace},
+ * {@code parameters: {path: trace.csv}}). With neither, the built-in demo spec is used.
+ *
+ * @param generator the id of a workload plugin, or null
+ * @param parameters the plugin's parameter values
+ * @param spec an inline synthetic spec, or null
+ */
+public record WorkloadConfig(String generator, Map<String, String> parameters, SyntheticSpec spec) {
+
+  /** The id of the built-in synthetic generator. */
+  public static final String SYNTHETIC = "synthetic";
+
+  /** Checks that an inline spec is not combined with another generator. */
+  public WorkloadConfig {
+    parameters = parameters == null ? Map.of()
+        : java.util.Collections.unmodifiableMap(new TreeMap<>(parameters));
+    if (spec != null && generator != null && !generator.equals(SYNTHETIC)) {
+      throw new IllegalArgumentException("an inline 'spec' is a synthetic workload; remove "
+          + "'generator: " + generator + "' or the 'spec'");
+    }
+    if (spec != null && !parameters.isEmpty()) {
+      throw new IllegalArgumentException("'parameters' apply to a workload generator; with an "
+          + "inline 'spec' write the values into the spec");
+    }
+    if (generator == null) {
+      generator = SYNTHETIC;
+    }
+  }
+
+  /** The built-in demo workload. */
+  public static WorkloadConfig demo() {
+    return new WorkloadConfig(SYNTHETIC, Map.of(), null);
+  }
+
+  /** The same configuration with one more generator parameter. */
+  public WorkloadConfig with(String name, String value) {
+    if (spec != null) {
+      throw new org.preemptlab.api.ConfigurationException("workload." + name + ": the workload is "
+          + "an inline spec; edit the spec in the configuration file instead");
+    }
+    Map<String, String> copy = new TreeMap<>(parameters);
+    copy.put(name, value);
+    return new WorkloadConfig(generator, copy, null);
+  }
+}

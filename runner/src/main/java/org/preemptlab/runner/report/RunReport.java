@@ -1,0 +1,188 @@
+package org.preemptlab.runner.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.preemptlab.api.model.Job;
+import org.preemptlab.runner.discovery.PluginDescriptor;
+import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.runner.engine.PreemptionRecord;
+import org.preemptlab.runner.experiment.ConfigLoader;
+import org.preemptlab.runner.experiment.GroupStats;
+import org.preemptlab.runner.experiment.RunMetrics;
+import org.preemptlab.runner.experiment.RunOutcome;
+
+/**
+ * The outputs of one run: the summary printed on the terminal and the files written to its output
+ * directory ({@code jobs.csv}, {@code preemptions.csv}, {@code groups.csv}, {@code summary.json},
+ * {@code config.yaml}). Formats: {@code docs/output-format.md}.
+ */
+public final class RunReport {
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+      .build();
+
+  private RunReport() {}
+
+  /** The terminal summary: the run's metrics and one line per queue. */
+  public static String summary(RunOutcome outcome) {
+    RunMetrics m = outcome.metrics();
+    StringBuilder sb = new StringBuilder();
+    sb.append("run '").append(outcome.config().name()).append("'  seed ")
+        .append(outcome.config().seed()).append("  device ").append(outcome.device().name())
+        .append('\n');
+    sb.append("plugins: policy ").append(outcome.config().policy())
+        .append(", preemption ").append(outcome.config().preemption())
+        .append(", context-save ").append(outcome.config().contextSave())
+        .append(", hardware ").append(outcome.config().hardware()).append('\n');
+    sb.append(String.format(java.util.Locale.ROOT,
+        "jobs %d  makespan %s ms  throughput %s jobs/s  SM busy %s  ANTT %s  STP %s  fairness %s%n",
+        m.jobs(), Numbers.ms(m.makespanNs()), Numbers.fixed(m.throughputJobsPerSec(), 1),
+        Numbers.percent(m.smUtilisation()), Numbers.fixed(m.antt(), 3),
+        Numbers.fixed(m.stp(), 2), Numbers.fixed(m.fairness(), 3)));
+    sb.append(String.format(java.util.Locale.ROOT,
+        "preemptions %d  latency p50 %s us  p99 %s us  saved %s KiB/preemption  lost work %s ms"
+            + "  context switches %d  deadline misses %d%n%n",
+        m.preemptions(), Numbers.us(m.preemptionLatencyP50Ns()),
+        Numbers.us(m.preemptionLatencyP99Ns()), Numbers.kib(m.bytesSavedPerPreemption()),
+        Numbers.ms(m.lostWorkNs()), m.contextSwitches(), m.deadlineMisses()));
+    TextTable table = new TextTable("queue", "jobs", "jobs/s", "turnaround p50 us",
+        "p95 us", "p99 us", "waiting mean us", "slowdown", "preemptions", "deadline misses");
+    for (GroupStats g : m.groups()) {
+      if (g.dimension().equals("queue")) {
+        table.row(g.group(), g.jobs(), Numbers.fixed(g.throughputJobsPerSec(), 1),
+            Numbers.us(g.turnaroundP50Ns()), Numbers.us(g.turnaroundP95Ns()),
+            Numbers.us(g.turnaroundP99Ns()), Numbers.us(g.waitingMeanNs()),
+            Numbers.fixed(g.slowdownMean(), 3), g.preemptions(), g.deadlineMisses());
+      }
+    }
+    return sb.append(table.render()).toString();
+  }
+
+  /** Writes every output file of the run into {@code directory}, creating it if needed. */
+  public static void write(RunOutcome outcome, Path directory) {
+    try {
+      Files.createDirectories(directory);
+      writeJobs(outcome, directory.resolve("jobs.csv"));
+      writePreemptions(outcome, directory.resolve("preemptions.csv"));
+      writeGroups(outcome, directory.resolve("groups.csv"));
+      Files.writeString(directory.resolve("config.yaml"), ConfigLoader.toYaml(outcome.config()),
+          StandardCharsets.UTF_8);
+      Files.writeString(directory.resolve("summary.json"), summaryJson(outcome) + "\n",
+          StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write outputs to " + directory, e);
+    }
+  }
+
+  private static void writeJobs(RunOutcome outcome, Path file) throws IOException {
+    Map<Long, Double> slowdowns = outcome.metrics().slowdowns();
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write("job_id,queue,context,priority,engine,kernel,blocks,submit_ns,ready_ns,"
+          + "dispatch_ns,first_start_ns,finish_ns,turnaround_ns,waiting_ns,slowdown,preemptions,"
+          + "bytes_saved,bytes_restored,lost_work_ns,deadline_ns,missed_deadline\n");
+      for (JobRecord j : outcome.result().jobs()) {
+        out.write(j.jobId() + "," + j.queueId() + "," + j.contextId() + "," + j.priority() + ","
+            + j.engine() + "," + Csv.quote(j.kernel()) + "," + j.blocks() + "," + j.submitNs()
+            + "," + j.readyNs() + "," + j.dispatchNs() + "," + j.firstStartNs() + ","
+            + j.finishNs() + "," + j.turnaroundNs() + "," + j.waitingNs() + ","
+            + Numbers.fixed(slowdowns.get(j.jobId()), 6) + "," + j.preemptions() + ","
+            + j.bytesSaved() + "," + j.bytesRestored() + "," + j.lostWorkNs() + ","
+            + (j.deadlineNs() == Job.NO_DEADLINE ? "" : Long.toString(j.deadlineNs())) + ","
+            + j.missedDeadline() + "\n");
+      }
+    }
+  }
+
+  private static void writePreemptions(RunOutcome outcome, Path file) throws IOException {
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write("victim_job_id,victim_queue,request_ns,point_reached_ns,resources_free_ns,"
+          + "latency_ns,blocks,drained,saved,flushed,bytes_saved,levels\n");
+      for (PreemptionRecord p : outcome.result().preemptions()) {
+        StringBuilder levels = new StringBuilder();
+        new TreeMap<>(p.levels()).forEach((k, v) -> levels.append(levels.length() == 0 ? "" : ";")
+            .append(k).append('=').append(v));
+        out.write(p.victimJobId() + "," + p.victimQueueId() + "," + p.requestNs() + ","
+            + p.pointReachedNs() + "," + p.resourcesFreeNs() + "," + p.latencyNs() + ","
+            + p.blocks() + "," + p.drained() + "," + p.saved() + "," + p.flushed() + ","
+            + p.bytesSaved() + "," + Csv.quote(levels.toString()) + "\n");
+      }
+    }
+  }
+
+  private static void writeGroups(RunOutcome outcome, Path file) throws IOException {
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write("dimension,group,jobs,throughput_jobs_per_s,turnaround_mean_ns,turnaround_p50_ns,"
+          + "turnaround_p95_ns,turnaround_p99_ns,waiting_mean_ns,slowdown_mean,preemptions,"
+          + "deadline_misses\n");
+      for (GroupStats g : outcome.metrics().groups()) {
+        out.write(g.dimension() + "," + g.group() + "," + g.jobs() + ","
+            + Numbers.fixed(g.throughputJobsPerSec(), 3) + ","
+            + Numbers.fixed(g.turnaroundMeanNs(), 1) + "," + g.turnaroundP50Ns() + ","
+            + g.turnaroundP95Ns() + "," + g.turnaroundP99Ns() + ","
+            + Numbers.fixed(g.waitingMeanNs(), 1) + "," + Numbers.fixed(g.slowdownMean(), 6) + ","
+            + g.preemptions() + "," + g.deadlineMisses() + "\n");
+      }
+    }
+  }
+
+  /** The summary JSON: configuration, seed, plugin ids and versions, device and metrics. */
+  static String summaryJson(RunOutcome outcome) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("name", outcome.config().name());
+    root.put("seed", outcome.config().seed());
+    root.put("preemptlab-version", Versions.project());
+    List<Map<String, Object>> plugins = new ArrayList<>();
+    for (PluginDescriptor d : outcome.plugins()) {
+      Map<String, Object> p = new LinkedHashMap<>();
+      p.put("kind", d.kind().key());
+      p.put("id", d.id());
+      p.put("version", d.version());
+      p.put("jar", d.jar());
+      plugins.add(p);
+    }
+    root.put("plugins", plugins);
+    root.put("config", outcome.config());
+    root.put("device", outcome.device());
+    RunMetrics m = outcome.metrics();
+    Map<String, Object> metrics = new LinkedHashMap<>();
+    metrics.put("jobs", m.jobs());
+    metrics.put("makespan-ns", m.makespanNs());
+    metrics.put("throughput-jobs-per-s", m.throughputJobsPerSec());
+    metrics.put("sm-utilisation", m.smUtilisation());
+    metrics.put("antt", m.antt());
+    metrics.put("stp", m.stp());
+    metrics.put("fairness", m.fairness());
+    metrics.put("deadline-misses", m.deadlineMisses());
+    metrics.put("preemptions", m.preemptions());
+    metrics.put("preemption-latency-p50-ns", m.preemptionLatencyP50Ns());
+    metrics.put("preemption-latency-p99-ns", m.preemptionLatencyP99Ns());
+    metrics.put("bytes-saved-per-preemption", m.bytesSavedPerPreemption());
+    metrics.put("lost-work-ns", m.lostWorkNs());
+    metrics.put("context-switches", m.contextSwitches());
+    metrics.put("events", outcome.result().events());
+    metrics.put("blocks-executed", outcome.result().blocksExecuted());
+    root.put("metrics", metrics);
+    root.put("groups", m.groups());
+    try {
+      return JSON.writeValueAsString(root);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the summary", e);
+    }
+  }
+}

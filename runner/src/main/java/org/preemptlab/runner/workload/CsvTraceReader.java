@@ -1,0 +1,245 @@
+package org.preemptlab.runner.workload;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.model.GpuContext;
+import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.Workload;
+
+/**
+ * Reads a CSV trace ({@code docs/trace-format.md}): a header, then one row per job. Contexts and
+ * queues are derived from the rows; a queue's attributes must agree on every row. Blank lines and
+ * lines starting with {@code #} are ignored. Every error is one line: {@code FILE:LINE: column
+ * 'x': what is wrong}, with the valid choices where there are any.
+ */
+public final class CsvTraceReader {
+  /** Columns every trace must have. */
+  public static final List<String> REQUIRED = List.of("job_id", "queue", "context", "priority",
+      "engine", "submit", "grid_blocks", "threads_per_block", "registers_per_thread",
+      "shared_memory_per_block", "block_time");
+
+  /** Columns a trace may have. */
+  public static final List<String> OPTIONAL = List.of("credits", "depends_on", "deadline",
+      "think_time", "idempotent", "program", "kernel", "weight", "serial", "handles_yield");
+
+  private final String source;
+  private final List<GpuContext> contexts = new ArrayList<>();
+  private final Map<String, Row> contextRows = new HashMap<>();
+  private final Map<String, JobQueue> queues = new LinkedHashMap<>();
+  private final Map<String, Row> queueRows = new HashMap<>();
+  private final Map<Long, Integer> jobLines = new HashMap<>();
+  private final List<Job> jobs = new ArrayList<>();
+  private final List<Row> jobRows = new ArrayList<>();
+
+  private CsvTraceReader(String source) {
+    this.source = source;
+  }
+
+  /**
+   * Reads a trace file; errors name it by its file name.
+   *
+   * @throws ConfigurationException if it cannot be read or a row is malformed
+   */
+  public static Workload read(Path file) {
+    Path name = file.getFileName();
+    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      return read(in, name == null ? file.toString() : name.toString());
+    } catch (IOException e) {
+      throw new ConfigurationException("cannot read trace " + file + ": "
+          + e.getClass().getSimpleName() + " " + e.getMessage(), e);
+    }
+  }
+
+  /** Reads trace text; {@code sourceName} names it in errors. */
+  public static Workload read(String text, String sourceName) {
+    try {
+      return read(new StringReader(text), sourceName);
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /**
+   * Reads a trace.
+   *
+   * @param sourceName how errors name the trace, usually its file name
+   * @throws IOException if the reader fails
+   * @throws ConfigurationException if a row is malformed
+   */
+  public static Workload read(Reader in, String sourceName) throws IOException {
+    return new CsvTraceReader(sourceName).parse(new BufferedReader(in));
+  }
+
+  private Workload parse(BufferedReader in) throws IOException {
+    List<String> header = null;
+    String line;
+    int number = 0;
+    while ((line = in.readLine()) != null) {
+      number++;
+      if (line.isBlank() || line.stripLeading().startsWith("#")) {
+        continue;
+      }
+      List<String> fields = split(line, number);
+      if (header == null) {
+        header = header(fields, number);
+      } else {
+        row(new Row(source, number, header, fields));
+      }
+    }
+    if (header == null) {
+      throw new ConfigurationException(source + ": empty trace; the first line must be the "
+          + "header: " + String.join(",", REQUIRED));
+    }
+    checkDependencies();
+    try {
+      return new Workload(contexts, List.copyOf(queues.values()), jobs);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(source + ": " + e.getMessage(), e);
+    }
+  }
+
+  private List<String> split(String line, int number) {
+    try {
+      return CsvFields.split(line);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(source + ":" + number + ": " + e.getMessage(), e);
+    }
+  }
+
+  private List<String> header(List<String> fields, int number) {
+    List<String> names = new ArrayList<>();
+    List<String> known = new ArrayList<>(REQUIRED);
+    known.addAll(OPTIONAL);
+    for (String field : fields) {
+      String name = field.toLowerCase(Locale.ROOT);
+      if (!known.contains(name)) {
+        throw new ConfigurationException(source + ":" + number + ": "
+            + ConfigurationException.unknown("column", field, known).getMessage());
+      }
+      if (names.contains(name)) {
+        throw new ConfigurationException(source + ":" + number + ": column '" + name
+            + "' appears twice");
+      }
+      names.add(name);
+    }
+    for (String required : REQUIRED) {
+      if (!names.contains(required)) {
+        throw new ConfigurationException(source + ":" + number + ": missing column '" + required
+            + "'; required: " + String.join(", ", REQUIRED));
+      }
+    }
+    return names;
+  }
+
+  private void row(Row row) {
+    long id = row.count("job_id", 0);
+    Integer first = jobLines.putIfAbsent(id, row.line());
+    if (first != null) {
+      throw row.error("job_id", "duplicate job id " + id + " (first on line " + first + ")");
+    }
+    GpuContext context = context(row);
+    JobQueue queue = queue(row, context);
+    Kernel kernel = kernel(row, id);
+    List<Long> dependencies = row.ids("depends_on");
+    if (dependencies.contains(id)) {
+      throw row.error("depends_on", "job " + id + " depends on itself");
+    }
+    long deadline = row.has("deadline") ? row.duration("deadline") : Job.NO_DEADLINE;
+    long think = row.has("think_time") ? row.duration("think_time") : 0;
+    int credits = row.has("credits") ? (int) row.count("credits", 1, Integer.MAX_VALUE) : 1;
+    jobs.add(new Job(id, queue.id(), row.duration("submit"), credits, dependencies, deadline,
+        think, kernel));
+    jobRows.add(row);
+  }
+
+  private GpuContext context(Row row) {
+    GpuContext context = new GpuContext(row.id("context"), row.bool("handles_yield"));
+    Row first = contextRows.putIfAbsent(context.id(), row);
+    if (first == null) {
+      contexts.add(context);
+      return context;
+    }
+    GpuContext known = contexts.stream().filter(c -> c.id().equals(context.id())).findFirst()
+        .orElseThrow();
+    if (known.handlesYield() != context.handlesYield()) {
+      throw row.error("handles_yield", "context '" + context.id() + "' has handles_yield "
+          + known.handlesYield() + " on line " + first.line() + ", here " + context.handlesYield());
+    }
+    return known;
+  }
+
+  private JobQueue queue(Row row, GpuContext context) {
+    String id = row.id("queue");
+    Priority priority = row.choice("priority", Priority.class);
+    EngineKind engine = row.choice("engine", EngineKind.class);
+    int weight = row.has("weight") ? (int) row.count("weight", 1, Integer.MAX_VALUE) : 1;
+    JobQueue queue = new JobQueue(id, context.id(), priority, weight, engine, row.bool("serial"));
+    JobQueue known = queues.putIfAbsent(id, queue);
+    if (known == null) {
+      queueRows.put(id, row);
+      return queue;
+    }
+    int firstLine = queueRows.get(id).line();
+    Object[][] attributes = {
+        {"context", known.contextId(), queue.contextId()},
+        {"priority", known.priority(), queue.priority()},
+        {"engine", known.engine(), queue.engine()},
+        {"weight", known.weight(), queue.weight()},
+        {"serial", known.serial(), queue.serial()}};
+    for (Object[] a : attributes) {
+      if (!a[1].equals(a[2])) {
+        throw row.error((String) a[0], "queue '" + id + "' has " + a[0] + " " + a[1]
+            + " on line " + firstLine + ", here " + a[2] + "; a queue's " + a[0]
+            + " must be the same on every row");
+      }
+    }
+    return known;
+  }
+
+  private Kernel kernel(Row row, long id) {
+    int grid = (int) row.count("grid_blocks", 1, Integer.MAX_VALUE);
+    int threads = (int) row.count("threads_per_block", 1, Integer.MAX_VALUE);
+    int registers = (int) row.count("registers_per_thread", 0, Integer.MAX_VALUE);
+    long shared = row.bytes("shared_memory_per_block");
+    ProgramSpec program = row.program("program");
+    Long blockTime = row.has("block_time") ? row.duration("block_time") : null;
+    String name = row.has("kernel") ? row.text("kernel") : "job-" + id;
+    KernelSpec spec;
+    try {
+      spec = new KernelSpec(name, 1.0, Distribution.fixed(grid), threads, registers, shared,
+          row.bool("idempotent"), blockTime == null ? null : Distribution.fixed(blockTime), 0.0,
+          1.0, program);
+    } catch (SpecViolation e) {
+      String column = e.key().startsWith("program") ? "program"
+          : e.key().replace('-', '_');
+      throw row.error(column, e.detail());
+    }
+    return spec.build(name, grid, blockTime == null ? 0 : blockTime, 0);
+  }
+
+  private void checkDependencies() {
+    for (int i = 0; i < jobs.size(); i++) {
+      for (long dependency : jobs.get(i).dependencies()) {
+        if (!jobLines.containsKey(dependency)) {
+          throw jobRows.get(i).error("depends_on", "unknown job " + dependency);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package org.preemptlab.runner.workload;
+
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import java.util.random.RandomGenerator;
+import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.BlockTiming;
+import org.preemptlab.api.model.Kernel;
+
+/**
+ * A kernel template of a queue's kernel mix. Each job of the queue picks one template (with
+ * probability proportional to {@code weight}) and draws its grid size and block time.
+ *
+ * @param name a label for reports, or null for {@code <queue>-<index>}
+ * @param weight relative frequency in the mix, > 0 (default 1)
+ * @param gridBlocks blocks per grid, at least 1
+ * @param threadsPerBlock threads per block, at least 1
+ * @param registersPerThread 32-bit registers per thread (default 32)
+ * @param sharedMemoryPerBlock bytes of shared memory per block (default 0; YAML accepts {@code
+ *     16KiB})
+ * @param idempotent whether a block may be flushed and re-run (default false)
+ * @param blockTime nominal block time in ns; required unless every program segment has a fixed
+ *     duration, and then not allowed
+ * @param jitter relative half-width of per-block time jitter, in [0, 1) (default 0)
+ * @param instructionsPerNs instructions per thread per ns, for segments without a count (default 1)
+ * @param program the block program, or null for {@link ProgramSpec#standard}
+ */
+public record KernelSpec(
+    String name,
+    Double weight,
+    @JsonDeserialize(using = SpecDeserializers.Counts.class) Distribution gridBlocks,
+    Integer threadsPerBlock,
+    Integer registersPerThread,
+    @JsonDeserialize(using = SpecDeserializers.Bytes.class) Long sharedMemoryPerBlock,
+    boolean idempotent,
+    @JsonDeserialize(using = SpecDeserializers.Durations.class) Distribution blockTime,
+    Double jitter,
+    Double instructionsPerNs,
+    ProgramSpec program) {
+
+  /** Fills in defaults and validates the template, including its program. */
+  public KernelSpec {
+    weight = weight == null ? 1.0 : weight;
+    registersPerThread = registersPerThread == null ? 32 : registersPerThread;
+    sharedMemoryPerBlock = sharedMemoryPerBlock == null ? 0L : sharedMemoryPerBlock;
+    jitter = jitter == null ? 0.0 : jitter;
+    instructionsPerNs = instructionsPerNs == null ? 1.0 : instructionsPerNs;
+    SpecViolation.check(weight > 0 && Double.isFinite(weight), "weight",
+        "must be > 0, got " + weight);
+    SpecViolation.required(gridBlocks, "grid-blocks");
+    SpecViolation.check(gridBlocks.min() >= 1 && gridBlocks.max() <= Integer.MAX_VALUE,
+        "grid-blocks", "must be >= 1 block, got " + gridBlocks.min());
+    SpecViolation.required(threadsPerBlock, "threads-per-block");
+    SpecViolation.check(threadsPerBlock >= 1, "threads-per-block",
+        "must be >= 1, got " + threadsPerBlock);
+    SpecViolation.check(registersPerThread >= 0, "registers-per-thread",
+        "must be >= 0, got " + registersPerThread);
+    SpecViolation.check(sharedMemoryPerBlock <= Integer.MAX_VALUE, "shared-memory-per-block",
+        "is too large: " + sharedMemoryPerBlock + " bytes");
+    SpecViolation.check(jitter >= 0 && jitter < 1, "jitter", "must be in [0, 1), got " + jitter);
+    SpecViolation.check(instructionsPerNs >= 0 && Double.isFinite(instructionsPerNs),
+        "instructions-per-ns", "must be >= 0, got " + instructionsPerNs);
+    program = program == null ? ProgramSpec.standard(registersPerThread, sharedMemoryPerBlock)
+        : program;
+    checkProgram(program, blockTime, registersPerThread, sharedMemoryPerBlock,
+        instructionsPerNs);
+  }
+
+  private static void checkProgram(ProgramSpec program, Distribution blockTime, int registers,
+      long sharedBytes, double instructionsPerNs) {
+    for (int i = 0; i < program.segments().size(); i++) {
+      SegmentSpec s = program.segments().get(i);
+      String key = "program.segments[" + i + "]";
+      SpecViolation.check(s.liveRegisters() == null || s.liveRegisters() <= registers,
+          key + ".live-registers", s.liveRegisters() + " exceeds registers-per-thread "
+              + registers);
+      SpecViolation.check(s.liveShared() == null || s.liveShared() <= sharedBytes,
+          key + ".live-shared", s.liveShared() + " bytes exceed shared-memory-per-block "
+              + sharedBytes);
+    }
+    if (!program.hasShares()) {
+      SpecViolation.check(blockTime == null, "block-time",
+          "not allowed when every program segment has a fixed duration");
+      SpecViolation.check(program.iteration() == null, "program.iteration",
+          "needs segments with a share; use iterations");
+    } else {
+      SpecViolation.required(blockTime, "block-time");
+      SpecViolation.check(blockTime.min() >= 1, "block-time", "must be > 0 ns");
+    }
+    try {
+      long[] probes = blockTime == null ? new long[] {0} : new long[] {blockTime.min(),
+          blockTime.max()};
+      for (long probe : probes) {
+        Programs.build(program, probe, registers, sharedBytes, instructionsPerNs);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new SpecViolation(blockTime == null ? "program" : "block-time", e.getMessage());
+    }
+  }
+
+  /**
+   * Draws one kernel: its grid size, block time and jitter seed, in that order, each consuming
+   * exactly one draw of {@code random}.
+   *
+   * @param defaultName the name to use when the template has none
+   */
+  public Kernel draw(RandomGenerator random, String defaultName) {
+    int grid = (int) gridBlocks.sample(random);
+    long nominal = 0;
+    if (blockTime != null) {
+      nominal = blockTime.sample(random);
+    } else {
+      random.nextDouble(); // one draw per quantity, even when the program fixes the block time
+    }
+    long seed = random.nextLong();
+    return build(name == null ? defaultName : name, grid, nominal, seed);
+  }
+
+  /**
+   * Builds one kernel of this template with the given draws.
+   *
+   * @param kernelName the kernel's name
+   * @param grid blocks in the grid
+   * @param blockTimeNs nominal block time (ignored when every segment has a fixed duration)
+   * @param jitterSeed the seed of the per-block jitter (unused when {@code jitter} is 0)
+   */
+  public Kernel build(String kernelName, int grid, long blockTimeNs, long jitterSeed) {
+    BlockProgram blockProgram = Programs.build(program, blockTimeNs, registersPerThread,
+        sharedMemoryPerBlock, instructionsPerNs);
+    BlockTiming timing = jitter > 0 ? new BlockTiming.UniformJitter(jitter, jitterSeed)
+        : new BlockTiming.Exact();
+    return new Kernel(kernelName, grid, threadsPerBlock, registersPerThread,
+        (int) (long) sharedMemoryPerBlock, idempotent, blockProgram, timing);
+  }
+}

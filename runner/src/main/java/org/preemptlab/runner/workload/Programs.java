@@ -1,0 +1,77 @@
+package org.preemptlab.runner.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.preemptlab.api.Durations;
+import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.Segment;
+
+/**
+ * Turns a {@link ProgramSpec} into the {@link BlockProgram} of one kernel. Fixed-duration segments
+ * keep their length; the rest of each pass is split among the share segments in proportion to their
+ * shares, rounding so that the passes add up to the block time exactly.
+ */
+public final class Programs {
+  private Programs() {}
+
+  /**
+   * Builds the program of a block.
+   *
+   * @param spec the template
+   * @param blockTimeNs the nominal block time; ignored when no segment has a share
+   * @param registers the kernel's registers per thread: the default live registers
+   * @param sharedBytes the kernel's shared memory per block: the default live shared bytes
+   * @param instructionsPerNs instructions per thread per ns, for segments that give no count
+   * @throws IllegalArgumentException if the block time leaves no room for the share segments
+   */
+  public static BlockProgram build(ProgramSpec spec, long blockTimeNs, int registers,
+      long sharedBytes, double instructionsPerNs) {
+    long fixedPerPass = 0;
+    double totalShare = 0;
+    for (SegmentSpec segment : spec.segments()) {
+      fixedPerPass = Math.addExact(fixedPerPass, segment.fixedNs());
+      totalShare += segment.isShare() ? segment.share() : 0;
+    }
+    if (spec.hasShares() && !(totalShare > 0)) {
+      throw new IllegalArgumentException("the shares of the program add up to 0");
+    }
+    int passes = spec.hasShares() ? spec.passes(blockTimeNs) : spec.passes(0);
+    List<Segment> segments = new ArrayList<>();
+    for (int pass = 0; pass < passes; pass++) {
+      long shareNs = 0;
+      if (spec.hasShares()) {
+        long passNs = blockTimeNs * (pass + 1) / passes - blockTimeNs * pass / passes;
+        shareNs = passNs - fixedPerPass;
+        if (shareNs <= 0) {
+          throw new IllegalArgumentException("block time " + Durations.format(blockTimeNs)
+              + " in " + passes + " pass(es) leaves no time for the share segments after "
+              + Durations.format(fixedPerPass) + " of fixed-duration segments per pass");
+        }
+      }
+      addPass(segments, spec, shareNs, totalShare, registers, sharedBytes, instructionsPerNs);
+    }
+    return new BlockProgram(segments);
+  }
+
+  private static void addPass(List<Segment> out, ProgramSpec spec, long shareNs,
+      double totalShare, int registers, long sharedBytes, double instructionsPerNs) {
+    double cumulative = 0;
+    long previousEnd = 0;
+    for (SegmentSpec s : spec.segments()) {
+      long durationNs;
+      if (s.isShare()) {
+        cumulative += s.share();
+        long end = Math.round(cumulative / totalShare * shareNs);
+        durationNs = end - previousEnd;
+        previousEnd = end;
+      } else {
+        durationNs = s.fixedNs();
+      }
+      long instructions = s.instructions() != null ? s.instructions()
+          : Math.round(durationNs * instructionsPerNs);
+      int liveRegisters = s.liveRegisters() != null ? s.liveRegisters() : registers;
+      long liveShared = s.liveShared() != null ? s.liveShared() : sharedBytes;
+      out.add(new Segment(s.kind(), instructions, durationNs, liveRegisters, liveShared));
+    }
+  }
+}

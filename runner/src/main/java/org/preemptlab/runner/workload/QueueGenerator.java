@@ -1,0 +1,159 @@
+package org.preemptlab.runner.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+import org.preemptlab.api.model.BlockTiming;
+import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.Kernel;
+
+/**
+ * Generates the jobs of one queue from its spec and its two random streams: one for arrivals
+ * (inter-arrival gaps, periodic jitter, think times) and one for kernels (template, grid size, block
+ * time, jitter seed). Jobs are numbered by their index in the queue; {@link SyntheticWorkload}
+ * turns them into workload-wide ids.
+ */
+final class QueueGenerator {
+  private final QueueSpec queue;
+  private final long horizonNs;
+  private final RandomGenerator arrivals;
+  private final RandomGenerator kernels;
+  private final long limit;
+  private final List<Draft> drafts = new ArrayList<>();
+
+  /**
+   * A job of the queue before it has its workload-wide id.
+   *
+   * @param index the job's position in the queue, from 0
+   * @param submitTimeNs its submission time (for closed-loop jobs, the earliest possible one)
+   * @param thinkTimeNs its think time after its dependencies, 0 for open-loop jobs
+   * @param dependencies the queue indices of the jobs it depends on
+   * @param deadlineNs its absolute deadline or {@link Job#NO_DEADLINE}
+   * @param kernel its kernel
+   */
+  record Draft(int index, long submitTimeNs, long thinkTimeNs, List<Integer> dependencies,
+      long deadlineNs, Kernel kernel) {}
+
+  QueueGenerator(QueueSpec queue, long horizonNs, RandomGenerator arrivals,
+      RandomGenerator kernels) {
+    this.queue = queue;
+    this.horizonNs = horizonNs;
+    this.arrivals = arrivals;
+    this.kernels = kernels;
+    this.limit = queue.jobs() == null ? Long.MAX_VALUE : queue.jobs();
+  }
+
+  /** Generates the queue's jobs in submission order. */
+  List<Draft> generate() {
+    ArrivalSpec arrival = queue.arrival();
+    if (arrival instanceof ArrivalSpec.Poisson poisson) {
+      long t = poisson.start();
+      while (drafts.size() < limit) {
+        double gap = -poisson.meanInterval() * Math.log(1 - arrivals.nextDouble());
+        t = saturatedAdd(t, Math.round(gap));
+        if (t >= horizonNs) {
+          break;
+        }
+        addOpen(t);
+      }
+    } else if (arrival instanceof ArrivalSpec.Periodic periodic) {
+      for (long k = 0; drafts.size() < limit; k++) {
+        long base = saturatedAdd(periodic.start(), saturatedMultiply(k, periodic.period()));
+        long t = saturatedAdd(base, (long) Math.floor(periodic.jitter() * periodic.period()
+            * arrivals.nextDouble()));
+        if (t >= horizonNs) {
+          break;
+        }
+        addOpen(t);
+      }
+    } else {
+      closedLoop((ArrivalSpec.ClosedLoop) arrival);
+    }
+    return List.copyOf(drafts);
+  }
+
+  private void addOpen(long submitNs) {
+    long deadline = queue.deadline() == null ? Job.NO_DEADLINE
+        : saturatedAdd(submitNs, queue.deadline());
+    drafts.add(new Draft(drafts.size(), submitNs, 0, List.of(), deadline, drawKernel()));
+  }
+
+  /**
+   * Generates cycles of bursts for every client. A burst's submission time is a lower bound: the
+   * previous burst's lower bound plus its shortest possible block plus the think time. Bursts stop
+   * when that bound reaches the horizon or the queue's job limit is reached.
+   */
+  private void closedLoop(ArrivalSpec.ClosedLoop loop) {
+    int clients = loop.clients();
+    long[] earliestFinish = new long[clients];
+    List<List<Integer>> previous = new ArrayList<>();
+    boolean[] done = new boolean[clients];
+    for (int c = 0; c < clients; c++) {
+      previous.add(List.of());
+    }
+    int active = clients;
+    for (int cycle = 0; active > 0 && drafts.size() < limit; cycle++) {
+      for (int c = 0; c < clients && drafts.size() < limit; c++) {
+        if (done[c]) {
+          continue;
+        }
+        long think = cycle == 0 ? 0 : loop.thinkTime().sample(arrivals);
+        long submit = cycle == 0 ? loop.start() : saturatedAdd(earliestFinish[c], think);
+        if (submit >= horizonNs) {
+          done[c] = true;
+          active--;
+          continue;
+        }
+        List<Integer> burst = new ArrayList<>();
+        long shortest = 0;
+        for (int j = 0; j < loop.burst() && drafts.size() < limit; j++) {
+          Kernel kernel = drawKernel();
+          burst.add(drafts.size());
+          drafts.add(new Draft(drafts.size(), submit, think, previous.get(c), Job.NO_DEADLINE,
+              kernel));
+          shortest = Math.max(shortest, shortestBlockNs(kernel));
+        }
+        previous.set(c, List.copyOf(burst));
+        earliestFinish[c] = saturatedAdd(submit, shortest);
+      }
+    }
+  }
+
+  private Kernel drawKernel() {
+    List<KernelSpec> mix = queue.kernels();
+    double total = 0;
+    for (KernelSpec k : mix) {
+      total += k.weight();
+    }
+    double pick = kernels.nextDouble() * total;
+    int chosen = mix.size() - 1;
+    double cumulative = 0;
+    for (int i = 0; i < mix.size(); i++) {
+      cumulative += mix.get(i).weight();
+      if (pick < cumulative) {
+        chosen = i;
+        break;
+      }
+    }
+    return mix.get(chosen).draw(kernels, queue.id() + "-" + chosen);
+  }
+
+  /** The shortest any block of the kernel can run, a lower bound of the kernel's run time. */
+  static long shortestBlockNs(Kernel kernel) {
+    long nominal = kernel.program().durationNs();
+    double spread = kernel.timing() instanceof BlockTiming.UniformJitter jitter
+        ? jitter.spread() : 0;
+    return Math.max(1, (long) Math.floor(nominal * (1 - spread)));
+  }
+
+  private static long saturatedAdd(long a, long b) {
+    long sum = a + b;
+    return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
+  }
+
+  private static long saturatedMultiply(long a, long b) {
+    long high = Math.multiplyHigh(a, b);
+    long low = a * b;
+    return (high == 0 && low >= 0) ? low : Long.MAX_VALUE;
+  }
+}

@@ -1,0 +1,175 @@
+package org.preemptlab.runner.workload;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import org.preemptlab.api.ConfigurationException;
+
+/**
+ * Translates Jackson's binding errors into one-line {@link ConfigurationException}s of the form
+ * {@code FILE:LINE:COLUMN: PATH: MESSAGE}, e.g. {@code demo.yaml:12:7: queues[1].priority: unknown
+ * value 'HGIH'; did you mean 'HIGH'? valid: HIGH, KERNEL, LOW, NORMAL}.
+ */
+public final class SpecErrors {
+  private SpecErrors() {}
+
+  /**
+   * The user-facing exception for a failure to read or bind a spec.
+   *
+   * @param source the file name, or a description of where an inline spec came from
+   * @param locations the key locations of the document, or null when it is not available as text
+   */
+  public static ConfigurationException translate(JsonProcessingException e, String source,
+      YamlLocations locations) {
+    if (!(e instanceof JsonMappingException mapping)) {
+      return new ConfigurationException(where(source, Optional.ofNullable(e.getLocation()), "")
+          + "YAML syntax error: " + firstLine(e.getOriginalMessage()), e);
+    }
+    String path = path(mapping);
+    String keyPath = path;
+    String message;
+    SpecViolation violation = cause(e, SpecViolation.class);
+    IllegalArgumentException invalid = cause(e, IllegalArgumentException.class);
+    if (violation != null) {
+      keyPath = join(path, violation.key());
+      message = violation.detail();
+      path = keyPath;
+    } else if (invalid != null) {
+      message = invalid.getMessage();
+    } else if (duplicateKey(mapping) != null) {
+      String key = duplicateKey(mapping);
+      keyPath = join(path, key);
+      message = "key '" + key + "' appears twice";
+      locations = null; // the index knows the first occurrence; the parser stopped at the second
+    } else if (e instanceof UnrecognizedPropertyException unknown) {
+      path = parent(path);
+      message = ConfigurationException.unknown("key", unknown.getPropertyName(),
+          names(unknown.getKnownPropertyIds())).getMessage();
+    } else if (e instanceof InvalidTypeIdException typeId) {
+      keyPath = join(path, "process");
+      message = typeId.getTypeId() == null
+          ? "missing 'process'; valid: " + String.join(", ", ArrivalSpec.names())
+          : ConfigurationException.unknown("arrival process", typeId.getTypeId(),
+              ArrivalSpec.names()).getMessage();
+    } else if (e instanceof InvalidFormatException format
+        && format.getTargetType() != null && format.getTargetType().isEnum()) {
+      List<String> valid = Arrays.stream(format.getTargetType().getEnumConstants())
+          .map(c -> ((Enum<?>) c).name()).toList();
+      message = ConfigurationException.unknown("value", String.valueOf(format.getValue()), valid)
+          .getMessage();
+    } else if (e instanceof MismatchedInputException mismatch
+        && mismatch.getTargetType() != null && expected(mismatch.getTargetType()) != null) {
+      message = "expected " + expected(mismatch.getTargetType())
+          + (e instanceof InvalidFormatException f ? ", got '" + f.getValue() + "'" : "");
+    } else {
+      message = firstLine(mapping.getOriginalMessage());
+    }
+    Optional<JsonLocation> location = locations == null ? Optional.empty()
+        : locations.find(keyPath);
+    for (Throwable t = e; location.isEmpty() && t != null; t = t.getCause()) {
+      if (t instanceof JsonProcessingException processing) {
+        location = Optional.ofNullable(processing.getLocation());
+      }
+    }
+    return new ConfigurationException(where(source, location, path) + message, e);
+  }
+
+  private static String where(String source, Optional<JsonLocation> location, String path) {
+    StringBuilder sb = new StringBuilder(source);
+    location.filter(l -> l.getLineNr() > 0)
+        .ifPresent(l -> sb.append(':').append(l.getLineNr()).append(':').append(l.getColumnNr()));
+    sb.append(": ");
+    if (!path.isEmpty()) {
+      sb.append(path).append(": ");
+    }
+    return sb.toString();
+  }
+
+  /** The key of a "Duplicate field 'x'" error from the parser, or null for other errors. */
+  private static String duplicateKey(JsonMappingException e) {
+    String original = e.getOriginalMessage();
+    String prefix = "Duplicate field '";
+    if (original == null || !original.startsWith(prefix)) {
+      return null;
+    }
+    int end = original.indexOf('\'', prefix.length());
+    return end < 0 ? null : original.substring(prefix.length(), end);
+  }
+
+  private static String expected(Class<?> type) {
+    if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+      return "a whole number";
+    }
+    if (type == Double.class || type == double.class) {
+      return "a number";
+    }
+    if (type == Boolean.class || type == boolean.class) {
+      return "true or false";
+    }
+    if (type == String.class) {
+      return "a single value";
+    }
+    if (Collection.class.isAssignableFrom(type)) {
+      return "a list";
+    }
+    if (type.isRecord() || type.isInterface()) {
+      return "a mapping of keys to values";
+    }
+    return null;
+  }
+
+  /** The JSON path of the error in the form {@code queues[1].kernels[0].grid-blocks}. */
+  static String path(JsonMappingException e) {
+    StringBuilder sb = new StringBuilder();
+    for (JsonMappingException.Reference ref : e.getPath()) {
+      if (ref.getIndex() >= 0) {
+        sb.append('[').append(ref.getIndex()).append(']');
+      } else if (ref.getFieldName() != null) {
+        sb.append(sb.length() == 0 ? "" : ".").append(ref.getFieldName());
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String join(String path, String key) {
+    if (path.isEmpty()) {
+      return key;
+    }
+    return key.startsWith("[") ? path + key : path + "." + key;
+  }
+
+  private static String parent(String path) {
+    int cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
+    return cut < 0 ? "" : path.substring(0, cut);
+  }
+
+  private static List<String> names(Collection<Object> ids) {
+    return ids.stream().map(String::valueOf).toList();
+  }
+
+  private static <T extends Throwable> T cause(Throwable e, Class<T> type) {
+    for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return type.cast(t);
+      }
+    }
+    return null;
+  }
+
+  private static String firstLine(String text) {
+    if (text == null) {
+      return "invalid input";
+    }
+    String line = text.strip();
+    int newline = line.indexOf('\n');
+    return newline < 0 ? line : line.substring(0, newline).strip();
+  }
+}

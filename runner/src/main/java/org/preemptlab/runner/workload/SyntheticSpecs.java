@@ -1,0 +1,102 @@
+package org.preemptlab.runner.workload;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.preemptlab.api.ConfigurationException;
+
+/**
+ * Reads {@link SyntheticSpec}s from YAML files, YAML text or an already parsed tree (for a spec
+ * inlined in a run configuration). Keys are kebab-case; unknown keys, unknown enum values and
+ * invalid values fail with a one-line {@link ConfigurationException} naming the source, line,
+ * column and key path, and the valid choices.
+ */
+public final class SyntheticSpecs {
+  /** The class-path resource of the built-in demo spec. */
+  public static final String DEMO_RESOURCE = "/org/preemptlab/runner/workload/demo.yaml";
+
+  private static final ObjectMapper MAPPER = YAMLMapper.builder()
+      .propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
+      .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+      .build();
+
+  private SyntheticSpecs() {}
+
+  /**
+   * Reads the spec in a YAML file; errors name the file by its file name.
+   *
+   * @throws ConfigurationException if the file cannot be read or holds no valid spec
+   */
+  public static SyntheticSpec load(Path file) {
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new ConfigurationException("cannot read workload spec " + file + ": "
+          + e.getClass().getSimpleName() + " " + e.getMessage(), e);
+    }
+    Path name = file.getFileName();
+    return fromYaml(text, name == null ? file.toString() : name.toString());
+  }
+
+  /**
+   * Reads a spec from YAML text.
+   *
+   * @param sourceName how errors name the source, usually a file name
+   * @throws ConfigurationException if the text holds no valid spec
+   */
+  public static SyntheticSpec fromYaml(String yaml, String sourceName) {
+    try {
+      return MAPPER.readValue(yaml, SyntheticSpec.class);
+    } catch (JsonProcessingException e) {
+      throw SpecErrors.translate(e, sourceName, YamlLocations.of(yaml));
+    }
+  }
+
+  /**
+   * Binds a spec from a parsed tree, for specs inlined in a run configuration. Errors name {@code
+   * sourceName} and the key path within the tree, but no line, since a tree has none.
+   *
+   * @param sourceName how errors name the source, e.g. {@code "run.yaml: workload.spec"}
+   * @throws ConfigurationException if the tree holds no valid spec
+   */
+  public static SyntheticSpec fromTree(JsonNode tree, String sourceName) {
+    try {
+      return MAPPER.treeToValue(tree, SyntheticSpec.class);
+    } catch (JsonProcessingException e) {
+      throw SpecErrors.translate(e, sourceName, null);
+    }
+  }
+
+  /** The built-in demo spec ({@code demo.yaml}), used by {@code preemptlab demo}. */
+  public static SyntheticSpec demo() {
+    return fromYaml(demoYaml(), "demo.yaml");
+  }
+
+  /** The text of the built-in demo spec. */
+  public static String demoYaml() {
+    try (InputStream in = SyntheticSpecs.class.getResourceAsStream(DEMO_RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException("missing class-path resource " + DEMO_RESOURCE);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package org.preemptlab.runner.workload;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.model.GpuContext;
+import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Workload;
+
+/**
+ * Generates a {@link Workload} from a {@link SyntheticSpec}: the plain Java entry point behind the
+ * {@code synthetic} workload provider.
+ *
+ * <p>Determinism: the only randomness is one {@code nextLong()} of the given stream, the root seed.
+ * Each queue gets two streams named {@code <queue>/arrivals} and {@code <queue>/kernels} derived
+ * from it ({@link RandomStreams}), so a queue's jobs depend only on the root seed, its own spec and
+ * the horizon. Job ids are 0, 1, 2, ... in order of submission time, then queue order in the spec,
+ * then position in the queue.
+ */
+public final class SyntheticWorkload {
+  private SyntheticWorkload() {}
+
+  /**
+   * Generates the workload of {@code spec}, drawing one root seed from {@code random}.
+   *
+   * @throws ConfigurationException if a drawn kernel cannot be built (its block time is too short
+   *     for its fixed-duration segments)
+   */
+  public static Workload generate(SyntheticSpec spec, RandomGenerator random) {
+    return generate(spec, random.nextLong());
+  }
+
+  /** Generates the workload of {@code spec} from a root seed. */
+  public static Workload generate(SyntheticSpec spec, long rootSeed) {
+    record Keyed(int queue, QueueGenerator.Draft draft) {}
+    List<Keyed> all = new ArrayList<>();
+    for (int q = 0; q < spec.queues().size(); q++) {
+      QueueSpec queue = spec.queues().get(q);
+      List<QueueGenerator.Draft> drafts;
+      try {
+        drafts = new QueueGenerator(queue, spec.horizonNs(),
+            RandomStreams.named(rootSeed, queue.id() + "/arrivals"),
+            RandomStreams.named(rootSeed, queue.id() + "/kernels")).generate();
+      } catch (IllegalArgumentException e) {
+        throw new ConfigurationException("queue '" + queue.id() + "': " + e.getMessage(), e);
+      }
+      for (QueueGenerator.Draft draft : drafts) {
+        all.add(new Keyed(q, draft));
+      }
+    }
+    all.sort(Comparator.comparingLong((Keyed k) -> k.draft().submitTimeNs())
+        .thenComparingInt(Keyed::queue).thenComparingInt(k -> k.draft().index()));
+    Map<Long, Long> ids = new HashMap<>();
+    for (int i = 0; i < all.size(); i++) {
+      ids.put(key(all.get(i).queue(), all.get(i).draft().index()), (long) i);
+    }
+    List<Job> jobs = new ArrayList<>(all.size());
+    for (int i = 0; i < all.size(); i++) {
+      Keyed k = all.get(i);
+      QueueSpec queue = spec.queues().get(k.queue());
+      QueueGenerator.Draft d = k.draft();
+      List<Long> dependencies = d.dependencies().stream()
+          .map(index -> ids.get(key(k.queue(), index))).toList();
+      jobs.add(new Job(i, queue.id(), d.submitTimeNs(), queue.credits(), dependencies,
+          d.deadlineNs(), d.thinkTimeNs(), d.kernel()));
+    }
+    List<GpuContext> contexts = spec.contexts().stream().map(ContextSpec::toContext).toList();
+    List<JobQueue> queues = spec.queues().stream().map(QueueSpec::toQueue).toList();
+    return new Workload(contexts, queues, jobs);
+  }
+
+  private static long key(int queue, int index) {
+    return ((long) queue << 32) | index;
+  }
+}

@@ -1,0 +1,255 @@
+package org.preemptlab.runner.discovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.PluginKind;
+import org.preemptlab.api.hardware.HardwareModelProvider;
+import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.policy.SchedulingPolicyProvider;
+import org.preemptlab.api.preemption.ContextSaveStrategyProvider;
+import org.preemptlab.api.preemption.PreemptionStrategyProvider;
+import org.preemptlab.api.workload.WorkloadProvider;
+
+class PluginRegistryDiscoveryTest {
+  @TempDir Path temp;
+
+  private Path plugins() {
+    return temp.resolve("plugins");
+  }
+
+  private PluginRegistry discoverIsolated() {
+    return PluginRegistry.discover(plugins(), new ServicesHidingClassLoader());
+  }
+
+  @Test
+  void externalJarPolicyIsFoundInPluginDirectoryWithItsJarName() throws IOException {
+    TestJar.named("sjf-plugin.jar").version("2.0.1")
+        .source("org.ext.Sjf", ProviderSources.policy("org.ext.Sjf", "test-external-sjf"))
+        .service(SchedulingPolicyProvider.class, "org.ext.Sjf")
+        .writeTo(plugins(), temp);
+
+    PluginRegistry registry = PluginRegistry.discover(Optional.of(plugins()));
+
+    PluginDescriptor descriptor =
+        registry.descriptor(PluginKind.SCHEDULING_POLICY, "test-external-sjf");
+    assertThat(descriptor.jar()).isEqualTo("sjf-plugin.jar");
+    assertThat(descriptor.version()).isEqualTo("2.0.1");
+    assertThat(descriptor.providerClass()).isEqualTo("org.ext.Sjf");
+    assertThat(descriptor.description()).isEqualTo("Test plugin test-external-sjf.");
+    SchedulingPolicyProvider provider =
+        registry.provider(PluginType.SCHEDULING_POLICY, "test-external-sjf");
+    assertThat(provider.getClass().getClassLoader()).isInstanceOf(URLClassLoader.class);
+    SchedulingPolicy policy = registry.create(PluginType.SCHEDULING_POLICY, "test-external-sjf",
+        Map.of(), null, RandomGenerator.of("L64X128MixRandom"));
+    assertThat(policy).isNotNull();
+  }
+
+  @Test
+  void withoutPluginDirectoryExternalJarsAreNotSeen() throws IOException {
+    TestJar.named("sjf-plugin.jar")
+        .source("org.ext.Sjf", ProviderSources.policy("org.ext.Sjf", "test-external-sjf"))
+        .service(SchedulingPolicyProvider.class, "org.ext.Sjf")
+        .writeTo(plugins(), temp);
+
+    PluginRegistry registry = PluginRegistry.discover(Optional.empty());
+
+    assertThat(registry.ids(PluginKind.SCHEDULING_POLICY)).doesNotContain("test-external-sjf");
+  }
+
+  @Test
+  void duplicateIdsNameBothJars() throws IOException {
+    TestJar.named("b.jar")
+        .source("org.b.Twin", ProviderSources.policy("org.b.Twin", "twin"))
+        .service(SchedulingPolicyProvider.class, "org.b.Twin")
+        .writeTo(plugins(), temp);
+    TestJar.named("a.jar")
+        .source("org.a.Twin", ProviderSources.policy("org.a.Twin", "twin"))
+        .service(SchedulingPolicyProvider.class, "org.a.Twin")
+        .writeTo(plugins(), temp);
+
+    assertThatThrownBy(this::discoverIsolated)
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining(
+            "duplicate scheduling policy id 'twin': org.a.Twin (a.jar) and org.b.Twin (b.jar)");
+  }
+
+  @Test
+  void sameProviderClassInTwoJarsIsADuplicate() throws IOException {
+    for (String jar : new String[] {"sjf-1.0.jar", "sjf-1.1.jar"}) {
+      TestJar.named(jar)
+          .source("org.v.Sjf", ProviderSources.policy("org.v.Sjf", "versioned-sjf"))
+          .service(SchedulingPolicyProvider.class, "org.v.Sjf")
+          .writeTo(plugins(), temp);
+    }
+
+    assertThatThrownBy(this::discoverIsolated)
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("duplicate scheduling policy provider org.v.Sjf registered by "
+            + "sjf-1.0.jar and sjf-1.1.jar");
+  }
+
+  @Test
+  void everyKindIsDiscoveredAndOneIdMayServeSeveralKinds() throws IOException {
+    TestJar.named("all-kinds.jar")
+        .source("org.k.Policy", ProviderSources.policy("org.k.Policy", "same"))
+        .source("org.k.Preemption", ProviderSources.preemption("org.k.Preemption", "same"))
+        .source("org.k.Save", ProviderSources.contextSave("org.k.Save", "same"))
+        .source("org.k.Hardware", ProviderSources.hardware("org.k.Hardware", "same"))
+        .source("org.k.Workload", ProviderSources.workload("org.k.Workload", "same"))
+        .service(SchedulingPolicyProvider.class, "org.k.Policy")
+        .service(PreemptionStrategyProvider.class, "org.k.Preemption")
+        .service(ContextSaveStrategyProvider.class, "org.k.Save")
+        .service(HardwareModelProvider.class, "org.k.Hardware")
+        .service(WorkloadProvider.class, "org.k.Workload")
+        .writeTo(plugins(), temp);
+
+    PluginRegistry registry = discoverIsolated();
+
+    assertThat(registry.problems()).isEmpty();
+    assertThat(registry.descriptors()).extracting(PluginDescriptor::kind)
+        .containsExactly(PluginKind.values());
+    for (PluginKind kind : PluginKind.values()) {
+      assertThat(registry.ids(kind)).containsExactly("same");
+      assertThat(registry.provider(kind, "same"))
+          .isInstanceOf(PluginType.of(kind).providerType());
+    }
+  }
+
+  @Test
+  void providerWhoseConstructorThrowsIsReportedWhileOthersLoad() throws IOException {
+    TestJar.named("mixed.jar")
+        .source("org.m.Broken", ProviderSources.policy("org.m.Broken", "broken",
+            "public Broken() { throw new IllegalStateException(\"licence server unreachable\"); }"))
+        .source("org.m.Good", ProviderSources.policy("org.m.Good", "good"))
+        .source("org.m.GoodSave", ProviderSources.contextSave("org.m.GoodSave", "good-save"))
+        .service(SchedulingPolicyProvider.class, "org.m.Broken", "org.m.Good")
+        .service(ContextSaveStrategyProvider.class, "org.m.GoodSave")
+        .writeTo(plugins(), temp);
+
+    PluginRegistry registry;
+    try (LogCapture log = LogCapture.of(ProviderScanner.class)) {
+      registry = discoverIsolated();
+      assertThat(log.warnings()).singleElement().asString()
+          .startsWith("WARN").contains("org.m.Broken", "licence server unreachable");
+    }
+
+    assertThat(registry.ids(PluginKind.SCHEDULING_POLICY)).containsExactly("good");
+    assertThat(registry.ids(PluginKind.CONTEXT_SAVE)).containsExactly("good-save");
+    assertThat(registry.problems()).singleElement().satisfies(problem -> {
+      assertThat(problem.kind()).isEqualTo(PluginKind.SCHEDULING_POLICY);
+      assertThat(problem.provider()).isEqualTo("org.m.Broken");
+      assertThat(problem.jar()).isEqualTo("mixed.jar");
+      assertThat(problem.message()).contains("could not be instantiated",
+          "IllegalStateException: licence server unreachable");
+    });
+  }
+
+  @Test
+  void providerClassThatIsMissingIsReportedWithTheJarThatRegisteredIt() throws IOException {
+    TestJar.named("missing.jar")
+        .source("org.m.Good", ProviderSources.policy("org.m.Good", "good"))
+        .service(SchedulingPolicyProvider.class, "org.m.Missing", "org.m.Good")
+        .writeTo(plugins(), temp);
+
+    PluginRegistry registry = discoverIsolated();
+
+    assertThat(registry.ids(PluginKind.SCHEDULING_POLICY)).containsExactly("good");
+    assertThat(registry.problems()).singleElement().satisfies(problem -> {
+      assertThat(problem.provider()).isEqualTo("org.m.Missing");
+      assertThat(problem.jar()).isEqualTo("missing.jar");
+      assertThat(problem.message()).contains("not found");
+    });
+  }
+
+  @Test
+  void providerWhoseMethodsThrowIsReported() throws IOException {
+    TestJar.named("methods.jar")
+        .source("org.m.BadParams", ProviderSources.policy("org.m.BadParams", "bad-params",
+            "public java.util.List<org.preemptlab.api.ParameterSpec> parameters() {"
+                + " throw new UnsupportedOperationException(\"no parameters yet\"); }"))
+        .source("org.m.NullDescription", "package org.m;\n"
+            + "public class NullDescription extends BadParams {\n"
+            + "  public String id() { return \"null-description\"; }\n"
+            + "  public String description() { return null; }\n"
+            + "  public java.util.List<org.preemptlab.api.ParameterSpec> parameters() {"
+            + " return java.util.List.of(); }\n"
+            + "}\n")
+        .service(SchedulingPolicyProvider.class, "org.m.BadParams", "org.m.NullDescription")
+        .writeTo(plugins(), temp);
+
+    PluginRegistry registry = discoverIsolated();
+
+    assertThat(registry.ids(PluginKind.SCHEDULING_POLICY)).isEmpty();
+    assertThat(registry.problems()).extracting(LoadProblem::message).containsExactly(
+        "parameters() failed: UnsupportedOperationException: no parameters yet",
+        "description() returned null");
+  }
+
+  @Test
+  void idThatIsNotKebabCaseIsReported() throws IOException {
+    TestJar.named("camel.jar")
+        .source("org.c.Camel", ProviderSources.policy("org.c.Camel", "Round_Robin"))
+        .service(SchedulingPolicyProvider.class, "org.c.Camel")
+        .writeTo(plugins(), temp);
+
+    PluginRegistry registry = discoverIsolated();
+
+    assertThat(registry.ids(PluginKind.SCHEDULING_POLICY)).isEmpty();
+    assertThat(registry.problems()).singleElement().extracting(LoadProblem::message).asString()
+        .contains("id 'Round_Robin' is not kebab-case");
+  }
+
+  @Test
+  void providerDeclaringAParameterTwiceIsReported() throws IOException {
+    TestJar.named("twice.jar")
+        .source("org.t.Twice", ProviderSources.policy("org.t.Twice", "twice",
+            "public java.util.List<org.preemptlab.api.ParameterSpec> parameters() {"
+                + " var p = org.preemptlab.api.ParameterSpec.bool(\"fast\", true, \"Go fast.\");"
+                + " return java.util.List.of(p, p); }"))
+        .service(SchedulingPolicyProvider.class, "org.t.Twice")
+        .writeTo(plugins(), temp);
+
+    assertThat(discoverIsolated().problems()).singleElement().extracting(LoadProblem::message)
+        .asString().contains("declares parameter 'fast' twice");
+  }
+
+  @Test
+  void missingPluginDirectoryIsAConfigurationErrorNamingIt() {
+    Path missing = temp.resolve("no-such-dir");
+
+    assertThatThrownBy(() -> PluginRegistry.discover(Optional.of(missing)))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("plugin path '" + missing + "' does not exist");
+  }
+
+  @Test
+  void pluginPathThatIsAFileIsAConfigurationErrorNamingIt() throws IOException {
+    Path file = Files.writeString(temp.resolve("plugin.txt"), "not a directory");
+
+    assertThatThrownBy(() -> PluginRegistry.discover(Optional.of(file)))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("plugin path '" + file + "' is not a directory");
+  }
+
+  @Test
+  void filesThatAreNotJarsAreIgnored() throws IOException {
+    Files.createDirectories(plugins());
+    Files.writeString(plugins().resolve("README.md"), "plugins go here");
+
+    PluginRegistry registry = discoverIsolated();
+
+    assertThat(registry.descriptors()).isEmpty();
+    assertThat(registry.problems()).isEmpty();
+  }
+}
