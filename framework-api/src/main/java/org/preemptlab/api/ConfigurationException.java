@@ -41,13 +41,15 @@ public class ConfigurationException extends RuntimeException {
     List<String> sorted = valid.stream().sorted().toList();
     String suggestion = closest(given, sorted).map(s -> "; did you mean '" + s + "'?").orElse("");
     String choices = sorted.isEmpty() ? "there are none" : String.join(", ", sorted);
+    String separator = suggestion.isEmpty() ? "; valid: " : " valid: ";
     return new ConfigurationException(
-        "unknown " + what + " '" + given + "'" + suggestion + " valid: " + choices);
+        "unknown " + what + " '" + given + "'" + suggestion + separator + choices);
   }
 
   /**
    * The valid name closest to {@code given} by edit distance, if it is close enough to be a likely
-   * typo (at most a third of its length, and at least one edit).
+   * typo: at most a third of its length in edits, but always allowing two, so that two swapped
+   * letters of a short name ({@code HGIH} for {@code HIGH}) still match. Case is ignored.
    */
   public static Optional<String> closest(String given, Collection<String> valid) {
     String needle = given.toLowerCase(Locale.ROOT);

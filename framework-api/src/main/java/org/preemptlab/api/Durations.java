@@ -56,23 +56,27 @@ public final class Durations {
     }
   }
 
-  /** Formats nanoseconds with the largest unit that keeps the value at least 1, e.g. {@code 1.5ms}. */
+  /**
+   * Formats nanoseconds with the largest unit that keeps the value at least 1, e.g. {@code 1.5ms}.
+   * The text is exact ({@code 1234567} gives {@code 1.234567ms}), so {@link #parseNs} reads it back
+   * to the same value.
+   */
   public static String format(long ns) {
-    if (ns % 1_000_000_000L == 0 && ns != 0) {
-      return ns / 1_000_000_000L + "s";
+    long unit;
+    String suffix;
+    if (ns >= 1_000_000_000L) {
+      unit = 1_000_000_000L;
+      suffix = "s";
+    } else if (ns >= 1_000_000) {
+      unit = 1_000_000;
+      suffix = "ms";
+    } else if (ns >= 1_000) {
+      unit = 1_000;
+      suffix = "us";
+    } else {
+      return ns + "ns";
     }
-    if (ns >= 1_000_000) {
-      return trim(ns / 1e6) + "ms";
-    }
-    if (ns >= 1_000) {
-      return trim(ns / 1e3) + "us";
-    }
-    return ns + "ns";
-  }
-
-  private static String trim(double value) {
-    String s = String.format(Locale.ROOT, "%.3f", value);
-    s = s.replaceAll("0+$", "");
-    return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+    return BigDecimal.valueOf(ns).divide(BigDecimal.valueOf(unit)).stripTrailingZeros()
+        .toPlainString() + suffix;
   }
 }

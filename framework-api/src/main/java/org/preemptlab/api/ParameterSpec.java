@@ -45,23 +45,30 @@ public record ParameterSpec(
     if (type == ParameterType.CHOICE && choices.isEmpty()) {
       throw new IllegalArgumentException("choice parameter '" + name + "' declares no choices");
     }
-    if (min > max) {
-      throw new IllegalArgumentException("parameter '" + name + "' has min > max");
+    if (Double.isNaN(min) || Double.isNaN(max) || min > max) {
+      throw new IllegalArgumentException("parameter '" + name + "' needs min <= max, got min "
+          + min + ", max " + max);
+    }
+    try {
+      parse(type, min, max, choices, defaultValue);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "parameter '" + name + "' has an invalid default: " + e.getMessage(), e);
     }
   }
 
   /** A whole-number parameter with an inclusive range. */
   public static ParameterSpec integer(
       String name, long defaultValue, long min, long max, String unit, String doc) {
-    return check(new ParameterSpec(name, ParameterType.INTEGER, Long.toString(defaultValue), unit,
-        doc, min, max, List.of()));
+    return new ParameterSpec(name, ParameterType.INTEGER, Long.toString(defaultValue), unit,
+        doc, min, max, List.of());
   }
 
   /** A real-number parameter with an inclusive range. */
   public static ParameterSpec real(
       String name, double defaultValue, double min, double max, String unit, String doc) {
-    return check(new ParameterSpec(name, ParameterType.REAL, Double.toString(defaultValue), unit,
-        doc, min, max, List.of()));
+    return new ParameterSpec(name, ParameterType.REAL, Double.toString(defaultValue), unit,
+        doc, min, max, List.of());
   }
 
   /** A boolean parameter. */
@@ -73,26 +80,21 @@ public record ParameterSpec(
   /** A parameter whose value is one of {@code choices}. */
   public static ParameterSpec choice(
       String name, String defaultValue, List<String> choices, String doc) {
-    return check(new ParameterSpec(name, ParameterType.CHOICE, defaultValue, "", doc,
-        Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, choices));
+    return new ParameterSpec(name, ParameterType.CHOICE, defaultValue, "", doc,
+        Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, choices);
   }
 
   /** A duration parameter; the default and the range are in nanoseconds. */
   public static ParameterSpec duration(
       String name, long defaultNs, long minNs, long maxNs, String doc) {
-    return check(new ParameterSpec(name, ParameterType.DURATION, Durations.format(defaultNs), "",
-        doc, minNs, maxNs, List.of()));
+    return new ParameterSpec(name, ParameterType.DURATION, Durations.format(defaultNs), "",
+        doc, minNs, maxNs, List.of());
   }
 
   /** A free-text parameter. */
   public static ParameterSpec text(String name, String defaultValue, String doc) {
     return new ParameterSpec(name, ParameterType.TEXT, defaultValue, "", doc,
         Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, List.of());
-  }
-
-  private static ParameterSpec check(ParameterSpec spec) {
-    spec.parse(spec.defaultValue());
-    return spec;
   }
 
   /**
@@ -103,6 +105,11 @@ public record ParameterSpec(
    * @throws IllegalArgumentException with a message naming the expected type and range
    */
   public Object parse(String raw) {
+    return parse(type, min, max, choices, raw);
+  }
+
+  private static Object parse(
+      ParameterType type, double min, double max, List<String> choices, String raw) {
     String text = raw.trim();
     switch (type) {
       case INTEGER -> {
@@ -110,23 +117,23 @@ public record ParameterSpec(
         try {
           value = Long.parseLong(text.replace("_", ""));
         } catch (NumberFormatException e) {
-          throw new IllegalArgumentException("expected a whole number" + rangeText() + ", got '"
-              + raw + "'");
+          throw new IllegalArgumentException("expected a whole number"
+              + rangeText(type, min, max) + ", got '" + raw + "'");
         }
-        return checkRange(value, raw);
+        return checkRange(type, min, max, value, raw);
       }
       case REAL -> {
         double value;
         try {
           value = Double.parseDouble(text);
         } catch (NumberFormatException e) {
-          throw new IllegalArgumentException("expected a number" + rangeText() + ", got '" + raw
-              + "'");
+          throw new IllegalArgumentException("expected a number" + rangeText(type, min, max)
+              + ", got '" + raw + "'");
         }
         if (!Double.isFinite(value)) {
           throw new IllegalArgumentException("expected a finite number, got '" + raw + "'");
         }
-        return checkRange(value, raw);
+        return checkRange(type, min, max, value, raw);
       }
       case BOOLEAN -> {
         String lower = text.toLowerCase(Locale.ROOT);
@@ -137,12 +144,13 @@ public record ParameterSpec(
       }
       case CHOICE -> {
         if (!choices.contains(text)) {
-          throw ConfigurationException.unknown("value", text, choices);
+          throw new IllegalArgumentException(
+              ConfigurationException.unknown("value", text, choices).getMessage());
         }
         return text;
       }
       case DURATION -> {
-        return checkRange(Durations.parseNs(text), raw);
+        return checkRange(type, min, max, Durations.parseNs(text), raw);
       }
       case TEXT -> {
         return raw;
@@ -151,23 +159,29 @@ public record ParameterSpec(
     }
   }
 
-  private <N extends Number> N checkRange(N value, String raw) {
+  private static <N extends Number> N checkRange(
+      ParameterType type, double min, double max, N value, String raw) {
     double d = value.doubleValue();
     if (d < min || d > max) {
-      throw new IllegalArgumentException("'" + raw + "' is out of range" + rangeText());
+      throw new IllegalArgumentException("'" + raw + "' is out of range"
+          + rangeText(type, min, max));
     }
     return value;
   }
 
   /** The valid range as text, e.g. {@code " in [1, 100]"}, or an empty string if unbounded. */
   public String rangeText() {
+    return rangeText(type, min, max);
+  }
+
+  private static String rangeText(ParameterType type, double min, double max) {
     if (min == Double.NEGATIVE_INFINITY && max == Double.POSITIVE_INFINITY) {
       return "";
     }
-    return " in [" + bound(min) + ", " + bound(max) + "]";
+    return " in [" + bound(type, min) + ", " + bound(type, max) + "]";
   }
 
-  private String bound(double value) {
+  private static String bound(ParameterType type, double value) {
     if (Double.isInfinite(value)) {
       return value > 0 ? "inf" : "-inf";
     }

@@ -45,7 +45,10 @@ public record Segment(
         liveSharedBytes);
   }
 
-  /** The same segment with its duration (and instruction count, proportionally) scaled. */
+  /**
+   * The same segment with only its duration replaced: the instructions it executes and its live
+   * state are unchanged (a slower or jittered block runs the same code for longer).
+   */
   public Segment withDuration(long newDurationNs) {
     return new Segment(kind, instructions, newDurationNs, liveRegistersPerThread,
         liveSharedMemoryBytes);

@@ -195,18 +195,7 @@ public final class PluginRegistry {
 
   private static Parameters validate(PluginDescriptor descriptor, Map<String, String> values) {
     Objects.requireNonNull(values, "values");
-    String owner = descriptor.displayName();
-    // ParameterSpec.parse reports a bad choice without the parameter's name; name it here.
-    for (ParameterSpec spec : descriptor.parameters()) {
-      String value = values.get(spec.name());
-      if (spec.type() == ParameterType.CHOICE && value != null
-          && !spec.choices().contains(value.strip())) {
-        throw ConfigurationException.unknown(
-            "value of parameter '" + spec.name() + "' of " + owner + ":", value.strip(),
-            spec.choices());
-      }
-    }
-    return Parameters.of(owner, descriptor.parameters(), values);
+    return Parameters.of(descriptor.displayName(), descriptor.parameters(), values);
   }
 
   /**

@@ -116,7 +116,9 @@ public final class Simulator {
     List<Job> specs = workload.jobs();
     jobs = new SimJob[specs.size()];
     Map<Long, Integer> indexById = new HashMap<>();
-    IdentityHashMap<BlockProgram, BlockProgram> instrumented = new IdentityHashMap<>();
+    // PreemptionPointStrategy.instrument is called once per kernel (it may depend on the kernel's
+    // shape), so the cache is keyed by kernel, not by program: kernels may share a program.
+    IdentityHashMap<Kernel, BlockProgram> instrumented = new IdentityHashMap<>();
     for (int i = 0; i < jobs.length; i++) {
       Job job = specs.get(i);
       QueueState queue = queueById.get(job.queueId());
@@ -124,8 +126,8 @@ public final class Simulator {
       int credits = Math.min(job.credits(), options.creditLimit());
       SimJob sim = new SimJob(job, i, queue, credits,
           sms.sharedNeed(job.kernel().sharedMemoryPerBlock()));
-      BlockProgram program = instrumented.computeIfAbsent(job.kernel().program(),
-          p -> plugins.preemption().instrument(job.kernel(), p, device));
+      BlockProgram program = instrumented.computeIfAbsent(job.kernel(),
+          k -> plugins.preemption().instrument(k, k.program(), device));
       sim.program = program;
       sim.nominalNs = program.durationNs();
       jobs[i] = sim;
@@ -235,8 +237,11 @@ public final class Simulator {
       } while (!events.isEmpty() && events.peekTime() == now);
     }
     if (unfinished > 0) {
-      SimJob stuck = Arrays.stream(jobs).filter(j -> j.state != JobState.FINISHED).findFirst()
-          .orElseThrow();
+      // A READY job left over means its policy never selected it: name that job (and the policy)
+      // rather than a job that merely waits behind it.
+      SimJob stuck = Arrays.stream(jobs).filter(j -> j.state == JobState.READY).findFirst()
+          .orElseGet(() -> Arrays.stream(jobs).filter(j -> j.state != JobState.FINISHED)
+              .findFirst().orElseThrow());
       throw new InvariantViolationException("the run ended with " + unfinished + " of "
           + jobs.length + " jobs unfinished; e.g. " + stuck + " is " + stuck.state
           + (stuck.state == JobState.READY ? ", but policy '" + plugins.policyId()
@@ -737,12 +742,14 @@ public final class Simulator {
     for (Parked parked : active.parked) {
       SimJob job = parked.job();
       job.parked--;
-      job.bytesRestored += parked.bytes();
       if (sms.fits(parked.sm(), job.threads, job.registers, job.shared)) {
+        job.bytesRestored += parked.bytes();
         long start = now + hardware.restoreNs(bytesPerSm[parked.sm()], threadsPerSm[parked.sm()]);
         startResidency(new ResidentBlock(job, parked.sm(), parked.blockIndex(),
             parked.realDurationNs(), parked.realDoneNs(), start));
       } else {
+        // Its SM is still held (e.g. by a block of the other context that is stopping): it waits
+        // for placement like a preempted block, and placeBlock counts its restore then.
         job.resumables.addFirst(new SimJob.Resumable(parked.blockIndex(), parked.realDurationNs(),
             parked.realDoneNs(), parked.bytes()));
         enterPlacement(job);

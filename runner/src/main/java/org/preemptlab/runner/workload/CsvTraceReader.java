@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.GpuContext;
@@ -37,6 +39,9 @@ public final class CsvTraceReader {
   /** Columns a trace may have. */
   public static final List<String> OPTIONAL = List.of("credits", "depends_on", "deadline",
       "think_time", "idempotent", "program", "kernel", "weight", "serial", "handles_yield");
+
+  private static final Pattern PROGRAM_SEGMENT_KEY =
+      Pattern.compile("program\\.segments\\[(\\d+)]\\.(.*)");
 
   private final String source;
   private final List<GpuContext> contexts = new ArrayList<>();
@@ -226,9 +231,16 @@ public final class CsvTraceReader {
           row.bool("idempotent"), blockTime == null ? null : Distribution.fixed(blockTime), 0.0,
           1.0, program);
     } catch (SpecViolation e) {
-      String column = e.key().startsWith("program") ? "program"
-          : e.key().replace('-', '_');
-      throw row.error(column, e.detail());
+      String detail = e.detail().replace("registers-per-thread", "registers_per_thread")
+          .replace("shared-memory-per-block", "shared_memory_per_block");
+      Matcher segment = PROGRAM_SEGMENT_KEY.matcher(e.key());
+      if (segment.matches()) {
+        String key = segment.group(2).equals("live-registers") ? "regs" : "smem";
+        throw row.error("program", "segment " + (Integer.parseInt(segment.group(1)) + 1) + " "
+            + key + "=" + detail);
+      }
+      String column = e.key().startsWith("program") ? "program" : e.key().replace('-', '_');
+      throw row.error(column, detail);
     }
     return spec.build(name, grid, blockTime == null ? 0 : blockTime, 0);
   }

@@ -1,6 +1,8 @@
 package org.preemptlab.runner.workload;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
+import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /**
@@ -33,6 +35,12 @@ public sealed interface Distribution {
    * @param value the value
    */
   record Fixed(long value) implements Distribution {
+    /** Written back as the bare value, the form it is read from. */
+    @JsonValue
+    long json() {
+      return value;
+    }
+
     @Override
     public long sample(RandomGenerator random) {
       random.nextDouble();
@@ -57,6 +65,12 @@ public sealed interface Distribution {
    * @param high the largest value, at least {@code low}
    */
   record Uniform(long low, long high) implements Distribution {
+    /** Written back as {@code {uniform: [low, high]}}, the form it is read from. */
+    @JsonValue
+    Map<String, List<Long>> json() {
+      return Map.of("uniform", List.of(low, high));
+    }
+
     /** Checks that the range is not empty. */
     public Uniform {
       if (low > high) {
@@ -87,6 +101,12 @@ public sealed interface Distribution {
    * @param values at least one value
    */
   record Choice(List<Long> values) implements Distribution {
+    /** Written back as {@code {choice: [...]}}, the form it is read from. */
+    @JsonValue
+    Map<String, List<Long>> json() {
+      return Map.of("choice", values);
+    }
+
     /** Copies the values and checks there is at least one. */
     public Choice {
       values = List.copyOf(values);

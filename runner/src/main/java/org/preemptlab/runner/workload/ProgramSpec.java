@@ -56,7 +56,7 @@ public record ProgramSpec(
 
   /** Whether some segment's length is a share of the block time (so a block time is needed). */
   public boolean hasShares() {
-    return segments.stream().anyMatch(SegmentSpec::isShare);
+    return segments.stream().anyMatch(SegmentSpec::hasShare);
   }
 
   /** The number of passes in a block of the given nominal time. */

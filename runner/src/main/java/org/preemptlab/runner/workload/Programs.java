@@ -30,7 +30,7 @@ public final class Programs {
     double totalShare = 0;
     for (SegmentSpec segment : spec.segments()) {
       fixedPerPass = Math.addExact(fixedPerPass, segment.fixedNs());
-      totalShare += segment.isShare() ? segment.share() : 0;
+      totalShare += segment.hasShare() ? segment.share() : 0;
     }
     if (spec.hasShares() && !(totalShare > 0)) {
       throw new IllegalArgumentException("the shares of the program add up to 0");
@@ -59,7 +59,7 @@ public final class Programs {
     long previousEnd = 0;
     for (SegmentSpec s : spec.segments()) {
       long durationNs;
-      if (s.isShare()) {
+      if (s.hasShare()) {
         cumulative += s.share();
         long end = Math.round(cumulative / totalShare * shareNs);
         durationNs = end - previousEnd;

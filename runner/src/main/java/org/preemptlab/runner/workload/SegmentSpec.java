@@ -45,7 +45,7 @@ public record SegmentSpec(
   }
 
   /** Whether the segment's length is a share of the block time. */
-  public boolean isShare() {
+  public boolean hasShare() {
     return share != null;
   }
 

@@ -111,7 +111,7 @@ final class SpecDeserializers {
       if (node.size() != 1) {
         throw JsonMappingException.from(p, "expected " + shapes());
       }
-      Map.Entry<String, JsonNode> entry = node.fields().next();
+      Map.Entry<String, JsonNode> entry = node.properties().iterator().next();
       if (!KINDS.contains(entry.getKey())) {
         throw JsonMappingException.from(p,
             ConfigurationException.unknown("distribution", entry.getKey(), KINDS).getMessage());

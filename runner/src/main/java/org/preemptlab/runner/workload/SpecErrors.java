@@ -35,6 +35,7 @@ public final class SpecErrors {
     }
     String path = path(mapping);
     String keyPath = path;
+    YamlLocations index = locations;
     String message;
     SpecViolation violation = cause(e, SpecViolation.class);
     IllegalArgumentException invalid = cause(e, IllegalArgumentException.class);
@@ -48,7 +49,7 @@ public final class SpecErrors {
       String key = duplicateKey(mapping);
       keyPath = join(path, key);
       message = "key '" + key + "' appears twice";
-      locations = null; // the index knows the first occurrence; the parser stopped at the second
+      index = null; // the index knows the first occurrence; the parser stopped at the second
     } else if (e instanceof UnrecognizedPropertyException unknown) {
       path = parent(path);
       message = ConfigurationException.unknown("key", unknown.getPropertyName(),
@@ -72,8 +73,7 @@ public final class SpecErrors {
     } else {
       message = firstLine(mapping.getOriginalMessage());
     }
-    Optional<JsonLocation> location = locations == null ? Optional.empty()
-        : locations.find(keyPath);
+    Optional<JsonLocation> location = index == null ? Optional.empty() : index.find(keyPath);
     for (Throwable t = e; location.isEmpty() && t != null; t = t.getCause()) {
       if (t instanceof JsonProcessingException processing) {
         location = Optional.ofNullable(processing.getLocation());

@@ -222,4 +222,16 @@ class SyntheticSpecsTest {
         .hasMessage("run.yaml: workload.spec: queues[1].priority: unknown value 'HGIH'; did you "
             + "mean 'HIGH'? valid: HIGH, KERNEL, LOW, NORMAL");
   }
+
+  @Test
+  void completeExampleOfTheDocsIsAValidSpec() throws Exception {
+    String docs = Files.readString(Path.of("..", "docs", "workloads.md"));
+    int start = docs.indexOf("```yaml\n") + "```yaml\n".length();
+    String yaml = docs.substring(start, docs.indexOf("```", start));
+
+    SyntheticSpec spec = SyntheticSpecs.fromYaml(yaml, "workloads.md");
+
+    assertThat(spec.queues()).extracting(QueueSpec::id).containsExactly("inference", "training");
+    assertThat(SyntheticWorkload.generate(spec, 1L).jobs()).hasSizeGreaterThan(40);
+  }
 }
