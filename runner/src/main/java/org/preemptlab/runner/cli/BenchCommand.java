@@ -2,11 +2,27 @@ package org.preemptlab.runner.cli;
 
 import java.io.PrintStream;
 import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.bench.BenchSettings;
+import org.preemptlab.runner.bench.Benchmark;
 
-/** {@code preemptlab bench}: engine speed on the standard workload against a baseline loop. */
+/**
+ * {@code preemptlab bench}: the engine's speed on the standard workload of {@code
+ * shared/bench/standard-workload.md}, next to a minimal hand-written event loop measured in the
+ * same process; exits 1 if either implementation does not reproduce the published results.
+ */
 final class BenchCommand implements Command {
+  private static final Option KERNELS = Option.builder("n").longOpt("kernels").hasArg()
+      .argName("N").desc("kernels of the standard workload (default 10000; published results "
+          + "exist for 200, 2000, 10000, 100000)").get();
+  private static final Option WARMUPS = Option.builder().longOpt("warmups").hasArg()
+      .argName("W").desc("unmeasured runs of each implementation first (default 1)").get();
+  private static final Option REPETITIONS = Option.builder().longOpt("repetitions").hasArg()
+      .argName("R").desc("measured runs of each implementation; the median is reported "
+          + "(default 3)").get();
+
   @Override
   public String name() {
     return "bench";
@@ -19,16 +35,29 @@ final class BenchCommand implements Command {
 
   @Override
   public Options options() {
-    return new Options();
+    return new Options().addOption(KERNELS).addOption(WARMUPS).addOption(REPETITIONS);
   }
 
   @Override
   public String examples() {
-    return "preemptlab bench";
+    return """
+        preemptlab bench
+        preemptlab bench --kernels 100000 --warmups 0 --repetitions 1
+        PREEMPTLAB_JAVA_OPTS=-Xmx4g preemptlab bench --repetitions 5""";
   }
 
   @Override
   public int run(CommandLine line, PrintStream out) {
-    throw new ConfigurationException("bench is not wired yet");
+    if (!line.getArgList().isEmpty()) {
+      throw new ConfigurationException("bench takes no arguments, got " + line.getArgList());
+    }
+    BenchSettings defaults = BenchSettings.defaults();
+    BenchSettings settings = new BenchSettings(
+        (int) SharedOptions.number(line, "kernels", defaults.kernels(), 1, 1_000_000),
+        (int) SharedOptions.number(line, "warmups", defaults.warmups(), 0, 100),
+        (int) SharedOptions.number(line, "repetitions", defaults.repetitions(), 1, 100));
+    Benchmark.Report report = Benchmark.run(settings);
+    out.print(Benchmark.render(report));
+    return report.passed() ? Main.OK : Main.FAILED;
   }
 }
