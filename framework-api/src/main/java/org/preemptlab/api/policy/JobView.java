@@ -24,7 +24,7 @@ public interface JobView {
   /** When it became ready, or -1 if it is not ready yet. */
   long readyTimeNs();
 
-  /** When its first block was placed, or -1. */
+  /** When its first block started executing (after launch and dispatch latency), or -1. */
   long firstStartNs();
 
   /** When its last block completed, or -1. */

@@ -11,7 +11,8 @@ import org.preemptlab.api.model.BlockProgram;
  *     end for {@link BlockAction#DRAIN}; an allowed stop point at or after the block's progress for
  *     {@link BlockAction#SAVE}; the progress itself for {@link BlockAction#FLUSH}
  * @param deliveryNs extra time, beyond the hardware's signal latency, before the block notices the
- *     request (e.g. waiting for the next poll of a flag); at least 0
+ *     request (e.g. waiting for the next poll of a flag); at least 0. A save's stop offset must not
+ *     be passed before the request is delivered: the block stops at the later of the two
  * @param level a short label of the mechanism that served it, for reports (e.g. {@code
  *     "user-yield"}, {@code "instruction"})
  * @since 0.1

@@ -26,7 +26,8 @@ class BlockTimingTest {
   /** Block b lasts base + splitmix64(r ^ b) % base, % unsigned. */
   private static long referenceDuration(long r, int block, long base) {
     BigInteger x = unsigned(r).xor(BigInteger.valueOf(block));
-    return BigInteger.valueOf(base).add(splitmix64(x).mod(BigInteger.valueOf(base))).longValueExact();
+    BigInteger b = BigInteger.valueOf(base);
+    return b.add(splitmix64(x).mod(b)).longValueExact();
   }
 
   @Test

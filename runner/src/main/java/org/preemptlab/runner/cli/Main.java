@@ -65,7 +65,7 @@ public final class Main {
     }
     Command command = commands.get(args[0]);
     if (command == null) {
-      err.println("preemptlab: " + ConfigurationException.unknown("command", args[0],
+      error("preemptlab: " + ConfigurationException.unknown("command", args[0],
           commands.keySet()).getMessage());
       return USAGE;
     }
@@ -79,23 +79,27 @@ public final class Main {
       }
       return command.run(line, out);
     } catch (ParseException e) {
-      err.println("preemptlab " + command.name() + ": " + e.getMessage() + " (see preemptlab "
+      error("preemptlab " + command.name() + ": " + e.getMessage() + " (see preemptlab "
           + command.name() + " --help)");
       return USAGE;
     } catch (ConfigurationException e) {
-      err.println("preemptlab " + command.name() + ": " + e.getMessage());
+      error("preemptlab " + command.name() + ": " + e.getMessage());
       return USAGE;
     } catch (PluginFailureException | InvariantViolationException e) {
-      err.println("preemptlab " + command.name() + ": run failed: " + e.getMessage());
+      error("preemptlab " + command.name() + ": run failed: " + e.getMessage());
       return FAILED;
     } catch (Exception e) {
-      err.println("preemptlab " + command.name() + ": run failed: " + e);
+      // one line, as every error: what was thrown and where, without a stack trace
       StackTraceElement[] trace = e.getStackTrace();
-      if (trace.length > 0) {
-        err.println("  at " + trace[0]);
-      }
+      error("preemptlab " + command.name() + ": run failed: " + e
+          + (trace.length > 0 ? " (at " + trace[0] + ")" : ""));
       return FAILED;
     }
+  }
+
+  /** Prints an error as the one line it must be, even if a message holds line breaks. */
+  private void error(String message) {
+    err.println(message.strip().replaceAll("\\s*\\R\\s*", " "));
   }
 
   private String overview() {

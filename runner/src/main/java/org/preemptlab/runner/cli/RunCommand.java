@@ -92,7 +92,8 @@ final class RunCommand implements Command {
     config = choose(config, line, CONTEXT_SAVE, "context-save");
     config = choose(config, line, WORKLOAD, "workload");
     if (line.hasOption(SEED)) {
-      config = Overrides.set(config, "seed=" + line.getOptionValue(SEED));
+      config = config.withSeed(SharedOptions.number(line, SEED.getLongOpt(), config.seed(),
+          Long.MIN_VALUE, Long.MAX_VALUE));
     }
     String[] sets = line.getOptionValues(SET);
     if (sets != null) {

@@ -22,6 +22,7 @@ final class ResidentBlock {
   int state = RUNNING;
   int gen;
   int listIndex = -1;
+  int slot = -1;
   long stopOffsetNs;
   long restoreBytes;
   Preemption preemption;

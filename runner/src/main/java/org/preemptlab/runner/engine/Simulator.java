@@ -81,6 +81,7 @@ public final class Simulator {
   private long blocksExecuted;
   private boolean ran;
 
+  private EngineListener listener;
   private ContextState active;
   private boolean switching;
   private boolean sliceArmed;
@@ -215,6 +216,16 @@ public final class Simulator {
   }
 
   /**
+   * Registers a listener that observes the run (for example a timeline writer); call before {@link
+   * #run}. Without one the engine skips all observation work.
+   */
+  public Simulator listen(EngineListener listener) {
+    this.listener = listener;
+    sms.trackSlots();
+    return this;
+  }
+
+  /**
    * Runs the simulation to the end.
    *
    * @throws InvariantViolationException if a plugin breaks a rule of the model
@@ -299,6 +310,9 @@ public final class Simulator {
   private void submit(SimJob job) {
     job.submitted = true;
     job.submitNs = now;
+    if (listener != null) {
+      listener.jobSubmitted(now, job);
+    }
     tryReady(job.queue);
   }
 
@@ -314,6 +328,8 @@ public final class Simulator {
     queue.readyJob = job;
     job.state = JobState.READY;
     job.readyNs = now;
+    queue.engine.ready++;
+    reportLoad(queue.engine);
     queue.engine.policy.onJobReady(job, queue.engine);
   }
 
@@ -344,6 +360,11 @@ public final class Simulator {
     job.dispatchSeq = nextDispatchSeq++;
     engine.creditsInUse += job.credits;
     engine.dispatched.add(job);
+    engine.ready--;
+    if (listener != null) {
+      listener.jobDispatched(now, job);
+      reportLoad(engine);
+    }
     engine.policy.onJobDispatched(job, engine);
     job.queue.readyJob = null;
     tryReady(job.queue);
@@ -375,6 +396,10 @@ public final class Simulator {
     EngineState engine = job.queue.engine;
     engine.creditsInUse -= job.credits;
     engine.dispatched.remove(job);
+    if (listener != null) {
+      listener.jobFinished(now, job);
+      reportLoad(engine);
+    }
     engine.policy.onJobFinished(job, engine);
     for (int d : job.dependents) {
       SimJob dependant = jobs[d];
@@ -386,6 +411,12 @@ public final class Simulator {
           tryReady(dependant.queue);
         }
       }
+    }
+  }
+
+  private void reportLoad(EngineState engine) {
+    if (listener != null) {
+      listener.engineLoad(now, engine.kind, engine.ready, engine.dispatched.size());
     }
   }
 
@@ -453,12 +484,18 @@ public final class Simulator {
       }
     }
     long start = now + device.costs().blockDispatchNs() + restoreNs;
-    startResidency(new ResidentBlock(job, sm, blockIndex, realDuration, realDone, start));
+    ResidentBlock block = new ResidentBlock(job, sm, blockIndex, realDuration, realDone, start);
+    startResidency(block);
+    if (listener != null && restoreNs > 0) {
+      listener.contextRestored(sm, block.slot, job, blockIndex, start - restoreNs, start,
+          resume.restoreBytes());
+    }
   }
 
   private void startResidency(ResidentBlock block) {
     SimJob job = block.job;
     sms.allocate(block.sm, job.threads, job.registers, job.shared, now);
+    block.slot = sms.takeSlot(block.sm);
     if (job.firstStartNs < 0) {
       job.firstStartNs = block.startNs;
     }
@@ -477,6 +514,7 @@ public final class Simulator {
   private void release(ResidentBlock block) {
     SimJob job = block.job;
     sms.release(block.sm, job.threads, job.registers, job.shared, now);
+    sms.freeSlot(block.sm, block.slot);
     job.removeResident(block);
     job.queue.context.residentBlocks--;
     if (job.resident.isEmpty()) {
@@ -494,6 +532,10 @@ public final class Simulator {
   }
 
   private void completeBlock(ResidentBlock block) {
+    if (listener != null) {
+      listener.blockExecuted(block.sm, block.slot, block.job, block.blockIndex, block.startNs, now,
+          EngineListener.BlockEnd.COMPLETED);
+    }
     release(block);
     SimJob job = block.job;
     job.finished++;
@@ -513,6 +555,9 @@ public final class Simulator {
       return;
     }
     Preemption preemption = new Preemption(victim, now);
+    if (listener != null) {
+      listener.preemptionRequested(now, victim);
+    }
     long reaction = now + device.costs().preemptionSignalNs();
     for (ResidentBlock block : List.copyOf(victim.resident)) {
       if (block.state != ResidentBlock.RUNNING) {
@@ -547,8 +592,20 @@ public final class Simulator {
     long delivered = reaction + decision.deliveryNs();
     long stopTime = switch (decision.action()) {
       case DRAIN -> Long.MAX_VALUE;
-      case SAVE -> Math.max(delivered,
-          block.startNs + block.realOf(decision.stopOffsetNs()) - block.realDoneAtStartNs);
+      case SAVE -> {
+        long reachesStop = block.startNs + block.realOf(decision.stopOffsetNs())
+            - block.realDoneAtStartNs;
+        // Compared as program offsets, so the rounding between real and nominal time cannot
+        // flag a stop at the very progress the strategy was shown.
+        if (decision.stopOffsetNs() < block.nominalOf(block.realProgressAt(delivered))) {
+          throw new InvariantViolationException("preemption strategy '" + plugins.preemptionId()
+              + "' chose stop offset " + decision.stopOffsetNs() + " for a block of " + job
+              + " with a delivery delay of " + decision.deliveryNs() + " ns, but the block passes "
+              + "that offset before the request is delivered; the stop must lie at or after the "
+              + "block's progress at delivery");
+        }
+        yield Math.max(delivered, reachesStop);
+      }
       case FLUSH -> delivered;
     };
     if (stopTime >= block.endNs) {
@@ -605,7 +662,13 @@ public final class Simulator {
       throw new InvariantViolationException("context-save strategy '" + plugins.contextSaveId()
           + "' returned a negative size (" + saveBytes + " / " + restoreBytes + " bytes)");
     }
-    long saveEnd = sms.reserveSave(block.sm, now, hardware.saveNs(saveBytes, job.threads));
+    long saveEnd = sms.reserveSave(block.sm, now, block.preemption, saveBytes, job.threads,
+        hardware);
+    if (listener != null) {
+      listener.blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs, now,
+          EngineListener.BlockEnd.STOPPED);
+      listener.contextSaved(block.sm, block.slot, job, block.blockIndex, now, saveEnd, saveBytes);
+    }
     block.state = ResidentBlock.SAVING;
     block.restoreBytes = restoreBytes;
     job.bytesSaved += saveBytes;
@@ -626,6 +689,10 @@ public final class Simulator {
   private void flushBlock(ResidentBlock block) {
     SimJob job = block.job;
     job.lostWorkNs += block.realProgressAt(now);
+    if (listener != null) {
+      listener.blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs, now,
+          EngineListener.BlockEnd.FLUSHED);
+    }
     release(block);
     job.resumables.addLast(new SimJob.Resumable(block.blockIndex, block.realDurationNs, 0, 0));
     enterPlacement(job);
@@ -701,6 +768,10 @@ public final class Simulator {
         block.gen++;
         block.state = ResidentBlock.PARKING;
         block.stopOffsetNs = block.realProgressAt(reaction);
+        if (listener != null) {
+          listener.blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
+              reaction, EngineListener.BlockEnd.SWITCHED_OUT);
+        }
         bytesPerSm[block.sm] += job.kernel.contextBytesPerBlock();
         threadsPerSm[block.sm] += job.threads;
         parking.add(block);
@@ -711,6 +782,10 @@ public final class Simulator {
       if (threadsPerSm[sm] > 0) {
         savedAt = Math.max(savedAt, reaction + hardware.saveNs(bytesPerSm[sm], threadsPerSm[sm]));
       }
+    }
+    if (listener != null) {
+      listener.contextSwitched(now, savedAt + device.costs().contextSwitchNs(), active.spec.id(),
+          next.spec.id());
     }
     events.push(savedAt + device.costs().contextSwitchNs(), SWITCH_DONE,
         new SwitchPlan(active, next, parking, savedAt), 0);
@@ -745,8 +820,13 @@ public final class Simulator {
       if (sms.fits(parked.sm(), job.threads, job.registers, job.shared)) {
         job.bytesRestored += parked.bytes();
         long start = now + hardware.restoreNs(bytesPerSm[parked.sm()], threadsPerSm[parked.sm()]);
-        startResidency(new ResidentBlock(job, parked.sm(), parked.blockIndex(),
-            parked.realDurationNs(), parked.realDoneNs(), start));
+        ResidentBlock block = new ResidentBlock(job, parked.sm(), parked.blockIndex(),
+            parked.realDurationNs(), parked.realDoneNs(), start);
+        startResidency(block);
+        if (listener != null) {
+          listener.contextRestored(block.sm, block.slot, job, block.blockIndex, now, start,
+              parked.bytes());
+        }
       } else {
         // Its SM is still held (e.g. by a block of the other context that is stopping): it waits
         // for placement like a preempted block, and placeBlock counts its restore then.
@@ -834,6 +914,7 @@ public final class Simulator {
     final int creditLimit;
     final LinkedHashSet<SimJob> dispatched = new LinkedHashSet<>();
     int creditsInUse;
+    int ready;
 
     EngineState(EngineKind kind, int creditLimit) {
       this.kind = kind;

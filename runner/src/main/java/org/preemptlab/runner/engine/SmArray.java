@@ -2,22 +2,40 @@ package org.preemptlab.runner.engine;
 
 import java.util.Arrays;
 import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.SmSpec;
 
 /**
- * Free resources of every SM, the block-placement rule, and SM-busy accounting for utilisation.
- * Placement follows DESIGN.md §3.3: among the SMs that can hold the block, the one with the most free
- * thread slots, lowest index on ties.
+ * Free resources of every SM, the block-placement rule, per-SM save channels, and SM-busy
+ * accounting for utilisation.
+ *
+ * <p>Placement follows DESIGN.md §3.3: among the SMs that can hold the block, the one with the most
+ * free thread slots, lowest index on ties. A binary tree over the SMs keeps, for every subtree, the
+ * largest free amount of each resource, so the search skips subtrees that cannot hold the block or
+ * cannot beat the best SM found so far; allocation and release update one root-to-leaf path.
  */
 final class SmArray {
   private final int count;
+  private final int leaves;
+  private final int depth;
   private final int[] freeThreads;
   private final int[] freeBlocks;
   private final int[] freeRegisters;
   private final int[] freeShared;
+  // Subtree maxima, heap-indexed: node 1 is the root, leaves start at index `leaves`.
+  private final int[] maxThreads;
+  private final int[] maxBlocks;
+  private final int[] maxRegisters;
+  private final int[] maxShared;
+  private final int[] stack;
   private final int[] residentBlocks;
   private final long[] saveBusyUntil;
+  private final Object[] saveBatch;
+  private final long[] saveBatchStart;
+  private final long[] saveBatchBytes;
+  private final int[] saveBatchThreads;
   private final int reservedPerBlock;
+  private java.util.BitSet[] slots;
   private int busySms;
   private long busySince;
   private long busyArea;
@@ -25,12 +43,42 @@ final class SmArray {
   SmArray(DeviceSpec device) {
     SmSpec sm = device.sm();
     count = device.smCount();
+    int size = 1;
+    int d = 0;
+    while (size < count) {
+      size <<= 1;
+      d++;
+    }
+    leaves = size;
+    depth = d;
     freeThreads = filled(sm.maxThreads());
     freeBlocks = filled(sm.maxBlocks());
     freeRegisters = filled(sm.registers());
     freeShared = filled(sm.sharedMemoryBytes());
+    maxThreads = new int[2 * leaves];
+    maxBlocks = new int[2 * leaves];
+    maxRegisters = new int[2 * leaves];
+    maxShared = new int[2 * leaves];
+    Arrays.fill(maxThreads, -1);
+    Arrays.fill(maxBlocks, -1);
+    Arrays.fill(maxRegisters, -1);
+    Arrays.fill(maxShared, -1);
+    for (int i = 0; i < count; i++) {
+      maxThreads[leaves + i] = freeThreads[i];
+      maxBlocks[leaves + i] = freeBlocks[i];
+      maxRegisters[leaves + i] = freeRegisters[i];
+      maxShared[leaves + i] = freeShared[i];
+    }
+    for (int node = leaves - 1; node >= 1; node--) {
+      pull(node);
+    }
+    stack = new int[2 * (depth + 2)];
     residentBlocks = new int[count];
     saveBusyUntil = new long[count];
+    saveBatch = new Object[count];
+    saveBatchStart = new long[count];
+    saveBatchBytes = new long[count];
+    saveBatchThreads = new int[count];
     reservedPerBlock = sm.sharedMemoryReservedPerBlock();
   }
 
@@ -49,15 +97,43 @@ final class SmArray {
   int findBest(int threads, int registers, int shared) {
     int best = -1;
     int bestThreads = -1;
-    for (int i = 0; i < count; i++) {
-      int t = freeThreads[i];
-      if (t > bestThreads && t >= threads && freeBlocks[i] > 0 && freeRegisters[i] >= registers
-          && freeShared[i] >= shared) {
-        best = i;
-        bestThreads = t;
+    int top = 0;
+    stack[top++] = 1;
+    while (top > 0) {
+      int node = stack[--top];
+      int t = maxThreads[node];
+      if (t < threads || t < bestThreads || maxBlocks[node] < 1 || maxRegisters[node] < registers
+          || maxShared[node] < shared) {
+        continue;
+      }
+      if (node >= leaves) {
+        int sm = node - leaves;
+        if (t > bestThreads || sm < best) {
+          best = sm;
+          bestThreads = t;
+        }
+        continue;
+      }
+      if (t == bestThreads && firstLeaf(node) > best) {
+        continue; // at best a tie with a higher index
+      }
+      int left = 2 * node;
+      int right = left + 1;
+      // Visit the child with more free threads first (pushed last), the left one on ties.
+      if (maxThreads[right] > maxThreads[left]) {
+        stack[top++] = left;
+        stack[top++] = right;
+      } else {
+        stack[top++] = right;
+        stack[top++] = left;
       }
     }
     return best;
+  }
+
+  private int firstLeaf(int node) {
+    int level = 31 - Integer.numberOfLeadingZeros(node);
+    return (node << (depth - level)) - leaves;
   }
 
   /** Whether SM {@code sm} can hold a block with these needs. */
@@ -71,6 +147,7 @@ final class SmArray {
     freeBlocks[sm]--;
     freeRegisters[sm] -= registers;
     freeShared[sm] -= shared;
+    update(sm);
     if (residentBlocks[sm]++ == 0) {
       accountBusy(now);
       busySms++;
@@ -82,20 +159,91 @@ final class SmArray {
     freeBlocks[sm]++;
     freeRegisters[sm] += registers;
     freeShared[sm] += shared;
+    update(sm);
     if (--residentBlocks[sm] == 0) {
       accountBusy(now);
       busySms--;
     }
   }
 
+  private void update(int sm) {
+    int node = leaves + sm;
+    maxThreads[node] = freeThreads[sm];
+    maxBlocks[node] = freeBlocks[sm];
+    maxRegisters[node] = freeRegisters[sm];
+    maxShared[node] = freeShared[sm];
+    for (node >>= 1; node >= 1; node >>= 1) {
+      if (!pull(node)) {
+        break;
+      }
+    }
+  }
+
+  /** Recomputes a node's maxima from its children; false if nothing changed. */
+  private boolean pull(int node) {
+    int l = 2 * node;
+    int r = l + 1;
+    int t = Math.max(maxThreads[l], maxThreads[r]);
+    int b = Math.max(maxBlocks[l], maxBlocks[r]);
+    int g = Math.max(maxRegisters[l], maxRegisters[r]);
+    int s = Math.max(maxShared[l], maxShared[r]);
+    if (t == maxThreads[node] && b == maxBlocks[node] && g == maxRegisters[node]
+        && s == maxShared[node]) {
+      return false;
+    }
+    maxThreads[node] = t;
+    maxBlocks[node] = b;
+    maxRegisters[node] = g;
+    maxShared[node] = s;
+    return true;
+  }
+
   /**
-   * Reserves SM {@code sm}'s save channel for {@code durationNs} starting no earlier than {@code
-   * from}: saves on one SM are written one after another. Returns when this save ends.
+   * Writes one block's saved context through SM {@code sm}'s save channel and returns when it is
+   * written. Saves on one SM are written one after another. Blocks of the same {@code batch} (one
+   * preemption) that reach their stop points while the SM is still writing that batch join it as
+   * one save of their combined bytes and threads, so a model's fixed cost per save is paid once per
+   * SM and preemption, not once per block.
    */
-  long reserveSave(int sm, long from, long durationNs) {
-    long start = Math.max(from, saveBusyUntil[sm]);
-    saveBusyUntil[sm] = start + durationNs;
+  long reserveSave(int sm, long now, Object batch, long bytes, int threads,
+      HardwareModel hardware) {
+    if (saveBatch[sm] == batch && saveBusyUntil[sm] >= now) {
+      saveBatchBytes[sm] += bytes;
+      saveBatchThreads[sm] += threads;
+    } else {
+      saveBatch[sm] = batch;
+      saveBatchStart[sm] = Math.max(now, saveBusyUntil[sm]);
+      saveBatchBytes[sm] = bytes;
+      saveBatchThreads[sm] = threads;
+    }
+    saveBusyUntil[sm] = saveBatchStart[sm]
+        + hardware.saveNs(saveBatchBytes[sm], saveBatchThreads[sm]);
     return saveBusyUntil[sm];
+  }
+
+  /** Starts tracking which block slot of its SM each resident block holds (for timelines). */
+  void trackSlots() {
+    slots = new java.util.BitSet[count];
+    for (int i = 0; i < count; i++) {
+      slots[i] = new java.util.BitSet();
+    }
+  }
+
+  /** Takes the lowest free block slot of SM {@code sm}; -1 when slots are not tracked. */
+  int takeSlot(int sm) {
+    if (slots == null) {
+      return -1;
+    }
+    int slot = slots[sm].nextClearBit(0);
+    slots[sm].set(slot);
+    return slot;
+  }
+
+  /** Frees a slot taken with {@link #takeSlot}. */
+  void freeSlot(int sm, int slot) {
+    if (slot >= 0) {
+      slots[sm].clear(slot);
+    }
   }
 
   private void accountBusy(long now) {

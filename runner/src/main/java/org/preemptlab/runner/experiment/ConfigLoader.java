@@ -1,11 +1,13 @@
 package org.preemptlab.runner.experiment;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,6 +36,8 @@ public final class ConfigLoader {
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
       .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
       .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+      // write 'arrival: {process: poisson, ...}' as documented, not the YAML tag '!<poisson>'
+      .disable(YAMLGenerator.Feature.USE_NATIVE_TYPE_ID)
       .build();
 
   private ConfigLoader() {}
@@ -66,10 +70,17 @@ public final class ConfigLoader {
       return RunConfig.defaults();
     }
     try {
+      try (JsonParser parser = MAPPER.createParser(yaml)) {
+        if (parser.nextToken() == null) {
+          return RunConfig.defaults(); // only comments or document markers: an empty document
+        }
+      }
       RunConfig config = MAPPER.readValue(yaml, RunConfig.class);
       return config == null ? RunConfig.defaults() : config;
     } catch (JsonProcessingException e) {
       throw SpecErrors.translate(e, sourceName, YamlLocations.of(yaml));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // reading a String does no I/O
     }
   }
 

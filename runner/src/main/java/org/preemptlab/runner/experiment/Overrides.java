@@ -27,7 +27,8 @@ public final class Overrides {
       case "policy" -> config.withPolicy(replace(config.policy(), id));
       case "preemption" -> config.withPreemption(replace(config.preemption(), id));
       case "context-save" -> config.withContextSave(replace(config.contextSave(), id));
-      case "workload" -> config.withWorkload(new WorkloadConfig(id, java.util.Map.of(), null));
+      case "workload" -> config.withWorkload(config.workload().generator().equals(id)
+          ? config.workload() : new WorkloadConfig(id, java.util.Map.of(), null));
       default -> throw ConfigurationException.unknown("configuration section", section,
           PLUGIN_SECTIONS);
     };

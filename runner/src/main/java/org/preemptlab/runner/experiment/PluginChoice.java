@@ -2,7 +2,6 @@ package org.preemptlab.runner.experiment;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -16,7 +15,10 @@ public record PluginChoice(String id, Map<String, String> parameters) {
 
   /** Validates the id and copies the parameters into sorted order. */
   public PluginChoice {
-    Objects.requireNonNull(id, "id");
+    if (id == null) {
+      throw new IllegalArgumentException("missing 'id': write the plugin's id, e.g. 'fifo', or "
+          + "a mapping with 'id' and 'parameters'");
+    }
     if (id.isBlank()) {
       throw new IllegalArgumentException("a plugin id must not be empty");
     }

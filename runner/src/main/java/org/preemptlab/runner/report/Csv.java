@@ -4,9 +4,10 @@ package org.preemptlab.runner.report;
 final class Csv {
   private Csv() {}
 
-  /** The cell as written: quoted when it holds a comma, quote or line break. */
+  /** The cell as written: quoted when it holds a comma, quote or line break (LF or CR). */
   static String quote(String cell) {
-    if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0) {
+    if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0
+        && cell.indexOf('\r') < 0) {
       return cell;
     }
     return '"' + cell.replace("\"", "\"\"") + '"';

@@ -1,6 +1,7 @@
 package org.preemptlab.runner.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.preemptlab.runner.engine.Sim.costs;
 import static org.preemptlab.runner.engine.Sim.device;
 import static org.preemptlab.runner.engine.Sim.kernel;
@@ -266,5 +267,24 @@ class PreemptionTest {
     assertThat(result.preemptions().get(0).resourcesFreeNs()).isEqualTo(381);
     assertThat(record(result, 2).firstStartNs()).isEqualTo(381);
     assertThat(record(result, 1).finishNs()).isEqualTo(1202);
+  }
+
+  @Test
+  void aStopThatTheBlockPassesBeforeTheRequestIsDeliveredIsAViolation() {
+    // The strategy stops at the progress at the signal (350) but only notices the request 30 ns
+    // later: the block has run past offset 350 by then, so the work between would vanish.
+    DeviceSpec device = device(1, Sim.bigSm(), costs().signal(50));
+    Workload w = workload().queue("low", Priority.LOW).queue("high", Priority.HIGH)
+        .job(1, "low", 0, kernel("train", 1, 1024, 4, 0, 1000))
+        .job(2, "high", 300, kernel("infer", 1, 1024, 0, 0, 200))
+        .build();
+    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityPolicy(true), "late-poll",
+        block -> PreemptionDecision.saveAt(block.progressNs(), "poll").withDelivery(30), "full",
+        new FullContextSave());
+
+    assertThatThrownBy(() -> Sim.run(w, device, plugins, EngineOptions.defaults()))
+        .isInstanceOf(InvariantViolationException.class)
+        .hasMessageContaining("preemption strategy 'late-poll'")
+        .hasMessageContaining("passes that offset before the request is delivered");
   }
 }

@@ -1,0 +1,61 @@
+package org.preemptlab.runner.engine;
+
+import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.policy.JobView;
+
+/**
+ * Observes a simulation as it runs, for timelines and debugging. The engine calls it synchronously,
+ * in simulated-time order of the calls' first time argument where one exists; every method has an
+ * empty default. A listener must not change anything it is handed. Register one with {@link
+ * Simulator#listen}.
+ */
+public interface EngineListener {
+
+  /** How a block's stay on an SM ended. */
+  enum BlockEnd {
+    /** It ran to its end. */
+    COMPLETED,
+    /** It stopped at a preemption point to save its context. */
+    STOPPED,
+    /** Its progress was discarded by a flush. */
+    FLUSHED,
+    /** A time-slice context switch saved it. */
+    SWITCHED_OUT
+  }
+
+  /** A job was submitted. */
+  default void jobSubmitted(long timeNs, JobView job) {}
+
+  /** A job was dispatched by its engine's policy. */
+  default void jobDispatched(long timeNs, JobView job) {}
+
+  /** A job's last block completed. */
+  default void jobFinished(long timeNs, JobView job) {}
+
+  /**
+   * A block executed on SM {@code sm} in block slot {@code slot} (0 ≤ slot < the SM's block limit;
+   * two blocks resident at once on one SM never share a slot) from {@code startNs} to {@code endNs}.
+   */
+  default void blockExecuted(int sm, int slot, JobView job, int blockIndex, long startNs,
+      long endNs, BlockEnd end) {}
+
+  /** A stopped block's context was written from {@code startNs} to {@code endNs}, in its slot. */
+  default void contextSaved(int sm, int slot, JobView job, int blockIndex, long startNs,
+      long endNs, long bytes) {}
+
+  /** A resuming block's context was read back from {@code startNs} to {@code endNs}. */
+  default void contextRestored(int sm, int slot, JobView job, int blockIndex, long startNs,
+      long endNs, long bytes) {}
+
+  /** A policy asked to preempt {@code victim}. */
+  default void preemptionRequested(long timeNs, JobView victim) {}
+
+  /** The device switched from context {@code from} to context {@code to} (time slicing). */
+  default void contextSwitched(long startNs, long endNs, String from, String to) {}
+
+  /**
+   * The number of jobs ready but not dispatched, or dispatched but unfinished, changed on {@code
+   * engine}.
+   */
+  default void engineLoad(long timeNs, EngineKind engine, int readyJobs, int dispatchedJobs) {}
+}

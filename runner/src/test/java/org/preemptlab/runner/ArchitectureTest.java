@@ -1,0 +1,130 @@
+package org.preemptlab.runner;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Keeps the module arrows of DESIGN.md §1 true on the main classes of every module: the API
+ * depends on the JDK only, plugin modules on the API (and Guava) only and never on each other or on the
+ * runner, the engine on no outer runner layer, and nothing that simulates reads the wall clock.
+ */
+@AnalyzeClasses(packages = "org.preemptlab", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+  private static final String API = "org.preemptlab.api..";
+  private static final String POLICIES = "org.preemptlab.policies..";
+  private static final String HARDWARE = "org.preemptlab.hardware..";
+  private static final String PLUGINS = "org.preemptlab.plugins..";
+  private static final String RUNNER = "org.preemptlab.runner..";
+  private static final String ENGINE = "org.preemptlab.runner.engine..";
+  private static final String GUAVA = "com.google.common..";
+
+  /** Static methods that read the wall clock, by declaring class. */
+  private static final Map<String, Set<String>> WALL_CLOCK = Map.of(
+      "java.lang.System", Set.of("currentTimeMillis", "nanoTime"),
+      "java.time.Instant", Set.of("now"),
+      "java.time.LocalDateTime", Set.of("now"),
+      "java.time.LocalDate", Set.of("now"),
+      "java.time.LocalTime", Set.of("now"),
+      "java.time.ZonedDateTime", Set.of("now"),
+      "java.time.OffsetDateTime", Set.of("now"),
+      "java.time.Clock", Set.of("systemUTC", "systemDefaultZone"));
+
+  private static final DescribedPredicate<JavaCall<?>> READ_THE_WALL_CLOCK =
+      DescribedPredicate.describe("read the wall clock (System.currentTimeMillis/nanoTime, "
+          + "java.time now(), Clock.system*)", call -> WALL_CLOCK
+          .getOrDefault(call.getTargetOwner().getName(), Set.of())
+          .contains(call.getName()));
+
+  @ArchTest
+  static void everyCheckedPackageHasMainClasses(JavaClasses classes) {
+    for (String pkg : new String[] {"org.preemptlab.api", "org.preemptlab.api.model",
+        "org.preemptlab.policies", "org.preemptlab.hardware", "org.preemptlab.plugins",
+        "org.preemptlab.runner.engine", "org.preemptlab.runner.cli",
+        "org.preemptlab.runner.report", "org.preemptlab.runner.experiment"}) {
+      assertThat(classes.that(resideIn(pkg + ".."))).as("main classes in %s", pkg).isNotEmpty();
+    }
+  }
+
+  @ArchTest
+  static void testClassesAreNotImported(JavaClasses classes) {
+    assertThat(classes.stream().map(JavaClass::getSimpleName))
+        .isNotEmpty()
+        .noneMatch(name -> name.endsWith("Test"));
+  }
+
+  @ArchTest
+  static final ArchRule apiDependsOnTheJdkOnly = classes().that().resideInAPackage(API)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule policiesDependOnlyOnTheJdkTheApiAndGuava = classes()
+      .that().resideInAPackage(POLICIES)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, POLICIES)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule hardwareModelsDependOnlyOnTheJdkTheApiAndGuava = classes()
+      .that().resideInAPackage(HARDWARE)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, HARDWARE)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule pluginsDependOnlyOnTheJdkTheApiAndGuava = classes()
+      .that().resideInAPackage(PLUGINS)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, PLUGINS)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule noPluginModuleDependsOnTheRunner = noClasses()
+      .that().resideInAnyPackage(API, POLICIES, HARDWARE, PLUGINS)
+      .should().dependOnClassesThat().resideInAPackage(RUNNER)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule policiesDependOnNoOtherPluginModule = noClasses()
+      .that().resideInAPackage(POLICIES)
+      .should().dependOnClassesThat().resideInAnyPackage(HARDWARE, PLUGINS)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule hardwareModelsDependOnNoOtherPluginModule = noClasses()
+      .that().resideInAPackage(HARDWARE)
+      .should().dependOnClassesThat().resideInAnyPackage(POLICIES, PLUGINS)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule pluginsDependOnNoOtherPluginModule = noClasses()
+      .that().resideInAPackage(PLUGINS)
+      .should().dependOnClassesThat().resideInAnyPackage(POLICIES, HARDWARE)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule engineDependsOnNoOuterRunnerLayer = noClasses()
+      .that().resideInAPackage(ENGINE)
+      .should().dependOnClassesThat().resideInAnyPackage("org.preemptlab.runner.cli..",
+          "org.preemptlab.runner.report..", "org.preemptlab.runner.experiment..")
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule nothingThatSimulatesReadsTheWallClock = noClasses()
+      .that().resideInAnyPackage(API, POLICIES, HARDWARE, PLUGINS, ENGINE)
+      .should().callMethodWhere(READ_THE_WALL_CLOCK)
+      .allowEmptyShould(false);
+
+  private static DescribedPredicate<JavaClass> resideIn(String packageIdentifier) {
+    return JavaClass.Predicates.resideInAPackage(packageIdentifier);
+  }
+}

@@ -1,0 +1,366 @@
+package org.preemptlab.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.preemptlab.api.policy.SchedulingPolicyProvider;
+
+class MainTest {
+  /** The repository root, seen from the runner module's directory where the tests run. */
+  private static final Path ROOT = Path.of("..");
+  private static final String IVT = ROOT.resolve("examples/configs/inference-vs-training.yaml")
+      .toString();
+
+  /** What one invocation printed and returned. */
+  private record Result(int exit, String out, String err) {
+    List<String> errLines() {
+      return err.lines().toList();
+    }
+  }
+
+  private static Result run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit;
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      exit = new Main(o, e).run(args);
+    }
+    return new Result(exit, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** Asserts a failure reported as exactly one line on standard error, without a stack trace. */
+  private static String oneLineError(Result result, int exit) {
+    assertThat(result.exit()).as(result.err()).isEqualTo(exit);
+    assertThat(result.errLines()).as(result.err()).hasSize(1);
+    assertThat(result.err()).doesNotContain("\tat ").doesNotContain("Exception:\n");
+    return result.errLines().get(0);
+  }
+
+  @Test
+  void helpListsEveryCommandWithItsSummary() {
+    Result result = run("--help");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.err()).isEmpty();
+    assertThat(result.out()).contains("usage: preemptlab COMMAND [OPTIONS]")
+        .contains("demo   compare every preemption x context-save strategy")
+        .contains("run    run one configuration")
+        .contains("list   list the plugins")
+        .contains("bench  measure engine speed")
+        .contains("Start with: preemptlab demo");
+    assertThat(run("-h").out()).isEqualTo(result.out());
+    assertThat(run("help").out()).isEqualTo(result.out());
+  }
+
+  @Test
+  void noArgumentsShowTheOverviewAndExitWithAUsageError() {
+    Result result = run();
+
+    assertThat(result.exit()).isEqualTo(Main.USAGE);
+    assertThat(result.out()).contains("usage: preemptlab COMMAND");
+  }
+
+  @Test
+  void versionPrintsTheProjectVersion() {
+    Result result = run("--version");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out()).matches("preemptlab \\S+\\R");
+  }
+
+  @Test
+  void runHelpShowsEveryOptionAndExamples() {
+    Result result = run("run", "--help");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out()).startsWith("usage: preemptlab run [OPTIONS]")
+        .contains("--config <FILE>", "--policy <ID>", "--preemption <ID>", "--context-save <ID>",
+            "--hardware <ID>", "--workload <ID>", "--seed <N>", "--set <KEY=VALUE>",
+            "--out <DIR>", "--plugin-path <DIR>", "--help")
+        .contains("examples:")
+        .contains("preemptlab run --config examples/configs/inference-vs-training.yaml --out")
+        .contains("preemptlab run --workload csv-trace --set workload.path=");
+  }
+
+  @Test
+  void demoHelpShowsItsOptionsAndExamples() {
+    Result result = run("demo", "-h");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out()).startsWith("usage: preemptlab demo [OPTIONS]")
+        .contains("--config <FILE>", "--policy <ID>", "--hardware <ID>", "--workload <ID>",
+            "--seed <N>", "--set <KEY=VALUE>", "--plugin-path <DIR>")
+        .doesNotContain("--out", "--preemption <ID>")
+        .contains("examples:", "preemptlab demo --seed 7");
+  }
+
+  @Test
+  void listHelpShowsItsOptionAndTheKinds() {
+    Result result = run("list", "--help");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out()).startsWith("usage: preemptlab list [OPTIONS]")
+        .contains("--plugin-path <DIR>", "examples:", "preemptlab list policy",
+            "KIND is one of: policy, preemption, context-save, hardware, workload");
+  }
+
+  @Test
+  void benchHelpShowsItsOptions() {
+    Result result = run("bench", "--help");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out()).startsWith("usage: preemptlab bench [OPTIONS]")
+        .contains("--kernels <N>", "--warmups <W>", "--repetitions <R>", "examples:");
+  }
+
+  @Test
+  void anUnknownCommandIsAUsageErrorWithTheClosestMatch() {
+    Result result = run("rn", "--config", "x.yaml");
+
+    assertThat(oneLineError(result, Main.USAGE)).isEqualTo(
+        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: bench, demo, list, run");
+    assertThat(result.out()).isEmpty();
+  }
+
+  @Test
+  void anUnknownOptionIsAUsageErrorPointingToHelp() {
+    String line = oneLineError(run("run", "--polcy", "fifo"), Main.USAGE);
+
+    assertThat(line).startsWith("preemptlab run: ").contains("--polcy")
+        .endsWith("(see preemptlab run --help)");
+  }
+
+  @Test
+  void listShowsEveryInTreePlugin() {
+    Result result = run("list");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.err()).isEmpty();
+    for (String id : List.of("fifo", "round-robin", "priority", "block-boundary",
+        "instruction-level", "user-yield", "full", "liveness", "h200", "gtx480", "file",
+        "synthetic", "csv-trace")) {
+      assertThat(result.out()).as(id).containsPattern("(?m)^  " + id + " ");
+    }
+  }
+
+  @Test
+  void listOfOneKindShowsOnlyThatKind() {
+    Result result = run("list", "policy");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out()).containsPattern("(?m)^  fifo ").containsPattern("(?m)^  priority ")
+        .containsPattern("(?m)^  round-robin ")
+        .doesNotContainPattern("(?m)^  h200 ").doesNotContainPattern("(?m)^  block-boundary ");
+  }
+
+  @Test
+  void listOfAnUnknownKindIsAUsageErrorWithTheKinds() {
+    assertThat(oneLineError(run("list", "bogus"), Main.USAGE)).isEqualTo("preemptlab list: "
+        + "unknown plugin kind 'bogus'; valid: context-save, hardware, policy, preemption, workload");
+    assertThat(oneLineError(run("list", "polcy"), Main.USAGE))
+        .contains("did you mean 'policy'?");
+  }
+
+  @Test
+  void runWithAMistakeInTheConfigFileIsOneLineNamingFileLineAndKey(@TempDir Path dir)
+      throws IOException {
+    Path config = Files.writeString(dir.resolve("my.yaml"), "name: x\npolcy: fifo\n");
+
+    Result result = run("run", "--config", config.toString());
+
+    assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab run: " + config
+        + ":2:1: unknown key 'polcy'; did you mean 'policy'? valid: context-save, engine, "
+        + "hardware, name, policy, preemption, seed, workload");
+    assertThat(result.out()).isEmpty();
+  }
+
+  @Test
+  void runWithAMissingConfigFileIsAUsageError(@TempDir Path dir) {
+    Path missing = dir.resolve("missing.yaml");
+
+    assertThat(oneLineError(run("run", "--config", missing.toString()), Main.USAGE))
+        .isEqualTo("preemptlab run: configuration file " + missing + " does not exist");
+  }
+
+  @Test
+  void runWithANegativeTimeSliceIsAUsageError() {
+    assertThat(oneLineError(run("run", "--set", "hardware.time-slice=-1ms"), Main.USAGE))
+        .isEqualTo("preemptlab run: parameter 'time-slice' of hardware model 'h200': '-1ms' is "
+            + "negative; a duration must be >= 0");
+  }
+
+  @Test
+  void runWithAnUnknownPolicyIsAUsageError() {
+    assertThat(oneLineError(run("run", "--policy", "fifi"), Main.USAGE))
+        .isEqualTo("preemptlab run: unknown scheduling policy 'fifi'; did you mean 'fifo'? "
+            + "valid: fifo, priority, round-robin");
+  }
+
+  @Test
+  void aSeedThatIsNotANumberNamesTheSeedOption() {
+    assertThat(oneLineError(run("run", "--seed", "abc"), Main.USAGE))
+        .isEqualTo("preemptlab run: --seed: expected a whole number, got 'abc'");
+  }
+
+  @Test
+  void runTakesNoArguments() {
+    assertThat(oneLineError(run("run", "my.yaml"), Main.USAGE))
+        .startsWith("preemptlab run: run takes no arguments, got [my.yaml]");
+  }
+
+  @Test
+  void runOfTheExampleConfigPrintsItsSummaryAndWritesTheFiles(@TempDir Path dir)
+      throws IOException {
+    Path out = dir.resolve("ivt");
+
+    Result result = run("run", "--config", IVT, "--out", out.toString());
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.err()).isEmpty();
+    assertThat(result.out()).startsWith("run 'inference-vs-training'  seed 7  device NVIDIA H200")
+        .contains("wrote jobs.csv, preemptions.csv, groups.csv, summary.json, config.yaml to "
+            + out);
+    try (Stream<Path> files = Files.list(out)) {
+      assertThat(files.map(p -> p.getFileName().toString()).sorted()).containsExactly(
+          "config.yaml", "groups.csv", "jobs.csv", "preemptions.csv", "summary.json");
+    }
+    assertThat(Files.readString(out.resolve("config.yaml"))).contains("seed: 7");
+  }
+
+  @Test
+  void overridesOnTheCommandLineReachTheRun(@TempDir Path dir) throws IOException {
+    Path out = dir.resolve("o");
+
+    Result result = run("run", "--config", IVT, "--preemption", "block-boundary", "--seed", "9",
+        "--set", "name=tweaked", "--out", out.toString());
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.out()).startsWith("run 'tweaked'  seed 9 ")
+        .contains("preemption block-boundary, context-save liveness");
+    assertThat(Files.readString(out.resolve("config.yaml"))).contains("seed: 9")
+        .contains("id: \"block-boundary\"");
+  }
+
+  @Test
+  void runOfACsvTraceReadsThePathRelativeToTheWorkingDirectory() {
+    Result result = run("run", "--workload", "csv-trace", "--set",
+        "workload.path=" + ROOT.resolve("examples/traces/small.csv"));
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.out()).contains("jobs 9 ");
+  }
+
+  @Test
+  void runOfAMissingTraceIsAUsageError() {
+    assertThat(oneLineError(run("run", "--workload", "csv-trace", "--set",
+        "workload.path=no/such/trace.csv"), Main.USAGE)).startsWith("preemptlab run: ")
+        .contains("no/such/trace.csv");
+  }
+
+  @Test
+  void instructionLevelOnAGtx480IsAUsageErrorSayingWhatToDo() {
+    assertThat(oneLineError(run("run", "--hardware", "gtx480", "--preemption",
+        "instruction-level"), Main.USAGE)).endsWith(
+            "use block-boundary or user-yield, or set hardware.instruction-level-preemption=true");
+  }
+
+  @Test
+  void anOutputDirectoryThatIsAFileFailsTheRunInOneLine(@TempDir Path dir) throws IOException {
+    Path file = Files.writeString(dir.resolve("taken"), "x");
+
+    String line = oneLineError(run("run", "--workload", "csv-trace", "--set",
+        "workload.path=" + ROOT.resolve("examples/traces/small.csv"), "--out", file.toString()),
+        Main.FAILED);
+
+    assertThat(line).startsWith("preemptlab run: run failed: ").contains("cannot write outputs");
+  }
+
+  @Test
+  void demoPrintsATableWithSixRows() {
+    Result result = run("demo");
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.err()).isEmpty();
+    List<String> lines = result.out().lines().toList();
+    int rule = lines.indexOf(lines.stream().filter(l -> l.matches("-+( +-+)+")).findFirst()
+        .orElseThrow());
+    List<String> rows = lines.subList(rule + 1, lines.size());
+    assertThat(rows).hasSize(6);
+    assertThat(rows).extracting(l -> l.split(" +")[0] + " " + l.split(" +")[1]).containsExactly(
+        "block-boundary full", "block-boundary liveness", "instruction-level full",
+        "instruction-level liveness", "user-yield full", "user-yield liveness");
+    assertThat(lines.get(rule - 1)).startsWith("preemption ");
+    assertThat(result.out()).startsWith("PreemptLab demo: synthetic workload, policy "
+        + "priority(preempt=true), hardware h200, seed 1");
+  }
+
+  @Test
+  void demoRefusesABadOverrideBeforeRunningAnything() {
+    Result result = run("demo", "--policy", "fifi");
+
+    assertThat(oneLineError(result, Main.USAGE)).startsWith("preemptlab demo: unknown scheduling "
+        + "policy 'fifi'");
+    assertThat(result.out()).isEmpty();
+  }
+
+  /** A jar holding only a services file that registers test-local providers of the class path. */
+  private static Path servicesJar(Path dir, String... providers) throws IOException {
+    Files.createDirectories(dir);
+    Path jar = dir.resolve("buggy-plugins.jar");
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+      out.putNextEntry(new JarEntry("META-INF/services/"
+          + SchedulingPolicyProvider.class.getName()));
+      out.write((String.join("\n", providers) + "\n").getBytes(StandardCharsets.UTF_8));
+      out.closeEntry();
+    }
+    return dir;
+  }
+
+  @Test
+  void aPluginThatThrowsDuringTheRunFailsItWithExitOneAndOneLine(@TempDir Path dir)
+      throws IOException {
+    Path plugins = servicesJar(dir.resolve("plugins"),
+        TestPlugins.ThrowsWhileRunning.class.getName());
+
+    String line = oneLineError(run("run", "--plugin-path", plugins.toString(), "--policy",
+        "test-throws-while-running"), Main.FAILED);
+
+    assertThat(line).startsWith("preemptlab run: run failed: ")
+        .contains("boom second line of the message").contains("TestPlugins");
+  }
+
+  @Test
+  void aPluginThatThrowsInCreateFailsTheRunWithExitOneAndOneLine(@TempDir Path dir)
+      throws IOException {
+    Path plugins = servicesJar(dir.resolve("plugins"),
+        TestPlugins.ThrowsInCreate.class.getName());
+
+    String line = oneLineError(run("run", "--plugin-path", plugins.toString(), "--policy",
+        "test-throws-in-create"), Main.FAILED);
+
+    assertThat(line).startsWith("preemptlab run: run failed: ").contains("test-throws-in-create")
+        .contains("create()").contains("kaboom");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"run", "demo", "list"})
+  void aMissingPluginPathIsAUsageError(String command) {
+    assertThat(oneLineError(run(command, "--plugin-path", "no/such/dir"), Main.USAGE))
+        .isEqualTo("preemptlab " + command + ": plugin path 'no/such/dir' does not exist");
+  }
+}

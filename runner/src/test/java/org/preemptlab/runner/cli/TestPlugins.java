@@ -1,0 +1,64 @@
+package org.preemptlab.runner.cli;
+
+import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.SchedulerView;
+import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.policy.SchedulingPolicyProvider;
+
+/**
+ * Test-local policies with bugs, registered only through a services-only jar on {@code
+ * --plugin-path} (see {@link MainTest}), so that other tests never see them.
+ */
+public final class TestPlugins {
+  private TestPlugins() {}
+
+  /** A policy that throws as soon as the first job is ready: a bug during the simulation. */
+  public static final class ThrowsWhileRunning implements SchedulingPolicyProvider {
+    @Override
+    public String id() {
+      return "test-throws-while-running";
+    }
+
+    @Override
+    public String description() {
+      return "Throws from onJobReady.";
+    }
+
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new SchedulingPolicy() {
+        @Override
+        public void onJobReady(JobView job, SchedulerView scheduler) {
+          throw new IllegalStateException("boom\nsecond line of the message");
+        }
+
+        @Override
+        public JobView selectNext(SchedulerView scheduler) {
+          return null;
+        }
+
+        @Override
+        public void onJobDispatched(JobView job, SchedulerView scheduler) {}
+      };
+    }
+  }
+
+  /** A provider that throws from create(). */
+  public static final class ThrowsInCreate implements SchedulingPolicyProvider {
+    @Override
+    public String id() {
+      return "test-throws-in-create";
+    }
+
+    @Override
+    public String description() {
+      return "Throws from create().";
+    }
+
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      throw new IllegalStateException("kaboom");
+    }
+  }
+}

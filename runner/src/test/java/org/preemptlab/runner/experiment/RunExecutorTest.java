@@ -1,0 +1,176 @@
+package org.preemptlab.runner.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.discovery.PluginDescriptor;
+import org.preemptlab.runner.discovery.PluginRegistry;
+
+class RunExecutorTest {
+  static final RunExecutor EXECUTOR = new RunExecutor(PluginRegistry.discover(Optional.empty()));
+
+  /** A small inference-vs-training run (a few ms) with random arrivals, grids and block times. */
+  static final RunConfig SMALL = ConfigLoader.parse("""
+      name: small
+      seed: 3
+      policy: {id: priority, parameters: {preempt: true}}
+      preemption: instruction-level
+      context-save: full
+      workload:
+        spec:
+          duration: 6ms
+          contexts: [{id: app, handles-yield: true}]
+          queues:
+            - id: inference
+              context: app
+              priority: HIGH
+              deadline: 1ms
+              arrival: {process: poisson, mean-interval: 500us, start: 200us}
+              kernels:
+                - name: infer
+                  grid-blocks: {uniform: [132, 264]}
+                  threads-per-block: 128
+                  shared-memory-per-block: 8KiB
+                  idempotent: true
+                  block-time: {uniform: [20us, 40us]}
+                  jitter: 0.1
+            - id: training
+              context: app
+              priority: LOW
+              serial: true
+              jobs: 8
+              arrival: {process: closed-loop, clients: 1, think-time: 10us}
+              kernels:
+                - name: gemm
+                  grid-blocks: 264
+                  threads-per-block: 256
+                  registers-per-thread: 128
+                  shared-memory-per-block: 64KiB
+                  block-time: {uniform: [300us, 600us]}
+                  jitter: 0.05
+                  program:
+                    iteration: 100us
+                    segments:
+                      - {kind: GLOBAL_MEMORY, share: 30%, live-registers: 80}
+                      - {kind: COMPUTE, share: 70%, live-registers: 128, live-shared: 64KiB}
+                      - {kind: YIELD_POINT, duration: 500ns, live-registers: 16, live-shared: 0}
+      """, "small.yaml");
+
+  @Test
+  void theSameConfigurationGivesEqualResults() {
+    RunOutcome first = EXECUTOR.execute(SMALL);
+    RunOutcome second = new RunExecutor(PluginRegistry.discover(Optional.empty())).execute(SMALL);
+
+    assertThat(second.workload()).isEqualTo(first.workload());
+    assertThat(second.result()).isEqualTo(first.result());
+    assertThat(second.metrics()).isEqualTo(first.metrics());
+    assertThat(first.result().preemptions()).isNotEmpty();
+    assertThat(first.result().jobs()).hasSizeGreaterThan(8);
+  }
+
+  @Test
+  void changingThePolicyLeavesTheWorkloadIdentical() {
+    RunOutcome priority = EXECUTOR.execute(SMALL);
+    RunOutcome fifo = EXECUTOR.execute(Overrides.choose(SMALL, "policy", "fifo"));
+
+    assertThat(fifo.workload()).isEqualTo(priority.workload());
+    assertThat(fifo.result().preemptions()).isEmpty(); // fifo does not preempt: the runs differ
+    assertThat(priority.result().preemptions()).isNotEmpty();
+  }
+
+  @Test
+  void changingThePreemptionOrContextSaveStrategyLeavesTheWorkloadIdentical() {
+    RunOutcome instruction = EXECUTOR.execute(SMALL);
+    RunOutcome block = EXECUTOR.execute(Overrides.choose(SMALL, "preemption", "block-boundary"));
+    RunOutcome liveness = EXECUTOR.execute(Overrides.choose(SMALL, "context-save", "liveness"));
+
+    assertThat(block.workload()).isEqualTo(instruction.workload());
+    assertThat(liveness.workload()).isEqualTo(instruction.workload());
+    assertThat(block.metrics().bytesSavedPerPreemption()).isZero();
+    assertThat(instruction.metrics().bytesSavedPerPreemption()).isPositive();
+  }
+
+  @Test
+  void differentSeedsGiveDifferentWorkloads() {
+    RunOutcome three = EXECUTOR.execute(SMALL);
+    RunOutcome four = EXECUTOR.execute(SMALL.withSeed(4));
+
+    assertThat(four.workload()).isNotEqualTo(three.workload());
+    assertThat(four.workload().jobs()).extracting(j -> j.submitTimeNs())
+        .isNotEqualTo(three.workload().jobs().stream().map(j -> j.submitTimeNs()).toList());
+  }
+
+  @Test
+  void theOutcomeNamesTheResolvedConfigurationAndEveryPluginInKindOrder() {
+    RunOutcome outcome = EXECUTOR.execute(SMALL);
+
+    assertThat(outcome.config()).isEqualTo(SMALL);
+    assertThat(outcome.plugins()).extracting(PluginDescriptor::id)
+        .containsExactly("priority", "instruction-level", "full", "h200", "synthetic");
+    assertThat(outcome.device().name()).isEqualTo("NVIDIA H200 SXM");
+    assertThat(outcome.metrics().jobs()).isEqualTo(outcome.workload().jobs().size());
+  }
+
+  @Test
+  void anUnknownPluginIdFailsBeforeTheWorkloadIsRead() {
+    // the trace does not exist: had the run started, reading it would have failed first
+    RunConfig config = ConfigLoader.parse("""
+        policy: fifi
+        workload: {generator: csv-trace, parameters: {path: does/not/exist.csv}}
+        """, "c.yaml");
+
+    assertThatThrownBy(() -> EXECUTOR.execute(config)).isInstanceOf(ConfigurationException.class)
+        .hasMessage("unknown scheduling policy 'fifi'; did you mean 'fifo'? valid: fifo, "
+            + "priority, round-robin");
+    assertThatThrownBy(() -> EXECUTOR.validate(config))
+        .isInstanceOf(ConfigurationException.class).hasMessageContaining("'fifi'");
+  }
+
+  @Test
+  void anUnknownPluginIdOfEveryKindIsRefused() {
+    assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "hardware", "h300")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("'h300'").hasMessageContaining("did you mean 'h200'?");
+    assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "preemption", "blok")))
+        .isInstanceOf(ConfigurationException.class).hasMessageContaining("'blok'")
+        .hasMessageContaining("block-boundary, instruction-level, user-yield");
+    assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "context-save", "half")))
+        .isInstanceOf(ConfigurationException.class).hasMessageContaining("'half'")
+        .hasMessageContaining("full, liveness");
+    assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "workload", "json")))
+        .isInstanceOf(ConfigurationException.class).hasMessageContaining("'json'")
+        .hasMessageContaining("csv-trace, synthetic");
+  }
+
+  @Test
+  void anUnknownParameterFailsBeforeTheWorkloadIsRead() {
+    RunConfig config = ConfigLoader.parse("""
+        hardware: {id: h200, parameters: {time-slcie: 1ms}}
+        workload: {generator: csv-trace, parameters: {path: does/not/exist.csv}}
+        """, "c.yaml");
+
+    assertThatThrownBy(() -> EXECUTOR.execute(config)).isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("'time-slcie'").hasMessageContaining("did you mean 'time-slice'?");
+  }
+
+  @Test
+  void anInvalidParameterValueFailsWithTheParameterAndValue() {
+    assertThatThrownBy(() -> EXECUTOR.execute(Overrides.set(SMALL, "hardware.time-slice=-1ms")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("parameter 'time-slice' of hardware model 'h200': '-1ms' is negative; a "
+            + "duration must be >= 0");
+  }
+
+  @Test
+  void instructionLevelPreemptionOnAGtx480IsRefusedWithWhatToDoInstead() {
+    RunConfig config = Overrides.choose(SMALL, "hardware", "gtx480");
+
+    assertThatThrownBy(() -> EXECUTOR.execute(config)).isInstanceOf(ConfigurationException.class)
+        .hasMessage("preemption 'instruction-level' needs instruction-level preemption, which "
+            + "device 'NVIDIA GeForce GTX 480 (GPGPU-Sim)' lacks; use block-boundary or "
+            + "user-yield, or set hardware.instruction-level-preemption=true");
+  }
+}
