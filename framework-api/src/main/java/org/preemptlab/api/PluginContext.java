@@ -1,7 +1,9 @@
 package org.preemptlab.api;
 
+import java.util.Objects;
 import java.util.random.RandomGenerator;
 import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
 
 /**
  * What a provider receives when it creates a plugin instance for one run.
@@ -11,12 +13,27 @@ import org.preemptlab.api.hardware.DeviceSpec;
  *     they define it
  * @param random this plugin's own random stream, split from the run's root seed by the plugin's
  *     kind, so that one plugin drawing numbers never changes what another sees; never null
+ * @param hardware the run's hardware model, for plugins that estimate save or restore times; null
+ *     exactly when {@code device} is null
  * @since 0.1
  */
-public record PluginContext(Parameters parameters, DeviceSpec device, RandomGenerator random) {
-  /** Checks that parameters and random are present. */
+public record PluginContext(Parameters parameters, DeviceSpec device, RandomGenerator random,
+    HardwareModel hardware) {
+
+  /** Checks that parameters and random are present and that device and hardware agree. */
   public PluginContext {
-    java.util.Objects.requireNonNull(parameters, "parameters");
-    java.util.Objects.requireNonNull(random, "random");
+    Objects.requireNonNull(parameters, "parameters");
+    Objects.requireNonNull(random, "random");
+    if ((device == null) != (hardware == null)) {
+      throw new IllegalArgumentException("device and hardware must both be given or both be null");
+    }
+  }
+
+  /**
+   * A context whose hardware model is {@code device} with the default save and restore costs of
+   * {@link HardwareModel}.
+   */
+  public PluginContext(Parameters parameters, DeviceSpec device, RandomGenerator random) {
+    this(parameters, device, random, device == null ? null : () -> device);
   }
 }

@@ -1,5 +1,8 @@
 package org.preemptlab.api.policy;
 
+import org.preemptlab.api.model.GpuContext;
+import org.preemptlab.api.model.Priority;
+
 /**
  * Decides which ready job an engine dispatches next, and whom to preempt. One instance serves one
  * engine for one run; it is never shared.
@@ -39,4 +42,17 @@ public interface SchedulingPolicy {
 
   /** The time asked for with {@link SchedulerView#wakeAt} has come. */
   default void onTimer(SchedulerView scheduler) {}
+
+  /**
+   * On a device that time-slices contexts (no concurrent contexts), how long {@code context} keeps
+   * the device once switched in while other contexts wait, not counting the switch itself (as
+   * NVIDIA's TSG time slice). Asked of the policy of the engine that runs the context's
+   * highest-priority queue, each time the context's slice starts. The default is the hardware's
+   * time slice.
+   *
+   * @param priority the highest priority among the context's queues
+   */
+  default long timeSliceNs(GpuContext context, Priority priority, SchedulerView scheduler) {
+    return scheduler.device().costs().timeSliceNs();
+  }
 }

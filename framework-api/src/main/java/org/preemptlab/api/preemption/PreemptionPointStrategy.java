@@ -1,5 +1,7 @@
 package org.preemptlab.api.preemption;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.Kernel;
@@ -18,6 +20,21 @@ public interface PreemptionPointStrategy {
    * BlockAction#FLUSH} is only allowed for idempotent kernels.
    */
   PreemptionDecision decide(BlockSnapshot block);
+
+  /**
+   * How each block resident on one SM gives up the SM, for strategies that choose per SM rather
+   * than per block (for example Chimera's collaborative preemption, which picks the cheapest
+   * mechanism that frees the whole SM within a latency target). The engine calls this once per SM
+   * of the victim, with that SM's participating blocks in residency order; the answer must have one
+   * decision per block, in the same order. The default asks {@link #decide} for each block.
+   */
+  default List<PreemptionDecision> decideSm(List<BlockSnapshot> blocksOnOneSm) {
+    List<PreemptionDecision> decisions = new ArrayList<>(blocksOnOneSm.size());
+    for (BlockSnapshot block : blocksOnOneSm) {
+      decisions.add(decide(block));
+    }
+    return decisions;
+  }
 
   /**
    * The program as it executes under this strategy, for example with the cost of compiled-in

@@ -36,7 +36,7 @@ final class DemoCommand implements Command {
     return """
         preemptlab demo
         preemptlab demo --seed 7
-        preemptlab demo --hardware gtx480 --set hardware.instruction-level-preemption=true
+        preemptlab demo --config examples/configs/inference-vs-training.yaml
         How to read the table: README.md, section "Reading the demo".""";
   }
 

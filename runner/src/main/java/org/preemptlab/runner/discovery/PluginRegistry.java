@@ -22,6 +22,7 @@ import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.PluginProvider;
 import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
 
 /**
  * Every plugin provider found with {@link java.util.ServiceLoader}, by kind and id; creates plugin
@@ -213,10 +214,23 @@ public final class PluginRegistry {
    */
   public <P extends PluginProvider<T>, T> T create(PluginType<P, T> type, String id,
       Map<String, String> values, DeviceSpec device, RandomGenerator random) {
+    return create(type, id, values, device == null ? null : () -> device, random);
+  }
+
+  /**
+   * Creates a fresh plugin instance for one run that can see the run's hardware model (for
+   * example to estimate save times); otherwise as {@link #create(PluginType, String, Map,
+   * DeviceSpec, RandomGenerator)}.
+   *
+   * @param hardware the run's hardware model; {@code null} for hardware models themselves
+   */
+  public <P extends PluginProvider<T>, T> T create(PluginType<P, T> type, String id,
+      Map<String, String> values, HardwareModel hardware, RandomGenerator random) {
     DiscoveredPlugin plugin = find(type.kind(), id);
     PluginDescriptor descriptor = plugin.descriptor();
     Parameters parameters = validate(descriptor, values);
-    PluginContext context = new PluginContext(parameters, device, random);
+    PluginContext context = new PluginContext(parameters,
+        hardware == null ? null : hardware.device(), random, hardware);
     P provider = type.providerType().cast(plugin.provider());
     T instance;
     try {

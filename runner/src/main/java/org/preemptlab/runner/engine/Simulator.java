@@ -111,7 +111,13 @@ public final class Simulator {
     Map<String, QueueState> queueById = new LinkedHashMap<>();
     for (JobQueue queue : workload.queues()) {
       EngineState engine = engines.computeIfAbsent(queue.engine(), this::newEngine);
-      queueById.put(queue.id(), new QueueState(queue, contextById.get(queue.contextId()), engine));
+      ContextState context = contextById.get(queue.contextId());
+      QueueState state = new QueueState(queue, context, engine);
+      queueById.put(queue.id(), state);
+      if (context.topQueue == null
+          || queue.priority().isHigherThan(context.topQueue.spec.priority())) {
+        context.topQueue = state;
+      }
     }
 
     List<Job> specs = workload.jobs();
@@ -559,7 +565,8 @@ public final class Simulator {
       listener.preemptionRequested(now, victim);
     }
     long reaction = now + device.costs().preemptionSignalNs();
-    for (ResidentBlock block : List.copyOf(victim.resident)) {
+    List<ResidentBlock> deciding = new ArrayList<>();
+    for (ResidentBlock block : victim.resident) {
       if (block.state != ResidentBlock.RUNNING) {
         continue;
       }
@@ -570,9 +577,19 @@ public final class Simulator {
         block.state = ResidentBlock.DRAINING;
         preemption.drained++;
         preemption.count("ended-before-signal");
-        continue;
+      } else {
+        deciding.add(block);
       }
-      decideBlock(block, preemption, reaction);
+    }
+    // The strategy decides SM by SM (in SM order, blocks in residency order on each SM).
+    deciding.sort(Comparator.comparingInt(b -> b.sm));
+    for (int from = 0; from < deciding.size(); ) {
+      int to = from;
+      while (to < deciding.size() && deciding.get(to).sm == deciding.get(from).sm) {
+        to++;
+      }
+      decideSm(deciding.subList(from, to), preemption, reaction);
+      from = to;
     }
     if (preemption.blocks > 0) {
       victim.activePreemption = preemption;
@@ -580,13 +597,32 @@ public final class Simulator {
     }
   }
 
-  private void decideBlock(ResidentBlock block, Preemption preemption, long reaction) {
+  private void decideSm(List<ResidentBlock> blocks, Preemption preemption, long reaction) {
+    List<BlockSnapshot> snapshots = new ArrayList<>(blocks.size());
+    for (ResidentBlock block : blocks) {
+      SimJob job = block.job;
+      snapshots.add(new BlockSnapshot(job.kernel, job.program,
+          block.nominalOf(block.realProgressAt(reaction)), job.queue.context.spec.handlesYield(),
+          device));
+    }
+    List<PreemptionDecision> decisions = plugins.preemption().decideSm(snapshots);
+    if (decisions == null || decisions.size() != blocks.size()) {
+      throw new InvariantViolationException("preemption strategy '" + plugins.preemptionId()
+          + "' answered " + (decisions == null ? "null" : decisions.size() + " decisions")
+          + " for " + blocks.size() + " blocks on SM " + blocks.get(0).sm);
+    }
+    for (int i = 0; i < blocks.size(); i++) {
+      applyDecision(blocks.get(i), snapshots.get(i), decisions.get(i), preemption, reaction);
+    }
+  }
+
+  private void applyDecision(ResidentBlock block, BlockSnapshot snapshot,
+      PreemptionDecision decision, Preemption preemption, long reaction) {
     SimJob job = block.job;
-    long realProgress = block.realProgressAt(reaction);
-    long progress = block.nominalOf(realProgress);
-    BlockSnapshot snapshot = new BlockSnapshot(job.kernel, job.program, progress,
-        job.queue.context.spec.handlesYield(), device);
-    PreemptionDecision decision = plugins.preemption().decide(snapshot);
+    if (decision == null) {
+      throw new InvariantViolationException("preemption strategy '" + plugins.preemptionId()
+          + "' returned no decision for a block of " + job);
+    }
     checkDecision(decision, snapshot, job);
     preemption.count(decision.level());
     long delivered = reaction + decision.deliveryNs();
@@ -730,9 +766,20 @@ public final class Simulator {
       startSwitch(next);
     } else if (!sliceArmed) {
       sliceArmed = true;
-      events.push(Math.max(now, activeSinceNs + device.costs().timeSliceNs()), SLICE_END, null,
+      events.push(Math.max(now, activeSinceNs + sliceLength(active)), SLICE_END, null,
           ++sliceGen);
     }
+  }
+
+  /** The active context's time slice, as its highest-priority queue's engine policy sets it. */
+  private long sliceLength(ContextState context) {
+    EngineState engine = context.topQueue.engine;
+    long slice = engine.policy.timeSliceNs(context.spec, context.topQueue.spec.priority(), engine);
+    if (slice < 1) {
+      throw new InvariantViolationException("policy '" + plugins.policyId() + "' gave context '"
+          + context.spec.id() + "' a time slice of " + slice + " ns; it must be >= 1");
+    }
+    return slice;
   }
 
   private ContextState nextContextWithWork() {
@@ -890,6 +937,7 @@ public final class Simulator {
     final GpuContext spec;
     final int index;
     final List<Parked> parked = new ArrayList<>();
+    QueueState topQueue;
     int residentBlocks;
     int pendingJobs;
 

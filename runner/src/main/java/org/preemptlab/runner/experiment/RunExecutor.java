@@ -73,18 +73,19 @@ public final class RunExecutor {
     validate(config);
     long seed = config.seed();
     HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, config.hardware().id(),
-        config.hardware().parameters(), null, RandomStreams.named(seed, "hardware"));
+        config.hardware().parameters(), (HardwareModel) null,
+        RandomStreams.named(seed, "hardware"));
     DeviceSpec device = hardware.device();
-    Workload workload = generateWorkload(config.workload(), device, seed);
+    Workload workload = generateWorkload(config.workload(), hardware, seed);
     PreemptionPointStrategy preemption = registry.create(PluginType.PREEMPTION_STRATEGY,
-        config.preemption().id(), config.preemption().parameters(), device,
+        config.preemption().id(), config.preemption().parameters(), hardware,
         RandomStreams.named(seed, "preemption"));
     ContextSaveStrategy contextSave = registry.create(PluginType.CONTEXT_SAVE,
-        config.contextSave().id(), config.contextSave().parameters(), device,
+        config.contextSave().id(), config.contextSave().parameters(), hardware,
         RandomStreams.named(seed, "context-save"));
     Function<EngineKind, SchedulingPolicy> policies = engine -> registry.create(
-        PluginType.SCHEDULING_POLICY, config.policy().id(), config.policy().parameters(), device,
-        RandomStreams.named(seed, "policy/" + engine.name().toLowerCase(Locale.ROOT)));
+        PluginType.SCHEDULING_POLICY, config.policy().id(), config.policy().parameters(),
+        hardware, RandomStreams.named(seed, "policy/" + engine.name().toLowerCase(Locale.ROOT)));
     RunPlugins plugins = new RunPlugins(config.policy().id(), policies, config.preemption().id(),
         preemption, config.contextSave().id(), contextSave);
     SimulationResult result = new Simulator(workload, hardware, plugins,
@@ -95,12 +96,12 @@ public final class RunExecutor {
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics);
   }
 
-  private Workload generateWorkload(WorkloadConfig config, DeviceSpec device, long seed) {
+  private Workload generateWorkload(WorkloadConfig config, HardwareModel hardware, long seed) {
     if (config.spec() != null) {
       return SyntheticWorkload.generate(config.spec(), RandomStreams.named(seed, "workload"));
     }
     WorkloadGenerator generator = registry.create(PluginType.WORKLOAD, config.generator(),
-        config.parameters(), device, RandomStreams.named(seed, "workload"));
+        config.parameters(), hardware, RandomStreams.named(seed, "workload"));
     try {
       return generator.generate();
     } catch (ConfigurationException e) {

@@ -25,6 +25,8 @@ import org.preemptlab.runner.engine.SimulationResult;
  * @param bytesSavedPerPreemption mean context bytes saved per preemption
  * @param lostWorkNs block execution time discarded by flushes
  * @param contextSwitches time-slice context switches
+ * @param blocksByLevel how many preempted blocks each mechanism served, by the strategies' level
+ *     labels (e.g. {@code user-yield}, {@code instruction}), sorted by label
  * @param groups statistics per queue, context and priority
  * @param slowdowns each job's slowdown against running alone, by job id
  */
@@ -43,11 +45,13 @@ public record RunMetrics(
     double bytesSavedPerPreemption,
     long lostWorkNs,
     int contextSwitches,
+    Map<String, Integer> blocksByLevel,
     List<GroupStats> groups,
     Map<Long, Double> slowdowns) {
 
   /** Copies the collections. */
   public RunMetrics {
+    blocksByLevel = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(blocksByLevel));
     groups = List.copyOf(groups);
     slowdowns = Map.copyOf(slowdowns);
   }
@@ -78,6 +82,10 @@ public record RunMetrics(
     double bytesPer = preemptions.stream().mapToLong(PreemptionRecord::bytesSaved).average()
         .orElse(0);
     long makespan = result.makespanNs();
+    Map<String, Integer> levels = new java.util.TreeMap<>();
+    for (PreemptionRecord p : preemptions) {
+      p.levels().forEach((level, blocks) -> levels.merge(level, blocks, Integer::sum));
+    }
     return new RunMetrics(
         jobs.size(),
         makespan,
@@ -93,6 +101,7 @@ public record RunMetrics(
         bytesPer,
         jobs.stream().mapToLong(JobRecord::lostWorkNs).sum(),
         result.contextSwitches(),
+        levels,
         GroupStats.of(jobs, slowdowns),
         slowdowns);
   }

@@ -61,6 +61,15 @@ public final class RunReport {
         m.preemptions(), Numbers.us(m.preemptionLatencyP50Ns()),
         Numbers.us(m.preemptionLatencyP99Ns()), Numbers.kib(m.bytesSavedPerPreemption()),
         Numbers.ms(m.lostWorkNs()), m.contextSwitches(), m.deadlineMisses()));
+    if (!m.blocksByLevel().isEmpty()) {
+      int total = m.blocksByLevel().values().stream().mapToInt(Integer::intValue).sum();
+      StringBuilder levels = new StringBuilder("preempted blocks by mechanism:");
+      m.blocksByLevel().forEach((level, blocks) -> levels.append(' ').append(level).append(' ')
+          .append(blocks).append(" (").append(Numbers.percent((double) blocks / total))
+          .append(')'));
+      sb.setLength(sb.length() - 1);
+      sb.append(levels).append("\n\n");
+    }
     TextTable table = new TextTable("queue", "jobs", "jobs/s", "turnaround p50 us",
         "p95 us", "p99 us", "waiting mean us", "slowdown", "preemptions", "deadline misses");
     for (GroupStats g : m.groups()) {
@@ -175,6 +184,7 @@ public final class RunReport {
     metrics.put("bytes-saved-per-preemption", m.bytesSavedPerPreemption());
     metrics.put("lost-work-ns", m.lostWorkNs());
     metrics.put("context-switches", m.contextSwitches());
+    metrics.put("preempted-blocks-by-level", m.blocksByLevel());
     metrics.put("events", outcome.result().events());
     metrics.put("blocks-executed", outcome.result().blocksExecuted());
     root.put("metrics", metrics);

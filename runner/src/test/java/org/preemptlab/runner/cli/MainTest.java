@@ -296,17 +296,94 @@ class MainTest {
 
     assertThat(result.exit()).as(result.err()).isZero();
     assertThat(result.err()).isEmpty();
-    List<String> lines = result.out().lines().toList();
-    int rule = lines.indexOf(lines.stream().filter(l -> l.matches("-+( +-+)+")).findFirst()
-        .orElseThrow());
-    List<String> rows = lines.subList(rule + 1, lines.size());
+    List<String> rows = demoRows(result.out());
     assertThat(rows).hasSize(6);
     assertThat(rows).extracting(l -> l.split(" +")[0] + " " + l.split(" +")[1]).containsExactly(
         "block-boundary full", "block-boundary liveness", "instruction-level full",
         "instruction-level liveness", "user-yield full", "user-yield liveness");
-    assertThat(lines.get(rule - 1)).startsWith("preemption ");
+    assertThat(result.out()).doesNotContain("refused: ");
     assertThat(result.out()).startsWith("PreemptLab demo: synthetic workload, policy "
         + "priority(preempt=true), hardware h200, seed 1");
+  }
+
+  /** The data rows of a demo table: the lines after its rule. */
+  private static List<String> demoRows(String out) {
+    List<String> lines = out.lines().toList();
+    int rule = lines.indexOf(lines.stream().filter(l -> l.matches("-+( +-+)+")).findFirst()
+        .orElseThrow());
+    return lines.subList(rule + 1, lines.size()).stream()
+        .takeWhile(l -> !l.startsWith("refused: ")).toList();
+  }
+
+  @Test
+  void everyExampleOfDemoHelpRuns() {
+    List<String> examples = run("demo", "--help").out().lines().map(String::strip)
+        .filter(l -> l.startsWith("preemptlab demo --")).toList();
+
+    assertThat(examples).hasSizeGreaterThanOrEqualTo(2);
+    for (String example : examples) {
+      String[] args = example.substring("preemptlab ".length())
+          .replace("examples/", ROOT.resolve("examples") + "/").split(" +");
+      Result result = run(args);
+      assertThat(result.exit()).as(example + ": " + result.err()).isZero();
+      assertThat(demoRows(result.out())).as(example).hasSize(6);
+    }
+  }
+
+  @Test
+  void demoOnHardwareWithoutInstructionLevelPreemptionShowsThoseRowsAsRefused(@TempDir Path dir)
+      throws IOException {
+    Path config = Files.writeString(dir.resolve("fermi.yaml"), """
+        hardware: gtx480
+        policy: {id: priority, parameters: {preempt: true}}
+        workload:
+          spec:
+            duration: 3ms
+            contexts: [{id: app, handles-yield: true}]
+            queues:
+              - id: inference
+                context: app
+                priority: HIGH
+                arrival: {process: poisson, mean-interval: 300us, start: 100us}
+                kernels:
+                  - {name: infer, grid-blocks: 30, threads-per-block: 128, block-time: 20us}
+              - id: training
+                context: app
+                priority: LOW
+                serial: true
+                jobs: 6
+                arrival: {process: closed-loop, clients: 1, think-time: 10us}
+                kernels:
+                  - name: gemm
+                    grid-blocks: 60
+                    threads-per-block: 256
+                    shared-memory-per-block: 16KiB
+                    block-time: 300us
+                    program:
+                      iteration: 100us
+                      segments:
+                        - {kind: COMPUTE, share: 100%, live-registers: 32}
+                        - {kind: YIELD_POINT, duration: 500ns, live-registers: 8, live-shared: 0}
+        """);
+
+    Result result = run("demo", "--config", config.toString());
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    List<String> rows = demoRows(result.out());
+    assertThat(rows).hasSize(6);
+    assertThat(rows).filteredOn(l -> l.startsWith("instruction-level "))
+        .hasSize(2).allMatch(l -> l.matches("instruction-level +(full|liveness)( +-){8}"));
+    assertThat(rows).filteredOn(l -> !l.startsWith("instruction-level ")).hasSize(4)
+        .noneMatch(l -> l.endsWith(" -"));
+    assertThat(result.out().lines().filter(l -> l.startsWith("refused: ")))
+        .containsExactly("refused: instruction-level x full: preemption 'instruction-level' "
+            + "needs instruction-level preemption, which device 'NVIDIA GeForce GTX 480 "
+            + "(GPGPU-Sim)' lacks; use block-boundary or user-yield, or set "
+            + "hardware.instruction-level-preemption=true",
+            "refused: instruction-level x liveness: preemption 'instruction-level' needs "
+            + "instruction-level preemption, which device 'NVIDIA GeForce GTX 480 (GPGPU-Sim)' "
+            + "lacks; use block-boundary or user-yield, or set "
+            + "hardware.instruction-level-preemption=true");
   }
 
   @Test

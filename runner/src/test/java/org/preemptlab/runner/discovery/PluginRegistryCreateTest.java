@@ -10,6 +10,7 @@ import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginKind;
@@ -33,7 +34,7 @@ class PluginRegistryCreateTest {
   }
 
   private SchedulingPolicy create(String id, Map<String, String> parameters) {
-    return registry.create(PluginType.SCHEDULING_POLICY, id, parameters, null, random);
+    return registry.create(PluginType.SCHEDULING_POLICY, id, parameters, (DeviceSpec) null, random);
   }
 
   @Test

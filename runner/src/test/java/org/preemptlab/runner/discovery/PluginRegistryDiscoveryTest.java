@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.hardware.HardwareModelProvider;
@@ -51,7 +52,7 @@ class PluginRegistryDiscoveryTest {
         registry.provider(PluginType.SCHEDULING_POLICY, "test-external-sjf");
     assertThat(provider.getClass().getClassLoader()).isInstanceOf(URLClassLoader.class);
     SchedulingPolicy policy = registry.create(PluginType.SCHEDULING_POLICY, "test-external-sjf",
-        Map.of(), null, RandomGenerator.of("L64X128MixRandom"));
+        Map.of(), (DeviceSpec) null, RandomGenerator.of("L64X128MixRandom"));
     assertThat(policy).isNotNull();
   }
 
