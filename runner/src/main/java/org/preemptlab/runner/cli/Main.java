@@ -41,7 +41,11 @@ public final class Main {
   public Main(PrintStream out, PrintStream err) {
     this.out = out;
     this.err = err;
-    for (Command command : List.of(new DemoCommand(), new RunCommand(), new ListCommand(),
+    for (Command command : List.of(
+        new DemoCommand(),
+        new RunCommand(),
+        new ListCommand(),
+        new ReproduceCommand(),
         new BenchCommand())) {
       commands.put(command.name(), command);
     }
@@ -108,7 +112,7 @@ public final class Main {
         .append(": GPU scheduling and preemption simulator\n\n");
     sb.append("usage: preemptlab COMMAND [OPTIONS]   (preemptlab COMMAND --help for details)\n\n");
     for (Command command : commands.values()) {
-      sb.append(String.format("  %-6s %s%n", command.name(), command.summary()));
+      sb.append(String.format("  %-9s %s%n", command.name(), command.summary()));
     }
     sb.append("\nStart with: preemptlab demo\n");
     return sb.toString();

@@ -1,0 +1,68 @@
+package org.preemptlab.runner.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.reproduce.Reproduction;
+import org.preemptlab.runner.reproduce.Reproductions;
+
+/** {@code preemptlab reproduce [ID]}: list the reproductions, or run one. */
+final class ReproduceCommand implements Command {
+  private static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR")
+      .desc("where to write tables and charts (default results/ID)").get();
+
+  @Override
+  public String name() {
+    return "reproduce";
+  }
+
+  @Override
+  public String summary() {
+    return "reproduce a published result or reference behaviour; without ID, list them";
+  }
+
+  @Override
+  public Options options() {
+    return new Options().addOption(OUT);
+  }
+
+  @Override
+  public String examples() {
+    return """
+        preemptlab reproduce
+        preemptlab reproduce seed-granularity --out results/seed-granularity
+        preemptlab reproduce drm-kunit""";
+  }
+
+  @Override
+  public int run(CommandLine line, PrintStream out) throws Exception {
+    List<String> args = line.getArgList();
+    if (args.size() > 1) {
+      throw new ConfigurationException("reproduce takes at most one ID, got " + args);
+    }
+    List<Reproduction> all = Reproductions.all();
+    if (args.isEmpty()) {
+      out.println("reproductions (preemptlab reproduce ID):");
+      for (Reproduction r : all) {
+        out.printf("  %-20s %s%n", r.id(), r.description());
+      }
+      if (all.isEmpty()) {
+        out.println("  (none yet)");
+      }
+      return Main.OK;
+    }
+    String id = args.get(0);
+    Reproduction reproduction = Reproductions.find(id).orElseThrow(() ->
+        ConfigurationException.unknown("reproduction", id, all.stream().map(Reproduction::id)
+            .toList()));
+    Path dir = Path.of(line.getOptionValue(OUT, "results/" + id));
+    boolean reproduced = reproduction.run(dir, out);
+    out.println(reproduced ? "reproduced: every expected outcome was observed"
+        : "NOT reproduced: see the differences above");
+    return reproduced ? Main.OK : Main.FAILED;
+  }
+}

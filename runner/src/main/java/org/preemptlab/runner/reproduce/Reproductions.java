@@ -1,0 +1,21 @@
+package org.preemptlab.runner.reproduce;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Every reproduction {@code preemptlab reproduce} knows, in listing order. */
+public final class Reproductions {
+  private Reproductions() {}
+
+  /** All reproductions. Add a new one to this list. */
+  public static List<Reproduction> all() {
+    return List.of(
+        // entries: one per line
+    );
+  }
+
+  /** The reproduction with this id. */
+  public static Optional<Reproduction> find(String id) {
+    return all().stream().filter(r -> r.id().equals(id)).findFirst();
+  }
+}
