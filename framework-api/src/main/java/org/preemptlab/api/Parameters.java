@@ -41,7 +41,8 @@ public final class Parameters {
     }
     for (String name : given.keySet()) {
       if (!byName.containsKey(name)) {
-        throw ConfigurationException.unknown("parameter of " + owner, name, byName.keySet());
+        throw new ConfigurationException(owner + ": " + ConfigurationException.unknown(
+            "parameter", name, byName.keySet()).getMessage());
       }
     }
     Map<String, Object> values = new TreeMap<>();

@@ -60,7 +60,7 @@ class ParametersTest {
   void unknownNameFailsWithTheClosestMatchAndTheValidNames() {
     assertThatThrownBy(() -> Parameters.of(OWNER, SPECS, Map.of("qunatum", "1ms")))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("unknown parameter of policy 'round-robin' 'qunatum'; did you mean "
+        .hasMessage("policy 'round-robin': unknown parameter 'qunatum'; did you mean "
             + "'quantum'? valid: label, mode, quantum, ratio, verbose, weight");
   }
 
@@ -68,7 +68,7 @@ class ParametersTest {
   void unknownNameFarFromEveryValidOneListsTheValidNamesWithoutASuggestion() {
     assertThatThrownBy(() -> Parameters.of(OWNER, SPECS, Map.of("deadline", "1ms")))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("unknown parameter of policy 'round-robin' 'deadline'; valid: label, mode, "
+        .hasMessage("policy 'round-robin': unknown parameter 'deadline'; valid: label, mode, "
             + "quantum, ratio, verbose, weight");
   }
 
@@ -95,7 +95,7 @@ class ParametersTest {
   void pluginWithoutParametersRejectsAnyNameSayingThereAreNone() {
     assertThatThrownBy(() -> Parameters.of(OWNER, List.of(), Map.of("x", "1")))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("unknown parameter of policy 'round-robin' 'x'; valid: there are none");
+        .hasMessage("policy 'round-robin': unknown parameter 'x'; valid: there are none");
   }
 
   @Test

@@ -34,7 +34,6 @@ public final class RunReport {
   private static final ObjectMapper JSON = JsonMapper.builder()
       .propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
       .enable(SerializationFeature.INDENT_OUTPUT)
-      .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
       .build();
 
   private RunReport() {}

@@ -58,10 +58,10 @@ class MainTest {
     assertThat(result.exit()).isZero();
     assertThat(result.err()).isEmpty();
     assertThat(result.out()).contains("usage: preemptlab COMMAND [OPTIONS]")
-        .contains("demo   compare every preemption x context-save strategy")
-        .contains("run    run one configuration")
-        .contains("list   list the plugins")
-        .contains("bench  measure engine speed")
+        .contains("demo      compare every preemption x context-save strategy")
+        .contains("run       run one configuration")
+        .contains("list      list the plugins")
+        .contains("bench     measure engine speed")
         .contains("Start with: preemptlab demo");
     assertThat(run("-h").out()).isEqualTo(result.out());
     assertThat(run("help").out()).isEqualTo(result.out());
@@ -133,7 +133,7 @@ class MainTest {
     Result result = run("rn", "--config", "x.yaml");
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo(
-        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: bench, demo, list, run");
+        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: bench, demo, list, reproduce, run");
     assertThat(result.out()).isEmpty();
   }
 

@@ -69,7 +69,7 @@ class PluginRegistryCreateTest {
   void unknownParameterSuggestsTheClosestMatch() {
     assertThatThrownBy(() -> create("test-echo", Map.of("quantun", "1ms")))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessageContaining("unknown parameter of scheduling policy 'test-echo' 'quantun'")
+        .hasMessageContaining("scheduling policy 'test-echo': unknown parameter 'quantun'")
         .hasMessageContaining("did you mean 'quantum'?")
         .hasMessageContaining("valid: mode, quantum, weight");
   }
