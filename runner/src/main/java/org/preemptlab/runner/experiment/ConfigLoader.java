@@ -2,13 +2,7 @@ package org.preemptlab.runner.experiment;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -18,6 +12,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.workload.SpecErrors;
+import org.preemptlab.runner.workload.YamlMappers;
 import org.preemptlab.runner.workload.YamlLocations;
 
 /**
@@ -29,16 +24,7 @@ public final class ConfigLoader {
   /** The class-path resource of the built-in demo configuration. */
   public static final String DEMO_RESOURCE = "/org/preemptlab/runner/experiment/demo-run.yaml";
 
-  private static final ObjectMapper MAPPER = YAMLMapper.builder()
-      .propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
-      .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      // write 'arrival: {process: poisson, ...}' as documented, not the YAML tag '!<poisson>'
-      .disable(YAMLGenerator.Feature.USE_NATIVE_TYPE_ID)
-      .build();
+  private static final ObjectMapper MAPPER = YamlMappers.strict();
 
   private ConfigLoader() {}
 

@@ -1,13 +1,8 @@
 package org.preemptlab.runner.workload;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -26,14 +21,7 @@ public final class SyntheticSpecs {
   /** The class-path resource of the built-in demo spec. */
   public static final String DEMO_RESOURCE = "/org/preemptlab/runner/workload/demo.yaml";
 
-  private static final ObjectMapper MAPPER = YAMLMapper.builder()
-      .propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
-      .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      .build();
+  private static final ObjectMapper MAPPER = YamlMappers.strict();
 
   private SyntheticSpecs() {}
 
