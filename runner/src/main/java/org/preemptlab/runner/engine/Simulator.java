@@ -282,7 +282,7 @@ public final class Simulator {
       case LAUNCHED -> launched((SimJob) payload);
       case BLOCK_EVENT -> {
         ResidentBlock block = (ResidentBlock) payload;
-        if (block.gen == gen) {
+        if (EventQueue.sameGen(block.gen, gen)) {
           blockEvent(block);
         }
       }
@@ -292,7 +292,7 @@ public final class Simulator {
         engine.policy.onTimer(engine);
       }
       case SLICE_END -> {
-        if (gen == sliceGen) {
+        if (EventQueue.sameGen(sliceGen, gen)) {
           sliceArmed = false;
           ContextState next = nextContextWithWork();
           if (next != null && !switching) {

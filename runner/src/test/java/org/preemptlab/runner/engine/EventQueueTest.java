@@ -1,0 +1,57 @@
+package org.preemptlab.runner.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class EventQueueTest {
+
+  @Test
+  void interleavedPushesAndPopsFollowAReferencePriorityQueue() {
+    SplittableRandom random = new SplittableRandom(3);
+    EventQueue queue = new EventQueue();
+    java.util.PriorityQueue<long[]> reference = new java.util.PriorityQueue<>(
+        Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+    int pushed = 0;
+    for (int step = 0; step < 50_000; step++) {
+      if (queue.isEmpty() || random.nextInt(3) > 0) {
+        long time = random.nextInt(500);
+        queue.push(time, pushed % 16, (long) pushed, pushed);
+        reference.add(new long[] {time, pushed});
+        pushed++;
+      } else {
+        long[] next = reference.poll();
+        assertThat(queue.peekTime()).isEqualTo(next[0]);
+        assertThat(queue.peekPayload()).isEqualTo(next[1]);
+        assertThat(queue.peekKind()).isEqualTo((int) (next[1] % 16));
+        assertThat(EventQueue.sameGen((int) next[1], queue.peekGen())).isTrue();
+        assertThat(EventQueue.sameGen((int) next[1] + 1, queue.peekGen())).isFalse();
+        queue.pop();
+      }
+    }
+    assertThat(queue.size()).isEqualTo(reference.size());
+  }
+
+  @Test
+  void aDrainedQueuePopsInTotalOrder() {
+    SplittableRandom random = new SplittableRandom(11);
+    EventQueue queue = new EventQueue();
+    List<long[]> expected = new ArrayList<>();
+    for (int i = 0; i < 10_000; i++) {
+      long time = random.nextInt(1000);
+      queue.push(time, 1, (long) i, 0);
+      expected.add(new long[] {time, i});
+    }
+    expected.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+    for (long[] e : expected) {
+      assertThat(queue.peekTime()).isEqualTo(e[0]);
+      assertThat(queue.peekPayload()).isEqualTo(e[1]);
+      queue.pop();
+    }
+    assertThat(queue.isEmpty()).isTrue();
+  }
+}
