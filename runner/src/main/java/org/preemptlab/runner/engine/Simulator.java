@@ -499,8 +499,15 @@ public final class Simulator {
   }
 
   private void startResidency(ResidentBlock block) {
+    startResidency(block, false);
+  }
+
+  /** Makes a block resident; {@code allocated} says its SM resources are already taken. */
+  private void startResidency(ResidentBlock block, boolean allocated) {
     SimJob job = block.job;
-    sms.allocate(block.sm, job.threads, job.registers, job.shared, now);
+    if (!allocated) {
+      sms.allocate(block.sm, job.threads, job.registers, job.shared, now);
+    }
     block.slot = sms.takeSlot(block.sm);
     if (job.firstStartNs < 0) {
       job.firstStartNs = block.startNs;
@@ -855,31 +862,44 @@ public final class Simulator {
     active = plan.incoming();
     activeSinceNs = now;
     switching = false;
+    // Blocks go back to the SMs they left; one whose SM is still held (e.g. by a block of the other
+    // context that is stopping) waits for placement like a preempted block, and placeBlock counts
+    // its restore then.
+    List<Parked> restoring = new ArrayList<>();
     long[] bytesPerSm = new long[sms.count()];
     int[] threadsPerSm = new int[sms.count()];
-    for (Parked parked : active.parked) {
-      bytesPerSm[parked.sm()] += parked.bytes();
-      threadsPerSm[parked.sm()] += parked.job().threads;
-    }
     for (Parked parked : active.parked) {
       SimJob job = parked.job();
       job.parked--;
       if (sms.fits(parked.sm(), job.threads, job.registers, job.shared)) {
-        job.bytesRestored += parked.bytes();
-        long start = now + hardware.restoreNs(bytesPerSm[parked.sm()], threadsPerSm[parked.sm()]);
-        ResidentBlock block = new ResidentBlock(job, parked.sm(), parked.blockIndex(),
-            parked.realDurationNs(), parked.realDoneNs(), start);
-        startResidency(block);
-        if (listener != null) {
-          listener.contextRestored(block.sm, block.slot, job, block.blockIndex, now, start,
-              parked.bytes());
-        }
+        sms.allocate(parked.sm(), job.threads, job.registers, job.shared, now);
+        restoring.add(parked);
+        bytesPerSm[parked.sm()] += parked.bytes();
+        threadsPerSm[parked.sm()] += job.threads;
       } else {
-        // Its SM is still held (e.g. by a block of the other context that is stopping): it waits
-        // for placement like a preempted block, and placeBlock counts its restore then.
         job.resumables.addFirst(new SimJob.Resumable(parked.blockIndex(), parked.realDurationNs(),
             parked.realDoneNs(), parked.bytes()));
         enterPlacement(job);
+      }
+    }
+    // Each SM reads its blocks back in one restore. The incoming context's slice starts once the
+    // slowest SM is done (NVIDIA's TSG time slice excludes the switch).
+    long[] restoredAt = new long[sms.count()];
+    for (int sm = 0; sm < bytesPerSm.length; sm++) {
+      if (threadsPerSm[sm] > 0) {
+        restoredAt[sm] = now + hardware.restoreNs(bytesPerSm[sm], threadsPerSm[sm]);
+        activeSinceNs = Math.max(activeSinceNs, restoredAt[sm]);
+      }
+    }
+    for (Parked parked : restoring) {
+      SimJob job = parked.job();
+      job.bytesRestored += parked.bytes();
+      ResidentBlock block = new ResidentBlock(job, parked.sm(), parked.blockIndex(),
+          parked.realDurationNs(), parked.realDoneNs(), restoredAt[parked.sm()]);
+      startResidency(block, true);
+      if (listener != null) {
+        listener.contextRestored(block.sm, block.slot, job, block.blockIndex, now, block.startNs,
+            parked.bytes());
       }
     }
     active.parked.clear();
