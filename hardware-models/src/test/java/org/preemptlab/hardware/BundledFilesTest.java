@@ -49,10 +49,10 @@ class BundledFilesTest {
   }
 
   @Test
-  void serviceLoaderFindsTheThreeModels() {
+  void serviceLoaderFindsTheFourModels() {
     List<String> ids = ServiceLoader.load(HardwareModelProvider.class).stream()
         .map(provider -> provider.get().id())
         .toList();
-    assertThat(ids).containsExactly("h200", "gtx480", "file");
+    assertThat(ids).containsExactly("h200", "gtx480", "file", "drm-mock");
   }
 }

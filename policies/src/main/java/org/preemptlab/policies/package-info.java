@@ -8,7 +8,10 @@
  *       as DRM's RR run queue, keeping the turn when credits are short;
  *   <li>{@code priority} ({@link org.preemptlab.policies.PriorityPolicy}): strict priority with
  *       round-robin within a level, as DRM's per-priority run queues, plus optional preemption of
- *       lower-priority resident jobs when a job cannot get SM resources.
+ *       lower-priority resident jobs when a job cannot get SM resources;
+ *   <li>{@code time-slice} ({@link org.preemptlab.policies.TimeSlicePolicy}): round-robin dispatch
+ *       plus per-priority time slices between contexts that may not share SMs, with NVIDIA nvgpu's
+ *       TSG slice defaults ({@link org.preemptlab.policies.SliceLengths}).
  * </ul>
  *
  * <p>Every policy keeps its own state, is created fresh for each engine of each run by its provider,

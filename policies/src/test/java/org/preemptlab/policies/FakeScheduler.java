@@ -16,6 +16,7 @@ final class FakeScheduler implements SchedulerView {
   private final int creditLimit;
   private int creditsInUse;
   private List<JobView> resident = List.of();
+  private DeviceSpec device;
   private final List<JobView> dispatched = new ArrayList<>();
   private final List<String> preempted = new ArrayList<>();
 
@@ -27,6 +28,12 @@ final class FakeScheduler implements SchedulerView {
   /** A scheduler with credits enough for anything. */
   FakeScheduler() {
     this(1_000_000);
+  }
+
+  /** Sets the device {@link #device()} returns (null by default). */
+  FakeScheduler withDevice(DeviceSpec value) {
+    device = value;
+    return this;
   }
 
   /** Sets the jobs {@link #residentJobs()} returns. */
@@ -81,7 +88,7 @@ final class FakeScheduler implements SchedulerView {
 
   @Override
   public DeviceSpec device() {
-    return null;
+    return device;
   }
 
   @Override

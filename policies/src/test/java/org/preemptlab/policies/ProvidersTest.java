@@ -31,11 +31,13 @@ class ProvidersTest {
   }
 
   @Test
-  void serviceLoaderFindsExactlyTheThreePolicies() {
-    assertThat(providers).containsOnlyKeys("fifo", "round-robin", "priority");
+  void serviceLoaderFindsExactlyTheBuiltInPolicies() {
+    assertThat(providers).containsOnlyKeys("fifo", "round-robin", "priority", "time-slice",
+        "drm-fifo", "drm-rr", "drm-fair");
     assertThat(providers.get("fifo")).isInstanceOf(FifoPolicyProvider.class);
     assertThat(providers.get("round-robin")).isInstanceOf(RoundRobinPolicyProvider.class);
     assertThat(providers.get("priority")).isInstanceOf(PriorityPolicyProvider.class);
+    assertThat(providers.get("time-slice")).isInstanceOf(TimeSlicePolicyProvider.class);
   }
 
   @Test
@@ -65,6 +67,7 @@ class ProvidersTest {
     assertThat(create("fifo", Map.of())).isInstanceOf(FifoPolicy.class);
     assertThat(create("round-robin", Map.of())).isInstanceOf(RoundRobinPolicy.class);
     assertThat(create("priority", Map.of())).isInstanceOf(PriorityPolicy.class);
+    assertThat(create("time-slice", Map.of())).isInstanceOf(TimeSlicePolicy.class);
   }
 
   @Test

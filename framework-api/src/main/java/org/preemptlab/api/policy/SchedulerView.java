@@ -44,6 +44,16 @@ public interface SchedulerView {
   /** Asks for a call to {@link SchedulingPolicy#onTimer} at {@code timeNs} (not before now). */
   void wakeAt(long timeNs);
 
+  /**
+   * Whether this engine reports freed jobs through {@link SchedulingPolicy#onJobFreed}. False by
+   * default: the SM-level engine frees a job when it finishes.
+   *
+   * @since 0.2
+   */
+  default boolean reportsFreedJobs() {
+    return false;
+  }
+
   /** Free credits. */
   default int freeCredits() {
     return creditLimit() - creditsInUse();

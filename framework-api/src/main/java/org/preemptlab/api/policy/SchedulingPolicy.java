@@ -30,8 +30,41 @@ public interface SchedulingPolicy {
   /** The job returned by {@link #selectNext} was dispatched; the policy must stop holding it. */
   void onJobDispatched(JobView job, SchedulerView scheduler);
 
+  /**
+   * A job the policy holds leaves without being dispatched: its queue was killed or its scheduler
+   * torn down (DRM's {@code drm_sched_entity_kill} and {@code drm_sched_fini} remove the entity
+   * from its run queue), so the policy must stop holding it and forget the queue's place in its
+   * order. Only the DRM scheduler simulator calls this. By default it is handled as {@link
+   * #onJobDispatched}, which also makes the policy stop holding the job.
+   *
+   * @param job a job the policy holds, never null
+   * @param scheduler the engine's view
+   * @since 0.2
+   */
+  default void onJobWithdrawn(JobView job, SchedulerView scheduler) {
+    onJobDispatched(job, scheduler);
+  }
+
   /** A job dispatched by this engine finished; its credits are back. */
   default void onJobFinished(JobView job, SchedulerView scheduler) {}
+
+  /**
+   * The scheduler freed a finished job: it left the head of the scheduler's pending list (DRM's
+   * {@code drm_sched_free_job_work}), which happens strictly in dispatch order, so a job that
+   * finished behind an unfinished one is freed only after it. Called only by engines whose {@link
+   * SchedulerView#reportsFreedJobs()} is true (the DRM scheduler simulator); other engines have
+   * no separate free step, and a policy that charges work at free time must then derive it from
+   * {@link #onJobFinished}. Jobs that leave the pending list without being freed (a timed-out job
+   * the driver reset, a job cancelled at teardown) are never reported here.
+   *
+   * @param job the freed job, never null
+   * @param gpuTimeNs the job's GPU time: its finish time minus its scheduled time, where the
+   *     scheduled time of a job queued behind another is moved to that job's finish time when
+   *     that job is freed, as {@code drm_sched_get_finished_job} does; at least 0
+   * @param scheduler the engine's view
+   * @since 0.2
+   */
+  default void onJobFreed(JobView job, long gpuTimeNs, SchedulerView scheduler) {}
 
   /**
    * A job dispatched by this engine has blocks that cannot be placed for lack of SM resources. Called

@@ -8,11 +8,11 @@ import static org.preemptlab.api.model.SegmentKind.COMPUTE;
 import static org.preemptlab.api.model.SegmentKind.GLOBAL_MEMORY;
 import static org.preemptlab.api.model.SegmentKind.SHARED_MEMORY;
 import static org.preemptlab.api.model.SegmentKind.YIELD_POINT;
-import static org.preemptlab.plugins.testing.Fixtures.context;
 import static org.preemptlab.plugins.testing.Fixtures.program;
 import static org.preemptlab.plugins.testing.Fixtures.segment;
 import static org.preemptlab.plugins.testing.Fixtures.snapshot;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -70,7 +70,7 @@ class InstructionLevelStrategyTest {
   void refusesADeviceWithoutInstructionLevelPreemption() {
     var provider = new InstructionLevelProvider();
 
-    assertThatThrownBy(() -> provider.create(context(Fixtures.GTX_480)))
+    assertThatThrownBy(() -> Fixtures.create(provider, Fixtures.GTX_480, Map.of()))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("preemption 'instruction-level' needs instruction-level preemption, which"
             + " device 'GTX 480' lacks; use block-boundary or user-yield, or set"
@@ -80,13 +80,13 @@ class InstructionLevelStrategyTest {
 
   @Test
   void acceptsADeviceWithInstructionLevelPreemption() {
-    assertThat(new InstructionLevelProvider().create(context(Fixtures.PASCAL)))
+    assertThat(Fixtures.create(new InstructionLevelProvider(), Fixtures.PASCAL, Map.of()))
         .isInstanceOf(InstructionLevelStrategy.class);
   }
 
   @Test
   void acceptsAContextWithoutADevice() {
-    assertThat(new InstructionLevelProvider().create(context(null)))
+    assertThat(Fixtures.create(new InstructionLevelProvider(), null, Map.of()))
         .isInstanceOf(InstructionLevelStrategy.class);
   }
 }

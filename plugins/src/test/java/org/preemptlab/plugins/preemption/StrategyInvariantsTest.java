@@ -1,50 +1,178 @@
 package org.preemptlab.plugins.preemption;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.PluginProvider;
 import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.preemption.BlockAction;
 import org.preemptlab.api.preemption.BlockSnapshot;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
 import org.preemptlab.plugins.testing.DecisionChecker;
+import org.preemptlab.plugins.testing.Fixtures;
 import org.preemptlab.plugins.testing.RandomBlocks;
 
-/** Randomized checks of the strategy contract over seeded random block programs. */
+/**
+ * The safety rule as a seeded randomized property: for every strategy and every combination of its
+ * parameters, over thousands of random block programs (instrumented by the strategy, with exact,
+ * jittered and benchmark-timed blocks), no decision stops a block inside a shared-memory, atomic
+ * or barrier segment, before its progress, before the request is delivered, or past its end; no
+ * non-idempotent kernel is flushed; and per-SM decisions answer every block.
+ */
 class StrategyInvariantsTest {
-  private static final List<BlockSnapshot> BLOCKS = RandomBlocks.snapshots(0x5EED_2025L, 5000);
+  private static final long SEED = 0x5EED_2025L;
+  private static final int SAMPLES = 4000;
+  private static final List<BlockSnapshot> BLOCKS = RandomBlocks.snapshots(SEED, 5000);
 
-  static List<Arguments> strategies() {
-    return List.of(
-        Arguments.of("block-boundary", new BlockBoundaryStrategy()),
-        Arguments.of("instruction-level", new InstructionLevelStrategy()),
-        Arguments.of("user-yield", new UserYieldStrategy()));
+  /** Every strategy with every value of each choice parameter and edge values of the numbers. */
+  static List<Arguments> everyStrategyAndParameterCombination() {
+    List<Arguments> all = new ArrayList<>();
+    all.add(combination(new BlockBoundaryProvider(), Map.of()));
+    for (String checks : CheckPlacement.ids()) {
+      for (String interval : List.of("1", "7", "100", "1000")) {
+        all.add(combination(new InstructionLevelProvider(),
+            Map.of("checks", checks, "interval", interval)));
+      }
+    }
+    for (String pollInterval : List.of("0ns", "50ns", "1us")) {
+      for (String pollCost : List.of("0ns", "7ns", "49ns")) {
+        all.add(combination(new UserYieldProvider(), Map.of("delivery", "polling",
+            "poll-interval", pollInterval, "poll-cost", pollCost)));
+      }
+    }
+    for (String latency : List.of("0ns", "30ns", "32us")) {
+      all.add(combination(new UserYieldProvider(),
+          Map.of("delivery", "interrupt", "interrupt-latency", latency)));
+    }
+    for (String fallback : List.of("instruction-level", "block-boundary")) {
+      for (String grace : List.of("0ns", "100ns", "100us")) {
+        all.add(combination(new HybridProvider(), Map.of("grace", grace, "fallback", fallback)));
+      }
+    }
+    for (String fallback : List.of("none", "block-boundary", "instruction-level")) {
+      all.add(combination(new FlushProvider(), Map.of("fallback", fallback)));
+    }
+    for (String target : List.of("0ns", "1us", "15us", "1s")) {
+      all.add(combination(new CollaborativeProvider(), Map.of("latency-target", target)));
+    }
+    return all;
+  }
+
+  private static Arguments combination(PluginProvider<PreemptionPointStrategy> provider,
+      Map<String, String> parameters) {
+    return Arguments.of(provider.id() + " " + new java.util.TreeMap<>(parameters), provider,
+        parameters);
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("strategies")
-  void everyDecisionIsASafeStopAtOrAfterTheProgressWithinTheProgram(String id,
-      PreemptionPointStrategy strategy) {
-    assertThat(DecisionChecker.violations(strategy, BLOCKS)).isEmpty();
+  @MethodSource("everyStrategyAndParameterCombination")
+  void noDecisionStopsInsideAnUnsafeSegmentOrBreaksTheContract(String name,
+      PluginProvider<PreemptionPointStrategy> provider, Map<String, String> parameters) {
+    PreemptionPointStrategy strategy = Fixtures.create(provider, Fixtures.COSTED, parameters);
+    List<RandomBlocks.Sample> samples = RandomBlocks.samples(SEED, SAMPLES, strategy,
+        Fixtures.COSTED);
+    if (provider instanceof FlushProvider && parameters.get("fallback").equals("none")) {
+      samples = samples.stream().filter(s -> s.snapshot().kernel().idempotent()).toList();
+    }
+    assertThat(samples).hasSizeGreaterThan(1000);
+
+    assertThat(DecisionChecker.smViolations(strategy, samples, 8)).isEmpty();
   }
 
   @Test
-  void theRandomBlocksExerciseEveryKindOfDecision() {
-    var instruction = new InstructionLevelStrategy();
-    var yield = new UserYieldStrategy();
+  void theRandomProgramsCoverEveryCombinationTheCheckerDistinguishes() {
+    List<PreemptionPointStrategy> strategies = List.of(
+        new InstructionLevelStrategy(CheckPlacement.EVERY_N, 100),
+        new UserYieldStrategy(UserYieldStrategy.Delivery.INTERRUPT, 0, 0, 30),
+        new CollaborativeStrategy(500, null),
+        new CollaborativeStrategy(2_500, null),
+        new CollaborativeStrategy(15_000, null));
+    var levels = new java.util.TreeSet<String>();
+    for (PreemptionPointStrategy strategy : strategies) {
+      for (RandomBlocks.Sample sample :
+          RandomBlocks.samples(SEED, SAMPLES, strategy, Fixtures.COSTED)) {
+        PreemptionDecision decision = strategy.decide(sample.snapshot());
+        levels.add(decision.level() + "/" + decision.action());
+      }
+    }
 
-    assertThat(BLOCKS).anySatisfy(b -> assertThat(instruction.decide(b).stopOffsetNs())
-        .isGreaterThan(b.progressNs()).isLessThan(b.program().durationNs()));
-    assertThat(BLOCKS).anySatisfy(b -> assertThat(yield.decide(b).action())
-        .isEqualTo(BlockAction.SAVE));
-    assertThat(BLOCKS).anySatisfy(b -> assertThat(yield.decide(b).level())
-        .isEqualTo("block-end"));
+    assertThat(levels).contains("check-every-n/SAVE", "block-end/DRAIN", "user-yield/SAVE",
+        "not-yielding/DRAIN", "save/SAVE", "flush/FLUSH", "drain/DRAIN");
+  }
+
+  @Test
+  void flushWithoutFallbackRefusesEveryNonIdempotentBlockAndNoOther() {
+    PreemptionPointStrategy strategy = new FlushStrategy(KernelFallback.NONE);
+    for (RandomBlocks.Sample sample :
+        RandomBlocks.samples(SEED, 500, strategy, Fixtures.COSTED)) {
+      BlockSnapshot block = sample.snapshot();
+      if (block.kernel().idempotent()) {
+        assertThat(DecisionChecker.violations(sample, strategy.decide(block))).isEmpty();
+      } else {
+        assertThatThrownBy(() -> strategy.decide(block))
+            .isInstanceOf(ConfigurationException.class);
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("softwarePlacements")
+  void softwareChecksStopAtTheFirstSafeCheckFoundByBruteForce(CheckPlacement placement,
+      long interval) {
+    var strategy = new InstructionLevelStrategy(placement, interval);
+    for (RandomBlocks.Sample sample :
+        RandomBlocks.samples(SEED, 2000, strategy, Fixtures.COSTED)) {
+      BlockSnapshot block = sample.snapshot();
+      long expected = bruteForceStop(block, placement, interval);
+      PreemptionDecision decision = strategy.decide(block);
+
+      assertThat(decision.stopOffsetNs()).as("%s", block).isEqualTo(expected);
+      assertThat(decision.action()).isEqualTo(expected == block.program().durationNs()
+          ? BlockAction.DRAIN : BlockAction.SAVE);
+    }
+  }
+
+  static List<Arguments> softwarePlacements() {
+    return List.of(Arguments.of(CheckPlacement.EVERY_INSTRUCTION, 1),
+        Arguments.of(CheckPlacement.AFTER_GLOBAL_MEMORY, 1),
+        Arguments.of(CheckPlacement.EVERY_N, 1), Arguments.of(CheckPlacement.EVERY_N, 13),
+        Arguments.of(CheckPlacement.EVERY_N, 1000));
+  }
+
+  /** Every check position, enumerated one instruction at a time; the first safe one or the end. */
+  private static long bruteForceStop(BlockSnapshot block, CheckPlacement placement,
+      long interval) {
+    long start = 0;
+    long before = 0;
+    for (var segment : block.program().segments()) {
+      long n = segment.instructions();
+      for (long j = 1; j <= n; j++) {
+        long at = start + (j * segment.durationNs() + n - 1) / n;
+        boolean checked = switch (placement) {
+          case EVERY_INSTRUCTION -> true;
+          case AFTER_GLOBAL_MEMORY -> segment.kind() == SegmentKind.GLOBAL_MEMORY;
+          case EVERY_N -> (before + j) % interval == 0;
+          case HARDWARE -> throw new AssertionError();
+        };
+        if (checked && at >= block.progressNs()
+            && PreemptionDecision.isSafeStop(block.program(), at)) {
+          return at;
+        }
+      }
+      start += segment.durationNs();
+      before += n;
+    }
+    return block.program().durationNs();
   }
 
   @Test
@@ -82,6 +210,48 @@ class StrategyInvariantsTest {
     assertThat(DecisionChecker.violations(stopsAnywhere, BLOCKS))
         .isNotEmpty()
         .allSatisfy(v -> assertThat(v).contains("not a safe stop"));
+    assertThat(DecisionChecker.smViolations(stopsAnywhere,
+        RandomBlocks.samples(SEED, SAMPLES, stopsAnywhere, Fixtures.COSTED), 8))
+        .isNotEmpty()
+        .allSatisfy(v -> assertThat(v).contains("not a safe stop"));
+  }
+
+  @Test
+  void theCheckerCatchesEveryNChecksThatForgetTheSafetyRule() {
+    // stops at the first 7th-instruction check at or after the progress, in any kind of segment
+    PreemptionPointStrategy careless = block -> {
+      long start = 0;
+      long before = 0;
+      for (var segment : block.program().segments()) {
+        long n = segment.instructions();
+        for (long j = 1; j <= n; j++) {
+          long at = start + (j * segment.durationNs() + n - 1) / n;
+          if ((before + j) % 7 == 0 && at >= block.progressNs()) {
+            return PreemptionDecision.saveAt(at, "broken");
+          }
+        }
+        start += segment.durationNs();
+        before += n;
+      }
+      return PreemptionDecision.drain(block, "broken");
+    };
+
+    assertThat(DecisionChecker.smViolations(careless,
+        RandomBlocks.samples(SEED, SAMPLES, careless, Fixtures.COSTED), 8))
+        .isNotEmpty()
+        .allSatisfy(v -> assertThat(v).contains("not a safe stop"));
+  }
+
+  @Test
+  void theCheckerCatchesAStopThatTheBlockPassesBeforeTheRequestIsDelivered() {
+    PreemptionPointStrategy late = block -> PreemptionDecision.saveAt(
+        ProgramPoints.nextSafeStop(block.program(), block.progressNs()), "broken")
+        .withDelivery(50);
+
+    assertThat(DecisionChecker.smViolations(late,
+        RandomBlocks.samples(SEED, SAMPLES, late, Fixtures.COSTED), 8))
+        .isNotEmpty()
+        .anySatisfy(v -> assertThat(v).contains("before the request is delivered"));
   }
 
   @Test
@@ -103,5 +273,25 @@ class StrategyInvariantsTest {
     assertThat(DecisionChecker.violations(flushesAll, BLOCKS))
         .isNotEmpty()
         .allSatisfy(v -> assertThat(v).contains("non-idempotent"));
+  }
+
+  @Test
+  void theCheckerCatchesPerSmAnswersOfTheWrongSize() {
+    PreemptionPointStrategy forgetsOne = new PreemptionPointStrategy() {
+      @Override
+      public PreemptionDecision decide(BlockSnapshot block) {
+        return PreemptionDecision.drain(block, "broken");
+      }
+
+      @Override
+      public List<PreemptionDecision> decideSm(List<BlockSnapshot> blocks) {
+        return blocks.stream().skip(1).map(this::decide).toList();
+      }
+    };
+
+    assertThat(DecisionChecker.smViolations(forgetsOne,
+        RandomBlocks.samples(SEED, 100, forgetsOne, Fixtures.COSTED), 8))
+        .isNotEmpty()
+        .allSatisfy(v -> assertThat(v).startsWith("answered "));
   }
 }

@@ -1,6 +1,7 @@
 package org.preemptlab.plugins.save;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.preemptlab.api.model.SegmentKind.COMPUTE;
 import static org.preemptlab.api.model.SegmentKind.SHARED_MEMORY;
 import static org.preemptlab.plugins.testing.Fixtures.kernel;
@@ -11,9 +12,11 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.preemption.StopPoint;
+import org.preemptlab.plugins.testing.Fixtures;
 import org.preemptlab.plugins.testing.RandomBlocks;
 
 class ContextSaveStrategiesTest {
@@ -72,5 +75,57 @@ class ContextSaveStrategiesTest {
           .as("%s", point)
           .isBetween(0L, full.bytesToSave(point));
     }
+  }
+
+  @ParameterizedTest(name = "ratio {0} at offset {1} saves {2} B")
+  @CsvSource({
+      "0.085, 50, 2089",   // ceil(24576 x 0.085 = 2088.96)
+      "0.5, 101, 32768",   // 65536 / 2
+      "1.0, 350, 8192"})   // no compression: the live bytes
+  void compressedSavesAndRestoresTheLiveBytesTimesTheRatioRoundedUp(double ratio, long offset,
+      long bytes) {
+    var point = new StopPoint(KERNEL, PROGRAM, offset);
+    var compressed = new CompressedContextSave(ratio);
+
+    assertThat(compressed.bytesToSave(point)).isEqualTo(bytes);
+    assertThat(compressed.bytesToRestore(point)).isEqualTo(bytes);
+  }
+
+  @Test
+  void compressedDefaultsToAHalfAndRefusesAZeroRatio() {
+    var provider = new CompressedContextSaveProvider();
+    var point = new StopPoint(KERNEL, PROGRAM, 101);
+
+    assertThat(Fixtures.create(provider, null, java.util.Map.of()).bytesToSave(point))
+        .isEqualTo(32768);
+    assertThatThrownBy(() -> Fixtures.create(provider, null, java.util.Map.of("ratio", "0")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("parameter 'ratio' of context-save 'compressed' must be in (0, 1], got 0.0;"
+            + " 1 means no compression");
+    assertThatThrownBy(() -> Fixtures.create(provider, null, java.util.Map.of("ratio", "1.5")))
+        .isInstanceOf(ConfigurationException.class).hasMessageContaining("out of range");
+  }
+
+  @Test
+  void compressedNeverSavesMoreThanLiveness() {
+    var random = new SplittableRandom(0xC0FFEEL);
+    var compressed = new CompressedContextSave(0.3);
+    for (int i = 0; i < 3000; i++) {
+      Kernel kernel = RandomBlocks.kernel(random);
+      var point = new StopPoint(kernel, kernel.program(),
+          RandomBlocks.progress(random, kernel.program()));
+
+      assertThat(compressed.bytesToSave(point)).isBetween(0L, liveness.bytesToSave(point));
+    }
+  }
+
+  @ParameterizedTest(name = "offset {0}")
+  @CsvSource({"0", "101", "400"})
+  void noneSavesAndRestoresNothing(long offset) {
+    var point = new StopPoint(KERNEL, PROGRAM, offset);
+    var none = Fixtures.create(new NoContextSaveProvider(), null, java.util.Map.of());
+
+    assertThat(none.bytesToSave(point)).isZero();
+    assertThat(none.bytesToRestore(point)).isZero();
   }
 }

@@ -46,7 +46,9 @@ public final class Main {
         new RunCommand(),
         new ListCommand(),
         new ReproduceCommand(),
-        new BenchCommand())) {
+        new BenchCommand(),
+        new DrmScenarioCommand(),
+        new SweepCommand())) {
       commands.put(command.name(), command);
     }
   }

@@ -11,7 +11,10 @@ import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.RunOutcome;
+import org.preemptlab.runner.report.Provenance;
 import org.preemptlab.runner.report.RunReport;
+import org.preemptlab.runner.report.trace.TimelineWriter;
+import org.preemptlab.runner.report.trace.TraceLabels;
 
 /** {@code preemptlab run --config FILE}: one run, its summary and its output files. */
 final class RunCommand implements Command {
@@ -31,6 +34,9 @@ final class RunCommand implements Command {
   static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR")
       .desc("write jobs.csv, preemptions.csv, groups.csv, summary.json and config.yaml to DIR")
       .get();
+  static final Option TRACE = Option.builder().longOpt("trace").hasArg().argName("FILE")
+      .desc("write the run's timeline to FILE as Chrome Trace Event JSON, for ui.perfetto.dev "
+          + "or chrome://tracing (docs/timeline.md)").get();
 
   private static Option plugin(String name, String what) {
     return Option.builder().longOpt(name).hasArg().argName("ID")
@@ -51,7 +57,7 @@ final class RunCommand implements Command {
   public Options options() {
     return new Options().addOption(CONFIG).addOption(POLICY).addOption(PREEMPTION)
         .addOption(CONTEXT_SAVE).addOption(HARDWARE).addOption(WORKLOAD).addOption(SEED)
-        .addOption(SET).addOption(OUT).addOption(SharedOptions.PLUGIN_PATH);
+        .addOption(SET).addOption(OUT).addOption(TRACE).addOption(SharedOptions.PLUGIN_PATH);
   }
 
   @Override
@@ -60,7 +66,8 @@ final class RunCommand implements Command {
         preemptlab run --config examples/configs/inference-vs-training.yaml --out results/run1
         preemptlab run --config examples/configs/inference-vs-training.yaml \\
             --preemption block-boundary --set hardware.time-slice=1ms --seed 7
-        preemptlab run --workload csv-trace --set workload.path=examples/traces/small.csv""";
+        preemptlab run --workload csv-trace --set workload.path=examples/traces/small.csv
+        preemptlab run --trace results/run1/trace.json""";
   }
 
   @Override
@@ -71,13 +78,26 @@ final class RunCommand implements Command {
     }
     RunConfig config = resolve(line);
     RunExecutor executor = new RunExecutor(SharedOptions.registry(line));
-    RunOutcome outcome = executor.execute(config);
+    String trace = line.getOptionValue(TRACE);
+    TimelineWriter timeline = trace == null ? null
+        : TimelineWriter.open(Path.of(trace), TraceLabels.of(config));
+    RunOutcome outcome;
+    try (timeline) {
+      outcome = executor.execute(config, timeline);
+    }
     out.print(RunReport.summary(outcome));
     String dir = line.getOptionValue(OUT);
     if (dir != null) {
       RunReport.write(outcome, Path.of(dir));
       out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, summary.json, config.yaml to "
           + dir);
+      new Provenance(CommandLines.render(name(), line), outcome.plugins(),
+          java.util.List.of(config.seed()), java.util.List.of("config.yaml")).write(Path.of(dir));
+      out.println("wrote provenance.json, command.txt (the command that reproduces it) to " + dir);
+    }
+    if (timeline != null) {
+      out.println("\nwrote the timeline " + trace + " (" + timeline.events() + " events; open it "
+          + "in ui.perfetto.dev, see docs/timeline.md)");
     }
     return 0;
   }

@@ -235,6 +235,8 @@ public final class Simulator {
    * Runs the simulation to the end.
    *
    * @throws InvariantViolationException if a plugin breaks a rule of the model
+   * @throws java.util.concurrent.CancellationException if the running thread is interrupted (a
+   *     sweep's run timeout); checked every 65,536 events
    * @throws IllegalStateException if called twice
    */
   public SimulationResult run() {
@@ -273,6 +275,10 @@ public final class Simulator {
     int gen = events.peekGen();
     events.pop();
     eventCount++;
+    if ((eventCount & 0xFFFF) == 0 && Thread.currentThread().isInterrupted()) {
+      throw new java.util.concurrent.CancellationException("run interrupted at simulated time "
+          + now + " ns after " + eventCount + " events");
+    }
     switch (kind) {
       case ARRIVAL -> {
         submit(arrivals[arrivalCursor++]);
@@ -822,7 +828,8 @@ public final class Simulator {
         block.gen++;
         block.state = ResidentBlock.PARKING;
         block.stopOffsetNs = block.realProgressAt(reaction);
-        if (listener != null) {
+        if (listener != null && block.startNs < reaction) {
+          // (a block still restoring or being dispatched has not executed yet)
           listener.blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
               reaction, EngineListener.BlockEnd.SWITCHED_OUT);
         }

@@ -18,6 +18,7 @@ import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.discovery.PluginFailureException;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
+import org.preemptlab.runner.engine.EngineListener;
 import org.preemptlab.runner.engine.RunPlugins;
 import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.engine.Simulator;
@@ -70,6 +71,15 @@ public final class RunExecutor {
    *     of the model during the simulation
    */
   public RunOutcome execute(RunConfig config) {
+    return execute(config, null);
+  }
+
+  /**
+   * Runs {@code config} as {@link #execute(RunConfig)} does, with {@code listener} (if not null)
+   * observing the simulation; the runs that measure isolated runtimes are not observed. The
+   * listener does not change the outcome.
+   */
+  public RunOutcome execute(RunConfig config, EngineListener listener) {
     validate(config);
     long seed = config.seed();
     HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, config.hardware().id(),
@@ -88,8 +98,12 @@ public final class RunExecutor {
         hardware, RandomStreams.named(seed, "policy/" + engine.name().toLowerCase(Locale.ROOT)));
     RunPlugins plugins = new RunPlugins(config.policy().id(), policies, config.preemption().id(),
         preemption, config.contextSave().id(), contextSave);
-    SimulationResult result = new Simulator(workload, hardware, plugins,
-        config.engine().toOptions()).run();
+    Simulator simulator = new Simulator(workload, hardware, plugins,
+        config.engine().toOptions());
+    if (listener != null) {
+      simulator.listen(listener);
+    }
+    SimulationResult result = simulator.run();
     Map<Long, Long> isolated = IsolatedRuntimes.measure(workload, hardware, preemption,
         contextSave);
     RunMetrics metrics = RunMetrics.of(result, isolated);

@@ -11,6 +11,8 @@ public final class Reproductions {
   public static List<Reproduction> all() {
     return List.of(
         // entries: one per line
+        new org.preemptlab.runner.drm.DrmKunitReproduction(),
+        new SeedGranularity()
     );
   }
 

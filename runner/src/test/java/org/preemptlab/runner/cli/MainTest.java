@@ -62,6 +62,8 @@ class MainTest {
         .contains("run       run one configuration")
         .contains("list      list the plugins")
         .contains("bench     measure engine speed")
+        .contains("drm-scenario run a Linux DRM scheduler scenario file on the drm-mock GPU")
+        .contains("sweep     run every configuration of a sweep file over many seeds")
         .contains("Start with: preemptlab demo");
     assertThat(run("-h").out()).isEqualTo(result.out());
     assertThat(run("help").out()).isEqualTo(result.out());
@@ -133,7 +135,7 @@ class MainTest {
     Result result = run("rn", "--config", "x.yaml");
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo(
-        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: bench, demo, list, reproduce, run");
+        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: bench, demo, drm-scenario, list, reproduce, run, sweep");
     assertThat(result.out()).isEmpty();
   }
 
@@ -208,7 +210,7 @@ class MainTest {
   void runWithAnUnknownPolicyIsAUsageError() {
     assertThat(oneLineError(run("run", "--policy", "fifi"), Main.USAGE))
         .startsWith("preemptlab run: unknown scheduling policy 'fifi'; did you mean 'fifo'? "
-            + "valid: fifo, priority, round-robin");
+            + "valid: drm-fair, drm-fifo, drm-rr, fifo, priority, round-robin, time-slice");
   }
 
   @Test
@@ -237,7 +239,8 @@ class MainTest {
             + out);
     try (Stream<Path> files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString()).sorted()).containsExactly(
-          "config.yaml", "groups.csv", "jobs.csv", "preemptions.csv", "summary.json");
+          "command.txt", "config.yaml", "groups.csv", "jobs.csv", "preemptions.csv",
+          "provenance.json", "summary.json");
     }
     assertThat(Files.readString(out.resolve("config.yaml"))).contains("seed: 7");
   }

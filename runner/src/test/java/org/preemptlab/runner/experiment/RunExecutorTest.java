@@ -123,8 +123,8 @@ class RunExecutorTest {
         """, "c.yaml");
 
     assertThatThrownBy(() -> EXECUTOR.execute(config)).isInstanceOf(ConfigurationException.class)
-        .hasMessageStartingWith("unknown scheduling policy 'fifi'; did you mean 'fifo'? valid: fifo, "
-            + "priority, round-robin");
+        .hasMessageStartingWith("unknown scheduling policy 'fifi'; did you mean 'fifo'? valid: ")
+        .hasMessageContaining("fifo, priority, round-robin");
     assertThatThrownBy(() -> EXECUTOR.validate(config))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("'fifi'");
   }
@@ -136,10 +136,11 @@ class RunExecutorTest {
         .hasMessageContaining("'h300'").hasMessageContaining("did you mean 'h200'?");
     assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "preemption", "blok")))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("'blok'")
-        .hasMessageContaining("block-boundary, instruction-level, user-yield");
+        .hasMessageContaining("block-boundary").hasMessageContaining("instruction-level")
+        .hasMessageContaining("user-yield");
     assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "context-save", "half")))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("'half'")
-        .hasMessageContaining("full, liveness");
+        .hasMessageContaining("full").hasMessageContaining("liveness");
     assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "workload", "json")))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("'json'")
         .hasMessageContaining("csv-trace, synthetic");

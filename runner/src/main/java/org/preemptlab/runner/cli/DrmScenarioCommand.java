@@ -1,0 +1,95 @@
+package org.preemptlab.runner.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.drm.DrmRuns;
+import org.preemptlab.runner.drm.JobOutcome;
+import org.preemptlab.runner.drm.Scenario;
+import org.preemptlab.runner.drm.ScenarioReport;
+import org.preemptlab.runner.drm.ScenarioResult;
+import org.preemptlab.runner.drm.Scenarios;
+
+/** {@code preemptlab drm-scenario FILE}: run a DRM scheduler scenario on the drm-mock GPU. */
+final class DrmScenarioCommand implements Command {
+  private static final Option POLICY = Option.builder("p").longOpt("policy").hasArg()
+      .argName("ID").desc("run under this policy instead of the file's (drm-fifo, drm-rr, "
+          + "drm-fair, ...)").get();
+  private static final Option JOBS = Option.builder().longOpt("jobs")
+      .desc("print one row per job even for large scenarios").get();
+  private static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR")
+      .desc("write jobs.csv (every job's outcome) into DIR").get();
+
+  @Override
+  public String name() {
+    return "drm-scenario";
+  }
+
+  @Override
+  public String summary() {
+    return "run a Linux DRM scheduler scenario file on the drm-mock GPU";
+  }
+
+  @Override
+  public Options options() {
+    return new Options().addOption(POLICY).addOption(JOBS).addOption(OUT)
+        .addOption(SharedOptions.PLUGIN_PATH);
+  }
+
+  @Override
+  public String examples() {
+    return """
+        preemptlab drm-scenario examples/drm/b1-basic-submit.yaml
+        preemptlab drm-scenario examples/drm/fairness-two-clients.yaml --policy drm-fifo
+        preemptlab drm-scenario examples/drm/m1-modify-sched.yaml --jobs --out results/m1""";
+  }
+
+  @Override
+  public int run(CommandLine line, PrintStream out) {
+    List<String> args = line.getArgList();
+    if (args.size() != 1) {
+      throw new ConfigurationException("drm-scenario takes one scenario FILE, got " + args);
+    }
+    Scenario scenario = Scenarios.load(Path.of(args.get(0)));
+    PluginRegistry registry = SharedOptions.registry(line);
+    ScenarioResult result = DrmRuns.run(scenario, registry,
+        line.getOptionValue(POLICY, scenario.policy()));
+    ScenarioReport.print(result, line.hasOption(JOBS), out);
+    if (line.hasOption(OUT)) {
+      Path file = writeJobs(Path.of(line.getOptionValue(OUT)), result);
+      out.println("wrote " + file);
+    }
+    out.println(result.passed() ? "every expectation held" : "some expectations FAILED");
+    return result.passed() ? Main.OK : Main.FAILED;
+  }
+
+  private static Path writeJobs(Path dir, ScenarioResult result) {
+    List<String> rows = new ArrayList<>();
+    rows.add("job,entity,scheduler,status,credits,submit_ns,scheduled_ns,finished_ns,freed_ns,"
+        + "hardware_error,finished_error,flags");
+    for (JobOutcome j : result.jobs()) {
+      rows.add(String.join(",", j.name(), j.entity(), j.scheduler(), j.status().name(),
+          Long.toString(j.credits()), Long.toString(j.submitNs()),
+          Long.toString(j.scheduledNs()), Long.toString(j.finishedNs()),
+          Long.toString(j.freedNs()), j.hardwareError().name(), j.finishedError().name(),
+          "\"" + j.flags() + "\""));
+    }
+    try {
+      Files.createDirectories(dir);
+      Path file = dir.resolve("jobs.csv");
+      Files.write(file, rows);
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,203 @@
+package org.preemptlab.runner.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Durations;
+import org.preemptlab.api.PluginKind;
+import org.preemptlab.runner.discovery.PluginDescriptor;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.experiment.ConfigLoader;
+import org.preemptlab.runner.experiment.RunConfig;
+import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.YamlBinding;
+import org.preemptlab.runner.experiment.sweep.PlannedRun;
+import org.preemptlab.runner.experiment.sweep.ResultStore;
+import org.preemptlab.runner.experiment.sweep.RunResult;
+import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
+import org.preemptlab.runner.experiment.sweep.SweepConfig;
+import org.preemptlab.runner.experiment.sweep.SweepPlan;
+import org.preemptlab.runner.experiment.sweep.SweepPoint;
+import org.preemptlab.runner.experiment.sweep.SweepProgress;
+import org.preemptlab.runner.experiment.sweep.SweepRunner;
+import org.preemptlab.runner.report.Provenance;
+import org.preemptlab.runner.report.sweep.Summaries;
+import org.preemptlab.runner.report.sweep.SweepReport;
+
+/**
+ * {@code preemptlab sweep --config FILE}: every configuration of a sweep file times its seeds, in
+ * parallel, each result stored as it completes; then statistics, reports and charts.
+ */
+final class SweepCommand implements Command {
+  static final Option CONFIG = Option.builder("c").longOpt("config").hasArg().argName("FILE")
+      .desc("the sweep file (YAML; docs/experiments.md)").get();
+  static final Option JOBS = Option.builder("j").longOpt("jobs").hasArg().argName("N")
+      .desc("runs in parallel (default: the number of processors)").get();
+  static final Option RESUME = Option.builder().longOpt("resume")
+      .desc("keep the complete results already in the output directory and run only the rest")
+      .get();
+  static final Option RUN_TIMEOUT = Option.builder().longOpt("run-timeout").hasArg()
+      .argName("DURATION").desc("record a run that takes longer (wall time) as failed, e.g. 30s")
+      .get();
+  static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR")
+      .desc("the output directory (default results/NAME, NAME from the sweep file)").get();
+
+  @Override
+  public String name() {
+    return "sweep";
+  }
+
+  @Override
+  public String summary() {
+    return "run every configuration of a sweep file over many seeds; statistics and charts";
+  }
+
+  @Override
+  public Options options() {
+    return new Options().addOption(CONFIG).addOption(JOBS).addOption(RESUME)
+        .addOption(RUN_TIMEOUT).addOption(OUT).addOption(SharedOptions.PLUGIN_PATH);
+  }
+
+  @Override
+  public String examples() {
+    return """
+        preemptlab sweep --config examples/configs/policy-sweep.yaml --out results/policy-sweep
+        preemptlab sweep --config examples/configs/policy-sweep.yaml --out results/policy-sweep \\
+            --resume --jobs 4 --run-timeout 30s
+        Format and how to read the results: docs/experiments.md.""";
+  }
+
+  @Override
+  public int run(CommandLine line, PrintStream out) {
+    if (!line.getArgList().isEmpty()) {
+      throw new ConfigurationException("sweep takes no arguments, got " + line.getArgList()
+          + "; use --config FILE");
+    }
+    String file = line.getOptionValue(CONFIG);
+    if (file == null) {
+      throw new ConfigurationException("sweep needs --config FILE, a sweep file (format: "
+          + "docs/experiments.md)");
+    }
+    SweepConfig config = YamlBinding.read(Path.of(file), SweepConfig.class).orElseThrow(() ->
+        new ConfigurationException(file + ": the sweep file is empty; it needs at least a "
+            + "'base' or a 'vary' key (docs/experiments.md)"));
+    int jobs = (int) SharedOptions.number(line, JOBS.getLongOpt(),
+        Runtime.getRuntime().availableProcessors(), 1, 4096);
+    Optional<Duration> timeout = timeout(line);
+    PluginRegistry registry = SharedOptions.registry(line);
+    RunExecutor executor = new RunExecutor(registry);
+    SweepPlan plan = SweepPlan.of(config);
+    plan.validate(executor);
+    Path dir = Path.of(line.getOptionValue(OUT, "results/" + config.name()));
+    ResultStore store = new ResultStore(dir);
+    boolean resume = line.hasOption(RESUME);
+    if (!resume && !store.isEmpty()) {
+      throw new ConfigurationException(dir + " already holds sweep results; pass --resume to "
+          + "complete them, or choose another --out");
+    }
+    store.removeTemporaryFiles();
+    writeProvenance(plan, registry, dir, CommandLines.render(name(), line));
+
+    List<PlannedRun> runs = plan.runs();
+    List<PlannedRun> todo = new ArrayList<>();
+    for (PlannedRun run : runs) {
+      if (!resume || store.completed(run).isEmpty()) {
+        todo.add(run);
+      }
+    }
+    out.printf(Locale.ROOT, "sweep '%s': %d configurations x %d seeds = %d runs; %s on %d "
+        + "thread%s -> %s%n", config.name(), plan.points().size(), plan.seeds().size(),
+        runs.size(), todo.size() == runs.size() ? "running all"
+            : "running " + todo.size() + " (" + (runs.size() - todo.size()) + " already complete)",
+        jobs, jobs == 1 ? "" : "s", dir);
+    out.flush();
+    long start = System.nanoTime();
+    try (SweepProgress progress = SweepProgress.choose(System.console() != null, System.getenv(),
+        System.err)) {
+      progress.start(runs.size(), runs.size() - todo.size());
+      new SweepRunner(executor, store, jobs, timeout).run(todo, progress);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+
+    List<RunResult> results = store.readAll(runs);
+    SweepAnalysis analysis = SweepAnalysis.of(plan, results);
+    List<String> written = SweepReport.write(analysis, dir);
+    out.println();
+    out.print(Summaries.text(analysis));
+    out.printf(Locale.ROOT, "%nran %d runs in %.1f s; wrote %s and %d charts to %s%n",
+        todo.size(), seconds, String.join(", ", written.stream()
+            .filter(f -> !f.startsWith("charts/")).toList()),
+        written.stream().filter(f -> f.startsWith("charts/")).count(), dir);
+    int failed = analysis.failures().size();
+    if (failed > 0) {
+      out.println(failed + " of " + runs.size() + " runs failed; see 'failed runs' above");
+      return Main.FAILED;
+    }
+    return Main.OK;
+  }
+
+  private static Optional<Duration> timeout(CommandLine line) {
+    String text = line.getOptionValue(RUN_TIMEOUT);
+    if (text == null) {
+      return Optional.empty();
+    }
+    long ns;
+    try {
+      ns = Durations.parseNs(text);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException("--run-timeout: " + e.getMessage());
+    }
+    if (ns <= 0) {
+      throw new ConfigurationException("--run-timeout: must be > 0, got '" + text + "'");
+    }
+    return Optional.of(Duration.ofNanos(ns));
+  }
+
+  /**
+   * Writes the resolved sweep ({@code sweep.yaml}), each configuration's resolved run
+   * configuration ({@code configs/KEY.yaml}), {@code provenance.json} and {@code command.txt},
+   * before the first run, so that even an interrupted sweep says where it came from.
+   */
+  private static void writeProvenance(SweepPlan plan, PluginRegistry registry, Path dir,
+      String command) {
+    List<String> configs = new ArrayList<>();
+    List<PluginDescriptor> plugins = new ArrayList<>();
+    try {
+      java.nio.file.Files.createDirectories(dir.resolve("configs"));
+      ResultStore.writeAtomically(dir.resolve("sweep.yaml"),
+          YamlBinding.toYaml(plan.config()).getBytes(StandardCharsets.UTF_8));
+      for (SweepPoint point : plan.points()) {
+        String name = "configs/" + point.key() + ".yaml";
+        ResultStore.writeAtomically(dir.resolve(name),
+            ConfigLoader.toYaml(point.config()).getBytes(StandardCharsets.UTF_8));
+        configs.add(name);
+        plugins.addAll(descriptors(registry, point.config()));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write to " + dir, e);
+    }
+    List<String> files = new ArrayList<>(List.of("sweep.yaml"));
+    files.addAll(configs);
+    new Provenance(command, plugins, plan.seeds(), files).write(dir);
+  }
+
+  private static List<PluginDescriptor> descriptors(PluginRegistry registry, RunConfig config) {
+    return List.of(
+        registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),
+        registry.descriptor(PluginKind.PREEMPTION_STRATEGY, config.preemption().id()),
+        registry.descriptor(PluginKind.CONTEXT_SAVE, config.contextSave().id()),
+        registry.descriptor(PluginKind.HARDWARE_MODEL, config.hardware().id()),
+        registry.descriptor(PluginKind.WORKLOAD, config.workload().generator()));
+  }
+}

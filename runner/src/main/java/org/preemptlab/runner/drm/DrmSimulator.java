@@ -1,0 +1,447 @@
+package org.preemptlab.runner.drm;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.policy.SchedulingPolicy;
+
+/**
+ * The DRM scheduler simulator: runs one {@link Scenario} on the {@code drm-mock} hardware with one
+ * policy instance per scheduler, and returns every job's outcome, every expectation and every
+ * client's statistics. Deterministic: events run in (time, sequence) order and at each instant the
+ * schedulers free finished jobs and dispatch after the instant's events; the script (the test
+ * thread) resumes after that.
+ *
+ * <p>Kernel generation: with {@code drm-fair} the simulator behaves as Linux 7.2 (an entity's
+ * priority change is seen by the policy at once; teardown does not stop entities); with any other
+ * policy as kernels up to 7.1 (a priority change takes effect only when a multi-scheduler entity
+ * is re-balanced onto a run queue; teardown marks the entities of its run queues stopped).
+ */
+public final class DrmSimulator {
+  private static final String FAIR = "drm-fair";
+
+  final EventLoop events = new EventLoop();
+  long now;
+  private final Scenario scenario;
+  private final String policyId;
+  private final HardwareModel hardware;
+  private final boolean newKernel;
+  final Map<String, DrmScheduler> schedulers = new LinkedHashMap<>();
+  final Map<String, DrmEntity> entities = new LinkedHashMap<>();
+  final Map<String, DrmJob> jobs = new LinkedHashMap<>();
+  private final Map<String, List<JobSpec.Instance>> groups = new LinkedHashMap<>();
+  private final Map<String, JobSpec.Instance> instances = new LinkedHashMap<>();
+  final List<DrmJob> clientJobs = new ArrayList<>();
+  private final List<Client> clients = new ArrayList<>();
+  private final List<String> log = new ArrayList<>();
+  private long nextJobId;
+
+  /**
+   * Prepares a run.
+   *
+   * @param scenario the scenario
+   * @param hardwareId the hardware model's id; anything but {@code drm-mock} is refused
+   * @param hardware the hardware model (its device is a placeholder the policies may read)
+   * @param policies creates the policy instance of each scheduler, by scheduler name
+   * @throws ConfigurationException for hardware other than {@code drm-mock}
+   */
+  public DrmSimulator(Scenario scenario, String hardwareId, HardwareModel hardware,
+      Function<String, SchedulingPolicy> policies) {
+    if (!Scenario.MOCK_HARDWARE.equals(hardwareId)) {
+      throw new ConfigurationException("the DRM scheduler simulator runs only on hardware '"
+          + Scenario.MOCK_HARDWARE + "' (the KUnit mock GPU of drm-scheduler.md 2.0), got '"
+          + hardwareId + "'");
+    }
+    this.scenario = scenario;
+    this.policyId = scenario.policy();
+    this.hardware = hardware;
+    this.newKernel = FAIR.equals(policyId);
+    for (SchedulerSpec spec : scenario.schedulers()) {
+      schedulers.put(spec.name(), new DrmScheduler(this, spec, policies.apply(spec.name())));
+    }
+    for (EntitySpec.Instance e : scenario.entityInstances()) {
+      entities.put(e.name(), new DrmEntity(e.name(), e.priority(),
+          e.schedulers().stream().map(schedulers::get).toList()));
+    }
+    for (JobSpec spec : scenario.jobs()) {
+      for (JobSpec.Instance i : spec.instances()) {
+        DrmJob job = new DrmJob(nextJobId++, i.name(), entities.get(i.entity()), spec.credits(),
+            spec.durationNs(), spec.flags().contains(JobSpec.Flag.DONT_RESET), i.dependsOn());
+        jobs.put(i.name(), job);
+        instances.put(i.name(), i);
+        groups.computeIfAbsent(spec.name(), k -> new ArrayList<>()).add(i);
+      }
+    }
+    for (ClientSpec spec : scenario.clients()) {
+      clients.add(new Client(this, spec, entities.get(spec.entity())));
+    }
+  }
+
+  /** Runs the scenario to its end and returns what was observed. */
+  public ScenarioResult run() {
+    Script script = new Script(this, scenario.steps());
+    if (scenario.steps().stream().noneMatch(s -> s.submit() != null)) {
+      jobs.keySet().forEach(name -> submitByName(name));
+    }
+    clients.forEach(Client::start);
+    long end = scenario.endNs();
+    while (true) {
+      processInstant();
+      while (script.canResume()) {
+        script.resume();
+        processInstant();
+      }
+      long next = Math.min(events.nextTime(), script.deadline());
+      boolean idle = events.onlyBackground() && script.deadline() == Long.MAX_VALUE;
+      if (next == Long.MAX_VALUE || next > end || idle) {
+        break;
+      }
+      now = next;
+    }
+    script.finish();
+    return new ScenarioResult(scenario.name(), policyId, now, outcomes(), script.checks(),
+        clients.stream().map(Client::stats).toList(), log);
+  }
+
+  private void processInstant() {
+    do {
+      while (events.runOneAt(now)) {
+        // run every event of this instant
+      }
+      schedulers.values().forEach(DrmScheduler::service);
+    } while (events.nextTime() == now);
+  }
+
+  String policyId() {
+    return policyId;
+  }
+
+  DeviceSpec device() {
+    return hardware.device();
+  }
+
+  void log(String message) {
+    log.add(String.format("%12.3f us  %s", now / 1000.0, message));
+  }
+
+  DrmJobView view(DrmJob job) {
+    if (job.view == null) {
+      job.view = new DrmJobView(job, newKernel);
+    }
+    return job.view;
+  }
+
+  /** Submits a job or every job of a group (respecting its window). */
+  void submitByName(String name) {
+    if (jobs.containsKey(name)) {
+      submitWindowed(instances.get(name));
+    } else {
+      groups.get(name).forEach(this::submitWindowed);
+    }
+  }
+
+  /** The jobs of a job or job group. */
+  List<DrmJob> jobsNamed(String name) {
+    if (jobs.containsKey(name)) {
+      return List.of(jobs.get(name));
+    }
+    return groups.get(name).stream().map(i -> jobs.get(i.name())).toList();
+  }
+
+  private void submitWindowed(JobSpec.Instance instance) {
+    DrmJob job = jobs.get(instance.name());
+    if (instance.windowPredecessor() == null) {
+      submit(job);
+      return;
+    }
+    DrmJob predecessor = jobs.get(instance.windowPredecessor());
+    if (predecessor.finishedSignalled) {
+      submit(job);
+    } else {
+      predecessor.onFinished.add(() -> events.at(now, () -> submit(job), false));
+    }
+  }
+
+  /** A new job of a client. */
+  DrmJob newClientJob(String name, DrmEntity entity, long credits, long durationNs) {
+    DrmJob job = new DrmJob(nextJobId++, name, entity, credits, durationNs, false, List.of());
+    clientJobs.add(job);
+    return job;
+  }
+
+  /** {@code drm_sched_job_init} + {@code drm_sched_job_arm} + {@code drm_sched_entity_push_job}. */
+  void submit(DrmJob job) {
+    job.submitNs = now;
+    DrmEntity entity = job.entity;
+    if (job.credits == 0) {
+      reject(job, "credits cannot be 0!");
+      return;
+    }
+    selectRunQueue(entity);
+    if (!entity.sched.ready) {
+      reject(job, "scheduler " + entity.sched.name() + " is torn down");
+      return;
+    }
+    job.sched = entity.sched;
+    job.status = JobStatus.QUEUED;
+    job.sched.score++;
+    fire(job.onArmed);
+    if (entity.stopped) {
+      job.status = JobStatus.PUSHED_TO_KILLED_ENTITY;
+      log("job " + job.name + ": Trying to push to a killed entity (" + entity.name + ")");
+      return;
+    }
+    entity.queue.addLast(job);
+    if (entity.queue.size() == 1) {
+      entity.sched.addEntity(entity);
+    }
+    offerHead(entity);
+  }
+
+  private void reject(DrmJob job, String why) {
+    job.status = JobStatus.REJECTED;
+    job.finishedError = FenceError.EINVAL;
+    log("job " + job.name + ": drm_sched_job_init failed with -EINVAL: " + why);
+    fire(job.onArmed);
+  }
+
+  /** {@code drm_sched_entity_select_rq} with {@code drm_sched_pick_best}. */
+  private void selectRunQueue(DrmEntity entity) {
+    if (entity.schedList == null || !entity.queue.isEmpty()
+        || entity.lastScheduled != null && !entity.lastScheduled.finishedSignalled) {
+      return;
+    }
+    DrmScheduler best = null;
+    for (DrmScheduler candidate : entity.schedList) {
+      if (!candidate.ready) {
+        log("pick_best: scheduler " + candidate.name() + " is not ready, skipping");
+        continue;
+      }
+      if (best == null || candidate.score < best.score) {
+        best = candidate;
+      }
+    }
+    if (best != null && (best != entity.sched || !newKernel && entity.rqPriority
+        != entity.priority)) {
+      entity.sched.removeEntity(entity);
+      entity.sched = best;
+      entity.rqPriority = entity.priority;
+    }
+    if (entity.schedList.size() == 1) {
+      entity.schedList = null;
+    }
+  }
+
+  /** Offers the entity's head job to its scheduler's policy once its dependencies are met. */
+  void offerHead(DrmEntity entity) {
+    if (entity.offered != null || entity.stopped || entity.queue.isEmpty()
+        || entity.sched.workStopped) {
+      return;
+    }
+    DrmJob head = entity.queue.peekFirst();
+    if (!dependenciesMet(head)) {
+      return;
+    }
+    entity.offered = head;
+    entity.sched.policy.onJobReady(view(head), entity.sched.view);
+  }
+
+  /**
+   * {@code drm_sched_job_dependency} + {@code drm_sched_entity_add_dependency_cb}: same-entity
+   * fences are ignored, a same-scheduler finished fence without error is replaced by the
+   * scheduled fence (pipelining), others are waited for.
+   */
+  private boolean dependenciesMet(DrmJob job) {
+    while (job.depIndex < job.dependencies.size()) {
+      DependencySpec dep = job.dependencies.get(job.depIndex);
+      DrmJob other = jobs.get(dep.job());
+      if (other.entity == job.entity) {
+        job.depIndex++;
+        continue;
+      }
+      if (other.status == JobStatus.NOT_SUBMITTED) {
+        other.onArmed.add(() -> wake(job.entity));
+        return false;
+      }
+      if (other.status == JobStatus.REJECTED) {
+        job.depIndex++;
+        continue;
+      }
+      boolean scheduledFence = dep.fence() == DependencySpec.Fence.SCHEDULED
+          || other.sched == job.sched && other.finishedError == FenceError.NONE;
+      boolean signalled = scheduledFence ? other.scheduledSignalled : other.finishedSignalled;
+      if (!signalled) {
+        (scheduledFence ? other.onScheduled : other.onFinished).add(() -> wake(job.entity));
+        return false;
+      }
+      job.depIndex++;
+    }
+    return true;
+  }
+
+  private void wake(DrmEntity entity) {
+    events.at(now, () -> offerHead(entity), false);
+  }
+
+  /** Pops the chosen job, hands it to the mock hardware and signals its scheduled fence. */
+  void dispatch(DrmScheduler sched, DrmJob job) {
+    DrmEntity entity = job.entity;
+    entity.offered = null;
+    entity.queue.removeFirst();
+    if (entity.guilty) {
+      job.finishedError = FenceError.ECANCELED;
+    }
+    entity.lastScheduled = job;
+    sched.policy.onJobDispatched(view(job), sched.view);
+    offerHead(entity);
+    sched.begin(job);
+    job.status = JobStatus.RUNNING;
+    job.scheduledNs = now;
+    job.scheduledStampNs = now;
+    sched.mock.run(job);
+    job.signalScheduled(now);
+  }
+
+  /** The hardware fence signalled: {@code drm_sched_job_done}. */
+  void hardwareSignalled(DrmJob job, FenceError error) {
+    job.hwSignalled = true;
+    if (error != FenceError.NONE) {
+      job.hwError = error;
+    }
+    job.sched.done(job);
+    job.signalFinished(now, error);
+  }
+
+  /**
+   * The driver's {@code timedout_job} for the scheduler's handler.
+   *
+   * @return whether the device is gone (the timer is then not re-armed)
+   */
+  boolean timedOutJob(DrmScheduler sched, DrmJob job) {
+    if (job.dontReset && sched.spec.onTimeout() != SchedulerSpec.TimeoutHandler.DEVICE_GONE) {
+      job.flags.add(Step.MockFlag.RESET_SKIPPED);
+      sched.pending.addFirst(job);
+      log("job " + job.name + ": DONT_RESET, timeout handler returns NO_HANG");
+      return false;
+    }
+    switch (sched.spec.onTimeout()) {
+      case DEVICE_GONE -> {
+        sched.mock.unlink(job);
+        job.status = JobStatus.DEVICE_GONE;
+        job.hwError = FenceError.ENODEV;
+        log("job " + job.name + ": device gone (ENODEV), timer not re-armed");
+        return true;
+      }
+      case KARMA -> {
+        if (DrmScheduler.karmaCounts(job.entity.priority)) {
+          job.karma++;
+        }
+        if (job.karma > sched.spec.hangLimit()) {
+          guilty(sched, job);
+        } else {
+          sched.mock.unlink(job);
+          sched.pending.addFirst(job);
+          sched.mock.run(job);
+          log("job " + job.name + ": reset and resubmitted (karma " + job.karma + ")");
+        }
+        return false;
+      }
+      default -> {
+        if (!job.hwSignalled) {
+          sched.mock.unlink(job);
+          job.flags.add(Step.MockFlag.TIMEDOUT);
+          job.status = JobStatus.TIMED_OUT;
+          job.hwError = FenceError.ETIMEDOUT;
+          hardwareSignalled(job, FenceError.ETIMEDOUT);
+          log("job " + job.name + ": timed out, reset (RESET)");
+        }
+        return false;
+      }
+    }
+  }
+
+  private void guilty(DrmScheduler sched, DrmJob job) {
+    DrmEntity entity = job.entity;
+    entity.guilty = true;
+    log("entity " + entity.name + ": job " + job.name + " karma " + job.karma
+        + " > hang limit " + sched.spec.hangLimit() + ", context guilty");
+    sched.mock.unlink(job);
+    job.status = JobStatus.GUILTY_CANCELLED;
+    job.hwError = FenceError.ECANCELED;
+    job.finishedError = FenceError.ECANCELED;
+    hardwareSignalled(job, FenceError.ECANCELED);
+    for (DrmJob other : sched.pending) {
+      if (other.entity == entity) {
+        other.finishedError = FenceError.ECANCELED;
+      }
+    }
+  }
+
+  /** {@code drm_sched_entity_kill}: queued jobs end with -ESRCH in order and never run. */
+  void kill(DrmEntity entity) {
+    entity.stopped = true;
+    entity.sched.removeEntity(entity);
+    List<DrmJob> queued = new ArrayList<>(entity.queue);
+    entity.queue.clear();
+    killInOrder(queued, 0, entity.lastScheduled);
+  }
+
+  private void killInOrder(List<DrmJob> queued, int index, DrmJob previous) {
+    if (index == queued.size()) {
+      return;
+    }
+    DrmJob job = queued.get(index);
+    Runnable kill = () -> {
+      job.status = JobStatus.KILLED;
+      job.signalScheduled(now);
+      job.finishedError = FenceError.ESRCH;
+      job.signalFinished(now, FenceError.ESRCH);
+      killInOrder(queued, index + 1, job);
+    };
+    if (previous == null || previous.finishedSignalled) {
+      events.at(now, kill, false);
+    } else {
+      previous.onFinished.add(() -> events.at(now, kill, false));
+    }
+  }
+
+  /** {@code drm_sched_fini}. */
+  void fini(DrmScheduler sched) {
+    if (!sched.pending.isEmpty()) {
+      log("scheduler " + sched.name() + ": cancelling " + sched.pending.size()
+          + " pending job(s)");
+    }
+    sched.fini(!newKernel);
+  }
+
+  /** {@code drm_sched_entity_modify_sched}. */
+  void modifySched(DrmEntity entity, List<String> names) {
+    entity.schedList = names.stream().map(schedulers::get).toList();
+  }
+
+  private static void fire(List<Runnable> waiters) {
+    List<Runnable> copy = List.copyOf(waiters);
+    waiters.clear();
+    copy.forEach(Runnable::run);
+  }
+
+  private List<JobOutcome> outcomes() {
+    List<JobOutcome> out = new ArrayList<>();
+    for (DrmJob job : jobs.values()) {
+      out.add(outcome(job));
+    }
+    clientJobs.forEach(job -> out.add(outcome(job)));
+    return out;
+  }
+
+  private static JobOutcome outcome(DrmJob job) {
+    return new JobOutcome(job.name, job.entity.name, job.sched == null ? "" : job.sched.name(),
+        job.status, job.credits, job.submitNs, job.scheduledNs, job.finishedNs, job.freedNs,
+        job.hwError, job.finishedError, job.flags.toString());
+  }
+}

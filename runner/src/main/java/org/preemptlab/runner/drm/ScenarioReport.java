@@ -1,0 +1,50 @@
+package org.preemptlab.runner.drm;
+
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Prints a scenario result: checks, job status counts or rows, clients and the event log. */
+public final class ScenarioReport {
+  private ScenarioReport() {}
+
+  /**
+   * Prints {@code result}.
+   *
+   * @param allJobs whether to print one row per job (otherwise only when there are at most 40)
+   */
+  public static void print(ScenarioResult result, boolean allJobs, PrintStream out) {
+    out.printf("scenario %s, policy %s, ended at %.3f ms%n", result.scenario(), result.policy(),
+        result.endNs() / 1e6);
+    for (Check c : result.checks()) {
+      out.printf("  %-4s step %-3d t=%10.3f ms  %-45s expected %-10s observed %s%n",
+          c.passed() ? "ok" : "FAIL", c.step(), c.timeNs() / 1e6, c.what(), c.expected(),
+          c.observed());
+    }
+    Map<JobStatus, Integer> counts = new TreeMap<>();
+    result.jobs().forEach(j -> counts.merge(j.status(), 1, Integer::sum));
+    out.println("jobs by status: " + counts);
+    if (allJobs || result.jobs().size() <= 40) {
+      out.printf("  %-16s %-14s %-8s %-16s %12s %12s %12s %-10s %-10s %s%n", "job", "entity",
+          "sched", "status", "submit_us", "sched_us", "finish_us", "hw_error", "fin_error",
+          "flags");
+      for (JobOutcome j : result.jobs()) {
+        out.printf("  %-16s %-14s %-8s %-16s %12s %12s %12s %-10s %-10s %s%n", j.name(),
+            j.entity(), j.scheduler(), j.status(), us(j.submitNs()), us(j.scheduledNs()),
+            us(j.finishedNs()), j.hardwareError(), j.finishedError(), j.flags());
+      }
+    }
+    for (ClientStats c : result.clients()) {
+      out.printf("client %s (%s): %d cycles started, %d completed, %d jobs done, %.3f ms GPU,"
+          + " cycle mean %.1f us p99 %.1f us, latency mean %.1f us p50 %.1f us p99 %.1f us%n",
+          c.name(), c.entity(), c.cyclesStarted(), c.cyclesCompleted(), c.jobsFinished(),
+          c.gpuNs() / 1e6, c.cycleMeanUs(), c.cycleP99Us(), c.latencyMeanUs(), c.latencyP50Us(),
+          c.latencyP99Us());
+    }
+    result.log().stream().limit(50).forEach(l -> out.println("  log " + l));
+  }
+
+  private static String us(long ns) {
+    return ns < 0 ? "-" : String.format("%.1f", ns / 1000.0);
+  }
+}

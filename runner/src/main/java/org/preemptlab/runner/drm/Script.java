@@ -1,0 +1,179 @@
+package org.preemptlab.runner.drm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.preemptlab.api.Durations;
+import org.preemptlab.api.model.Priority;
+
+/**
+ * The scenario's test thread: runs the steps in order; a waiting step blocks it until its
+ * condition holds or its deadline passes, as {@code wait_for_completion_timeout} does.
+ */
+final class Script {
+  private final DrmSimulator sim;
+  private final List<Step> steps;
+  private final List<Check> checks = new ArrayList<>();
+  private int next;
+  private boolean waiting;
+  private BooleanSupplier condition = () -> false;
+  private long deadline = Long.MAX_VALUE;
+  private Runnable onResume = () -> {};
+
+  Script(DrmSimulator sim, List<Step> steps) {
+    this.sim = sim;
+    this.steps = steps;
+  }
+
+  List<Check> checks() {
+    return checks;
+  }
+
+  /** Whether the thread can run now: it has steps left and is not blocked. */
+  boolean canResume() {
+    if (waiting) {
+      return condition.getAsBoolean() || sim.now >= deadline;
+    }
+    return next < steps.size();
+  }
+
+  /** When a blocked wait times out, or {@link Long#MAX_VALUE}. */
+  long deadline() {
+    return waiting ? deadline : Long.MAX_VALUE;
+  }
+
+  /** Runs steps until one blocks or none are left. */
+  void resume() {
+    if (waiting) {
+      waiting = false;
+      deadline = Long.MAX_VALUE;
+      onResume.run();
+      if (waiting) {
+        return;
+      }
+    }
+    while (next < steps.size() && !waiting) {
+      execute(next, steps.get(next));
+      next++;
+    }
+  }
+
+  /** At the end of the run: a thread still blocked means the test would hang. */
+  void finish() {
+    if (waiting || next < steps.size()) {
+      int step = waiting ? next - 1 : next;
+      checks.add(new Check(step, sim.now, "the script completes (blocked at step " + step + ")",
+          "completes", "hangs"));
+    }
+  }
+
+  private void block(BooleanSupplier until, long timeoutNs, Runnable then) {
+    if (until.getAsBoolean()) {
+      then.run();
+      return;
+    }
+    waiting = true;
+    condition = until;
+    deadline = timeoutNs == Long.MAX_VALUE ? Long.MAX_VALUE : sim.now + timeoutNs;
+    onResume = then;
+  }
+
+  private void execute(int index, Step step) {
+    if (step.submit() != null) {
+      step.submit().forEach(sim::submitByName);
+    } else if (step.sleep() != null) {
+      block(() -> false, Durations.parseNs(step.sleep()), () -> {});
+    } else if (step.expectScheduled() != null) {
+      Step.Wait w = step.expectScheduled();
+      DrmJob job = sim.jobs.get(w.job());
+      block(() -> job.scheduledSignalled, w.withinNs(), () -> check(index,
+          "wait_scheduled(" + w.job() + ", " + w.within() + ")", w.value(),
+          job.scheduledSignalled));
+    } else if (step.expectFinished() != null) {
+      Step.Wait w = step.expectFinished();
+      DrmJob job = sim.jobs.get(w.job());
+      BooleanSupplier done = () -> job.flags.contains(Step.MockFlag.DONE);
+      block(done, w.withinNs(), () -> check(index,
+          "wait_finished(" + w.job() + ", " + w.within() + ")", w.value(), done.getAsBoolean()));
+    } else if (step.advance() != null) {
+      Step.Advance a = step.advance();
+      int found = sim.schedulers.get(a.scheduler()).mock.advance(a.count());
+      if (a.expect() != null) {
+        checks.add(new Check(index, sim.now, "advance(" + a.scheduler() + ", " + a.count() + ")",
+            Integer.toString(a.expect()), Integer.toString(found)));
+      }
+    } else if (step.expectFlag() != null) {
+      Step.FlagCheck f = step.expectFlag();
+      check(index, f.flag() + " set on " + f.job(), f.value(),
+          sim.jobs.get(f.job()).flags.contains(f.flag()));
+    } else if (step.expectError() != null) {
+      Step.ErrorCheck e = step.expectError();
+      DrmJob job = sim.jobs.get(e.job());
+      FenceError observed = e.fence() == Step.FenceKind.HARDWARE ? job.hwError
+          : job.finishedError;
+      checks.add(new Check(index, sim.now, e.fence().name().toLowerCase() + " fence error of "
+          + e.job(), e.error().name(), observed.name()));
+    } else if (step.expectAllScheduled() != null) {
+      waitAll(index, "scheduled", step.expectAllScheduled(), j -> j.scheduledSignalled);
+    } else if (step.expectAllFinished() != null) {
+      waitAll(index, "finished", step.expectAllFinished(),
+          j -> j.flags.contains(Step.MockFlag.DONE));
+    } else if (step.freeEntity() != null) {
+      DrmEntity entity = sim.entities.get(step.freeEntity());
+      block(entity::idle, Long.MAX_VALUE, () -> sim.kill(entity));
+    } else if (step.killEntity() != null) {
+      sim.kill(sim.entities.get(step.killEntity()));
+    } else if (step.setPriority() != null) {
+      sim.entities.get(step.setPriority().entity()).priority = step.setPriority().priority();
+    } else if (step.modifySched() != null) {
+      sim.modifySched(sim.entities.get(step.modifySched().entity()),
+          step.modifySched().schedulers());
+    } else if (step.fini() != null) {
+      sim.fini(sim.schedulers.get(step.fini()));
+    } else if (step.cyclePriorities() != null) {
+      cyclePriorities(step.cyclePriorities(), 0);
+    } else if (step.cycleSchedulers() != null) {
+      cycleSchedulers(step.cycleSchedulers(), 0, 0);
+    }
+  }
+
+  /** do { set entity[k] to the next priority; k++; sleep } while (!finished). */
+  private void cyclePriorities(Step.Cycle cycle, int k) {
+    DrmEntity entity = sim.entities.get(cycle.entities().get(k));
+    entity.priority = Priority.values()[(entity.priority.ordinal() + 1) % Priority.values().length];
+    DrmJob until = sim.jobs.get(cycle.untilFinished());
+    block(() -> false, cycle.everyNs(), () -> {
+      if (!until.flags.contains(Step.MockFlag.DONE)) {
+        cyclePriorities(cycle, (k + 1) % cycle.entities().size());
+      }
+    });
+  }
+
+  /** do { sleep; k++; s++; modify_sched(entity[k], [sched[s]]) } while (!finished). */
+  private void cycleSchedulers(Step.Cycle cycle, int k, int s) {
+    DrmJob until = sim.jobs.get(cycle.untilFinished());
+    block(() -> false, cycle.everyNs(), () -> {
+      int nk = (k + 1) % cycle.entities().size();
+      int ns = (s + 1) % cycle.schedulers().size();
+      sim.modifySched(sim.entities.get(cycle.entities().get(nk)),
+          List.of(cycle.schedulers().get(ns)));
+      if (!until.flags.contains(Step.MockFlag.DONE)) {
+        cycleSchedulers(cycle, nk, ns);
+      }
+    });
+  }
+
+  private void waitAll(int index, String what, Step.AllWait wait,
+      java.util.function.Predicate<DrmJob> done) {
+    List<DrmJob> all = wait.jobs().stream().flatMap(n -> sim.jobsNamed(n).stream()).toList();
+    BooleanSupplier allDone = () -> all.stream().allMatch(done);
+    block(allDone, wait.withinNs(), () -> checks.add(new Check(index, sim.now, "jobs " + what
+        + " of " + wait.jobs() + " within " + wait.within(), all.size() + "/" + all.size(),
+        all.stream().filter(done).count() + "/" + all.size())));
+  }
+
+  private void check(int index, String what, boolean expected, boolean observed) {
+    checks.add(new Check(index, sim.now, what, Boolean.toString(expected),
+        Boolean.toString(observed)));
+  }
+}

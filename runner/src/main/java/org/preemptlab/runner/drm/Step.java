@@ -1,0 +1,236 @@
+package org.preemptlab.runner.drm;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.preemptlab.api.model.Priority;
+
+/**
+ * One step of a scenario's script, run in order by a simulated test thread (as a KUnit test body):
+ * exactly one key is given. Waiting steps ({@code sleep}, {@code expect-scheduled}, {@code
+ * expect-finished}, {@code free-entity}, the cycles) let simulated time pass; the others act at
+ * once.
+ *
+ * @param submit arm and push these jobs or job groups, in order
+ * @param sleep let this much time pass
+ * @param expectScheduled {@code wait_scheduled(job, within)} must return {@code value}
+ * @param expectFinished {@code wait_finished(job, within)} must return {@code value}
+ * @param advance {@code drm_mock_sched_advance(scheduler, count)}, optionally checking its result
+ * @param expectFlag a mock job flag must have {@code value}
+ * @param expectError a fence of a job must carry {@code error}
+ * @param expectAllScheduled every job of these jobs or groups is scheduled within a timeout
+ * @param expectAllFinished every job of these jobs or groups is finished ({@code is_finished})
+ *     within a timeout
+ * @param freeEntity {@code drm_sched_entity_destroy}: wait until the entity's queue is empty, then
+ *     kill it
+ * @param killEntity {@code drm_sched_entity_kill}
+ * @param setPriority {@code drm_sched_entity_set_priority}
+ * @param modifySched {@code drm_sched_entity_modify_sched}
+ * @param fini {@code drm_sched_fini} of this scheduler
+ * @param cyclePriorities repeat: set the next entity's priority to the next lower one (wrapping),
+ *     sleep, until a job is finished (KUnit drm_sched_change_priority)
+ * @param cycleSchedulers repeat: sleep, move the next entity to the next scheduler, until a job is
+ *     finished (KUnit drm_sched_test_modify_sched)
+ */
+public record Step(List<String> submit, String sleep, Wait expectScheduled, Wait expectFinished,
+    Advance advance, FlagCheck expectFlag, ErrorCheck expectError, AllWait expectAllScheduled,
+    AllWait expectAllFinished,
+    String freeEntity, String killEntity, SetPriority setPriority, ModifySched modifySched,
+    String fini, Cycle cyclePriorities, Cycle cycleSchedulers) {
+
+  /** Checks the sleep's duration; {@link #actions()} is checked with the scenario. */
+  public Step {
+    if (sleep != null) {
+      Specs.duration(sleep, "sleep", 0);
+    }
+  }
+
+  /** The keys given, in declaration order: a valid step has exactly one. */
+  public List<String> actions() {
+    List<String> given = new ArrayList<>();
+    add(given, submit, "submit");
+    add(given, sleep, "sleep");
+    add(given, expectScheduled, "expect-scheduled");
+    add(given, expectFinished, "expect-finished");
+    add(given, advance, "advance");
+    add(given, expectFlag, "expect-flag");
+    add(given, expectError, "expect-error");
+    add(given, expectAllScheduled, "expect-all-scheduled");
+    add(given, expectAllFinished, "expect-all-finished");
+    add(given, freeEntity, "free-entity");
+    add(given, killEntity, "kill-entity");
+    add(given, setPriority, "set-priority");
+    add(given, modifySched, "modify-sched");
+    add(given, fini, "fini");
+    add(given, cyclePriorities, "cycle-priorities");
+    add(given, cycleSchedulers, "cycle-schedulers");
+    return given;
+  }
+
+  private static void add(List<String> given, Object value, String key) {
+    if (value != null) {
+      given.add(key);
+    }
+  }
+
+  /**
+   * A wait with a timeout and its expected result.
+   *
+   * @param job the job
+   * @param within the timeout, e.g. {@code 1s}
+   * @param value the expected result (default true)
+   */
+  public record Wait(String job, String within, Boolean value) {
+    /** Checks values. */
+    public Wait {
+      Specs.required(job, "job");
+      Specs.duration(Specs.required(within, "within"), "within", 0);
+      value = value == null || value;
+    }
+
+    long withinNs() {
+      return Specs.duration(within, "within", 0);
+    }
+  }
+
+  /**
+   * A wait for every job of several jobs or job groups.
+   *
+   * @param jobs the jobs or groups
+   * @param within how long to wait at most (default 0: check once the current instant's work
+   *     is done)
+   */
+  public record AllWait(List<String> jobs, String within) {
+    /** Checks values. */
+    public AllWait {
+      jobs = List.copyOf(Specs.required(jobs, "jobs"));
+      Specs.check(!jobs.isEmpty(), "jobs", "needs at least one job or group");
+      within = within == null ? "0" : within;
+      Specs.duration(within, "within", 0);
+    }
+
+    long withinNs() {
+      return Specs.duration(within, "within", 0);
+    }
+  }
+
+  /**
+   * Advances a scheduler's mock timeline.
+   *
+   * @param scheduler the scheduler
+   * @param count how many hardware seqnos to advance (default 1)
+   * @param expect the expected number of jobs completed, if checked
+   */
+  public record Advance(String scheduler, Integer count, Integer expect) {
+    /** Checks values. */
+    public Advance {
+      Specs.required(scheduler, "scheduler");
+      count = count == null ? 1 : count;
+      Specs.check(count >= 0, "count", "must be >= 0, got " + count);
+    }
+  }
+
+  /** The mock job flags. */
+  public enum MockFlag {
+    /** Completed by the mock timeline. */
+    DONE,
+    /** Its timeout handler reset it. */
+    TIMEDOUT,
+    /** Its timeout handler answered NO_HANG (DONT_RESET). */
+    RESET_SKIPPED
+  }
+
+  /**
+   * A flag check.
+   *
+   * @param job the job
+   * @param flag the flag
+   * @param value whether it must be set (default true)
+   */
+  public record FlagCheck(String job, MockFlag flag, Boolean value) {
+    /** Checks values. */
+    public FlagCheck {
+      Specs.required(job, "job");
+      Specs.required(flag, "flag");
+      value = value == null || value;
+    }
+  }
+
+  /** Which fence an error check reads. */
+  public enum FenceKind {
+    /** The hardware fence returned by {@code run_job}. */
+    HARDWARE,
+    /** The scheduler's finished fence. */
+    FINISHED
+  }
+
+  /**
+   * A fence error check.
+   *
+   * @param job the job
+   * @param fence which fence (default finished)
+   * @param error the expected error, {@code NONE} for none
+   */
+  public record ErrorCheck(String job, FenceKind fence, FenceError error) {
+    /** Checks values. */
+    public ErrorCheck {
+      Specs.required(job, "job");
+      fence = fence == null ? FenceKind.FINISHED : fence;
+      Specs.required(error, "error");
+    }
+  }
+
+  /**
+   * A priority change.
+   *
+   * @param entity the entity
+   * @param priority its new priority
+   */
+  public record SetPriority(String entity, Priority priority) {
+    /** Checks values. */
+    public SetPriority {
+      Specs.required(entity, "entity");
+      Specs.required(priority, "priority");
+    }
+  }
+
+  /**
+   * A new scheduler list for an entity.
+   *
+   * @param entity the entity
+   * @param schedulers its new {@code sched_list}
+   */
+  public record ModifySched(String entity, List<String> schedulers) {
+    /** Checks values. */
+    public ModifySched {
+      Specs.required(entity, "entity");
+      schedulers = List.copyOf(Specs.required(schedulers, "schedulers"));
+      Specs.check(!schedulers.isEmpty(), "schedulers", "needs at least one scheduler");
+    }
+  }
+
+  /**
+   * A repeated change until a job is finished.
+   *
+   * @param entities the entities changed in turn
+   * @param schedulers for cycle-schedulers: the schedulers assigned in turn
+   * @param every the sleep of each iteration (default 350us, the middle of usleep_range(200,
+   *     500))
+   * @param untilFinished the job whose completion ends the loop
+   */
+  public record Cycle(List<String> entities, List<String> schedulers, String every,
+      String untilFinished) {
+    /** Checks values. */
+    public Cycle {
+      entities = List.copyOf(Specs.required(entities, "entities"));
+      Specs.check(!entities.isEmpty(), "entities", "needs at least one entity");
+      schedulers = schedulers == null ? List.of() : List.copyOf(schedulers);
+      every = every == null ? "350us" : every;
+      Specs.check(Specs.duration(every, "every", 0) > 0, "every", "must be > 0");
+      Specs.required(untilFinished, "until-finished");
+    }
+
+    long everyNs() {
+      return Specs.duration(every, "every", 0);
+    }
+  }
+}

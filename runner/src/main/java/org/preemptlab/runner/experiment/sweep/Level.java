@@ -1,0 +1,33 @@
+package org.preemptlab.runner.experiment.sweep;
+
+import java.util.Objects;
+import org.preemptlab.runner.experiment.PluginChoice;
+
+/**
+ * One value of a varied key.
+ *
+ * @param label the value as reports show it: a plugin id, {@code id(k=v, ...)} for a plugin given
+ *     with parameters, or a parameter value such as {@code 1ms}
+ * @param plugin the plugin with its parameters when the value was written as a mapping ({@code
+ *     {id: priority, parameters: {preempt: true}}}), otherwise null
+ */
+public record Level(String label, PluginChoice plugin) {
+
+  /** Checks the label. */
+  public Level {
+    Objects.requireNonNull(label, "label");
+    if (label.isBlank()) {
+      throw new IllegalArgumentException("a value must not be empty");
+    }
+  }
+
+  /** A value written as a scalar: a plugin id or a parameter value. */
+  public static Level of(String label) {
+    return new Level(label, null);
+  }
+
+  /** A plugin written as a mapping with its parameters. */
+  public static Level of(PluginChoice plugin) {
+    return new Level(plugin.toString(), plugin);
+  }
+}

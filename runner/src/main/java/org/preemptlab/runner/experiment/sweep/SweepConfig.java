@@ -1,0 +1,187 @@
+package org.preemptlab.runner.experiment.sweep;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.experiment.Overrides;
+import org.preemptlab.runner.experiment.PluginChoice;
+import org.preemptlab.runner.experiment.RunConfig;
+import org.preemptlab.runner.workload.SpecViolation;
+
+/**
+ * A sweep: a base run configuration, the keys to vary and their values, the seeds, the baseline
+ * configuration that paired differences are taken against, and the metrics to report. Bound from
+ * YAML (format: {@code docs/experiments.md}); every configuration of the cartesian product of the
+ * varied values runs once per seed.
+ *
+ * @param name a label for reports and the default output directory; default {@code sweep}
+ * @param base the run configuration every configuration starts from (the run-config format);
+ *     default the built-in defaults
+ * @param vary each varied key with its values, in the order written: a plugin section ({@code
+ *     policy: [fifo, priority]}, a value being an id or a mapping with {@code id} and {@code
+ *     parameters}) or a {@code --set} key ({@code hardware.time-slice: [1ms, 2ms]}); default none
+ * @param seeds the root seeds; default the one seed of {@code base}
+ * @param baseline the configuration paired differences are taken against, one value per varied
+ *     key; default the first value of every key
+ * @param metrics the metrics to report, by name; default {@link SweepMetric#DEFAULTS}
+ */
+public record SweepConfig(
+    String name,
+    RunConfig base,
+    Map<String, List<Object>> vary,
+    Seeds seeds,
+    Map<String, Object> baseline,
+    List<String> metrics) {
+
+  private static final List<String> PLAIN_KEYS =
+      List.of("engine.credit-limit", "engine.check-invariants");
+
+  /** Fills in the defaults and checks every key and value. */
+  public SweepConfig {
+    name = name == null ? "sweep" : name;
+    base = base == null ? RunConfig.defaults() : base;
+    vary = vary == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(vary));
+    seeds = seeds == null ? new Seeds(List.of(base.seed())) : seeds;
+    baseline = baseline == null ? Map.of()
+        : Collections.unmodifiableMap(new LinkedHashMap<>(baseline));
+    metrics = metrics == null ? SweepMetric.DEFAULTS.stream().map(SweepMetric::key).toList()
+        : List.copyOf(metrics);
+    List<Factor> factors = factors(vary);
+    checkBaseline(baseline, factors);
+    for (int i = 0; i < metrics.size(); i++) {
+      if (SweepMetric.byKey(metrics.get(i)).isEmpty()) {
+        throw new SpecViolation("metrics[" + i + "]", ConfigurationException.unknown("metric",
+            metrics.get(i), java.util.Arrays.stream(SweepMetric.values()).map(SweepMetric::key)
+                .toList()).getMessage());
+      }
+    }
+    if (metrics.isEmpty()) {
+      throw new SpecViolation("metrics", "name at least one metric, or leave the key out for "
+          + "the default set");
+    }
+  }
+
+  /** The varied keys with their values, in the order written. */
+  @JsonIgnore
+  public List<Factor> factors() {
+    return factors(vary);
+  }
+
+  /** The metrics to report, in the order written. */
+  @JsonIgnore
+  public List<SweepMetric> reportedMetrics() {
+    return metrics.stream().map(SweepMetric::of).toList();
+  }
+
+  /** The baseline's value label for every varied key, in factor order. */
+  @JsonIgnore
+  public Map<String, String> baselineLabels() {
+    Map<String, String> labels = new LinkedHashMap<>();
+    for (Factor factor : factors()) {
+      Object value = baseline.get(factor.key());
+      labels.put(factor.key(), value == null ? factor.levels().get(0).label()
+          : level(factor.key(), value, "baseline." + factor.key()).label());
+    }
+    return labels;
+  }
+
+  private static List<Factor> factors(Map<String, List<Object>> vary) {
+    List<Factor> factors = new ArrayList<>();
+    vary.forEach((key, values) -> {
+      checkKey(key);
+      String where = "vary." + key;
+      if (values == null || values.isEmpty()) {
+        throw new SpecViolation(where, "needs a list of at least one value");
+      }
+      List<Level> levels = new ArrayList<>();
+      for (int i = 0; i < values.size(); i++) {
+        Level level = level(key, values.get(i), where + "[" + i + "]");
+        if (levels.stream().anyMatch(l -> l.label().equals(level.label()))) {
+          throw new SpecViolation(where + "[" + i + "]", "'" + level.label() + "' appears twice");
+        }
+        levels.add(level);
+      }
+      factors.add(new Factor(key, levels));
+    });
+    return factors;
+  }
+
+  private static void checkKey(String key) {
+    if (key.equals("seed")) {
+      throw new SpecViolation("vary.seed", "list the seeds under 'seeds', not under 'vary'");
+    }
+    if (Overrides.PLUGIN_SECTIONS.contains(key) || PLAIN_KEYS.contains(key)) {
+      return;
+    }
+    int dot = key.indexOf('.');
+    if (dot > 0 && dot < key.length() - 1
+        && Overrides.PLUGIN_SECTIONS.contains(key.substring(0, dot))) {
+      return;
+    }
+    List<String> valid = new ArrayList<>(Overrides.PLUGIN_SECTIONS);
+    valid.addAll(PLAIN_KEYS);
+    Overrides.PLUGIN_SECTIONS.forEach(s -> valid.add(s + ".<parameter>"));
+    throw new SpecViolation("vary." + key,
+        ConfigurationException.unknown("key", key, valid).getMessage());
+  }
+
+  private static Level level(String key, Object value, String where) {
+    if (value instanceof Map<?, ?> map) {
+      if (!Overrides.PLUGIN_SECTIONS.contains(key)) {
+        throw new SpecViolation(where, "expected a single value, got a mapping");
+      }
+      return Level.of(plugin(map, where));
+    }
+    if (value == null || value instanceof List<?>) {
+      throw new SpecViolation(where, "expected a single value, got " + (value == null ? "nothing"
+          : "a list"));
+    }
+    String label = String.valueOf(value).strip();
+    if (label.isEmpty()) {
+      throw new SpecViolation(where, "must not be empty");
+    }
+    return Level.of(label);
+  }
+
+  private static PluginChoice plugin(Map<?, ?> map, String where) {
+    for (Object key : map.keySet()) {
+      if (!"id".equals(key) && !"parameters".equals(key)) {
+        throw new SpecViolation(where + "." + key, ConfigurationException.unknown("key",
+            String.valueOf(key), List.of("id", "parameters")).getMessage());
+      }
+    }
+    if (!(map.get("id") instanceof String id)) {
+      throw new SpecViolation(where, "missing 'id': write the plugin's id, e.g. 'fifo'");
+    }
+    Map<String, String> parameters = new LinkedHashMap<>();
+    Object given = map.get("parameters");
+    if (given instanceof Map<?, ?> values) {
+      values.forEach((k, v) -> parameters.put(String.valueOf(k), String.valueOf(v)));
+    } else if (given != null) {
+      throw new SpecViolation(where + ".parameters", "expected a mapping of parameter values");
+    }
+    return new PluginChoice(id, parameters);
+  }
+
+  private static void checkBaseline(Map<String, Object> baseline, List<Factor> factors) {
+    List<String> keys = factors.stream().map(Factor::key).toList();
+    for (Map.Entry<String, Object> entry : baseline.entrySet()) {
+      String where = "baseline." + entry.getKey();
+      if (!keys.contains(entry.getKey())) {
+        throw new SpecViolation(where, keys.isEmpty() ? "nothing is varied, so there is no "
+            + "baseline to choose" : ConfigurationException.unknown("varied key", entry.getKey(),
+            keys).getMessage());
+      }
+      Factor factor = factors.get(keys.indexOf(entry.getKey()));
+      String label = level(factor.key(), entry.getValue(), where).label();
+      if (!factor.labels().contains(label)) {
+        throw new SpecViolation(where, ConfigurationException.unknown("value", label,
+            factor.labels()).getMessage() + " (the values of vary." + factor.key() + ")");
+      }
+    }
+  }
+}

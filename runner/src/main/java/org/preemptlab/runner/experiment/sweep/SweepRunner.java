@@ -1,0 +1,155 @@
+package org.preemptlab.runner.experiment.sweep;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Durations;
+import org.preemptlab.runner.discovery.PluginFailureException;
+import org.preemptlab.runner.engine.InvariantViolationException;
+import org.preemptlab.runner.experiment.RunExecutor;
+
+/**
+ * Executes the runs of a sweep on a fixed pool of {@code jobs} threads in this JVM and stores each
+ * result as soon as its run ends. A run that throws (a configuration the plugins refuse, a
+ * {@link PluginFailureException}, an {@link InvariantViolationException}, any other exception) or
+ * exceeds the timeout is recorded as failed with its error, and the other runs go on.
+ *
+ * <p>With a timeout, each run executes in a {@link Future} of its own; when the time is up the
+ * future is cancelled (its thread interrupted) and the run recorded as {@code timeout after X}.
+ * A plugin that ignores the interrupt keeps its (daemon) thread busy until the process ends, but
+ * the sweep goes on with its other runs.
+ */
+public final class SweepRunner {
+  private final RunExecutor executor;
+  private final ResultStore store;
+  private final int jobs;
+  private final Optional<Duration> timeout;
+
+  /**
+   * A runner.
+   *
+   * @param executor runs one configuration; thread-safe
+   * @param store where results go
+   * @param jobs worker threads, at least 1
+   * @param timeout the longest a run may take, if limited
+   */
+  public SweepRunner(RunExecutor executor, ResultStore store, int jobs,
+      Optional<Duration> timeout) {
+    if (jobs < 1) {
+      throw new IllegalArgumentException("jobs must be >= 1, got " + jobs);
+    }
+    this.executor = executor;
+    this.store = store;
+    this.jobs = jobs;
+    this.timeout = timeout;
+  }
+
+  /**
+   * Executes {@code runs} and stores their results; returns the number that failed.
+   *
+   * @throws java.io.UncheckedIOException if a result cannot be written (the sweep stops: nothing
+   *     could be kept)
+   */
+  public int run(List<PlannedRun> runs, SweepProgress progress) {
+    ExecutorService workers = Executors.newFixedThreadPool(jobs, daemons("sweep-worker-"));
+    ExecutorService timed = timeout.isPresent()
+        ? Executors.newCachedThreadPool(daemons("sweep-run-")) : null;
+    AtomicInteger failed = new AtomicInteger();
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (PlannedRun run : runs) {
+        futures.add(workers.submit(() -> {
+          RunResult result = timed == null ? execute(run) : executeWithTimeout(run, timed);
+          store.write(run, result);
+          if (!result.isOk()) {
+            failed.incrementAndGet();
+          }
+          progress.completed(run, result);
+        }));
+      }
+      for (Future<?> future : futures) {
+        await(future);
+      }
+    } finally {
+      workers.shutdownNow();
+      if (timed != null) {
+        timed.shutdownNow();
+      }
+    }
+    return failed.get();
+  }
+
+  private static void await(Future<?> future) {
+    try {
+      future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the sweep", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw new IllegalStateException(e.getCause());
+    }
+  }
+
+  private RunResult execute(PlannedRun run) {
+    try {
+      return RunResult.ok(run, executor.execute(run.config()));
+    } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
+      return RunResult.failed(run, describe(e));
+    }
+  }
+
+  private RunResult executeWithTimeout(PlannedRun run, ExecutorService timed) {
+    Future<RunResult> future = timed.submit(() -> execute(run));
+    long limit = timeout.orElseThrow().toNanos();
+    try {
+      return future.get(limit, TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      future.cancel(true);
+      return RunResult.failed(run, "timeout after " + Durations.format(limit));
+    } catch (InterruptedException e) {
+      future.cancel(true);
+      Thread.currentThread().interrupt();
+      return RunResult.failed(run, "interrupted");
+    } catch (ExecutionException e) {
+      return RunResult.failed(run, describe(e.getCause())); // execute() catches nearly all
+    }
+  }
+
+  /**
+   * One line saying why a run failed: the message of a configuration refusal, plugin failure or
+   * invariant violation (they name the plugin), or the exception and where it was thrown.
+   */
+  static String describe(Throwable t) {
+    String text;
+    if (t instanceof ConfigurationException || t instanceof PluginFailureException
+        || t instanceof InvariantViolationException) {
+      text = t.getMessage();
+    } else {
+      StackTraceElement[] trace = t.getStackTrace();
+      text = t + (trace.length > 0 ? " (at " + trace[0] + ")" : "");
+    }
+    return text == null ? t.getClass().getName() : text.strip().replaceAll("\\s*\\R\\s*", " ");
+  }
+
+  private static ThreadFactory daemons(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, prefix + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}

@@ -1,0 +1,89 @@
+package org.preemptlab.runner.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The git commit of the working directory, for provenance: {@code git rev-parse HEAD} and whether
+ * tracked files differ from it ({@code git status --porcelain --untracked-files=no}), each with a
+ * short timeout. Never fails: without a repository or a git executable the commit is {@code
+ * unknown}.
+ *
+ * @param commit the full commit hash, or {@code unknown}
+ * @param dirty whether tracked files have uncommitted changes (false when unknown)
+ */
+public record GitCommit(String commit, boolean dirty) {
+  /** The commit when it cannot be determined. */
+  public static final String UNKNOWN = "unknown";
+
+  private static final long TIMEOUT_MILLIS = 2_000;
+
+  /** The commit of the repository that holds {@code directory}, if any. */
+  public static GitCommit of(Path directory) {
+    if (!insideRepository(directory.toAbsolutePath())) {
+      return new GitCommit(UNKNOWN, false);
+    }
+    Optional<String> head = git(directory, "rev-parse", "HEAD")
+        .filter(h -> h.matches("[0-9a-f]{7,64}"));
+    if (head.isEmpty()) {
+      return new GitCommit(UNKNOWN, false);
+    }
+    boolean dirty = git(directory, "status", "--porcelain", "--untracked-files=no")
+        .map(s -> !s.isEmpty()).orElse(false);
+    return new GitCommit(head.get(), dirty);
+  }
+
+  /** The commit of the current working directory's repository. */
+  public static GitCommit ofWorkingDirectory() {
+    return of(Path.of(""));
+  }
+
+  private static boolean insideRepository(Path directory) {
+    for (Path d = directory; d != null; d = d.getParent()) {
+      if (Files.exists(d.resolve(".git"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Optional<String> git(Path directory, String... args) {
+    List<String> command = new java.util.ArrayList<>(List.of("git"));
+    command.addAll(List.of(args));
+    Path output = null;
+    Process process = null;
+    try {
+      // output to a file, so a large output can never block git while we wait with a timeout
+      output = Files.createTempFile("preemptlab-git-", ".txt");
+      process = new ProcessBuilder(command).directory(directory.toAbsolutePath().toFile())
+          .redirectError(ProcessBuilder.Redirect.DISCARD)
+          .redirectOutput(output.toFile()).start();
+      process.getOutputStream().close(); // git reads nothing
+      if (!process.waitFor(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS) || process.exitValue() != 0) {
+        return Optional.empty();
+      }
+      return Optional.of(Files.readString(output, StandardCharsets.UTF_8).strip());
+    } catch (IOException e) {
+      return Optional.empty(); // no git executable, or no temporary file
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.empty();
+    } finally {
+      if (process != null) {
+        process.destroyForcibly();
+      }
+      if (output != null) {
+        try {
+          Files.deleteIfExists(output);
+        } catch (IOException e) {
+          // a leftover temporary file is harmless
+        }
+      }
+    }
+  }
+}

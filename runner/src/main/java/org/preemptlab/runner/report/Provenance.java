@@ -1,0 +1,98 @@
+package org.preemptlab.runner.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.preemptlab.runner.discovery.PluginDescriptor;
+
+/**
+ * Where an output directory came from: {@code provenance.json} (the PreemptLab version, the git
+ * commit of the working directory, the Java version, every plugin's kind, id, version and jar, the
+ * seeds and the resolved configuration files) and {@code command.txt} (the command line that
+ * reproduces the directory, and the directory to run it from). No wall-clock time is written, so
+ * the same command gives the same {@code provenance.json}; {@code command.txt} holds options such
+ * as {@code --jobs} that change how, not what, is computed.
+ *
+ * @param command the command line, e.g. {@code preemptlab run --config my.yaml --out results/x}
+ * @param plugins the plugins used, in any order (written sorted by kind and id, without
+ *     duplicates)
+ * @param seeds the root seeds
+ * @param configs the resolved configuration files in the directory, relative to it
+ */
+public record Provenance(String command, List<PluginDescriptor> plugins, List<Long> seeds,
+    List<String> configs) {
+  /** The name of the provenance file. */
+  public static final String FILE = "provenance.json";
+  /** The name of the command file. */
+  public static final String COMMAND_FILE = "command.txt";
+
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .enable(SerializationFeature.INDENT_OUTPUT).build();
+
+  /** Copies the lists. */
+  public Provenance {
+    Objects.requireNonNull(command, "command");
+    plugins = List.copyOf(plugins);
+    seeds = List.copyOf(seeds);
+    configs = List.copyOf(configs);
+  }
+
+  /** Writes {@code provenance.json} and {@code command.txt} into {@code directory}. */
+  public void write(Path directory) {
+    write(directory, GitCommit.ofWorkingDirectory());
+  }
+
+  /** Writes the files with a known commit (for tests). */
+  void write(Path directory, GitCommit git) {
+    try {
+      Files.createDirectories(directory);
+      Files.writeString(directory.resolve(FILE), json(git) + "\n", StandardCharsets.UTF_8);
+      Files.writeString(directory.resolve(COMMAND_FILE), "# run from "
+          + Path.of("").toAbsolutePath() + "\n" + command + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write provenance to " + directory, e);
+    }
+  }
+
+  /** The provenance JSON. */
+  String json(GitCommit git) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("preemptlab-version", Versions.project());
+    root.put("git-commit", git.commit());
+    root.put("git-dirty", git.dirty());
+    root.put("java-version", System.getProperty("java.version"));
+    root.put("command-file", COMMAND_FILE);
+    root.put("seeds", seeds);
+    root.put("configs", configs);
+    List<Map<String, Object>> list = new ArrayList<>();
+    plugins.stream().distinct()
+        .sorted(Comparator.comparing((PluginDescriptor d) -> d.kind().ordinal())
+            .thenComparing(PluginDescriptor::id))
+        .forEach(d -> {
+          Map<String, Object> p = new LinkedHashMap<>();
+          p.put("kind", d.kind().key());
+          p.put("id", d.id());
+          p.put("version", d.version());
+          p.put("jar", d.jar());
+          list.add(p);
+        });
+    root.put("plugins", list);
+    try {
+      return JSON.writeValueAsString(root);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write provenance", e);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package org.preemptlab.runner.report.sweep;
+
+import java.math.BigDecimal;
+import org.preemptlab.runner.experiment.sweep.Estimate;
+import org.preemptlab.runner.experiment.sweep.SweepMetric;
+
+/** How sweep reports write numbers: one place, so every report agrees. */
+final class Cells {
+  private Cells() {}
+
+  /** A raw value for CSV: exact, without exponent or trailing zeros; empty for NaN. */
+  static String raw(double value) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      return "";
+    }
+    String text = BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    return text.equals("-0") ? "0" : text;
+  }
+
+  /** {@code mean ± half-width} in the metric's display unit; {@code n/a} without values. */
+  static String mean(SweepMetric metric, Estimate estimate) {
+    if (estimate.n() == 0) {
+      return "n/a";
+    }
+    String mean = metric.format(estimate.mean());
+    return Double.isNaN(estimate.halfWidth()) ? mean
+        : mean + " ± " + metric.format(estimate.halfWidth());
+  }
+
+  /** A signed difference {@code +x ± h} in the metric's display unit. */
+  static String difference(SweepMetric metric, Estimate estimate) {
+    if (estimate == null) {
+      return "baseline";
+    }
+    if (estimate.n() == 0) {
+      return "n/a";
+    }
+    String mean = metric.format(estimate.mean());
+    if (!mean.startsWith("-")) {
+      mean = "+" + mean;
+    }
+    return Double.isNaN(estimate.halfWidth()) ? mean
+        : mean + " ± " + metric.format(estimate.halfWidth());
+  }
+
+  /**
+   * {@code better} or {@code worse} when the difference's interval excludes zero (in the metric's
+   * direction), {@code n.s.} (not significant) when it contains zero, empty for the baseline or without pairs.
+   */
+  static String verdict(SweepMetric metric, Estimate difference) {
+    if (difference == null || difference.n() == 0) {
+      return "";
+    }
+    if (!difference.excludesZero()) {
+      return "n.s.";
+    }
+    return (difference.mean() > 0) == metric.higherIsBetter() ? "better" : "worse";
+  }
+}

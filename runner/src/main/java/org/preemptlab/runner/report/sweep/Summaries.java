@@ -1,0 +1,145 @@
+package org.preemptlab.runner.report.sweep;
+
+import java.util.List;
+import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
+import org.preemptlab.runner.experiment.sweep.SweepMetric;
+import org.preemptlab.runner.experiment.sweep.SweepPlan;
+import org.preemptlab.runner.report.TextTable;
+
+/**
+ * The summary of a sweep in three renderings of the same cells ({@link MetricTable}): aligned text
+ * for the terminal, Markdown ({@code summary.md}) and HTML ({@code summary.html}).
+ */
+public final class Summaries {
+  private Summaries() {}
+
+  /** The sentence that introduces every rendering. */
+  static String introduction(SweepAnalysis analysis) {
+    SweepPlan plan = analysis.plan();
+    int runs = plan.points().size() * plan.seeds().size();
+    int failed = analysis.failures().size();
+    return "Sweep '" + plan.config().name() + "': " + plan.points().size() + " configuration"
+        + (plan.points().size() == 1 ? "" : "s") + " x " + plan.seeds().size() + " seed"
+        + (plan.seeds().size() == 1 ? "" : "s") + " = " + runs + " runs, " + failed
+        + " failed. Baseline: " + baselineName(plan) + ". Mean ± half-width of the 95% "
+        + "confidence interval (Student t) over the seeds; Δ is the paired difference against "
+        + "the baseline on the same seeds (same workload); 'better'/'worse' when its interval "
+        + "excludes 0, 'n.s.' when it does not.";
+  }
+
+  private static String baselineName(SweepPlan plan) {
+    if (plan.baseline().values().isEmpty()) {
+      return "the base configuration (nothing is varied)";
+    }
+    StringBuilder sb = new StringBuilder();
+    plan.baseline().values().forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ", ")
+        .append(k).append('=').append(v));
+    return sb.toString();
+  }
+
+  /** The summary as text: one aligned table per metric, then the failed runs. */
+  public static String text(SweepAnalysis analysis) {
+    StringBuilder sb = new StringBuilder(introduction(analysis)).append("\n");
+    for (SweepMetric metric : analysis.metrics()) {
+      MetricTable table = MetricTable.of(analysis, metric);
+      TextTable text = new TextTable(table.headers().toArray(String[]::new));
+      table.rows().forEach(row -> text.row(row.toArray()));
+      sb.append('\n').append(metric.heading()).append('\n').append(text.render());
+    }
+    List<String> failures = Failures.lines(analysis);
+    if (!failures.isEmpty()) {
+      sb.append("\nfailed runs:\n");
+      failures.forEach(line -> sb.append("  ").append(line).append('\n'));
+    }
+    return sb.toString();
+  }
+
+  /** The summary as Markdown, with each metric's bar chart below its table. */
+  public static String markdown(SweepAnalysis analysis) {
+    StringBuilder sb = new StringBuilder("# Sweep ").append(analysis.plan().config().name())
+        .append("\n\n").append(introduction(analysis)).append("\n");
+    for (SweepMetric metric : analysis.metrics()) {
+      MetricTable table = MetricTable.of(analysis, metric);
+      sb.append("\n## ").append(metric.heading()).append("\n\n");
+      sb.append(markdownRow(table.headers()));
+      sb.append(markdownRow(table.headers().stream().map(h -> "---").toList()));
+      table.rows().forEach(row -> sb.append(markdownRow(row)));
+      sb.append("\n![").append(metric.title()).append("](").append(SweepCharts.DIRECTORY)
+          .append('/').append(SweepCharts.barsName(metric)).append(".png)\n");
+    }
+    List<String> failures = Failures.lines(analysis);
+    sb.append("\n## Failed runs\n\n");
+    if (failures.isEmpty()) {
+      sb.append("None.\n");
+    }
+    failures.forEach(line -> sb.append("- ").append(markdownEscape(line)).append('\n'));
+    return sb.toString();
+  }
+
+  private static String markdownRow(List<String> cells) {
+    StringBuilder sb = new StringBuilder("|");
+    cells.forEach(c -> sb.append(' ').append(markdownEscape(c)).append(" |"));
+    return sb.append('\n').toString();
+  }
+
+  private static String markdownEscape(String text) {
+    return text.replace("|", "\\|");
+  }
+
+  /** The summary as a self-contained HTML page. */
+  public static String html(SweepAnalysis analysis) {
+    String name = html(analysis.plan().config().name());
+    StringBuilder sb = new StringBuilder("""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>Sweep %s</title>
+        <style>
+        body { font-family: sans-serif; margin: 2em; }
+        table { border-collapse: collapse; margin-bottom: 1em; }
+        th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; }
+        td.num { text-align: right; font-variant-numeric: tabular-nums; }
+        td.better { color: #1a7f37; } td.worse { color: #cf222e; }
+        </style>
+        </head>
+        <body>
+        <h1>Sweep %s</h1>
+        """.formatted(name, name));
+    sb.append("<p>").append(html(introduction(analysis))).append("</p>\n");
+    for (SweepMetric metric : analysis.metrics()) {
+      MetricTable table = MetricTable.of(analysis, metric);
+      sb.append("<h2>").append(html(metric.heading())).append("</h2>\n<table>\n<tr>");
+      table.headers().forEach(h -> sb.append("<th>").append(html(h)).append("</th>"));
+      sb.append("</tr>\n");
+      int factors = table.headers().size() - 5;
+      for (List<String> row : table.rows()) {
+        sb.append("<tr>");
+        for (int c = 0; c < row.size(); c++) {
+          String css = c < factors ? "" : c == factors + 3 ? row.get(c) : "num";
+          sb.append(css.isEmpty() || css.equals("n.s.") ? "<td>" : "<td class=\"" + css + "\">")
+              .append(html(row.get(c))).append("</td>");
+        }
+        sb.append("</tr>\n");
+      }
+      sb.append("</table>\n<img src=\"").append(SweepCharts.DIRECTORY).append('/')
+          .append(SweepCharts.barsName(metric)).append(".svg\" alt=\"")
+          .append(html(metric.title())).append("\" width=\"800\">\n");
+    }
+    sb.append("<h2>Failed runs</h2>\n");
+    List<String> failures = Failures.lines(analysis);
+    if (failures.isEmpty()) {
+      sb.append("<p>None.</p>\n");
+    } else {
+      sb.append("<ul>\n");
+      failures.forEach(line -> sb.append("<li>").append(html(line)).append("</li>\n"));
+      sb.append("</ul>\n");
+    }
+    return sb.append("</body>\n</html>\n").toString();
+  }
+
+  private static String html(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        .replace("\"", "&quot;");
+  }
+}

@@ -1,0 +1,23 @@
+package org.preemptlab.runner.report.trace;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.preemptlab.runner.experiment.RunConfig;
+
+/** The labels a run's timeline carries in {@code otherData}: what was run, with which seed. */
+public final class TraceLabels {
+  private TraceLabels() {}
+
+  /** The configuration's name, seed and plugin choices (with their parameters). */
+  public static Map<String, String> of(RunConfig config) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("generator", "preemptlab");
+    labels.put("run", config.name());
+    labels.put("seed", Long.toString(config.seed()));
+    labels.put("hardware", config.hardware().toString());
+    labels.put("policy", config.policy().toString());
+    labels.put("preemption", config.preemption().toString());
+    labels.put("context-save", config.contextSave().toString());
+    return labels;
+  }
+}

@@ -1,0 +1,106 @@
+package org.preemptlab.runner.experiment.sweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.experiment.PluginChoice;
+import org.preemptlab.runner.experiment.YamlBinding;
+
+class SweepConfigTest {
+  private static SweepConfig parse(String yaml) {
+    return YamlBinding.parse(yaml, "s.yaml", SweepConfig.class).orElseThrow();
+  }
+
+  private static String error(String yaml) {
+    return org.assertj.core.api.Assertions.catchThrowableOfType(ConfigurationException.class,
+        () -> parse(yaml)).getMessage();
+  }
+
+  @Test
+  void aMinimalSweepTakesTheDefaults() {
+    SweepConfig config = parse("vary: {policy: [fifo, priority]}\n");
+
+    assertThat(config.name()).isEqualTo("sweep");
+    assertThat(config.base().policy().id()).isEqualTo("priority");
+    assertThat(config.seeds().values()).containsExactly(1L);
+    assertThat(config.reportedMetrics()).isEqualTo(SweepMetric.DEFAULTS);
+    assertThat(config.baselineLabels()).containsExactly(Map.entry("policy", "fifo"));
+  }
+
+  @Test
+  void seedsAreACountOrAList() {
+    assertThat(parse("seeds: 3\n").seeds().values()).containsExactly(1L, 2L, 3L);
+    assertThat(parse("seeds: [7, 42]\n").seeds().values()).containsExactly(7L, 42L);
+    assertThat(error("seeds: 0\n")).isEqualTo("s.yaml:1:1: seeds: a count must be >= 1, got 0");
+    assertThat(error("seeds: [1, x]\n")).startsWith("s.yaml:1:").contains("seeds[1]")
+        .contains("expected a whole number, got 'x'");
+    assertThat(error("seeds: [1, 1]\n")).contains("expected distinct seeds");
+  }
+
+  @Test
+  void pluginValuesMayCarryParametersAndParameterValuesAreText() {
+    SweepConfig config = parse("""
+        vary:
+          policy: [fifo, {id: priority, parameters: {preempt: false}}]
+          hardware.time-slice: [1ms, 2.5ms]
+          engine.credit-limit: [4]
+        """);
+
+    List<Factor> factors = config.factors();
+    assertThat(factors).extracting(Factor::key)
+        .containsExactly("policy", "hardware.time-slice", "engine.credit-limit");
+    assertThat(factors.get(0).labels()).containsExactly("fifo", "priority(preempt=false)");
+    assertThat(factors.get(0).levels().get(1).plugin())
+        .isEqualTo(new PluginChoice("priority", Map.of("preempt", "false")));
+    assertThat(factors.get(1).labels()).containsExactly("1ms", "2.5ms");
+    assertThat(factors.get(2).labels()).containsExactly("4");
+  }
+
+  @Test
+  void anUnknownVariedKeyNamesItsLineAndTheValidKeys() {
+    assertThat(error("name: x\nvary:\n  polcy: [fifo]\n")).startsWith("s.yaml:3:3: vary.polcy: "
+        + "unknown key 'polcy'; did you mean 'policy'? valid: context-save, context-save.<parameter>, "
+        + "engine.check-invariants, engine.credit-limit, hardware, hardware.<parameter>, policy");
+    assertThat(error("vary: {seed: [1, 2]}\n")).contains("list the seeds under 'seeds'");
+  }
+
+  @Test
+  void valuesMustBeDistinctSingleValues() {
+    assertThat(error("vary:\n  policy: [fifo, fifo]\n"))
+        .isEqualTo("s.yaml:2:18: vary.policy[1]: 'fifo' appears twice");
+    assertThat(error("vary:\n  policy: []\n")).contains("vary.policy: needs a list");
+    assertThat(error("vary:\n  hardware.time-slice: [{id: x}]\n"))
+        .contains("vary.hardware.time-slice[0]: expected a single value, got a mapping");
+  }
+
+  @Test
+  void theBaselineMustNameVariedValues() {
+    assertThat(error("vary: {policy: [fifo, priority]}\nbaseline: {policy: fifi}\n"))
+        .startsWith("s.yaml:2:12: baseline.policy: unknown value 'fifi'; did you mean 'fifo'?");
+    assertThat(error("vary: {policy: [fifo]}\nbaseline: {preemption: user-yield}\n"))
+        .contains("baseline.preemption: unknown varied key 'preemption'");
+  }
+
+  @Test
+  void anUnknownMetricNamesTheValidOnes() {
+    assertThat(error("metrics: [makespan, antt, fairnes]\n")).startsWith("s.yaml:1:")
+        .contains("metrics[2]: unknown metric 'fairnes'; did you mean 'fairness'?")
+        .contains("high-turnaround-p99");
+  }
+
+  @Test
+  void theBaseIsARunConfigurationWithItsOwnErrors() {
+    assertThat(error("base:\n  polcy: fifo\n"))
+        .startsWith("s.yaml:2:3: base: unknown key 'polcy'; did you mean 'policy'?");
+  }
+
+  @Test
+  void anUnknownTopLevelKeyIsAnError() {
+    assertThat(error("vray: {policy: [fifo]}\n")).startsWith("s.yaml:1:1: unknown key 'vray'; "
+        + "did you mean 'vary'?");
+  }
+}
