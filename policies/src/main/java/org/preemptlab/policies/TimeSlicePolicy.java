@@ -18,7 +18,7 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  */
 public final class TimeSlicePolicy implements SchedulingPolicy {
 
-  private final RoundRobinQueues queues = new RoundRobinQueues();
+  private final RoundRobinPolicy dispatch = new RoundRobinPolicy();
   private final SliceLengths slices;
 
   /**
@@ -37,13 +37,13 @@ public final class TimeSlicePolicy implements SchedulingPolicy {
 
   @Override
   public void onJobReady(JobView job, SchedulerView scheduler) {
-    queues.add(job);
+    dispatch.onJobReady(job, scheduler);
   }
 
-  /** The head job of the queue whose turn it is, or {@code null} if no job is ready. */
+  /** The round-robin choice, as {@link RoundRobinPolicy#selectNext}. */
   @Override
   public JobView selectNext(SchedulerView scheduler) {
-    return queues.peek();
+    return dispatch.selectNext(scheduler);
   }
 
   /**
@@ -53,7 +53,7 @@ public final class TimeSlicePolicy implements SchedulingPolicy {
    */
   @Override
   public void onJobDispatched(JobView job, SchedulerView scheduler) {
-    queues.remove(job);
+    dispatch.onJobDispatched(job, scheduler);
   }
 
   /** The slice of {@code priority}, whatever the context and the hardware's default slice. */

@@ -1,19 +1,12 @@
 package org.preemptlab.runner.experiment;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import org.preemptlab.api.ConfigurationException;
-import org.preemptlab.runner.workload.SpecErrors;
 import org.preemptlab.runner.workload.YamlMappers;
-import org.preemptlab.runner.workload.YamlLocations;
 
 /**
  * Reads run configurations from YAML into {@link RunConfig} records. Keys are kebab-case, unknown
@@ -31,43 +24,20 @@ public final class ConfigLoader {
   /**
    * Reads the configuration in {@code file}.
    *
-   * @throws ConfigurationException if the file cannot be read or is not a valid configuration
+   * @throws org.preemptlab.api.ConfigurationException if the file cannot be read or is not a valid configuration
    */
   public static RunConfig load(Path file) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new ConfigurationException("configuration file " + file + " does not exist");
-    } catch (IOException e) {
-      throw new ConfigurationException("cannot read configuration file " + file + ": "
-          + e.getMessage(), e);
-    }
-    return parse(text, file.toString());
+    return YamlBinding.read(file, RunConfig.class).orElseGet(RunConfig::defaults);
   }
 
   /**
-   * Reads a configuration from YAML text.
+   * Reads a configuration from YAML text; an empty document (blank, or only comments) is the
+   * default configuration.
    *
    * @param sourceName how errors name the source, usually the file's path
    */
   public static RunConfig parse(String yaml, String sourceName) {
-    if (yaml.isBlank()) {
-      return RunConfig.defaults();
-    }
-    try {
-      try (JsonParser parser = MAPPER.createParser(yaml)) {
-        if (parser.nextToken() == null) {
-          return RunConfig.defaults(); // only comments or document markers: an empty document
-        }
-      }
-      RunConfig config = MAPPER.readValue(yaml, RunConfig.class);
-      return config == null ? RunConfig.defaults() : config;
-    } catch (JsonProcessingException e) {
-      throw SpecErrors.translate(e, sourceName, YamlLocations.of(yaml));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e); // reading a String does no I/O
-    }
+    return YamlBinding.parse(yaml, sourceName, RunConfig.class).orElseGet(RunConfig::defaults);
   }
 
   /** The built-in demo configuration, {@code preemptlab demo}'s starting point. */
@@ -89,11 +59,7 @@ public final class ConfigLoader {
 
   /** Writes a configuration back as YAML, for the resolved configuration in a run's outputs. */
   public static String toYaml(RunConfig config) {
-    try {
-      return MAPPER.writeValueAsString(config);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write configuration", e);
-    }
+    return YamlBinding.toYaml(config);
   }
 
   /** The mapper, for writing other results with the same conventions. */
