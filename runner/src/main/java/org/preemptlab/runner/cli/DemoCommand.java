@@ -28,7 +28,8 @@ final class DemoCommand implements Command {
   public Options options() {
     return new Options().addOption(RunCommand.CONFIG).addOption(RunCommand.POLICY)
         .addOption(RunCommand.HARDWARE).addOption(RunCommand.WORKLOAD).addOption(RunCommand.SEED)
-        .addOption(RunCommand.SET).addOption(SharedOptions.PLUGIN_PATH);
+        .addOption(RunCommand.SET).addOption(RunCommand.CHECK_INVARIANTS)
+        .addOption(SharedOptions.PLUGIN_PATH);
   }
 
   @Override

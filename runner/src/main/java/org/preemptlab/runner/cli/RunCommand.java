@@ -31,6 +31,10 @@ final class RunCommand implements Command {
   static final Option SET = Option.builder().longOpt("set").hasArg().argName("KEY=VALUE")
       .desc("set one value, e.g. policy.preempt=false, hardware.time-slice=1ms, seed=7, "
           + "engine.credit-limit=4; repeatable").get();
+  static final Option CHECK_INVARIANTS = Option.builder().longOpt("check-invariants")
+      .desc("fail the run if a preemption strategy stops a block inside a shared-memory, atomic or "
+          + "barrier segment or flushes a non-idempotent kernel (on by default; this overrides "
+          + "engine.check-invariants: false in a configuration file)").get();
   static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR")
       .desc("write jobs.csv, preemptions.csv, groups.csv, summary.json and config.yaml to DIR")
       .get();
@@ -57,7 +61,7 @@ final class RunCommand implements Command {
   public Options options() {
     return new Options().addOption(CONFIG).addOption(POLICY).addOption(PREEMPTION)
         .addOption(CONTEXT_SAVE).addOption(HARDWARE).addOption(WORKLOAD).addOption(SEED)
-        .addOption(SET).addOption(OUT).addOption(TRACE).addOption(SharedOptions.PLUGIN_PATH);
+        .addOption(SET).addOption(CHECK_INVARIANTS).addOption(OUT).addOption(TRACE).addOption(SharedOptions.PLUGIN_PATH);
   }
 
   @Override
@@ -120,6 +124,9 @@ final class RunCommand implements Command {
       for (String assignment : sets) {
         config = Overrides.set(config, assignment);
       }
+    }
+    if (line.hasOption(CHECK_INVARIANTS)) {
+      config = Overrides.set(config, "engine.check-invariants=true");
     }
     return config;
   }

@@ -246,6 +246,22 @@ class MainTest {
   }
 
   @Test
+  void checkInvariantsTurnsTheRunTimeSafetyCheckBackOn(@TempDir Path dir) throws IOException {
+    Path off = dir.resolve("off");
+    Path on = dir.resolve("on");
+
+    Result withoutFlag = run("run", "--config", IVT, "--set", "engine.check-invariants=false",
+        "--out", off.toString());
+    Result withFlag = run("run", "--config", IVT, "--set", "engine.check-invariants=false",
+        "--check-invariants", "--out", on.toString());
+
+    assertThat(withoutFlag.exit()).as(withoutFlag.err()).isZero();
+    assertThat(withFlag.exit()).as(withFlag.err()).isZero();
+    assertThat(Files.readString(off.resolve("config.yaml"))).contains("check-invariants: false");
+    assertThat(Files.readString(on.resolve("config.yaml"))).contains("check-invariants: true");
+  }
+
+  @Test
   void overridesOnTheCommandLineReachTheRun(@TempDir Path dir) throws IOException {
     Path out = dir.resolve("o");
 
