@@ -376,7 +376,8 @@ public final class DrmSimulator {
     job.finishedError = FenceError.ECANCELED;
     hardwareSignalled(job, FenceError.ECANCELED);
     for (DrmJob other : sched.pending) {
-      if (other.entity == entity) {
+      // only fences not yet signalled can take the error (dma_fence_set_error)
+      if (other.entity == entity && !other.finishedSignalled) {
         other.finishedError = FenceError.ECANCELED;
       }
     }
