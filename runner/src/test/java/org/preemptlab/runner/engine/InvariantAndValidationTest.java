@@ -10,6 +10,7 @@ import static org.preemptlab.runner.engine.Sim.seg;
 import static org.preemptlab.runner.engine.Sim.workload;
 
 import org.junit.jupiter.api.Test;
+import org.preemptlab.runner.testing.StubJob;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.preemptlab.api.ConfigurationException;
@@ -19,6 +20,7 @@ import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.model.Workload;
@@ -168,57 +170,7 @@ class InvariantAndValidationTest {
 
   @Test
   void aPolicySelectingAJobViewTheRunDidNotHandOutFailsTheRun() {
-    JobView stranger = new JobView() {
-      @Override
-      public Job job() {
-        return Job.of(99, "q", 0, kernel("k", 1, 64, 0, 0, 100));
-      }
-
-      @Override
-      public JobQueue queue() {
-        return Sim.queue("q", "ctx", Priority.NORMAL);
-      }
-
-      @Override
-      public JobState state() {
-        return JobState.READY;
-      }
-
-      @Override
-      public long readyTimeNs() {
-        return 0;
-      }
-
-      @Override
-      public long firstStartNs() {
-        return -1;
-      }
-
-      @Override
-      public long finishTimeNs() {
-        return -1;
-      }
-
-      @Override
-      public int pendingBlocks() {
-        return 1;
-      }
-
-      @Override
-      public int residentBlocks() {
-        return 0;
-      }
-
-      @Override
-      public int finishedBlocks() {
-        return 0;
-      }
-
-      @Override
-      public int preemptions() {
-        return 0;
-      }
-    };
+    JobView stranger = StubJob.of(99, "k", EngineKind.COMPUTE, JobState.READY);
     SchedulingPolicy forger = new LazyPolicy() {
       @Override
       public JobView selectNext(SchedulerView scheduler) {

@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.runner.testing.StubJob;
 import org.preemptlab.runner.report.trace.TraceFile.Slice;
 
 /** The writer fed engine callbacks directly. */
