@@ -236,7 +236,7 @@ public final class PluginRegistry {
     try {
       instance = provider.create(context);
     } catch (ConfigurationException e) {
-      throw e;
+      throw new PluginRefusedException(descriptor.kind(), descriptor.id(), e);
     } catch (RuntimeException | LinkageError e) {
       throw new PluginFailureException(descriptor, "create()", e);
     }

@@ -54,6 +54,8 @@ public final class Simulator {
   private static final int TIMER = 5;
   private static final int SLICE_END = 6;
   private static final int SWITCH_DONE = 7;
+  /** More events than this at one instant means the simulation no longer advances. */
+  static final long MAX_EVENTS_PER_INSTANT = 10_000_000;
 
   private final HardwareModel hardware;
   private final DeviceSpec device;
@@ -247,9 +249,16 @@ public final class Simulator {
     scheduleNextArrival();
     while (!events.isEmpty()) {
       now = events.peekTime();
+      long instantEnd = eventCount + MAX_EVENTS_PER_INSTANT;
       do {
         while (!events.isEmpty() && events.peekTime() == now) {
           processHead();
+          if (eventCount > instantEnd) {
+            throw new InvariantViolationException("more than " + MAX_EVENTS_PER_INSTANT
+                + " events at simulated time " + now + " ns: the run makes no progress (does "
+                + "policy '" + plugins.policyId() + "' keep asking for a timer at the same "
+                + "instant?)");
+          }
         }
         dispatchAll();
         placeBlocks();

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.PluginKind;
+import org.preemptlab.runner.discovery.PluginRefusedException;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.runner.report.Numbers;
 import org.preemptlab.runner.report.TextTable;
@@ -55,8 +56,8 @@ public final class Demo {
             "context-save", save);
         try {
           rows.add(row(preemption, save, executor.execute(config)));
-        } catch (ConfigurationException e) {
-          if (!e.getMessage().startsWith("preemption '")) {
+        } catch (PluginRefusedException e) {
+          if (e.kind() != PluginKind.PREEMPTION_STRATEGY) {
             throw e;
           }
           rows.add(new Row(preemption, save, null, 0, 0, 0, 0, 0, 0, 0, null, 0, e.getMessage()));

@@ -104,8 +104,14 @@ public final class RunExecutor {
       simulator.listen(listener);
     }
     SimulationResult result = simulator.run();
-    Map<Long, Long> isolated = IsolatedRuntimes.measure(workload, hardware, preemption,
-        contextSave);
+    // The isolation runs get instances of their own, so a strategy that keeps state sees exactly
+    // the main run.
+    Map<Long, Long> isolated = IsolatedRuntimes.measure(workload, hardware,
+        registry.create(PluginType.PREEMPTION_STRATEGY, config.preemption().id(),
+            config.preemption().parameters(), hardware, RandomStreams.named(seed, "preemption")),
+        registry.create(PluginType.CONTEXT_SAVE, config.contextSave().id(),
+            config.contextSave().parameters(), hardware,
+            RandomStreams.named(seed, "context-save")));
     RunMetrics metrics = RunMetrics.of(result, isolated);
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics);
   }

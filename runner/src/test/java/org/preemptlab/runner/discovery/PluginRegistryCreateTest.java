@@ -128,9 +128,13 @@ class PluginRegistryCreateTest {
   }
 
   @Test
-  void configurationExceptionFromCreatePassesThroughUnwrapped() {
+  void configurationExceptionFromCreateKeepsItsMessageAndNamesThePluginThatRefused() {
     assertThatThrownBy(() -> create("test-rejecting", Map.of()))
-        .isExactlyInstanceOf(ConfigurationException.class)
+        .isInstanceOfSatisfying(PluginRefusedException.class, e -> {
+          assertThat(e.kind()).isEqualTo(PluginKind.SCHEDULING_POLICY);
+          assertThat(e.id()).isEqualTo("test-rejecting");
+        })
+        .isInstanceOf(ConfigurationException.class)
         .hasMessage("policy 'test-rejecting' needs a device with 2 SMs");
   }
 

@@ -142,6 +142,29 @@ class InvariantAndValidationTest {
   }
 
   @Test
+  void aPolicyThatKeepsAskingForATimerAtTheSameInstantFailsTheRunInsteadOfHanging() {
+    Workload w = workload().queue("q", Priority.NORMAL)
+        .job(1, "q", 0, kernel("k", 1, 64, 0, 0, 100)).build();
+    SchedulingPolicy restless = new LazyPolicy() {
+      @Override
+      public void onJobReady(JobView job, SchedulerView scheduler) {
+        scheduler.wakeAt(scheduler.nowNs());
+      }
+
+      @Override
+      public void onTimer(SchedulerView scheduler) {
+        scheduler.wakeAt(scheduler.nowNs());
+      }
+    };
+
+    assertThatThrownBy(() -> runWithPolicy(w, "restless", restless))
+        .isInstanceOf(InvariantViolationException.class)
+        .hasMessageContaining("more than " + Simulator.MAX_EVENTS_PER_INSTANT
+            + " events at simulated time 0 ns")
+        .hasMessageContaining("policy 'restless'");
+  }
+
+  @Test
   void aPolicyThatNeverSelectsAReadyJobFailsTheRunNamingThePolicy() {
     Workload w = workload().queue("q", Priority.NORMAL)
         .job(1, "q", 0, kernel("k", 1, 64, 0, 0, 100)).build();
