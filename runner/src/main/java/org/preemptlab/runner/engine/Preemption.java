@@ -14,6 +14,10 @@ final class Preemption {
   long bytesSaved;
   long pointReachedNs;
   long resourcesFreeNs;
+  /** The blocked job the preemption was requested for, or null. */
+  SimJob waiter;
+  /** When the waiter placed its next block after the request, or -1. */
+  long waiterPlacedNs = -1;
   final TreeMap<String, Integer> levels = new TreeMap<>();
 
   Preemption(SimJob victim, long requestNs) {
@@ -39,6 +43,7 @@ final class Preemption {
 
   PreemptionRecord toRecord() {
     return new PreemptionRecord(victim.job.id(), victim.job.queueId(), requestNs, pointReachedNs,
-        resourcesFreeNs, blocks, drained, saved, flushed, bytesSaved, levels);
+        resourcesFreeNs, blocks, drained, saved, flushed, bytesSaved, levels,
+        waiter == null ? -1 : waiter.job.id(), waiterPlacedNs);
   }
 }

@@ -48,6 +48,8 @@ final class SimJob implements JobView {
   long bytesRestored;
   long lostWorkNs;
   Preemption activePreemption;
+  /** Preemptions requested because this job could not place its blocks, until it places one. */
+  final List<Preemption> awaitedPreemptions = new ArrayList<>(0);
 
   SimJob(Job job, int index, Simulator.QueueState queue, int credits, int shared) {
     this.job = job;

@@ -72,7 +72,7 @@ public final class Simulator {
           .thenComparingLong(j -> j.dispatchSeq));
   private final LinkedHashSet<SimJob> residentJobs = new LinkedHashSet<>();
   private final List<SimJob> newlyBlocked = new ArrayList<>();
-  private final List<PreemptionRecord> preemptions = new ArrayList<>();
+  private final List<Preemption> preemptions = new ArrayList<>();
   private final boolean slicing;
 
   private long now;
@@ -84,6 +84,7 @@ public final class Simulator {
   private boolean ran;
 
   private EngineListener listener;
+  private SimJob blockedJobInCallback;
   private ContextState active;
   private boolean switching;
   private boolean sliceArmed;
@@ -476,13 +477,21 @@ public final class Simulator {
     if (!newlyBlocked.isEmpty()) {
       for (SimJob job : newlyBlocked) {
         EngineState engine = job.queue.engine;
+        blockedJobInCallback = job; // preemptions requested now are on its behalf
         engine.policy.onJobBlocked(job, engine);
       }
+      blockedJobInCallback = null;
       newlyBlocked.clear();
     }
   }
 
   private void placeBlock(SimJob job, int sm) {
+    if (!job.awaitedPreemptions.isEmpty()) {
+      for (Preemption preemption : job.awaitedPreemptions) {
+        preemption.waiterPlacedNs = now;
+      }
+      job.awaitedPreemptions.clear();
+    }
     SimJob.Resumable resume = job.resumables.pollFirst();
     int blockIndex;
     long realDuration;
@@ -616,6 +625,11 @@ public final class Simulator {
     if (preemption.blocks > 0) {
       victim.activePreemption = preemption;
       victim.preemptions++;
+      preemptions.add(preemption);
+      if (blockedJobInCallback != null) {
+        preemption.waiter = blockedJobInCallback;
+        blockedJobInCallback.awaitedPreemptions.add(preemption);
+      }
     }
   }
 
@@ -760,7 +774,6 @@ public final class Simulator {
 
   private void blockFreed(Preemption preemption) {
     if (preemption.blockFreed(now)) {
-      preemptions.add(preemption.toRecord());
       if (preemption.victim.activePreemption == preemption) {
         preemption.victim.activePreemption = null;
       }
@@ -934,11 +947,15 @@ public final class Simulator {
           job.dispatchNs, job.firstStartNs, job.finishNs, job.preemptions, job.bytesSaved,
           job.bytesRestored, job.lostWorkNs, job.job.deadlineNs()));
     }
-    preemptions.sort(Comparator.comparingLong(PreemptionRecord::requestNs)
+    List<PreemptionRecord> preemptionRecords = new ArrayList<>(preemptions.size());
+    for (Preemption preemption : preemptions) {
+      preemptionRecords.add(preemption.toRecord());
+    }
+    preemptionRecords.sort(Comparator.comparingLong(PreemptionRecord::requestNs)
         .thenComparingLong(PreemptionRecord::victimJobId));
     double busy = makespan == 0 ? 0
         : (double) sms.busyArea(makespan) / ((double) makespan * sms.count());
-    return new SimulationResult(records, preemptions, makespan, busy, contextSwitches,
+    return new SimulationResult(records, preemptionRecords, makespan, busy, contextSwitches,
         eventCount, blocksExecuted);
   }
 

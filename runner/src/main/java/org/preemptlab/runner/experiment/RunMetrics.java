@@ -22,6 +22,9 @@ import org.preemptlab.runner.engine.SimulationResult;
  * @param preemptions preemptions performed
  * @param preemptionLatencyP50Ns median preemption latency (request to resources free)
  * @param preemptionLatencyP99Ns 99th percentile preemption latency
+ * @param waiterLatencyP50Ns median time from a preemption request until the blocked job it was
+ *     requested for placed its next block (preemptions with such a job only); 0 if none
+ * @param waiterLatencyP99Ns 99th percentile of the same
  * @param bytesSavedPerPreemption mean context bytes saved per preemption
  * @param lostWorkNs block execution time discarded by flushes
  * @param contextSwitches time-slice context switches
@@ -42,6 +45,8 @@ public record RunMetrics(
     int preemptions,
     long preemptionLatencyP50Ns,
     long preemptionLatencyP99Ns,
+    long waiterLatencyP50Ns,
+    long waiterLatencyP99Ns,
     double bytesSavedPerPreemption,
     long lostWorkNs,
     int contextSwitches,
@@ -79,6 +84,8 @@ public record RunMetrics(
     List<PreemptionRecord> preemptions = result.preemptions();
     Percentiles latency = Percentiles.of(preemptions.stream()
         .mapToLong(PreemptionRecord::latencyNs).toArray());
+    Percentiles waiterLatency = Percentiles.of(preemptions.stream()
+        .mapToLong(PreemptionRecord::waiterLatencyNs).filter(ns -> ns >= 0).toArray());
     double bytesPer = preemptions.stream().mapToLong(PreemptionRecord::bytesSaved).average()
         .orElse(0);
     long makespan = result.makespanNs();
@@ -98,6 +105,8 @@ public record RunMetrics(
         preemptions.size(),
         latency.at(50),
         latency.at(99),
+        waiterLatency.at(50),
+        waiterLatency.at(99),
         bytesPer,
         jobs.stream().mapToLong(JobRecord::lostWorkNs).sum(),
         result.contextSwitches(),

@@ -55,10 +55,12 @@ public final class RunReport {
         Numbers.percent(m.smUtilisation()), Numbers.fixed(m.antt(), 3),
         Numbers.fixed(m.stp(), 2), Numbers.fixed(m.fairness(), 3)));
     sb.append(String.format(java.util.Locale.ROOT,
-        "preemptions %d  latency p50 %s us  p99 %s us  saved %s KiB/preemption  lost work %s ms"
+        "preemptions %d  latency p50 %s us  p99 %s us (waiting job placed p50 %s us  p99 %s us)"
+            + "  saved %s KiB/preemption  lost work %s ms"
             + "  context switches %d  deadline misses %d%n%n",
         m.preemptions(), Numbers.us(m.preemptionLatencyP50Ns()),
-        Numbers.us(m.preemptionLatencyP99Ns()), Numbers.kib(m.bytesSavedPerPreemption()),
+        Numbers.us(m.preemptionLatencyP99Ns()), Numbers.us(m.waiterLatencyP50Ns()),
+        Numbers.us(m.waiterLatencyP99Ns()), Numbers.kib(m.bytesSavedPerPreemption()),
         Numbers.ms(m.lostWorkNs()), m.contextSwitches(), m.deadlineMisses()));
     if (!m.blocksByLevel().isEmpty()) {
       int total = m.blocksByLevel().values().stream().mapToInt(Integer::intValue).sum();
@@ -120,7 +122,8 @@ public final class RunReport {
   private static void writePreemptions(RunOutcome outcome, Path file) throws IOException {
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       out.write("victim_job_id,victim_queue,request_ns,point_reached_ns,resources_free_ns,"
-          + "latency_ns,blocks,drained,saved,flushed,bytes_saved,levels\n");
+          + "latency_ns,blocks,drained,saved,flushed,bytes_saved,levels,waiter_job_id,"
+          + "waiter_latency_ns\n");
       for (PreemptionRecord p : outcome.result().preemptions()) {
         StringBuilder levels = new StringBuilder();
         new TreeMap<>(p.levels()).forEach((k, v) -> levels.append(levels.length() == 0 ? "" : ";")
@@ -128,7 +131,9 @@ public final class RunReport {
         out.write(p.victimJobId() + "," + p.victimQueueId() + "," + p.requestNs() + ","
             + p.pointReachedNs() + "," + p.resourcesFreeNs() + "," + p.latencyNs() + ","
             + p.blocks() + "," + p.drained() + "," + p.saved() + "," + p.flushed() + ","
-            + p.bytesSaved() + "," + Csv.quote(levels.toString()) + "\n");
+            + p.bytesSaved() + "," + Csv.quote(levels.toString()) + ","
+            + (p.waiterJobId() < 0 ? "" : Long.toString(p.waiterJobId())) + ","
+            + (p.waiterLatencyNs() < 0 ? "" : Long.toString(p.waiterLatencyNs())) + "\n");
       }
     }
   }
@@ -180,6 +185,8 @@ public final class RunReport {
     metrics.put("preemptions", m.preemptions());
     metrics.put("preemption-latency-p50-ns", m.preemptionLatencyP50Ns());
     metrics.put("preemption-latency-p99-ns", m.preemptionLatencyP99Ns());
+    metrics.put("waiter-latency-p50-ns", m.waiterLatencyP50Ns());
+    metrics.put("waiter-latency-p99-ns", m.waiterLatencyP99Ns());
     metrics.put("bytes-saved-per-preemption", m.bytesSavedPerPreemption());
     metrics.put("lost-work-ns", m.lostWorkNs());
     metrics.put("context-switches", m.contextSwitches());

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.BlockTiming;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.SegmentKind;
@@ -65,7 +66,7 @@ class PreemptionTest {
         "priority", "block-boundary", "full");
 
     assertThat(result.preemptions()).containsExactly(new PreemptionRecord(1, "low", 300, 1000,
-        1000, 2, 2, 0, 0, 0, Map.of("block-boundary", 2)));
+        1000, 2, 2, 0, 0, 0, Map.of("block-boundary", 2), 2, 1000));
     assertThat(result.preemptions().get(0).latencyNs()).isEqualTo(700);
     assertThat(record(result, 2).firstStartNs()).isEqualTo(1000);
     assertThat(record(result, 2).finishNs()).isEqualTo(1200);
@@ -86,7 +87,7 @@ class PreemptionTest {
         "priority", "instruction-level", "full");
 
     assertThat(result.preemptions()).containsExactly(new PreemptionRecord(1, "low", 300, 320, 320,
-        2, 2, 0, 0, 0, Map.of("ended-before-signal", 2)));
+        2, 2, 0, 0, 0, Map.of("ended-before-signal", 2), 2, 320));
     assertThat(record(result, 2).firstStartNs()).isEqualTo(320);
   }
 
@@ -112,7 +113,7 @@ class PreemptionTest {
         "priority", "instruction-level", save);
 
     assertThat(result.preemptions()).containsExactly(new PreemptionRecord(1, "low", 300, 350,
-        free, 2, 0, 2, 0, 2 * bytesPerBlock, Map.of("instruction", 2)));
+        free, 2, 0, 2, 0, 2 * bytesPerBlock, Map.of("instruction", 2), 2, free));
     assertThat(result.preemptions().get(0).latencyNs()).isEqualTo(free - 300);
     JobRecord high = record(result, 2);
     assertThat(high.firstStartNs()).isEqualTo(free);
@@ -176,7 +177,7 @@ class PreemptionTest {
         "priority", "instruction-level", "full");
 
     assertThat(result.preemptions()).containsExactly(new PreemptionRecord(1, "low", 300, 600,
-        1212, 2, 0, 2, 0, 32768, Map.of("instruction", 2)));
+        1212, 2, 0, 2, 0, 32768, Map.of("instruction", 2), 2, 1212));
     assertThat(record(result, 2).firstStartNs()).isEqualTo(1212);
     assertThat(record(result, 1).finishNs()).isEqualTo(2088);
   }
@@ -200,7 +201,7 @@ class PreemptionTest {
         "priority", "user-yield", "full");
 
     assertThat(result.preemptions()).containsExactly(new PreemptionRecord(1, "low", request, stop,
-        free, 2, 0, 2, 0, 32768, Map.of("user-yield", 2)));
+        free, 2, 0, 2, 0, 32768, Map.of("user-yield", 2), 2, free));
     assertThat(record(result, 2).firstStartNs()).isEqualTo(free);
     assertThat(record(result, 1).finishNs()).isEqualTo(lowFinish);
     assertThat(record(result, 1).bytesRestored()).isEqualTo(32768);
@@ -216,7 +217,7 @@ class PreemptionTest {
         "priority", "user-yield", "full");
 
     assertThat(result.preemptions()).containsExactly(new PreemptionRecord(1, "low", 300, 1000,
-        1000, 2, 2, 0, 0, 0, Map.of("not-yielding", 2)));
+        1000, 2, 2, 0, 0, 0, Map.of("not-yielding", 2), 2, 1000));
     assertThat(record(result, 2).firstStartNs()).isEqualTo(1000);
     assertThat(record(result, 1).finishNs()).isEqualTo(1000);
     assertThat(record(result, 1).bytesSaved()).isZero();
@@ -235,7 +236,7 @@ class PreemptionTest {
         plugins, EngineOptions.defaults());
 
     assertThat(result.preemptions()).containsExactly(new PreemptionRecord(1, "low", 300, 350, 350,
-        2, 0, 0, 2, 0, Map.of("flush", 2)));
+        2, 0, 0, 2, 0, Map.of("flush", 2), 2, 350));
     assertThat(result.preemptions().get(0).latencyNs()).isEqualTo(50);
     JobRecord low = record(result, 1);
     assertThat(low.lostWorkNs()).isEqualTo(700);
@@ -286,5 +287,32 @@ class PreemptionTest {
         .isInstanceOf(InvariantViolationException.class)
         .hasMessageContaining("preemption strategy 'late-poll'")
         .hasMessageContaining("passes that offset before the request is delivered");
+  }
+
+  @Test
+  void theWaitingJobGetsItsResourcesWhenTheFirstVictimBlockLeavesNotTheLast() {
+    // Two LOW blocks of different lengths (BlockTiming.SplitMix: base 1000 + mix(seed ^ b) % 1000)
+    // run on SM0 and SM1 from 0; HIGH needs one SM and arrives at 300. Under block-boundary the
+    // blocks drain: HIGH is placed when the shorter one ends, while the preemption's latency runs
+    // until the longer one ends.
+    BlockTiming timing = new BlockTiming.SplitMix(12345);
+    long first = timing.durationNs(0, 1000);
+    long second = timing.durationNs(1, 1000);
+    Kernel low = new Kernel("train", 2, 1024, 4, 0, false,
+        program(seg(SegmentKind.COMPUTE, 1000, 4)), timing);
+    Workload w = workload().context("ctx", true)
+        .queue("low", Priority.LOW).queue("high", Priority.HIGH)
+        .job(1, "low", 0, low)
+        .job(2, "high", 300, kernel("infer", 1, 1024, 0, 0, 200))
+        .build();
+
+    SimulationResult result = Sim.run(w, DEVICE, "priority", "block-boundary", "full");
+
+    PreemptionRecord preemption = result.preemptions().get(0);
+    assertThat(first).isNotEqualTo(second);
+    assertThat(preemption.waiterJobId()).isEqualTo(2);
+    assertThat(preemption.waiterLatencyNs()).isEqualTo(Math.min(first, second) - 300);
+    assertThat(preemption.latencyNs()).isEqualTo(Math.max(first, second) - 300);
+    assertThat(record(result, 2).firstStartNs()).isEqualTo(Math.min(first, second));
   }
 }

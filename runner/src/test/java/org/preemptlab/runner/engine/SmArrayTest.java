@@ -88,7 +88,7 @@ class SmArrayTest {
     SimulationResult result = Sim.run(w, device, "priority", "instruction-level", "full");
 
     assertThat(result.preemptions()).containsExactly(new PreemptionRecord(1, "low", 300, 350, 962,
-        2, 0, 2, 0, 16384, Map.of("instruction", 2)));
+        2, 0, 2, 0, 16384, Map.of("instruction", 2), 2, 962));
     assertThat(record(result, 2).firstStartNs()).isEqualTo(962);
   }
 }

@@ -22,7 +22,7 @@ class RunMetricsTest {
 
   private static PreemptionRecord preemption(long request, long latency, long bytes) {
     return new PreemptionRecord(3, "q2", request, request + latency / 2, request + latency, 4, 0,
-        4, 0, bytes, Map.of("instruction", 4));
+        4, 0, bytes, Map.of("instruction", 4), -1, -1);
   }
 
   // a: q1 HIGH, submitted 500, turnaround 1000, waiting 100, alone 500 -> slowdown 2

@@ -39,7 +39,7 @@ class RunReportTest {
       + "slowdown,preemptions,bytes_saved,bytes_restored,lost_work_ns,deadline_ns,missed_deadline";
   private static final String PREEMPTIONS_HEADER = "victim_job_id,victim_queue,request_ns,"
       + "point_reached_ns,resources_free_ns,latency_ns,blocks,drained,saved,flushed,bytes_saved,"
-      + "levels";
+      + "levels,waiter_job_id,waiter_latency_ns";
   private static final String GROUPS_HEADER = "dimension,group,jobs,throughput_jobs_per_s,"
       + "turnaround_mean_ns,turnaround_p50_ns,turnaround_p95_ns,turnaround_p99_ns,"
       + "waiting_mean_ns,slowdown_mean,preemptions,deadline_misses";
@@ -111,10 +111,15 @@ class RunReportTest {
     assertThat(lines).hasSize(1 + outcome.result().preemptions().size());
     PreemptionRecord first = outcome.result().preemptions().get(0);
     String[] cells = lines.get(1).split(",", -1);
-    assertThat(cells).hasSize(12);
+    assertThat(cells).hasSize(14);
     assertThat(Long.parseLong(cells[5])).isEqualTo(first.latencyNs())
         .isEqualTo(Long.parseLong(cells[4]) - Long.parseLong(cells[2]));
     assertThat(cells[11]).isEqualTo("instruction=" + first.saved());
+    // the priority policy preempts on behalf of the blocked HIGH job, which gets its resources no
+    // later than the last victim block leaves
+    assertThat(Long.parseLong(cells[12])).isEqualTo(first.waiterJobId()).isNotNegative();
+    assertThat(Long.parseLong(cells[13])).isEqualTo(first.waiterLatencyNs())
+        .isBetween(0L, first.latencyNs());
   }
 
   @Test
@@ -190,7 +195,7 @@ class RunReportTest {
         List.of(new JobRecord(0, "q", "c", Priority.HIGH, EngineKind.COMPUTE,
             "gemm \"big\", fused", 2, 0, 0, 0, 10, 110, 1, 64, 64, 0, 100)),
         List.of(new PreemptionRecord(0, "q", 20, 30, 40, 2, 0, 2, 0, 64,
-            Map.of("a,b", 2))), 110, 1.0, 0, 9, 4);
+            Map.of("a,b", 2), -1, -1)), 110, 1.0, 0, 9, 4);
     RunOutcome odd = new RunOutcome(outcome.config(), outcome.plugins(), outcome.device(),
         outcome.workload(), result, RunMetrics.of(result, Map.of(0L, 55L)));
 
@@ -200,14 +205,14 @@ class RunReportTest {
         "0,q,c,HIGH,COMPUTE,\"gemm \"\"big\"\", fused\",2,0,0,0,10,110,110,10,2.000000,1,64,64,0,"
             + "100,true");
     assertThat(Files.readAllLines(dir.resolve("preemptions.csv")).get(1))
-        .isEqualTo("0,q,20,30,40,20,2,0,2,0,64,\"a,b=2\"");
+        .isEqualTo("0,q,20,30,40,20,2,0,2,0,64,\"a,b=2\",,");
   }
 
   @Test
   void levelsAreWrittenSortedByNameAndSeparatedBySemicolons(@TempDir Path dir)
       throws IOException {
     SimulationResult result = new SimulationResult(List.of(), List.of(new PreemptionRecord(0,
-        "q", 20, 30, 40, 264, 64, 200, 0, 64, Map.of("user-yield", 200, "block-end", 64))),
+        "q", 20, 30, 40, 264, 64, 200, 0, 64, Map.of("user-yield", 200, "block-end", 64), -1, -1)),
         0, 0, 0, 0, 0);
     RunOutcome odd = new RunOutcome(outcome.config(), outcome.plugins(), outcome.device(),
         outcome.workload(), result, RunMetrics.of(result, Map.of()));
@@ -215,7 +220,7 @@ class RunReportTest {
     RunReport.write(odd, dir);
 
     assertThat(Files.readAllLines(dir.resolve("preemptions.csv")).get(1))
-        .endsWith(",block-end=64;user-yield=200");
+        .endsWith(",block-end=64;user-yield=200,,");
   }
 
   @Test
