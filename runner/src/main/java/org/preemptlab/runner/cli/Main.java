@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import com.google.common.base.Strings;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -44,11 +45,11 @@ public final class Main {
     for (Command command : List.of(
         new DemoCommand(),
         new RunCommand(),
+        new SweepCommand(),
         new ListCommand(),
         new ReproduceCommand(),
-        new BenchCommand(),
         new DrmScenarioCommand(),
-        new SweepCommand())) {
+        new BenchCommand())) {
       commands.put(command.name(), command);
     }
   }
@@ -113,8 +114,10 @@ public final class Main {
     sb.append("PreemptLab ").append(Versions.project())
         .append(": GPU scheduling and preemption simulator\n\n");
     sb.append("usage: preemptlab COMMAND [OPTIONS]   (preemptlab COMMAND --help for details)\n\n");
+    int width = commands.keySet().stream().mapToInt(String::length).max().orElse(0);
     for (Command command : commands.values()) {
-      sb.append(String.format("  %-9s %s%n", command.name(), command.summary()));
+      sb.append("  ").append(Strings.padEnd(command.name(), width, ' ')).append("  ")
+          .append(command.summary()).append('\n');
     }
     sb.append("\nStart with: preemptlab demo\n");
     return sb.toString();

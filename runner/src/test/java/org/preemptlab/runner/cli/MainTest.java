@@ -58,12 +58,12 @@ class MainTest {
     assertThat(result.exit()).isZero();
     assertThat(result.err()).isEmpty();
     assertThat(result.out()).contains("usage: preemptlab COMMAND [OPTIONS]")
-        .contains("demo      compare every preemption x context-save strategy")
-        .contains("run       run one configuration")
-        .contains("list      list the plugins")
-        .contains("bench     measure engine speed")
-        .contains("drm-scenario run a Linux DRM scheduler scenario file on the drm-mock GPU")
-        .contains("sweep     run every configuration of a sweep file over many seeds")
+        .contains("  demo          compare every preemption x context-save strategy")
+        .contains("  run           run one configuration")
+        .contains("  list          list the plugins")
+        .contains("  bench         measure engine speed")
+        .contains("  drm-scenario  run a Linux DRM scheduler scenario file on the drm-mock GPU")
+        .contains("  sweep         run every configuration of a sweep file over many seeds")
         .contains("Start with: preemptlab demo");
     assertThat(run("-h").out()).isEqualTo(result.out());
     assertThat(run("help").out()).isEqualTo(result.out());
