@@ -22,6 +22,7 @@ import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.YamlBinding;
+import org.preemptlab.runner.experiment.cluster.Slurm;
 import org.preemptlab.runner.experiment.sweep.PlannedRun;
 import org.preemptlab.runner.experiment.sweep.ResultStore;
 import org.preemptlab.runner.experiment.sweep.RunResult;
@@ -65,8 +66,10 @@ final class SweepCommand implements Command {
 
   @Override
   public Options options() {
-    return new Options().addOption(CONFIG).addOption(JOBS).addOption(RESUME)
+    Options options = new Options().addOption(CONFIG).addOption(JOBS).addOption(RESUME)
         .addOption(RUN_TIMEOUT).addOption(OUT).addOption(SharedOptions.PLUGIN_PATH);
+    ClusterSweep.options().forEach(options::addOption);
+    return options;
   }
 
   @Override
@@ -75,7 +78,11 @@ final class SweepCommand implements Command {
         preemptlab sweep --config examples/configs/policy-sweep.yaml --out results/policy-sweep
         preemptlab sweep --config examples/configs/policy-sweep.yaml --out results/policy-sweep \\
             --resume --jobs 4 --run-timeout 30s
-        Format and how to read the results: docs/experiments.md.""";
+        preemptlab sweep --config examples/configs/policy-sweep.yaml --out /shared/policy-sweep \\
+            --slurm --shards 32 --slurm-opt partition=cpu --slurm-opt time=00:30:00
+        preemptlab sweep --config examples/configs/policy-sweep.yaml --out DIR --shard 3/32
+        preemptlab sweep --config examples/configs/policy-sweep.yaml --out DIR --report
+        Format and how to read the results: docs/experiments.md; on a cluster: docs/cluster.md.""";
   }
 
   @Override
@@ -100,6 +107,10 @@ final class SweepCommand implements Command {
     SweepPlan plan = SweepPlan.of(config);
     plan.validate(executor);
     Path dir = Path.of(line.getOptionValue(OUT, "results/" + config.name()));
+    if (ClusterSweep.applies(line)) { // --shard, --report, --slurm: docs/cluster.md
+      return new ClusterSweep(line, out, Path.of(file), plan, registry, executor, dir, timeout,
+          CommandLines.render(name(), line)).run(Slurm.commands());
+    }
     ResultStore store = new ResultStore(dir);
     boolean resume = line.hasOption(RESUME);
     if (!resume && !store.isEmpty()) {
@@ -169,7 +180,7 @@ final class SweepCommand implements Command {
    * configuration ({@code configs/KEY.yaml}), {@code provenance.json} and {@code command.txt},
    * before the first run, so that even an interrupted sweep says where it came from.
    */
-  private static void writeProvenance(SweepPlan plan, PluginRegistry registry, Path dir,
+  static void writeProvenance(SweepPlan plan, PluginRegistry registry, Path dir,
       String command) {
     List<String> configs = new ArrayList<>();
     List<PluginDescriptor> plugins = new ArrayList<>();
