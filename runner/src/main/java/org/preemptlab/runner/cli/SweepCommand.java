@@ -54,6 +54,18 @@ final class SweepCommand implements Command {
   static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR")
       .desc("the output directory (default results/NAME, NAME from the sweep file)").get();
 
+  private final Slurm slurm;
+
+  /** The command, submitting to Slurm with its command-line tools. */
+  SweepCommand() {
+    this(Slurm.commands());
+  }
+
+  /** The command, submitting to {@code slurm} (tests use a fake). */
+  SweepCommand(Slurm slurm) {
+    this.slurm = slurm;
+  }
+
   @Override
   public String name() {
     return "sweep";
@@ -109,7 +121,7 @@ final class SweepCommand implements Command {
     Path dir = Path.of(line.getOptionValue(OUT, "results/" + config.name()));
     if (ClusterSweep.applies(line)) { // --shard, --report, --slurm: docs/cluster.md
       return new ClusterSweep(line, out, Path.of(file), plan, registry, executor, dir, timeout,
-          CommandLines.render(name(), line)).run(Slurm.commands());
+          CommandLines.render(name(), line)).run(slurm);
     }
     ResultStore store = new ResultStore(dir);
     boolean resume = line.hasOption(RESUME);

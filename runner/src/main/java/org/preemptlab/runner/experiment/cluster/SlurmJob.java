@@ -187,8 +187,8 @@ public record SlurmJob(
     }
     command.append(" -cp ").append(quote(classpath)).append(' ').append(MAIN).append(" sweep");
     for (String argument : arguments) {
-      command.append(" \\\n    ").append(argument.contains("${SLURM") ? "\"" + argument + "\""
-          : quote(argument));
+      command.append(argument.startsWith("--") ? " \\\n    " : " ")
+          .append(argument.contains("${SLURM") ? "\"" + argument + "\"" : quote(argument));
     }
     lines.add(command.toString());
     return String.join("\n", lines) + "\n";
