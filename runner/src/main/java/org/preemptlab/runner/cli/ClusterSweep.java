@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -76,7 +77,7 @@ final class ClusterSweep {
   static final int DEFAULT_SHARDS = 16;
   /** The error of a run whose result file does not exist (yet), in a report. */
   static final String MISSING = "missing: no result yet (its shard has not run, or was "
-      + "cancelled or timed out; submit again to run it)";
+      + "cancelled or timed out)";
 
   private final CommandLine line;
   private final PrintStream out;
@@ -252,10 +253,12 @@ final class ClusterSweep {
             + "them (scancel " + ids.replace(',', ' ') + ") before submitting again");
       }
     }
-    out.printf(Locale.ROOT, "sweep '%s': %d configurations x %d seeds = %d runs in %d shards; "
-        + "%d runs unfinished in %d shard%s -> %s%n", plan.config().name(),
-        plan.points().size(), plan.seeds().size(), runs.size(), shards, unfinished,
-        pending.size(), pending.size() == 1 ? "" : "s", dir);
+    long total = partition.costs().stream().mapToLong(Long::longValue).sum();
+    long largest = partition.costs().stream().mapToLong(Long::longValue).max().orElse(0);
+    out.printf(Locale.ROOT, "sweep '%s': %d configurations x %d seeds = %d runs in %d shards "
+        + "(the largest %.1f%% of the expected cost); %d runs unfinished in %d shard%s -> %s%n",
+        plan.config().name(), plan.points().size(), plan.seeds().size(), runs.size(), shards,
+        100.0 * largest / total, unfinished, pending.size(), pending.size() == 1 ? "" : "s", dir);
     if (pending.isEmpty()) {
       out.println("every run is complete; nothing to submit. Reports: " + reportCommand());
       return Main.OK;
@@ -282,16 +285,10 @@ final class ClusterSweep {
       return Main.OK;
     }
     String arrayId = slurm.submit(array.toAbsolutePath(), List.of());
+    record(jobsFile, "array " + arrayId + " tasks " + SlurmJob.arraySpec(pending, maxRunning));
     String reportId = slurm.submit(report.toAbsolutePath(),
         List.of("--dependency=afterany:" + arrayId));
-    try {
-      Files.writeString(jobsFile, "array " + arrayId + " tasks "
-          + SlurmJob.arraySpec(pending, maxRunning) + "\nreport " + reportId + "\n",
-          StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-          java.nio.file.StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + jobsFile, e);
-    }
+    record(jobsFile, "report " + reportId);
     out.println("submitted array job " + arrayId + " (tasks "
         + SlurmJob.arraySpec(pending, maxRunning) + ") and report job " + reportId
         + " (starts when the array has ended, whatever its tasks' outcome)");
@@ -301,6 +298,16 @@ final class ClusterSweep {
         + " has ended; if runs are missing (a task failed, timed out or was cancelled), "
         + "submit this command again: it submits only the shards with unfinished runs");
     return Main.OK;
+  }
+
+  /** Appends a line to the record of submitted jobs, which a later submission checks. */
+  private static void record(Path jobsFile, String row) {
+    try {
+      Files.writeString(jobsFile, row + "\n", StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + jobsFile, e);
+    }
   }
 
   private List<String> values(Option option) {

@@ -163,7 +163,8 @@ class ClusterSweepTest {
         "--max-running", "4", "--jobs", "2", "--slurm-opt", "partition=cpu", "--dry-run");
 
     assertThat(dry.exit()).as(dry.err()).isZero();
-    assertThat(dry.out()).contains("12 runs in 3 shards; 8 runs unfinished in 2 shards")
+    assertThat(dry.out()).contains("= 12 runs in 3 shards (the largest ")
+        .contains("8 runs unfinished in 2 shards")
         .contains("nothing submitted (--dry-run)")
         .contains("sbatch --dependency=afterany:ARRAY_JOB_ID " + Path.of(out, "slurm",
             "report.sh"));

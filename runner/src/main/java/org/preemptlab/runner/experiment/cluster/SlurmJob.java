@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;
 import org.preemptlab.api.ConfigurationException;
@@ -17,7 +16,8 @@ import org.preemptlab.api.ConfigurationException;
  * after the array has ended however its tasks ended ({@code --dependency=afterany}), running
  * {@code preemptlab sweep ... --report}.
  *
- * @param name the job name; the report job is called {@code NAME-report}
+ * @param name the job name (characters other than letters, digits, {@code .}, {@code _} and
+ *     {@code -} become {@code -}); the report job is called {@code NAME-report}
  * @param shards how many shards the sweep is split into
  * @param tasks the shards to submit, ascending (all of them, or those with unfinished runs)
  * @param maxRunning the most array tasks running at once ({@code %K}), if limited
@@ -64,13 +64,19 @@ public record SlurmJob(
 
   /** Copies and checks. */
   public SlurmJob {
-    Objects.requireNonNull(name, "name");
+    name = name.replaceAll("[^A-Za-z0-9._-]+", "-");
     tasks = List.copyOf(tasks);
     options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
     setup = List.copyOf(setup);
     sweepArguments = List.copyOf(sweepArguments);
     if (shards < 1 || cpusPerTask < 1) {
       throw new IllegalArgumentException("shards and CPUs per task must be >= 1");
+    }
+    for (Path path : List.of(workDir, logDir)) {
+      if (path.toString().matches(".*\\s.*")) {
+        throw new ConfigurationException("'" + path + "' holds whitespace, which an #SBATCH line "
+            + "cannot carry; choose an --out directory and a working directory without spaces");
+      }
     }
     for (int task : tasks) {
       if (task < 0 || task >= shards) {

@@ -102,4 +102,17 @@ class SlurmJobTest {
     assertThatThrownBy(() -> SlurmJob.options(List.of("=4G")))
         .hasMessageContaining("expected KEY=VALUE").hasMessageContaining("'=4G'");
   }
+
+  @Test
+  void aJobNameIsMadeSafeAndAPathWithSpacesIsRefused() {
+    SlurmJob job = new SlurmJob("preemptlab-my sweep/2", 1, List.of(0), OptionalInt.empty(), 1,
+        Map.of(), List.of(), "java", "", "/x.jar", Path.of("/w"), Path.of("/o/slurm/logs"),
+        List.of());
+    assertThat(job.name()).isEqualTo("preemptlab-my-sweep-2");
+
+    assertThatThrownBy(() -> new SlurmJob("n", 1, List.of(0), OptionalInt.empty(), 1, Map.of(),
+        List.of(), "java", "", "/x.jar", Path.of("/w"), Path.of("/my results/slurm/logs"),
+        List.of())).isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("'/my results/slurm/logs' holds whitespace");
+  }
 }
