@@ -13,7 +13,8 @@ import org.preemptlab.runner.experiment.sweep.PlannedRun;
  * <p>The split is greedy longest-processing-time-first (Graham, "Bounds on multiprocessing timing
  * anomalies", SIAM J. Appl. Math. 17(2), 1969): runs in decreasing cost, ties in plan order, each
  * to the shard with the least cost so far, ties to the lowest index. Every shard's cost is
- * therefore at most the mean cost per shard plus the largest single run's cost. It depends only
+ * therefore at most the mean cost per shard plus the largest single run's cost (the shard was the
+ * least loaded, so at most the mean, before its last run was added). It depends only
  * on the runs (their plan order) and their costs, so an unchanged sweep file gives the same
  * partition in every process: each array task computes it for itself.
  *
