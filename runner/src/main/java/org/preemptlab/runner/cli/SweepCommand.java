@@ -44,7 +44,8 @@ final class SweepCommand implements Command {
   static final Option CONFIG = Option.builder("c").longOpt("config").hasArg().argName("FILE")
       .desc("the sweep file (YAML; docs/experiments.md)").get();
   static final Option JOBS = Option.builder("j").longOpt("jobs").hasArg().argName("N")
-      .desc("runs in parallel (default: the number of processors)").get();
+      .desc("runs in parallel (default: the number of processors); with --slurm: the CPUs and "
+          + "parallel runs of each array task (default 1)").get();
   static final Option RESUME = Option.builder().longOpt("resume")
       .desc("keep the complete results already in the output directory and run only the rest")
       .get();
