@@ -182,4 +182,19 @@ class PartitionTest {
     assertThatThrownBy(() -> Partition.of(runs(3), 2, RunCost.UNIFORM).runs(new Shard(0, 3)))
         .hasMessageContaining("partition into 2");
   }
+
+  @Test
+  void aWorkloadThatCannotBeGeneratedCostsOneAndItsRunStillGetsAShard() {
+    RunExecutor executor = new RunExecutor(PluginRegistry.discover(Optional.empty()));
+    SweepPlan plan = SweepPlan.of(YamlBinding.parse("""
+        base:
+          workload: {generator: csv-trace, parameters: {path: no-such-trace.csv}}
+        seeds: 2
+        """, "s.yaml", SweepConfig.class).orElseThrow());
+
+    assertThat(plan.runs()).allSatisfy(run -> assertThat(new WorkloadSize(executor).of(run))
+        .isEqualTo(1));
+    assertThat(Partition.of(plan.runs(), 2, new WorkloadSize(executor)).costs())
+        .containsExactly(1L, 1L);
+  }
 }
