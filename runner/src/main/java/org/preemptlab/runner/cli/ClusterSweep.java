@@ -63,7 +63,7 @@ final class ClusterSweep {
       .argName("K").desc("with --slurm: at most K array tasks at once (--array=...%K)").get();
   static final Option SLURM_OPT = Option.builder().longOpt("slurm-opt").hasArg()
       .argName("KEY=VALUE").desc("with --slurm: an sbatch option for both jobs, e.g. "
-          + "partition=gpu, time=01:00:00, mem=8G, account=proj; repeatable").get();
+          + "partition=cpu, time=01:00:00, mem=8G, account=proj; repeatable").get();
   static final Option SLURM_SETUP = Option.builder().longOpt("slurm-setup").hasArg()
       .argName("LINE").desc("with --slurm: a shell line run before Java in both jobs, e.g. "
           + "'module load java/17'; repeatable").get();
