@@ -29,15 +29,15 @@ fi
 if munge -n </dev/null 2>/dev/null | unmunge >/dev/null 2>&1; then
   echo "slurm-up: munged is already running; using it"
 else
-  # munged runs as the munge user, so its pid file goes in a folder that user may write.
-  mkdir -p "$state/munge"
-  chown munge:munge "$state/munge"
-  runuser -u munge -- /usr/sbin/munged --pid-file="$state/munge/munged.pid"
+  # munged runs as the munge user, so its pid file goes in its own folder (STATE_DIR may be
+  # private to root, as mktemp -d makes it); slurm-down finds the pid in STATE_DIR.
+  rm -f /run/munge/munged.pid
+  runuser -u munge -- /usr/sbin/munged --pid-file=/run/munge/munged.pid
   for _ in $(seq 50); do
-    if [[ -s "$state/munge/munged.pid" ]]; then break; fi
+    if [[ -s /run/munge/munged.pid ]]; then break; fi
     sleep 0.1
   done
-  cp "$state/munge/munged.pid" "$state/munged.pid"
+  cp /run/munge/munged.pid "$state/munged.pid"
 fi
 
 host="$(hostname)"
