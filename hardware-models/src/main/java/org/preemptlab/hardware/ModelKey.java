@@ -81,7 +81,10 @@ enum ModelKey {
     return id;
   }
 
-  /** Whether every model file must set this key. The per-thread fit terms and the context order are optional. */
+  /**
+   * Whether every model file must set this key. The per-thread fit terms and the context order
+   * are optional.
+   */
   boolean required() {
     return this != SAVE_PER_THREAD_NS && this != RESTORE_PER_THREAD_NS && this != CONTEXT_ORDER;
   }
