@@ -220,8 +220,8 @@ class FileModelProviderTest {
 
   @Test
   void bundledFilesLoadThroughTheFileProvider() throws IOException {
-    try (var in = ModelFile.class.getResourceAsStream("h200.properties")) {
-      Path copy = Files.write(dir.resolve("h200-copy.hw"), in.readAllBytes());
+    try (var in = ModelFile.class.getResourceAsStream("h200.yaml")) {
+      Path copy = Files.write(dir.resolve("h200-copy.yaml"), in.readAllBytes());
       assertThat(createFrom(copy)).isEqualTo(Runs.create(new H200Provider()));
     }
   }

@@ -12,9 +12,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.random.RandomGenerator;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.SaveKind;
 import org.preemptlab.api.hardware.SmSpec;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.EngineKind;
@@ -59,6 +61,8 @@ public final class Simulator {
 
   private final HardwareModel hardware;
   private final DeviceSpec device;
+  /** The hardware model's cost stream for this simulation (issue 11). */
+  private final RandomGenerator costs;
   private final RunPlugins plugins;
   private final EngineOptions options;
   private final SimJob[] jobs;
@@ -101,6 +105,7 @@ public final class Simulator {
       EngineOptions options) {
     this.hardware = hardware;
     this.device = hardware.device();
+    this.costs = hardware.newCostStream();
     this.plugins = plugins;
     this.options = options;
     this.sms = new SmArray(device);
@@ -390,7 +395,8 @@ public final class Simulator {
     engine.policy.onJobDispatched(job, engine);
     job.queue.readyJob = null;
     tryReady(job.queue);
-    long launch = device.costs().kernelLaunchNs();
+    long launch = hardware.kernelLaunchNs(!residentJobs.isEmpty() || !placementOrder.isEmpty(),
+        costs);
     if (launch == 0) {
       launched(job);
     } else {
@@ -502,7 +508,8 @@ public final class Simulator {
       realDuration = resume.realDurationNs();
       realDone = resume.realDoneNs();
       if (resume.restoreBytes() > 0) {
-        restoreNs = hardware.restoreNs(resume.restoreBytes(), job.threads);
+        restoreNs = hardware.restoreNs(resume.restoreBytes(), job.threads, SaveKind.PREEMPTION,
+            costs);
         job.bytesRestored += resume.restoreBytes();
       }
     } else {
@@ -595,7 +602,7 @@ public final class Simulator {
     if (listener != null) {
       listener.preemptionRequested(now, victim);
     }
-    long reaction = now + device.costs().preemptionSignalNs();
+    long reaction = now + hardware.preemptionSignalNs(costs);
     List<ResidentBlock> deciding = new ArrayList<>();
     for (ResidentBlock block : victim.resident) {
       if (block.state != ResidentBlock.RUNNING) {
@@ -735,7 +742,7 @@ public final class Simulator {
           + "' returned a negative size (" + saveBytes + " / " + restoreBytes + " bytes)");
     }
     long saveEnd = sms.reserveSave(block.sm, now, block.preemption, saveBytes, job.threads,
-        hardware);
+        hardware, costs);
     if (listener != null) {
       listener.blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs, now,
           EngineListener.BlockEnd.STOPPED);
@@ -833,7 +840,7 @@ public final class Simulator {
     sliceArmed = false;
     sliceGen++;
     contextSwitches++;
-    long reaction = now + device.costs().preemptionSignalNs();
+    long reaction = now + hardware.preemptionSignalNs(costs);
     long[] bytesPerSm = new long[sms.count()];
     int[] threadsPerSm = new int[sms.count()];
     List<ResidentBlock> parking = new ArrayList<>();
@@ -863,14 +870,16 @@ public final class Simulator {
     long savedAt = reaction;
     for (int sm = 0; sm < bytesPerSm.length; sm++) {
       if (threadsPerSm[sm] > 0) {
-        savedAt = Math.max(savedAt, reaction + hardware.saveNs(bytesPerSm[sm], threadsPerSm[sm]));
+        savedAt = Math.max(savedAt, reaction + hardware.saveNs(bytesPerSm[sm], threadsPerSm[sm],
+            SaveKind.CONTEXT_SWITCH, costs));
       }
     }
+    long switchNs = hardware.contextSwitchNs(costs);
     if (listener != null) {
-      listener.contextSwitched(now, savedAt + device.costs().contextSwitchNs(), active.spec.id(),
+      listener.contextSwitched(now, savedAt + switchNs, active.spec.id(),
           next.spec.id());
     }
-    events.push(savedAt + device.costs().contextSwitchNs(), SWITCH_DONE,
+    events.push(savedAt + switchNs, SWITCH_DONE,
         new SwitchPlan(active, next, parking, savedAt), 0);
   }
 
@@ -916,7 +925,8 @@ public final class Simulator {
     long[] restoredAt = new long[sms.count()];
     for (int sm = 0; sm < bytesPerSm.length; sm++) {
       if (threadsPerSm[sm] > 0) {
-        restoredAt[sm] = now + hardware.restoreNs(bytesPerSm[sm], threadsPerSm[sm]);
+        restoredAt[sm] = now + hardware.restoreNs(bytesPerSm[sm], threadsPerSm[sm],
+            SaveKind.CONTEXT_SWITCH, costs);
         activeSinceNs = Math.max(activeSinceNs, restoredAt[sm]);
       }
     }
