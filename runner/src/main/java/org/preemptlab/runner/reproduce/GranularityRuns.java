@@ -9,7 +9,7 @@ import org.preemptlab.runner.experiment.RunOutcome;
 import org.preemptlab.runner.experiment.WorkloadConfig;
 
 /**
- * Runs the mechanisms of the seed-granularity reproduction: each one on the same workloads and
+ * Runs the mechanisms of the seed-claims check: each one on the same workloads and
  * seeds (common random numbers), under the {@code priority} policy with preemption on and the
  * {@code h200} model.
  */

@@ -12,7 +12,8 @@ public final class Reproductions {
     return List.of(
         // entries: one per line
         new org.preemptlab.runner.drm.DrmKunitReproduction(),
-        new SeedGranularity()
+        new SeedGranularity(),
+        new H200E1Calibration()
     );
   }
 

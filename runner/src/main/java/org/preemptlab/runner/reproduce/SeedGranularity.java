@@ -18,11 +18,11 @@ import org.preemptlab.runner.report.Numbers;
 import org.preemptlab.runner.report.TextTable;
 
 /**
- * {@code preemptlab reproduce seed-granularity}: the granularity claims of issue 4 (coarse vs fine
+ * {@code preemptlab reproduce seed-claims}: a check of the seed blog's granularity claims (issue 4) (coarse vs fine
  * preemption, the forced-check interval trade-off, check placement, user-level yield in DL
  * training, liveness-based saves), each as a table and a PNG chart built from simulations of the
  * {@code h200} model, with what the model predicts and why. Passes when every qualitative claim
- * holds in the simulated numbers. See docs/reproductions/seed-granularity.md.
+ * holds in the simulated numbers. These are inequalities, not published numbers. See docs/reproductions/seed-claims.md.
  */
 public final class SeedGranularity implements Reproduction {
   /** The forced-check intervals of part (b), in instructions. */
@@ -45,13 +45,19 @@ public final class SeedGranularity implements Reproduction {
 
   @Override
   public String id() {
-    return "seed-granularity";
+    return "seed-claims";
+  }
+
+  /** The blog's claims are inequalities, not published measurements. */
+  @Override
+  public Kind kind() {
+    return Kind.CLAIM_CHECK;
   }
 
   @Override
   public String description() {
-    return "coarse vs fine preemption, check interval/placement, user yield in DL training, "
-        + "liveness saves (issue 4, h200)";
+    return "the seed blog's granularity claims (coarse vs fine, check interval/placement, user"
+        + " yield, liveness saves) checked as inequalities on h200";
   }
 
   @Override
@@ -62,7 +68,7 @@ public final class SeedGranularity implements Reproduction {
         (HardwareModel) null, new SplittableRandom(1));
     Predictions model = new Predictions(h200);
     GranularityCharts charts = new GranularityCharts(outputDirectory);
-    out.printf("seed-granularity on %s, priority policy (preempt=true), seeds %s%n%n",
+    out.printf("seed-claims on %s, priority policy (preempt=true), seeds %s%n%n",
         h200.device().name(), seeds);
 
     List<Claim> claims = new ArrayList<>();
