@@ -12,6 +12,7 @@ public final class Reproductions {
     return List.of(
         // entries: one per line
         new org.preemptlab.runner.drm.DrmKunitReproduction(),
+        new GPreempt(),
         new LinSc16(),
         new SeedGranularity(),
         new H200E1Calibration()
