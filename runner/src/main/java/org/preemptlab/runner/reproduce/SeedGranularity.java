@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.SaveKind;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
 import org.preemptlab.runner.experiment.RunExecutor;
@@ -267,7 +268,7 @@ public final class SeedGranularity implements Reproduction {
         + "%s KiB per block averaged over the loop's time (%s us per SM); a save costs a fixed "
         + "%s us + %s ns per thread + bytes / %s B/ns%n", Numbers.kib(model.fullBlockBytes()),
         Numbers.us(model.fullSaveNs()), Numbers.kib(model.meanLiveBytes()),
-        Numbers.us(model.liveSaveNs()), Numbers.us(model.device().costs().saveFixedNs()),
+        Numbers.us(model.liveSaveNs()), Numbers.us(model.fixedNs()),
         Numbers.fixed(model.perThreadSaveNs(), 2), Numbers.fixed(model.bytesPerNsPerSm(), 2));
     TextTable table = new TextTable("context save", "KiB/block", "KiB/preemption", "p50", "p99",
         "mean");
@@ -315,8 +316,32 @@ public final class SeedGranularity implements Reproduction {
     static final int THREADS = 256;
     private static final long FULL_BYTES = 256L * 128 * 4 + 64 * 1024;
 
+    /** Draws the median of every cost distribution (quantile level 0.5). */
+    private static final java.util.random.RandomGenerator MEDIAN =
+        new java.util.random.RandomGenerator() {
+          @Override
+          public long nextLong() {
+            return 0;
+          }
+
+          @Override
+          public double nextDouble() {
+            return 0.5;
+          }
+        };
+
     DeviceSpec device() {
       return hardware.device();
+    }
+
+    /** One SM's save for a preemption inside a context, at the model's typical (median) costs. */
+    private long preemptSave(long bytes, int threads) {
+      return hardware.saveNs(bytes, threads, SaveKind.PREEMPTION, MEDIAN);
+    }
+
+    /** The fixed part of such a save. */
+    long fixedNs() {
+      return preemptSave(0, 0);
     }
 
     long signalNs() {
@@ -333,16 +358,16 @@ public final class SeedGranularity implements Reproduction {
 
     /** One save of both blocks of an SM: blocks that stop together are saved as one batch. */
     long fullSaveNs() {
-      return hardware.saveNs(2 * FULL_BYTES, 2 * THREADS);
+      return preemptSave(2 * FULL_BYTES, 2 * THREADS);
     }
 
     /** What the model charges per resident thread, beyond the fixed and per-byte parts. */
     double perThreadSaveNs() {
-      return (hardware.saveNs(0, 1000) - hardware.saveNs(0, 0)) / 1000.0;
+      return (preemptSave(0, 1000) - preemptSave(0, 0)) / 1000.0;
     }
 
     long emptySaveNs() {
-      return hardware.saveNs(0, 2 * THREADS);
+      return preemptSave(0, 2 * THREADS);
     }
 
     /** Signal, the worst wait for a shared-memory segment to end, one save of an SM. */
@@ -370,7 +395,7 @@ public final class SeedGranularity implements Reproduction {
     }
 
     long liveSaveNs() {
-      return hardware.saveNs(2 * meanLiveBytes(), 2 * THREADS);
+      return preemptSave(2 * meanLiveBytes(), 2 * THREADS);
     }
   }
 }
