@@ -158,7 +158,7 @@ public final class H200E1Calibration implements Reproduction {
     return (us >= 0 ? "+" : "") + Numbers.fixed(us, 1);
   }
 
-  private static double quantile(double[] values, int q) {
+  static double quantile(double[] values, int q) {
     long[] ns = new long[values.length];
     for (int i = 0; i < values.length; i++) {
       ns[i] = Math.round(values[i] * 1000);
@@ -166,7 +166,7 @@ public final class H200E1Calibration implements Reproduction {
     return Percentiles.of(ns).at(q) / 1000.0;
   }
 
-  private double[] highPriority(PluginRegistry registry, double d) {
+  double[] highPriority(PluginRegistry registry, double d) {
     int waves = 20;
     double[] latencies = new double[SAMPLES];
     SplittableRandom random = new SplittableRandom(Double.doubleToLongBits(d));
@@ -177,7 +177,7 @@ public final class H200E1Calibration implements Reproduction {
     return latencies;
   }
 
-  private double samePriority(PluginRegistry registry, double d) {
+  double samePriority(PluginRegistry registry, double d) {
     int waves = (int) Math.max(4, 150_000 / d);
     return probeLatencyUs(registry, d, waves, Math.round(0.3 * waves * d * 1000),
         Priority.LOW, 1);
