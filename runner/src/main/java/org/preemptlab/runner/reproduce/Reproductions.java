@@ -13,6 +13,7 @@ public final class Reproductions {
         // entries: one per line
         new org.preemptlab.runner.drm.DrmKunitReproduction(),
         new GPreempt(),
+        new Chimera(),
         new LinSc16(),
         new SeedGranularity(),
         new H200E1Calibration()

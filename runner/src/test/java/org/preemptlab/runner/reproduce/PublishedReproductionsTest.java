@@ -62,6 +62,20 @@ class PublishedReproductionsTest {
   }
 
   @Test
+  void chimeraComparesTheCollaborativeChoiceWithEachSingleTechniqueAndTheBaseline()
+      throws Exception {
+    boolean[] verdict = new boolean[1];
+    String printed = run(new Chimera(Optional.of(TwoContextRun.REGISTRY), List.of(1L)),
+        directory, verdict);
+
+    assertThat(printed).contains("non-preemptive", "drain (block-boundary)",
+        "context switch (instruction-level)", "flush (else drain)",
+        "collaborative (Chimera, 15 us)", "requests over the 15 us limit", "0.2%", "5.5x",
+        "+12.2%");
+    assertThat(Files.readString(directory.resolve("chimera.md"))).contains("Synthesised inputs");
+  }
+
+  @Test
   void theE1CalibrationPutsTheD20MedianAndTheSamePriorityWaitWithinTheFitsTolerance() {
     H200E1Calibration calibration = new H200E1Calibration(Optional.of(TwoContextRun.REGISTRY));
     Map<String, Map<Double, List<Double>>> measured = H200E1Calibration.samples();
@@ -85,6 +99,8 @@ class PublishedReproductionsTest {
         .extracting(Reproduction::kind).isEqualTo(Reproduction.Kind.CALIBRATION);
     assertThat(Reproductions.find("gpreempt")).get()
         .extracting(Reproduction::kind).isEqualTo(Reproduction.Kind.PUBLISHED);
+    assertThat(Reproductions.find("chimera")).isPresent();
+    assertThat(Reproductions.find("lin-sc16")).isPresent();
     assertThat(Reproductions.find("seed-granularity")).isEmpty();
   }
 }
