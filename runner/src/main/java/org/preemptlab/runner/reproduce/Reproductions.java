@@ -14,6 +14,7 @@ public final class Reproductions {
         new org.preemptlab.runner.drm.DrmKunitReproduction(),
         new GPreempt(),
         new Chimera(),
+        new Reef(),
         new LinSc16(),
         new SeedGranularity(),
         new H200E1Calibration()

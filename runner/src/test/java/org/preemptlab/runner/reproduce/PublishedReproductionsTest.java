@@ -100,6 +100,7 @@ class PublishedReproductionsTest {
     assertThat(Reproductions.find("gpreempt")).get()
         .extracting(Reproduction::kind).isEqualTo(Reproduction.Kind.PUBLISHED);
     assertThat(Reproductions.find("chimera")).isPresent();
+    assertThat(Reproductions.find("reef")).isPresent();
     assertThat(Reproductions.find("lin-sc16")).isPresent();
     assertThat(Reproductions.find("seed-granularity")).isEmpty();
   }
