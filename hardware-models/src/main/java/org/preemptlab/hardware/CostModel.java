@@ -3,6 +3,7 @@ package org.preemptlab.hardware;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
+import org.preemptlab.api.hardware.ContextOrder;
 import org.preemptlab.api.hardware.CostDistribution;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
@@ -38,6 +39,7 @@ import org.preemptlab.api.hardware.SaveKind;
  * @param saveFixed fixed part of one SM's save in a context switch
  * @param restoreFixed fixed part of one SM's restore
  * @param instructionPreemption fixed part of one SM's save for a preemption inside a context
+ * @param contextOrder the order of time-sliced contexts
  * @param streamSeed seeds each simulation's cost stream
  * @since 0.3
  */
@@ -52,6 +54,7 @@ public record CostModel(
     CostDistribution saveFixed,
     CostDistribution restoreFixed,
     CostDistribution instructionPreemption,
+    ContextOrder contextOrder,
     long streamSeed) implements HardwareModel {
 
   /** Checks that nothing is missing and the per-thread terms are finite and not negative. */
@@ -64,6 +67,7 @@ public record CostModel(
     Objects.requireNonNull(saveFixed, "saveFixed");
     Objects.requireNonNull(restoreFixed, "restoreFixed");
     Objects.requireNonNull(instructionPreemption, "instructionPreemption");
+    Objects.requireNonNull(contextOrder, "contextOrder");
     if (!(savePerThreadNs >= 0) || !(restorePerThreadNs >= 0)
         || Double.isInfinite(savePerThreadNs) || Double.isInfinite(restorePerThreadNs)) {
       throw new IllegalArgumentException("per-thread save and restore costs must be finite and"

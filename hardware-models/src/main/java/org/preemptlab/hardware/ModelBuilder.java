@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.hardware.ContextOrder;
 import org.preemptlab.api.hardware.CostDistribution;
 import org.preemptlab.api.hardware.DeviceCosts;
 import org.preemptlab.api.hardware.DeviceSpec;
@@ -87,7 +88,20 @@ final class ModelBuilder {
     return new CostModel(device, real(SAVE_PER_THREAD_NS), real(RESTORE_PER_THREAD_NS),
         cost(KERNEL_LAUNCH), costOr(KERNEL_LAUNCH_BUSY, KERNEL_LAUNCH), cost(PREEMPTION_SIGNAL),
         cost(CONTEXT_SWITCH), cost(SAVE_FIXED), cost(RESTORE_FIXED),
-        costOr(INSTRUCTION_PREEMPTION, SAVE_FIXED), streamSeed);
+        costOr(INSTRUCTION_PREEMPTION, SAVE_FIXED), contextOrder(), streamSeed);
+  }
+
+  private ContextOrder contextOrder() {
+    Object text = values.get(CONTEXT_ORDER);
+    if (text == null) {
+      return ContextOrder.RUNLIST;
+    }
+    return switch (text.toString().trim()) {
+      case "runlist" -> ContextOrder.RUNLIST;
+      case "fcfs" -> ContextOrder.FCFS;
+      default -> throw new ConfigurationException(source + ": " + CONTEXT_ORDER.id() + " must be "
+          + "runlist or fcfs, got '" + text + "'");
+    };
   }
 
   private CostDistribution cost(ModelKey key) {
