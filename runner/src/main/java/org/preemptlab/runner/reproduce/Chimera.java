@@ -186,8 +186,7 @@ public final class Chimera implements Reproduction {
                 + " LOW work is idempotent) and on the baseline, none of which the abstract gives;"
                 + " the violation rate comes from SMs where neither a save (about 11 µs for a full"
                 + " gtx480 SM, plus the 1 µs signal and any batch split) nor a drain or flush"
-                + " frees the SM within 15 µs. ANTT here is dominated by the LOW process's 40"
-                + " kernels, whose slowdown preemption does not reduce.")
+                + " frees the SM within 15 µs.")
         .write(outputDirectory);
     return ok;
   }
