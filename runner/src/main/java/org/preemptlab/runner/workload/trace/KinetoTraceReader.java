@@ -308,7 +308,7 @@ public final class KinetoTraceReader {
         }
         JsonNode value = args.get(key);
         if (value == null || value.isNull()) {
-          throw fail("missing 'args.\"" + key + "\"'");
+          throw fail("missing \"" + key + "\" in 'args'");
         }
         return value;
       }
@@ -316,7 +316,7 @@ public final class KinetoTraceReader {
       long longArg(String key) {
         JsonNode value = arg(key);
         if (!value.isIntegralNumber()) {
-          throw fail("'args.\"" + key + "\"' must be a whole number, got " + value);
+          throw fail("args \"" + key + "\" must be a whole number, got " + value);
         }
         return value.asLong();
       }
@@ -324,7 +324,7 @@ public final class KinetoTraceReader {
       int integer(String key) {
         long value = longArg(key);
         if (value < 0 || value > Integer.MAX_VALUE) {
-          throw fail("'args.\"" + key + "\"' must be >= 0, got " + value);
+          throw fail("args \"" + key + "\" must be >= 0, got " + value);
         }
         return (int) value;
       }
@@ -337,13 +337,13 @@ public final class KinetoTraceReader {
       long[] dims(String key) {
         JsonNode value = arg(key);
         if (!value.isArray() || value.size() != 3) {
-          throw fail("'args." + key + "' must be [x, y, z], got " + value);
+          throw fail("args \"" + key + "\" must be [x, y, z], got " + value);
         }
         long[] dims = new long[3];
         for (int i = 0; i < 3; i++) {
           JsonNode d = value.get(i);
           if (!d.isIntegralNumber() || d.asLong() < 1) {
-            throw fail("'args." + key + "' must be three whole numbers >= 1, got " + value);
+            throw fail("args \"" + key + "\" must be three whole numbers >= 1, got " + value);
           }
           dims[i] = d.asLong();
         }
