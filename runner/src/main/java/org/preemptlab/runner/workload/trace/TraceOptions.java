@@ -32,6 +32,7 @@ public record TraceOptions(int device, long firstStep, long lastStep, long windo
     long windowEndNs, int repeat, Priority priority, String context, double timeScale,
     String tracedHardware, BlockDurations.Scaling scaling, boolean copies, boolean idempotent) {
 
+  private static final long DAY_NS = 86_400_000_000_000L;
   private static final Pattern STEPS = Pattern.compile("(\\d+)(?:\\s*-\\s*(\\d+))?");
 
   /** The parameters both trace workloads declare; {@code steps} adds {@code iterations}. */
@@ -44,9 +45,9 @@ public record TraceOptions(int device, long firstStep, long lastStep, long windo
       specs.add(ParameterSpec.text("iterations", "",
           "ProfilerStep numbers to keep: N or N-M (inclusive); empty = every operation"));
     }
-    specs.add(ParameterSpec.duration("window-start", 0, 0, Long.MAX_VALUE,
+    specs.add(ParameterSpec.duration("window-start", 0, 0, DAY_NS,
         "Drop operations that start earlier than this after the device's first operation"));
-    specs.add(ParameterSpec.duration("window-end", 0, 0, Long.MAX_VALUE,
+    specs.add(ParameterSpec.duration("window-end", 0, 0, DAY_NS,
         "Drop operations that start at or after this time after the device's first operation; "
             + "0 = no end"));
     specs.add(ParameterSpec.integer("repeat", 1, 1, 10_000, "times",

@@ -294,6 +294,16 @@ final class KinetoTraces {
     return union(spans);
   }
 
+  /** From the first CPU-side launch to the end of the last GPU operation, in ns. */
+  long spanNs() {
+    long first = cpu.stream().filter(e -> e.path("cat").asText().equals("cuda_runtime"))
+        .mapToLong(e -> e.path("ts").decimalValue().movePointRight(3).longValueExact()).min()
+        .orElseThrow();
+    long last = gpu.stream().mapToLong(e -> e.path("ts").decimalValue().add(e.path("dur")
+        .decimalValue()).movePointRight(3).longValueExact()).max().orElseThrow();
+    return last - first;
+  }
+
   static long union(List<long[]> spans) {
     List<long[]> sorted = new ArrayList<>(spans);
     sorted.sort((a, b) -> Long.compare(a[0], b[0]));

@@ -49,12 +49,17 @@ class TraceReplayFidelityTest {
   @Test
   void aTrainingTraceReplayedOnItsGpuRunsEveryKernelAndMatchesTheBusyTime(@TempDir Path dir)
       throws Exception {
-    KinetoTraces training = KinetoTraces.training(2, 1);
+    KinetoTraces training = KinetoTraces.training(1, 1);
     RunOutcome outcome = replayAlone(training.write(dir.resolve("train.pt.trace.json")));
 
-    assertThat(kernelsRun(outcome)).isEqualTo(training.kernels().size()).isEqualTo(2 * 26);
+    assertThat(kernelsRun(outcome)).isEqualTo(training.kernels().size()).isEqualTo(26);
     assertThat((double) simulatedBusyNs(outcome))
         .isCloseTo(training.busyNs(), within(0.05 * training.busyNs()));
+    // The engine pays the model's kernel-launch latency after each kernel's stream predecessor
+    // finishes, where a real GPU overlaps it with the predecessor: the makespan comes out a few
+    // percent longer (docs/traces.md, "Fidelity").
+    assertThat((double) outcome.metrics().makespanNs())
+        .isCloseTo(training.spanNs(), within(0.10 * training.spanNs()));
   }
 
   @Test
@@ -66,5 +71,7 @@ class TraceReplayFidelityTest {
     assertThat(kernelsRun(outcome)).isEqualTo(inference.kernels().size()).isEqualTo(5 * 19);
     assertThat((double) simulatedBusyNs(outcome))
         .isCloseTo(inference.busyNs(), within(0.05 * inference.busyNs()));
+    assertThat((double) outcome.metrics().makespanNs())
+        .isCloseTo(inference.spanNs(), within(0.10 * inference.spanNs()));
   }
 }
