@@ -1,0 +1,85 @@
+package org.preemptlab.runner.workload.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.preemptlab.api.model.GpuContext;
+import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.Workload;
+import org.preemptlab.runner.cli.Main;
+
+/** The shipped example traces load as documented, and a bad trace ends a run with exit code 2. */
+class TraceExamplesTest {
+  static final Path TRACES = Path.of("..", "examples", "traces");
+
+  @Test
+  void theShippedColocationMixHasOneContextPerTraceWithItsPriority() {
+    Workload workload = TraceMixProvider.load(TRACES.resolve("colocation.yaml"),
+        TraceTesting.H200);
+
+    assertThat(workload.contexts()).extracting(GpuContext::id)
+        .containsExactly("serve", "train", "preprocess");
+    assertThat(workload.queues()).extracting(JobQueue::id, JobQueue::priority).containsExactly(
+        tuple("serve.s7.copy", Priority.HIGH),
+        tuple("serve.s7", Priority.HIGH),
+        tuple("train.s20.copy", Priority.LOW),
+        tuple("train.s7.copy", Priority.LOW),
+        tuple("train.s7", Priority.LOW),
+        tuple("preprocess.s14.copy", Priority.NORMAL),
+        tuple("preprocess.s14", Priority.NORMAL));
+  }
+
+  @Test
+  void theShippedNsysExampleReadsItsKernelsAndCopies() {
+    RecordedTrace trace = NsysCsvReader.read(TRACES.resolve("preprocess.nsys.csv"));
+
+    assertThat(trace.ops()).hasSize(16);
+    assertThat(trace.ops()).filteredOn(op -> op.kind() == TraceOp.Kind.KERNEL).hasSize(12);
+    assertThat(trace.device(0)).hasValueSatisfying(d -> assertThat(d.name())
+        .isEqualTo("NVIDIA H200"));
+  }
+
+  @Test
+  void theShippedPytorchExamplesHaveTheirProfilerSteps() {
+    assertThat(KinetoTraceReader.read(TRACES.resolve("inference.pt.trace.json")).steps())
+        .extracting(ProfilerStep::number).containsExactly(0L, 1L, 2L, 3L);
+    assertThat(KinetoTraceReader.read(TRACES.resolve("training.pt.trace.json.gz")).steps())
+        .extracting(ProfilerStep::number).containsExactly(0L, 1L);
+    assertThat(TraceTesting.workload("pytorch-trace", TRACES.resolve("inference.pt.trace.json"),
+        Map.of("iterations", "2")).contexts()).containsExactly(new GpuContext("inference",
+        false));
+  }
+
+  @Test
+  void aRunOfATruncatedTraceFailsWithOneLineAndExitCodeTwo(@TempDir Path dir) throws Exception {
+    String json = KinetoTraces.inference(1, 100, 3).json();
+    Path trace = Files.writeString(dir.resolve("cut.json"), json.substring(0, json.length() / 3));
+    Path config = Files.writeString(dir.resolve("run.yaml"), """
+        workload:
+          generator: pytorch-trace
+          parameters: {path: '%s'}
+        """.formatted(trace.toString().replace("'", "''")));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit;
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      exit = new Main(o, e).run(new String[] {"run", "--config", config.toString(), "--out",
+          dir.resolve("out").toString()});
+    }
+
+    String errors = err.toString(StandardCharsets.UTF_8);
+    assertThat(exit).as(errors).isEqualTo(2);
+    assertThat(errors.lines()).as(errors).hasSize(1).first().asString()
+        .startsWith("preemptlab run: cut.json: truncated: the file ends inside the JSON");
+  }
+}
