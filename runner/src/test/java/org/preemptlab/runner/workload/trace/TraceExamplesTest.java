@@ -15,7 +15,18 @@ import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
+import java.util.List;
+import java.util.Optional;
 import org.preemptlab.runner.cli.Main;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.experiment.GroupStats;
+import org.preemptlab.runner.experiment.PluginChoice;
+import org.preemptlab.runner.experiment.RunConfig;
+import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.RunOutcome;
+import org.preemptlab.runner.experiment.YamlBinding;
+import org.preemptlab.runner.experiment.sweep.SweepConfig;
+import org.preemptlab.runner.experiment.sweep.SweepPlan;
 
 /** The shipped example traces load as documented, and a bad trace ends a run with exit code 2. */
 class TraceExamplesTest {
@@ -57,6 +68,33 @@ class TraceExamplesTest {
     assertThat(TraceTesting.workload("pytorch-trace", TRACES.resolve("inference.pt.trace.json"),
         Map.of("iterations", "2")).contexts()).containsExactly(new GpuContext("inference",
         false));
+  }
+
+  private static long serveTurnaroundP50(RunOutcome outcome) {
+    return outcome.metrics().groups().stream()
+        .filter(g -> g.dimension().equals("context") && g.group().equals("serve"))
+        .mapToLong(GroupStats::turnaroundP50Ns).findFirst().orElseThrow();
+  }
+
+  @Test
+  void theShippedColocationSweepPreemptsWithEveryStrategyAndBeatsTimeSlicing() {
+    SweepConfig sweep = YamlBinding.read(Path.of("..", "examples", "configs",
+        "trace-colocation.yaml"), SweepConfig.class).orElseThrow();
+    RunExecutor executor = new RunExecutor(PluginRegistry.discover(Optional.empty()));
+    List<RunConfig> configs = SweepPlan.of(sweep).points().stream().map(p -> p.config()
+        .withWorkload(p.config().workload().with("spec", TRACES.resolve("colocation.yaml")
+            .toString()))).toList();
+    RunConfig timeSliced = configs.get(0).withHardware(new PluginChoice("h200", Map.of()));
+
+    long sliced = serveTurnaroundP50(executor.execute(timeSliced));
+    assertThat(configs).extracting(c -> c.preemption().id())
+        .containsExactly("block-boundary", "instruction-level", "flush");
+    for (RunConfig config : configs) {
+      RunOutcome outcome = executor.execute(config);
+      assertThat(outcome.metrics().preemptions()).as(config.preemption().id()).isPositive();
+      assertThat(serveTurnaroundP50(outcome)).as(config.preemption().id())
+          .isLessThan(sliced / 10);
+    }
   }
 
   @Test
