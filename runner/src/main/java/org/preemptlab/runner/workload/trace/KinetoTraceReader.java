@@ -39,7 +39,7 @@ import org.preemptlab.api.ConfigurationException;
  * CPU-side {@code cuda_runtime} and {@code cuda_driver} calls, whose {@code correlation} gives each
  * GPU operation its launch time; {@code cuda_sync} events of kind {@code Stream Wait Event} (written
  * when the profiler runs with {@code enable_cuda_sync_events}); {@code ProfilerStep#N} annotations;
- * and the top-level {@code deviceProperties}. Everything else is skipped. Times ({@code ts}, {@code
+ * and the top-level {@code deviceProperties} and {@code distributedInfo.rank}. Everything else is skipped. Times ({@code ts}, {@code
  * dur}) are µs with up to three decimals and are converted to ns exactly.
  */
 public final class KinetoTraceReader {
@@ -122,6 +122,11 @@ public final class KinetoTraceReader {
         }
         sawEvents = true;
         readEvents(parser, state);
+      } else if (field.equals("distributedInfo") && value == JsonToken.START_OBJECT) {
+        JsonNode info = MAPPER.readTree(parser);
+        if (info.path("rank").canConvertToInt()) {
+          state.rank = info.path("rank").asInt();
+        }
       } else if (field.equals("deviceProperties") && value == JsonToken.START_ARRAY) {
         JsonNode devices = MAPPER.readTree(parser);
         for (JsonNode device : devices) {
@@ -172,6 +177,7 @@ public final class KinetoTraceReader {
     final Map<Long, Long> launchByCorrelation = new HashMap<>();
     long cpuEvents;
     int index = -1;
+    int rank = -1;
 
     State(String source) {
       this.source = source;
@@ -267,7 +273,7 @@ public final class KinetoTraceReader {
             args.path("stream").asLong(), toNs(wait.path("ts").decimalValue()),
             args.path("wait_on_stream").asLong(), recordLaunch == null ? -1 : recordLaunch));
       }
-      return new RecordedTrace(source, linked, streamWaits, steps, devices, cpuEvents);
+      return new RecordedTrace(source, linked, streamWaits, steps, devices, cpuEvents, rank);
     }
 
     /** One event being read, with helpers that fail with the event's location. */

@@ -96,7 +96,7 @@ public final class NsysCsvReader {
           + (ops.isEmpty() ? " (no rows after the header)"
           : "; it has " + ops.size() + " memory copies or sets only"));
     }
-    return new RecordedTrace(source, ops, List.of(), List.of(), devices, 0);
+    return new RecordedTrace(source, ops, List.of(), List.of(), devices, 0, -1);
   }
 
   private static List<String> split(String line, String source, int number) {

@@ -15,9 +15,11 @@ import java.util.TreeSet;
  * @param steps the {@code ProfilerStep#N} annotations, in file order
  * @param devices the properties of the GPUs the trace describes, by index
  * @param cpuEvents how many CPU-side events (operators, runtime calls, annotations) it holds
+ * @param rank the distributed rank that wrote the trace (Kineto's {@code distributedInfo}), or -1
+ *     when the trace does not say
  */
 public record RecordedTrace(String source, List<TraceOp> ops, List<StreamWait> waits,
-    List<ProfilerStep> steps, Map<Integer, GpuProperties> devices, long cpuEvents) {
+    List<ProfilerStep> steps, Map<Integer, GpuProperties> devices, long cpuEvents, int rank) {
 
   /** Copies the collections. */
   public RecordedTrace {

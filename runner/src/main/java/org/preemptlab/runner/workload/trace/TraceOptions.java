@@ -13,6 +13,7 @@ import org.preemptlab.api.model.Priority;
 /**
  * How a trace is replayed: the parameters shared by {@code pytorch-trace} and {@code nsys-trace}.
  *
+ * @param rank the distributed rank the trace must be of, or -1 for any
  * @param device the GPU index whose operations are replayed, or -1 for the only one
  * @param firstStep the first {@code ProfilerStep#N} kept, or -1 to keep every operation
  * @param lastStep the last step kept (inclusive), or -1
@@ -28,7 +29,7 @@ import org.preemptlab.api.model.Priority;
  * @param copies whether memory copies and sets are replayed (on the copy engine)
  * @param idempotent whether the kernels' blocks may be flushed and re-run
  */
-public record TraceOptions(int device, long firstStep, long lastStep, long windowStartNs,
+public record TraceOptions(int rank, int device, long firstStep, long lastStep, long windowStartNs,
     long windowEndNs, int repeat, Priority priority, String context, double timeScale,
     String tracedHardware, BlockDurations.Scaling scaling, boolean copies, boolean idempotent) {
 
@@ -42,6 +43,9 @@ public record TraceOptions(int device, long firstStep, long lastStep, long windo
     specs.add(ParameterSpec.integer("device", -1, -1, 1 << 20, "",
         "GPU index (rank's device) whose operations are replayed; -1 = the only one in the trace"));
     if (steps) {
+      specs.add(ParameterSpec.integer("rank", -1, -1, 1 << 20, "",
+          "Distributed rank the trace must be of (distributedInfo.rank; each rank writes its own "
+              + "file); -1 = any"));
       specs.add(ParameterSpec.text("iterations", "",
           "ProfilerStep numbers to keep: N or N-M (inclusive); empty = every operation"));
     }
@@ -105,7 +109,8 @@ public record TraceOptions(int device, long firstStep, long lastStep, long windo
       throw new ConfigurationException("parameter 'context': '" + context + "' is not a valid id; "
           + "use letters, digits, '.', '_' or '-'");
     }
-    return new TraceOptions(values.getInt("device"), first, last, windowStart, windowEnd,
+    int rank = values.asText().containsKey("rank") ? values.getInt("rank") : -1;
+    return new TraceOptions(rank, values.getInt("device"), first, last, windowStart, windowEnd,
         values.getInt("repeat"), Priority.valueOf(values.getString("priority")), context,
         values.getDouble("time-scale"), values.getString("traced-hardware").trim(),
         BlockDurations.Scaling.valueOf(values.getString("block-scaling").toUpperCase(Locale.ROOT)),

@@ -76,6 +76,13 @@ public final class TraceReplay {
   public static Part replay(RecordedTrace trace, TraceOptions options, DeviceSpec traced,
       DeviceSpec target, long firstJobId) {
     String source = trace.source();
+    if (options.rank() >= 0 && options.rank() != trace.rank()) {
+      throw new ConfigurationException(source + ": " + (trace.rank() < 0
+          ? "parameter 'rank' is " + options.rank() + " but the trace names no rank (no "
+              + "distributedInfo)"
+          : "the trace is of rank " + trace.rank() + ", not rank " + options.rank()
+              + "; every rank writes its own file: replay the file of rank " + options.rank()));
+    }
     int device = chooseDevice(trace, options);
     trace.device(device).filter(p -> p.smCount() > 0 && p.smCount() != traced.smCount())
         .ifPresent(p -> {

@@ -150,6 +150,22 @@ class TraceErrorsTest {
   }
 
   @Test
+  void aTraceOfAnotherRankIsRejected() throws Exception {
+    Path trace = KinetoTraces.inference(1, 100, 1).write(dir.resolve("rank0.json"));
+
+    replaying("pytorch-trace", trace, Map.of("rank", "3")).hasMessage("rank0.json: the trace is of"
+        + " rank 0, not rank 3; every rank writes its own file: replay the file of rank 3");
+  }
+
+  @Test
+  void aRankForATraceWithoutDistributedInfoIsRejected() throws Exception {
+    Path trace = file("single.json", trace(kernelEvent()));
+
+    replaying("pytorch-trace", trace, Map.of("rank", "0")).hasMessage("single.json: parameter "
+        + "'rank' is 0 but the trace names no rank (no distributedInfo)");
+  }
+
+  @Test
   void aTraceOfSeveralDevicesNeedsOneChosen() throws Exception {
     Path trace = file("two.json", trace(kernelEvent(),
         kernelEvent().replace("\"device\": 0", "\"device\": 1")));

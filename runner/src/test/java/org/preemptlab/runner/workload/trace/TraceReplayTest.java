@@ -102,6 +102,18 @@ class TraceReplayTest {
   }
 
   @Test
+  void withoutCopiesOnlyKernelsAreReplayedAndTheRankOfTheFileIsAccepted() throws Exception {
+    Path trace = KinetoTraces.inference(2, 300, 6).write(dir.resolve("i.json"));
+
+    Workload kernelsOnly = TraceTesting.workload("pytorch-trace", trace,
+        Map.of("copies", "false", "rank", "0"));
+
+    assertThat(kernelsOnly.jobs()).hasSize(2 * 19).allMatch(j -> j.queueId().equals("i.s7"));
+    assertThat(kernelsOnly.queues()).extracting(JobQueue::engine)
+        .containsExactly(EngineKind.COMPUTE);
+  }
+
+  @Test
   void aTimeWindowKeepsTheOperationsThatStartInIt() throws Exception {
     Path trace = nsys("w.csv",
         NsysTraces.kernelRow(1_000, 1_000, 1, 32, 8, 0, "a"),
