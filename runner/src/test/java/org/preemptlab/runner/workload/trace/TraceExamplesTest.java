@@ -50,6 +50,17 @@ class TraceExamplesTest {
   }
 
   @Test
+  void theShippedPytorchExamplesAreTheGeneratorsOutput() throws Exception {
+    assertThat(Files.readString(TRACES.resolve("inference.pt.trace.json")))
+        .isEqualTo(KinetoTraces.inference(4, 1500, 11).json());
+    try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(
+        TRACES.resolve("training.pt.trace.json.gz")))) {
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+          .isEqualTo(KinetoTraces.training(2, 12).json());
+    }
+  }
+
+  @Test
   void theShippedNsysExampleReadsItsKernelsAndCopies() {
     RecordedTrace trace = NsysCsvReader.read(TRACES.resolve("preprocess.nsys.csv"));
 
