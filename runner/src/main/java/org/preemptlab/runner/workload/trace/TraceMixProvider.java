@@ -131,7 +131,12 @@ public final class TraceMixProvider implements WorkloadProvider {
       }
       Parameters parameters = Parameters.of(where + " (" + format + ")", provider.parameters(),
           values);
-      TraceReplay.Part part = provider.load(parameters, run, directory, jobs.size());
+      TraceReplay.Part part;
+      try {
+        part = provider.load(parameters, run, directory, jobs.size());
+      } catch (ConfigurationException e) {
+        throw new ConfigurationException(where + ": " + e.getMessage(), e);
+      }
       for (GpuContext context : part.contexts()) {
         Integer owner = contextOwner.putIfAbsent(context.id(), index);
         if (owner != null) {

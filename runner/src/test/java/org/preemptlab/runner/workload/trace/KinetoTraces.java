@@ -35,7 +35,8 @@ final class KinetoTraces {
       .enable(SerializationFeature.INDENT_OUTPUT);
 
   /** A kernel as written, for the tests' expectations. */
-  record Written(String name, long startNs, long durationNs) {}
+  record Written(String name, long startNs, long durationNs, int blocks, int threads,
+      int registers, int sharedBytes) {}
 
   private final JsonNodeFactory f = JsonNodeFactory.instance;
   private final List<ObjectNode> cpu = new ArrayList<>();
@@ -186,7 +187,7 @@ final class KinetoTraces {
     args.putArray("block").add(block[0]).add(block[1]).add(block[2]);
     args.put("est. achieved occupancy %", Math.min(100, resident * threads * 100 / 2048));
     gpu.add(e);
-    kernels.add(new Written(name, start, dur));
+    kernels.add(new Written(name, start, dur, (int) blocks, (int) threads, registers, shared));
     streamFree.put(COMPUTE, start + dur);
   }
 
@@ -292,6 +293,16 @@ final class KinetoTraces {
     List<long[]> spans = new ArrayList<>();
     kernels.forEach(k -> spans.add(new long[] {k.startNs(), k.startNs() + k.durationNs()}));
     return union(spans);
+  }
+
+  /** The kernels as the CSV of {@code nsys stats --report cuda_gpu_trace} lists them. */
+  String nsysCsv() {
+    StringBuilder csv = new StringBuilder(NsysTraces.HEADER).append('\n');
+    for (Written k : kernels) {
+      csv.append(NsysTraces.kernelRow(k.startNs(), k.durationNs(), k.blocks(), k.threads(),
+          k.registers(), k.sharedBytes(), COMPUTE, k.name().replace("\"", "\"\""))).append('\n');
+    }
+    return csv.toString();
   }
 
   /** From the first CPU-side launch to the end of the last GPU operation, in ns. */

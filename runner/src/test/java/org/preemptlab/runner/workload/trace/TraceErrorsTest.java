@@ -279,6 +279,17 @@ class TraceErrorsTest {
   }
 
   @Test
+  void aMixNamesTheEntryOfABadTrace() throws Exception {
+    file("cpu.json", trace("{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"aten::mm\", "
+        + "\"ts\": 1, \"dur\": 2}"));
+    Path mix = file("mix.yaml", "traces:\n  - {format: pytorch-trace, path: cpu.json}\n");
+
+    failing(() -> TraceMixProvider.load(mix, TraceTesting.H200)).hasMessage("mix.yaml: "
+        + "traces[0]: cpu.json: a CPU-only trace: 1 CPU events but no GPU activity; record it "
+        + "with activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]");
+  }
+
+  @Test
   void aMixWithAnUnknownFormatIsRejected() throws Exception {
     Path mix = file("mix.yaml", "traces:\n  - {format: pytorch, path: a.json}\n");
 

@@ -200,6 +200,20 @@ class TraceReplayTest {
   }
 
   @Test
+  void theSameKernelsRecordedByEitherProfilerBecomeTheSameKernels() throws Exception {
+    KinetoTraces training = KinetoTraces.training(1, 7);
+    Path kineto = training.write(dir.resolve("t.json"));
+    Path nsys = Files.writeString(dir.resolve("t.csv"), training.nsysCsv());
+
+    List<Kernel> fromKineto = TraceTesting.workload("pytorch-trace", kineto,
+        Map.of("copies", "false")).jobs().stream().map(Job::kernel).toList();
+    List<Kernel> fromNsys = TraceTesting.workload("nsys-trace", nsys, Map.of()).jobs().stream()
+        .map(Job::kernel).toList();
+
+    assertThat(fromNsys).hasSize(26).isEqualTo(fromKineto);
+  }
+
+  @Test
   void theSameTraceGivesTheSameWorkloadEveryTime() throws Exception {
     Path trace = KinetoTraces.training(1, 8).write(dir.resolve("t.json"));
 
