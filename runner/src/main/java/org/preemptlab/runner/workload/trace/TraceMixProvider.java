@@ -27,7 +27,7 @@ import org.preemptlab.runner.workload.YamlMappers;
 
 /**
  * The {@code trace-mix} workload: several traces co-located on one GPU, each as its own context
- * (or contexts) with its own priority and options. Parameter {@code spec} names a YAML file with a
+ * (or contexts) with its own priority and options. Parameter {@code path} names a YAML file with a
  * list {@code traces}; each entry has a {@code format} ({@code pytorch-trace} or {@code
  * nsys-trace}) and that workload's parameters, with relative paths resolved against the YAML
  * file's directory ({@code docs/traces.md}, "Co-location"). Job ids follow the list: the first
@@ -53,19 +53,19 @@ public final class TraceMixProvider implements WorkloadProvider {
 
   @Override
   public List<ParameterSpec> parameters() {
-    return List.of(ParameterSpec.text("spec", "",
+    return List.of(ParameterSpec.text("path", "",
         "Path of the YAML file that lists the traces (docs/traces.md); required"));
   }
 
   /** Reads the mix file and every trace in it. */
   @Override
   public WorkloadGenerator create(PluginContext context) {
-    String spec = context.parameters().getString("spec").trim();
-    if (spec.isEmpty()) {
-      throw new ConfigurationException("workload 'trace-mix' needs parameter 'spec': the YAML "
+    String path = context.parameters().getString("path").trim();
+    if (path.isEmpty()) {
+      throw new ConfigurationException("workload 'trace-mix' needs parameter 'path': the YAML "
           + "file that lists the traces");
     }
-    Workload workload = load(Path.of(spec), context.device());
+    Workload workload = load(Path.of(path), context.device());
     return () -> workload;
   }
 

@@ -93,7 +93,7 @@ class TraceExamplesTest {
         "trace-colocation.yaml"), SweepConfig.class).orElseThrow();
     RunExecutor executor = new RunExecutor(PluginRegistry.discover(Optional.empty()));
     List<RunConfig> configs = SweepPlan.of(sweep).points().stream().map(p -> p.config()
-        .withWorkload(p.config().workload().with("spec", TRACES.resolve("colocation.yaml")
+        .withWorkload(p.config().workload().with("path", TRACES.resolve("colocation.yaml")
             .toString()))).toList();
     RunConfig timeSliced = configs.get(0).withHardware(new PluginChoice("h200", Map.of()));
 

@@ -31,7 +31,7 @@ final class TraceTesting {
       DeviceSpec device) {
     WorkloadProvider provider = provider(id);
     Map<String, String> all = new HashMap<>(parameters);
-    all.put(id.equals("trace-mix") ? "spec" : "path", path.toString());
+    all.put("path", path.toString());
     Parameters values = Parameters.of("workload '" + id + "'", provider.parameters(), all);
     return provider.create(new PluginContext(values, device, new SplittableRandom(1)))
         .generate();
