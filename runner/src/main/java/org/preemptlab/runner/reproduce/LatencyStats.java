@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.preemptlab.runner.engine.PreemptionRecord;
-import org.preemptlab.runner.experiment.Percentiles;
+import org.preemptlab.runner.metrics.Percentiles;
 import org.preemptlab.runner.experiment.RunOutcome;
 
 /**

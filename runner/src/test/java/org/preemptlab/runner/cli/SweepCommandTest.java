@@ -125,11 +125,13 @@ class SweepCommandTest {
     assertThat(two.exit()).as(two.err()).isZero();
     Map<String, String> a = files(dir.resolve("one"));
     Map<String, String> b = files(dir.resolve("two"));
-    assertThat(a.keySet()).contains("results.csv", "summary.csv", "high-turnarounds.csv",
+    assertThat(a.keySet()).contains("results.csv", "summary.csv", "turnarounds.csv",
         "summary.md", "summary.html", "provenance.json", "command.txt", "sweep.yaml",
         "configs/block-boundary__1ms.yaml", "runs/user-yield__2ms/seed-3.json",
-        "charts/high-turnaround-cdf.png", "charts/high-turnaround-cdf.svg",
-        "charts/bars-makespan.png", "charts/makespan-vs-hardware.time-slice.svg");
+        "charts/turnaround-cdf_queue-inference.png", "charts/turnaround-cdf_queue-inference.svg",
+        "charts/turnaround-cdf_queue-training.pdf", "charts/turnaround-cdf_queue-training.csv",
+        "charts/bars-makespan.png", "charts/bars-makespan.pdf", "charts/bars-makespan.csv",
+        "charts/makespan-vs-hardware.time-slice.svg");
     assertThat(a.keySet()).isEqualTo(b.keySet());
     a.remove("command.txt");
     b.remove("command.txt");
@@ -138,7 +140,7 @@ class SweepCommandTest {
         .endsWith("preemptlab sweep --config " + config + " --jobs 2 --out "
             + dir.resolve("two") + "\n");
     assertThat(one.out()).contains("4 configurations x 3 seeds = 12 runs")
-        .contains("highest-priority turnaround p99 (us, lower is better)");
+        .contains("turnaround p99, priority highest (µs, lower is better)");
   }
 
   @Test
@@ -149,7 +151,7 @@ class SweepCommandTest {
           preemption: [block-boundary, instruction-level]
         seeds: 3
         baseline: {preemption: block-boundary}
-        metrics: [high-turnaround-p99, makespan]
+        metrics: [turnaround-p99@queue=inference, makespan]
         """);
 
     Result result = run("sweep", "--config", config.toString(), "--out",
@@ -170,7 +172,10 @@ class SweepCommandTest {
         .contains("| preemption | n | mean ± 95% CI | Δ vs baseline ± 95% CI | verdict | failed |")
         .contains("| instruction-level | 3 | " + cell + " | ")
         .contains("| block-boundary | 3 | ").contains(" | baseline |  | 0 |")
-        .contains("![makespan](charts/bars-makespan.png)");
+        .contains("![makespan](charts/bars-makespan.png)")
+        .contains("[PDF](charts/bars-makespan.pdf)").contains("[data (CSV)](charts/bars-makespan.csv)")
+        .contains("## turnaround p99, queue inference (µs, lower is better)")
+        .contains("![turnaround CDF of queue inference](charts/turnaround-cdf_queue-inference.png)");
     assertThat(html).contains("<h2>makespan (ms, lower is better)</h2>")
         .contains("<td class=\"num\">" + cell + "</td>")
         .contains("<th>Δ vs baseline ± 95% CI</th>");

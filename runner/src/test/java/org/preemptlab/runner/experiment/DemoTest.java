@@ -3,6 +3,7 @@ package org.preemptlab.runner.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,8 +47,8 @@ class DemoTest {
       assertThat(r.refusal()).isNull();
       assertThat(r.highPriority()).isEqualTo(Priority.HIGH);
       assertThat(r.lowPriority()).isEqualTo(Priority.LOW);
-      assertThat(r.preemptions()).isPositive();
-      assertThat(r.lowThroughput()).isPositive();
+      assertThat(r.value(Demo.PREEMPTIONS_DONE)).isPositive();
+      assertThat(r.value(Demo.LOW_THROUGHPUT)).isPositive();
     });
   }
 
@@ -56,15 +57,15 @@ class DemoTest {
     Demo.Row full = row("block-boundary", "full");
     Demo.Row liveness = row("block-boundary", "liveness");
 
-    assertThat(full.bytesPerPreemption()).isZero();
+    assertThat(full.value(Demo.BYTES_PER_PREEMPTION)).isZero();
     assertThat(liveness).usingRecursiveComparison().ignoringFields("contextSave").isEqualTo(full);
   }
 
   @Test
   void livenessSavesFewerBytesPerPreemptionThanFullWhenBlocksStopAndSave() {
     for (String preemption : List.of("instruction-level", "user-yield")) {
-      double full = row(preemption, "full").bytesPerPreemption();
-      double liveness = row(preemption, "liveness").bytesPerPreemption();
+      double full = row(preemption, "full").value(Demo.BYTES_PER_PREEMPTION);
+      double liveness = row(preemption, "liveness").value(Demo.BYTES_PER_PREEMPTION);
 
       assertThat(full).as(preemption + " x full").isPositive();
       assertThat(liveness).as(preemption + " x liveness").isPositive().isLessThan(full);
@@ -74,8 +75,8 @@ class DemoTest {
   @Test
   void instructionLevelPreemptsFasterThanBlockBoundaryAtTheTail() {
     for (String save : Demo.SAVES) {
-      assertThat(row("instruction-level", save).preemptionP99Ns())
-          .as(save).isLessThan(row("block-boundary", save).preemptionP99Ns());
+      assertThat(row("instruction-level", save).value(Demo.ALL_FREED_P99))
+          .as(save).isLessThan(row("block-boundary", save).value(Demo.ALL_FREED_P99));
     }
   }
 
@@ -84,7 +85,29 @@ class DemoTest {
     long shortest = shortestTrainingBlockNs();
 
     assertThat(shortest).isEqualTo(285_000L); // 300 us, less 5 % jitter
-    assertThat(row("block-boundary", "full").preemptionP99Ns()).isGreaterThanOrEqualTo(shortest);
+    assertThat(row("block-boundary", "full").value(Demo.ALL_FREED_P99)).isGreaterThanOrEqualTo(shortest);
+  }
+
+  @Test
+  void theWaitingJobGetsItsResourcesNoLaterThanEveryVictimBlockIsFree() {
+    for (Demo.Row r : rows) {
+      assertThat(r.value(Demo.WAITER_P50)).as(r.preemption() + " x " + r.contextSave())
+          .isPositive().isLessThanOrEqualTo(r.value(Demo.ALL_FREED_P99) + 1e-9);
+    }
+  }
+
+  @Test
+  void theMarkdownTableHasTheSameCellsAsTheTerminalTable() {
+    List<String> text = Demo.render(rows).lines().toList();
+    List<String> md = Demo.markdown(rows).lines().toList();
+
+    assertThat(md).hasSize(2 + 6);
+    assertThat(md.get(0)).startsWith("| preemption | context-save | HIGH p50 µs |");
+    assertThat(md.get(1)).startsWith("|---|---|---:|");
+    for (int i = 0; i < 6; i++) {
+      assertThat(md.get(2 + i).replace("|", " ").split("\\s+"))
+          .containsExactly((" " + text.get(2 + i)).split("\\s+"));
+    }
   }
 
   @Test
@@ -100,8 +123,8 @@ class DemoTest {
   @Test
   void aRefusedRowIsShownWithDashesAndItsReasonBelowTheTable() {
     Demo.Row ok = rows.get(0);
-    Demo.Row refused = new Demo.Row("instruction-level", "full", null, 0, 0, 0, 0, 0, 0, 0, null,
-        0, "preemption 'instruction-level' needs instruction-level preemption");
+    Demo.Row refused = new Demo.Row("instruction-level", "full", null, null, Map.of(),
+        "preemption 'instruction-level' needs instruction-level preemption");
 
     List<String> lines = Demo.render(List.of(ok, refused)).lines().toList();
 

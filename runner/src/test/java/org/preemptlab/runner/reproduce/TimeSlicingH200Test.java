@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.SimulationResult;
-import org.preemptlab.runner.experiment.Percentiles;
+import org.preemptlab.runner.metrics.Percentiles;
 
 /**
  * Validates time slicing on the {@code h200} model against the rows of
