@@ -111,7 +111,12 @@ final class SweepCommand implements Command {
         }
       }
     }
-    List<MetricSelection> selected = config.selections(metrics);
+    List<MetricSelection> selected;
+    try {
+      selected = config.selections(metrics);
+    } catch (ConfigurationException e) {
+      throw new ConfigurationException(file + ": " + e.getMessage(), e);
+    }
     List<MetricSelection> recorded = RunResult.recorded(metrics, selected);
     List<String> keys = recorded.stream().map(MetricSelection::key).toList();
     Path dir = Path.of(line.getOptionValue(OUT, "results/" + config.name()));

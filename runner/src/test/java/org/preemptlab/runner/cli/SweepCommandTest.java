@@ -73,7 +73,9 @@ class SweepCommandTest {
       out.putNextEntry(new JarEntry("META-INF/services/"
           + SchedulingPolicyProvider.class.getName()));
       out.write((TestPlugins.ThrowsWhileRunning.class.getName() + "\n"
-          + SweepTestPlugins.Hangs.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+          + SweepTestPlugins.Hangs.class.getName() + "\n"
+          + SweepTestPlugins.CountsDispatches.class.getName() + "\n")
+          .getBytes(StandardCharsets.UTF_8));
       out.closeEntry();
     }
   }
@@ -214,6 +216,51 @@ class SweepCommandTest {
     complete.remove("command.txt");
     after.remove("command.txt");
     assertThat(after).isEqualTo(complete);
+  }
+
+  @Test
+  void aPolicysOwnMetricIsReportedComparedAndChartedLikeABuiltInOne(@TempDir Path dir)
+      throws IOException {
+    Path config = sweepFile(dir, """
+        vary: {policy: [test-counts-dispatches]}
+        seeds: 2
+        metrics: [policy.dispatches, policy.never-reported, deadline-misses@queue=inference]
+        """);
+
+    Result result = run("sweep", "--config", config.toString(), "--plugin-path",
+        plugins.toString(), "--out", dir.resolve("o").toString());
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    List<String> rows = Files.readAllLines(dir.resolve("o/results.csv"));
+    List<String> dispatches = rows.stream().filter(r -> r.contains(",policy.dispatches,"))
+        .toList();
+    assertThat(dispatches).hasSize(2).allMatch(r -> r.matches(".*,ok,policy\\.dispatches,"
+        + "count,[1-9][0-9]*,$"));
+    assertThat(rows).filteredOn(r -> r.contains(",policy.never-reported,")).hasSize(2)
+        .allMatch(r -> r.endsWith(",ns,,"));
+    String md = Files.readString(dir.resolve("o/summary.md"));
+    assertThat(md).contains("## dispatches (lower is better)")
+        .contains("## never reported (ns, lower is better)")
+        .contains("![dispatches](charts/bars-policy.dispatches.png)");
+    assertThat(Files.readString(dir.resolve("o/charts/bars-policy.never-reported.csv")))
+        .contains(",false,");
+  }
+
+  @Test
+  void aMisspeltPluginMetricIsRefusedWithTheDeclaredOnesBeforeAnythingRuns(@TempDir Path dir)
+      throws IOException {
+    Path config = sweepFile(dir, """
+        vary: {policy: [test-counts-dispatches]}
+        metrics: [policy.dispatchs]
+        """);
+
+    Result result = run("sweep", "--config", config.toString(), "--plugin-path",
+        plugins.toString(), "--out", dir.resolve("o").toString());
+
+    assertThat(result.exit()).isEqualTo(Main.USAGE);
+    assertThat(result.err()).contains("metrics[0]: unknown metric 'policy.dispatchs'; did you "
+        + "mean 'policy.dispatches'?");
+    assertThat(dir.resolve("o/runs")).doesNotExist();
   }
 
   @Test

@@ -134,7 +134,7 @@ public record SweepConfig(
       try {
         selections.add(MetricSelection.parse(metrics.get(i), registry));
       } catch (ConfigurationException e) {
-        throw new SpecViolation("metrics[" + i + "]", e.getMessage());
+        throw new ConfigurationException("metrics[" + i + "]: " + e.getMessage(), e);
       }
     }
     return selections;

@@ -41,7 +41,7 @@ public final class SvgFigure {
     plotLeft = LEFT;
     plotRight = width - 30;
     plotTop = TOP;
-    plotBottom = height - legendHeight - (rotate ? 150 : 70);
+    plotBottom = height - legendHeight - (rotate ? 160 : 70);
     sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         .append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width)
         .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(width)
@@ -64,7 +64,7 @@ public final class SvgFigure {
         "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
             + "stroke=\"#000000\"/>%n", plotLeft, plotTop, plotRight - plotLeft,
         plotBottom - plotTop));
-    text((plotLeft + plotRight) / 2, plotBottom + (rotate ? 140 : 44), figure.xTitle(),
+    text((plotLeft + plotRight) / 2, plotBottom + (rotate ? 132 : 44), figure.xTitle(),
         "middle", "font-size=\"14\"");
     sb.append(String.format(Locale.ROOT, "<text x=\"0\" y=\"0\" transform=\"translate(20 %.1f) "
         + "rotate(-90)\" text-anchor=\"middle\" font-size=\"14\">%s</text>%n",
