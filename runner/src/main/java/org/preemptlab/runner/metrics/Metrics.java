@@ -203,6 +203,29 @@ public final class Metrics {
         byId.keySet()));
   }
 
+  /**
+   * The reference table of these metrics in Markdown ({@code docs/metrics.md} holds this output;
+   * a test keeps it current): id, title, stored unit, direction, what a scope selects, definition,
+   * and when it is undefined.
+   */
+  public String markdownTable() {
+    StringBuilder sb = new StringBuilder("| id | title | unit | better | per group | definition | "
+        + "undefined when |\n|---|---|---|---|---|---|---|\n");
+    for (Metric m : byId.values()) {
+      String scope = switch (m.scoping()) {
+        case JOBS -> "the group's jobs";
+        case WAITER -> "preemptions requested for the group's jobs";
+        case VICTIM -> "preemptions of the group's jobs";
+        case RUN -> "whole run only";
+      };
+      sb.append("| `").append(m.id()).append("` | ").append(m.title()).append(" | ")
+          .append(m.unit().symbol()).append(" | ").append(m.higherIsBetter() ? "higher" : "lower")
+          .append(" | ").append(scope).append(" | ").append(m.definition().replace("|", "\\|"))
+          .append(" | ").append(m.undefinedWhen()).append(" |\n");
+    }
+    return sb.toString();
+  }
+
   private static Metric jobTime(String id, String title, String definition,
       ToLongFunction<JobRecord> value, double percentile) {
     return new Metric(id, title, NANOSECONDS, false, definition, NO_JOBS, Scoping.JOBS, in -> {
