@@ -191,8 +191,8 @@ public final class RunReport {
     metrics.put("fairness", m.fairness());
     metrics.put("deadline-misses", m.deadlineMisses());
     metrics.put("preemptions", m.preemptions());
-    metrics.put("preemption-latency-p50-ns", m.preemptionLatencyP50Ns());
-    metrics.put("preemption-latency-p99-ns", m.preemptionLatencyP99Ns());
+    metrics.put("all-freed-latency-p50-ns", m.preemptionLatencyP50Ns());
+    metrics.put("all-freed-latency-p99-ns", m.preemptionLatencyP99Ns());
     metrics.put("waiter-latency-p50-ns", m.waiterLatencyP50Ns());
     metrics.put("waiter-latency-p99-ns", m.waiterLatencyP99Ns());
     metrics.put("bytes-saved-per-preemption", m.bytesSavedPerPreemption());
