@@ -268,6 +268,6 @@ public record SweepConfig(
    */
   public SweepConfig withPathsResolvedAgainst(java.nio.file.Path dir) {
     return new SweepConfig(name, base.withPathsResolvedAgainst(dir), vary, seeds, baseline,
-        metrics);
+        metrics, groups);
   }
 }
