@@ -37,6 +37,7 @@ import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
 import org.preemptlab.runner.experiment.sweep.SweepPlan;
 import org.preemptlab.runner.experiment.sweep.SweepProgress;
 import org.preemptlab.runner.experiment.sweep.SweepRunner;
+import org.preemptlab.runner.metrics.MetricSelection;
 import org.preemptlab.runner.report.Provenance;
 import org.preemptlab.runner.report.sweep.Summaries;
 import org.preemptlab.runner.report.sweep.SweepReport;
@@ -89,10 +90,27 @@ final class ClusterSweep {
   private final ResultStore store;
   private final Optional<Duration> timeout;
   private final String command;
+  private final SweepMetrics metrics;
+
+  /**
+   * The metrics a sweep reports and records, and its user-defined groups.
+   *
+   * @param selected the metrics the summary reports
+   * @param recorded the metrics every run records
+   * @param groups the sweep file's groups
+   */
+  record SweepMetrics(List<MetricSelection> selected, List<MetricSelection> recorded,
+      Map<String, Set<String>> groups) {
+
+    List<String> keys() {
+      return recorded.stream().map(MetricSelection::key).toList();
+    }
+  }
 
   ClusterSweep(CommandLine line, PrintStream out, Path file, SweepPlan plan,
       PluginRegistry registry, RunExecutor executor, Path dir, Optional<Duration> timeout,
-      String command) {
+      String command, SweepMetrics metrics) {
+    this.metrics = metrics;
     this.line = line;
     this.out = out;
     this.file = file;
@@ -156,7 +174,7 @@ final class ClusterSweep {
         Runtime.getRuntime().availableProcessors(), 1, 4096);
     Partition partition = partition(shard.count());
     List<PlannedRun> mine = partition.runs(shard);
-    List<PlannedRun> todo = mine.stream().filter(r -> store.completed(r).isEmpty()).toList();
+    List<PlannedRun> todo = mine.stream().filter(r -> !complete(r)).toList();
     long total = partition.costs().stream().mapToLong(Long::longValue).sum();
     out.printf(Locale.ROOT, "sweep '%s' shard %s: %d of %d runs (%.1f%% of the expected cost); "
         + "running %d (%d already complete) on %d thread%s -> %s%n", plan.config().name(), shard,
@@ -168,12 +186,18 @@ final class ClusterSweep {
     try (SweepProgress progress = SweepProgress.choose(System.console() != null,
         System.getenv(), System.err)) {
       progress.start(mine.size(), mine.size() - todo.size());
-      failed = new SweepRunner(executor, store, jobs, timeout).run(todo, progress);
+      failed = new SweepRunner(executor, store, jobs, timeout, metrics.recorded(),
+          metrics.groups()).run(todo, progress);
     }
     out.printf(Locale.ROOT, "shard %s: ran %d runs in %.1f s, %d failed; when every shard has "
         + "ended: %s%n", shard, todo.size(), (System.nanoTime() - start) / 1e9, failed,
         reportCommand());
     return failed > 0 ? Main.FAILED : Main.OK;
+  }
+
+  /** Whether {@code run} has a result that records every metric this sweep needs. */
+  private boolean complete(PlannedRun run) {
+    return store.completed(run).filter(r -> r.covers(metrics.keys())).isPresent();
   }
 
   private String reportCommand() {
@@ -186,7 +210,7 @@ final class ClusterSweep {
     List<RunResult> results = new ArrayList<>();
     Map<String, List<Long>> missing = new LinkedHashMap<>();
     for (PlannedRun run : runs) {
-      Optional<RunResult> done = store.completed(run);
+      Optional<RunResult> done = store.completed(run).filter(r -> r.covers(metrics.keys()));
       if (done.isEmpty()) {
         missing.computeIfAbsent(run.point().key(), k -> new ArrayList<>()).add(run.seed());
       }
@@ -195,7 +219,8 @@ final class ClusterSweep {
     if (!Files.isRegularFile(dir.resolve(Provenance.FILE))) {
       SweepCommand.writeProvenance(plan, registry, dir, command);
     }
-    SweepAnalysis analysis = SweepAnalysis.of(plan, results);
+    SweepAnalysis analysis = SweepAnalysis.of(plan, metrics.selected(), metrics.recorded(),
+        results);
     List<String> written = SweepReport.write(analysis, dir);
     out.print(Summaries.text(analysis));
     int absent = missing.values().stream().mapToInt(List::size).sum();
@@ -236,7 +261,7 @@ final class ClusterSweep {
     int unfinished = 0;
     for (int s = 0; s < shards; s++) {
       long open = partition.runs(new Shard(s, shards)).stream()
-          .filter(r -> store.completed(r).isEmpty()).count();
+          .filter(r -> !complete(r)).count();
       unfinished += (int) open;
       if (open > 0) {
         pending.add(s);

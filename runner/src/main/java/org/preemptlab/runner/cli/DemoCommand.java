@@ -3,6 +3,7 @@ package org.preemptlab.runner.cli;
 import java.io.PrintStream;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.experiment.Demo;
@@ -14,6 +15,9 @@ import org.preemptlab.runner.experiment.RunExecutor;
  * every preemption strategy × context-save strategy under the priority policy.
  */
 final class DemoCommand implements Command {
+  static final Option MARKDOWN = Option.builder().longOpt("markdown")
+      .desc("print the table as Markdown (the README's demo table is this output)").get();
+
   @Override
   public String name() {
     return "demo";
@@ -29,7 +33,7 @@ final class DemoCommand implements Command {
     return new Options().addOption(RunCommand.CONFIG).addOption(RunCommand.POLICY)
         .addOption(RunCommand.HARDWARE).addOption(RunCommand.WORKLOAD).addOption(RunCommand.SEED)
         .addOption(RunCommand.SET).addOption(RunCommand.CHECK_INVARIANTS)
-        .addOption(SharedOptions.PLUGIN_PATH);
+        .addOption(SharedOptions.PLUGIN_PATH).addOption(MARKDOWN);
   }
 
   @Override
@@ -37,6 +41,7 @@ final class DemoCommand implements Command {
     return """
         preemptlab demo
         preemptlab demo --seed 7
+        preemptlab demo --markdown
         preemptlab demo --config examples/configs/inference-vs-training.yaml
         How to read the table: README.md, section "Reading the demo".""";
   }
@@ -49,9 +54,15 @@ final class DemoCommand implements Command {
     RunConfig base = RunCommand.resolve(line);
     RunExecutor executor = new RunExecutor(SharedOptions.registry(line));
     executor.validate(base);
+    if (line.hasOption(MARKDOWN)) {
+      out.print(Demo.markdown(Demo.run(base, executor)));
+      return 0;
+    }
     out.println("PreemptLab demo: " + base.workload().generator() + " workload, policy "
         + base.policy() + ", hardware " + base.hardware() + ", seed " + base.seed());
-    out.println("Every row simulates the same workload (same seed); latencies in microseconds.");
+    out.println("Every row simulates the same workload (same seed); latencies in microseconds:"
+        + " to-waiter = preemption request until the waiting job placed its next block,"
+        + " all-freed = until every victim block had left its SM.");
     out.println();
     List<Demo.Row> rows = Demo.run(base, executor);
     out.print(Demo.render(rows));

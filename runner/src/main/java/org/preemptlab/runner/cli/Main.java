@@ -56,7 +56,12 @@ public final class Main {
 
   /** Runs {@code preemptlab} and exits with its exit code. */
   public static void main(String[] args) {
-    System.exit(new Main(System.out, System.err).run(args));
+    // UTF-8 whatever the locale: reports print µs and ±.
+    PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out),
+        true, java.nio.charset.StandardCharsets.UTF_8);
+    PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err),
+        true, java.nio.charset.StandardCharsets.UTF_8);
+    System.exit(new Main(out, err).run(args));
   }
 
   /** Runs {@code preemptlab} with {@code args} and returns the exit code. */

@@ -25,6 +25,9 @@ import org.preemptlab.runner.experiment.YamlBinding;
 import org.preemptlab.runner.experiment.cluster.Slurm;
 import org.preemptlab.runner.experiment.sweep.PlannedRun;
 import org.preemptlab.runner.experiment.sweep.ResultStore;
+import org.preemptlab.runner.metrics.Metric;
+import org.preemptlab.runner.metrics.MetricSelection;
+import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.experiment.sweep.RunResult;
 import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
 import org.preemptlab.runner.experiment.sweep.SweepConfig;
@@ -34,6 +37,7 @@ import org.preemptlab.runner.experiment.sweep.SweepProgress;
 import org.preemptlab.runner.experiment.sweep.SweepRunner;
 import org.preemptlab.runner.report.Provenance;
 import org.preemptlab.runner.report.sweep.Summaries;
+import org.preemptlab.runner.report.sweep.SweepCharts;
 import org.preemptlab.runner.report.sweep.SweepReport;
 
 /**
@@ -120,10 +124,27 @@ final class SweepCommand implements Command {
     RunExecutor executor = new RunExecutor(registry);
     SweepPlan plan = SweepPlan.of(config);
     plan.validate(executor);
+    Metrics metrics = Metrics.builtIn();
+    for (SweepPoint point : plan.points()) {
+      for (Metric metric : executor.metrics(point.config()).all()) {
+        if (metrics.find(metric.id()).isEmpty()) {
+          metrics = metrics.plus(metric);
+        }
+      }
+    }
+    List<MetricSelection> selected;
+    try {
+      selected = config.selections(metrics);
+    } catch (ConfigurationException e) {
+      throw new ConfigurationException(file + ": " + e.getMessage(), e);
+    }
+    List<MetricSelection> recorded = RunResult.recorded(metrics, selected);
+    List<String> keys = recorded.stream().map(MetricSelection::key).toList();
     Path dir = Path.of(line.getOptionValue(OUT, "results/" + config.name()));
     if (ClusterSweep.applies(line)) { // --shard, --report, --slurm: docs/cluster.md
       return new ClusterSweep(line, out, Path.of(file), plan, registry, executor, dir, timeout,
-          CommandLines.render(name(), line)).run(slurm);
+          CommandLines.render(name(), line),
+          new ClusterSweep.SweepMetrics(selected, recorded, config.groupSets())).run(slurm);
     }
     ResultStore store = new ResultStore(dir);
     boolean resume = line.hasOption(RESUME);
@@ -137,7 +158,7 @@ final class SweepCommand implements Command {
     List<PlannedRun> runs = plan.runs();
     List<PlannedRun> todo = new ArrayList<>();
     for (PlannedRun run : runs) {
-      if (!resume || store.completed(run).isEmpty()) {
+      if (!resume || store.completed(run).filter(r -> r.covers(keys)).isEmpty()) {
         todo.add(run);
       }
     }
@@ -151,19 +172,21 @@ final class SweepCommand implements Command {
     try (SweepProgress progress = SweepProgress.choose(System.console() != null, System.getenv(),
         System.err)) {
       progress.start(runs.size(), runs.size() - todo.size());
-      new SweepRunner(executor, store, jobs, timeout).run(todo, progress);
+      new SweepRunner(executor, store, jobs, timeout, recorded, config.groupSets())
+          .run(todo, progress);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
 
     List<RunResult> results = store.readAll(runs);
-    SweepAnalysis analysis = SweepAnalysis.of(plan, results);
+    SweepAnalysis analysis = SweepAnalysis.of(plan, selected, recorded, results);
     List<String> written = SweepReport.write(analysis, dir);
     out.println();
     out.print(Summaries.text(analysis));
-    out.printf(Locale.ROOT, "%nran %d runs in %.1f s; wrote %s and %d charts to %s%n",
+    out.printf(Locale.ROOT, "%nran %d runs in %.1f s; wrote %s and %d charts (PNG, SVG, PDF, CSV) to %s%n",
         todo.size(), seconds, String.join(", ", written.stream()
             .filter(f -> !f.startsWith("charts/")).toList()),
-        written.stream().filter(f -> f.startsWith("charts/")).count(), dir);
+        written.stream().filter(f -> f.startsWith("charts/")).count() / SweepCharts.FORMATS.size(),
+        dir);
     int failed = analysis.failures().size();
     if (failed > 0) {
       out.println(failed + " of " + runs.size() + " runs failed; see 'failed runs' above");

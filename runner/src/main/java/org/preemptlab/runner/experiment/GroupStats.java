@@ -2,13 +2,13 @@ package org.preemptlab.runner.experiment;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.Function;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.runner.metrics.Metrics;
+import org.preemptlab.runner.metrics.RunData;
+import org.preemptlab.runner.metrics.Scope;
 
 /**
- * Statistics of one group of jobs: a queue, a context or a priority level.
+ * Statistics of one group of jobs: a queue, a context or a priority level, each read from the
+ * {@link Metrics} registry over the group's {@link Scope} (a group is never empty).
  *
  * @param dimension what the group is, {@code queue}, {@code context} or {@code priority}
  * @param group the group's name
@@ -39,40 +39,31 @@ public record GroupStats(
     int deadlineMisses) {
 
   /** Statistics per queue, per context and per priority, in that order, each sorted by name. */
-  static List<GroupStats> of(List<JobRecord> jobs, Map<Long, Double> slowdowns) {
+  static List<GroupStats> of(RunData data) {
     List<GroupStats> all = new ArrayList<>();
-    all.addAll(by("queue", JobRecord::queueId, jobs, slowdowns));
-    all.addAll(by("context", JobRecord::contextId, jobs, slowdowns));
-    all.addAll(by("priority", j -> j.priority().name(), jobs, slowdowns));
+    for (String dimension : List.of("queue", "context", "priority")) {
+      for (String name : data.names(dimension)) {
+        all.add(of(data, new Scope(dimension, name)));
+      }
+    }
     return all;
   }
 
-  private static List<GroupStats> by(String dimension, Function<JobRecord, String> key,
-      List<JobRecord> jobs, Map<Long, Double> slowdowns) {
-    Map<String, List<JobRecord>> groups = new TreeMap<>();
-    for (JobRecord job : jobs) {
-      groups.computeIfAbsent(key.apply(job), k -> new ArrayList<>()).add(job);
-    }
-    List<GroupStats> stats = new ArrayList<>();
-    groups.forEach((name, members) -> stats.add(of(dimension, name, members, slowdowns)));
-    return stats;
+  private static GroupStats of(RunData data, Scope scope) {
+    return new GroupStats(scope.dimension(), scope.name(),
+        (int) data.value(Metrics.JOBS, scope),
+        orZero(data.value(Metrics.THROUGHPUT, scope)),
+        data.value(Metrics.TURNAROUND_MEAN, scope),
+        (long) data.value(Metrics.TURNAROUND_P50, scope),
+        (long) data.value(Metrics.TURNAROUND_P95, scope),
+        (long) data.value(Metrics.TURNAROUND_P99, scope),
+        data.value(Metrics.WAITING_MEAN, scope),
+        data.value(Metrics.ANTT, scope),
+        (int) data.value(Metrics.PREEMPTIONS, scope),
+        (int) data.value(Metrics.DEADLINE_MISSES, scope));
   }
 
-  private static GroupStats of(String dimension, String name, List<JobRecord> members,
-      Map<Long, Double> slowdowns) {
-    Percentiles turnaround = Percentiles.of(members.stream()
-        .mapToLong(JobRecord::turnaroundNs).toArray());
-    Percentiles waiting = Percentiles.of(members.stream().mapToLong(JobRecord::waitingNs)
-        .toArray());
-    double slowdown = members.stream().mapToDouble(j -> slowdowns.get(j.jobId())).average()
-        .orElse(0);
-    long first = members.stream().mapToLong(JobRecord::submitNs).min().orElse(0);
-    long last = members.stream().mapToLong(JobRecord::finishNs).max().orElse(0);
-    double throughput = last <= first ? 0 : members.size() * 1e9 / (last - first);
-    int preemptions = members.stream().mapToInt(JobRecord::preemptions).sum();
-    int misses = (int) members.stream().filter(JobRecord::missedDeadline).count();
-    return new GroupStats(dimension, name, members.size(), throughput, turnaround.mean(),
-        turnaround.at(50), turnaround.at(95), turnaround.at(99), waiting.mean(), slowdown,
-        preemptions, misses);
+  private static double orZero(double value) {
+    return Double.isNaN(value) ? 0 : value;
   }
 }

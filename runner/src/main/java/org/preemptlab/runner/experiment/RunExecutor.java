@@ -8,6 +8,7 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.metrics.MetricDeclaration;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.SchedulingPolicy;
@@ -22,6 +23,8 @@ import org.preemptlab.runner.engine.EngineListener;
 import org.preemptlab.runner.engine.RunPlugins;
 import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.runner.metrics.Metrics;
+import org.preemptlab.runner.metrics.RunData;
 import org.preemptlab.runner.workload.RandomStreams;
 import org.preemptlab.runner.workload.SyntheticWorkload;
 
@@ -93,9 +96,14 @@ public final class RunExecutor {
     ContextSaveStrategy contextSave = registry.create(PluginType.CONTEXT_SAVE,
         config.contextSave().id(), config.contextSave().parameters(), hardware,
         RandomStreams.named(seed, "context-save"));
-    Function<EngineKind, SchedulingPolicy> policies = engine -> registry.create(
-        PluginType.SCHEDULING_POLICY, config.policy().id(), config.policy().parameters(),
-        hardware, RandomStreams.named(seed, "policy/" + engine.name().toLowerCase(Locale.ROOT)));
+    List<SchedulingPolicy> policyInstances = new java.util.ArrayList<>();
+    Function<EngineKind, SchedulingPolicy> policies = engine -> {
+      SchedulingPolicy policy = registry.create(PluginType.SCHEDULING_POLICY,
+          config.policy().id(), config.policy().parameters(), hardware,
+          RandomStreams.named(seed, "policy/" + engine.name().toLowerCase(Locale.ROOT)));
+      policyInstances.add(policy);
+      return policy;
+    };
     RunPlugins plugins = new RunPlugins(config.policy().id(), policies, config.preemption().id(),
         preemption, config.contextSave().id(), contextSave);
     Simulator simulator = new Simulator(workload, hardware, plugins,
@@ -112,7 +120,17 @@ public final class RunExecutor {
         registry.create(PluginType.CONTEXT_SAVE, config.contextSave().id(),
             config.contextSave().parameters(), hardware,
             RandomStreams.named(seed, "context-save")));
-    RunMetrics metrics = RunMetrics.of(result, isolated);
+    Map<String, Double> pluginValues = new java.util.TreeMap<>();
+    PluginMetrics.collect(registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),
+        declared(PluginKind.SCHEDULING_POLICY, config.policy().id()), policyInstances,
+        pluginValues);
+    PluginMetrics.collect(registry.descriptor(PluginKind.PREEMPTION_STRATEGY,
+        config.preemption().id()), declared(PluginKind.PREEMPTION_STRATEGY,
+        config.preemption().id()), List.of(preemption), pluginValues);
+    PluginMetrics.collect(registry.descriptor(PluginKind.CONTEXT_SAVE, config.contextSave().id()),
+        declared(PluginKind.CONTEXT_SAVE, config.contextSave().id()), List.of(contextSave),
+        pluginValues);
+    RunMetrics metrics = RunMetrics.of(RunData.of(result, isolated).with(pluginValues, Map.of()));
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics);
   }
 
@@ -129,6 +147,26 @@ public final class RunExecutor {
         config.hardware().parameters(), (HardwareModel) null,
         RandomStreams.named(config.seed(), "hardware"));
     return generateWorkload(config.workload(), hardware, config.seed());
+  }
+
+  /**
+   * The metric registry of {@code config}: the built-in metrics and those its policy,
+   * preemption-point and context-save strategy declare ({@code policy.ID}, ...).
+   *
+   * @throws ConfigurationException for an unknown plugin id
+   */
+  public Metrics metrics(RunConfig config) {
+    Metrics metrics = Metrics.builtIn();
+    metrics = metrics.withPlugin(PluginKind.SCHEDULING_POLICY.key(),
+        declared(PluginKind.SCHEDULING_POLICY, config.policy().id()));
+    metrics = metrics.withPlugin(PluginKind.PREEMPTION_STRATEGY.key(),
+        declared(PluginKind.PREEMPTION_STRATEGY, config.preemption().id()));
+    return metrics.withPlugin(PluginKind.CONTEXT_SAVE.key(),
+        declared(PluginKind.CONTEXT_SAVE, config.contextSave().id()));
+  }
+
+  private List<MetricDeclaration> declared(PluginKind kind, String id) {
+    return PluginMetrics.declared(registry.descriptor(kind, id), registry.provider(kind, id));
   }
 
   private Workload generateWorkload(WorkloadConfig config, HardwareModel hardware, long seed) {

@@ -1,11 +1,11 @@
 package org.preemptlab.runner.report;
 
 /** Quoting of CSV cells (RFC 4180). */
-final class Csv {
+public final class Csv {
   private Csv() {}
 
   /** The cell as written: quoted when it holds a comma, quote or line break (LF or CR). */
-  static String quote(String cell) {
+  public static String quote(String cell) {
     if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0
         && cell.indexOf('\r') < 0) {
       return cell;

@@ -25,6 +25,9 @@ import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.GroupStats;
 import org.preemptlab.runner.experiment.RunMetrics;
 import org.preemptlab.runner.experiment.RunOutcome;
+import org.preemptlab.runner.metrics.DisplayUnit;
+import org.preemptlab.runner.metrics.Metric;
+import org.preemptlab.runner.metrics.Metrics;
 
 /**
  * The outputs of one run: the summary printed on the terminal and the files written to its output
@@ -56,13 +59,18 @@ public final class RunReport {
         m.jobs(), Numbers.ms(m.makespanNs()), Numbers.fixed(m.throughputJobsPerSec(), 1),
         Numbers.percent(m.smUtilisation()), Numbers.fixed(m.antt(), 3),
         Numbers.fixed(m.stp(), 2), Numbers.fixed(m.fairness(), 3)));
+    DisplayUnit us = new DisplayUnit("us", 1e-3, 1);
     sb.append(String.format(java.util.Locale.ROOT,
-        "preemptions %d  latency p50 %s us  p99 %s us (waiting job placed p50 %s us  p99 %s us)"
-            + "  saved %s KiB/preemption  lost work %s ms"
-            + "  context switches %d  deadline misses %d%n%n",
-        m.preemptions(), Numbers.us(m.preemptionLatencyP50Ns()),
-        Numbers.us(m.preemptionLatencyP99Ns()), Numbers.us(m.waiterLatencyP50Ns()),
-        Numbers.us(m.waiterLatencyP99Ns()), Numbers.kib(m.bytesSavedPerPreemption()),
+        "preemptions %d  latency to the waiting job p50 %s us  p99 %s us"
+            + "  to all victim blocks freed p50 %s us  p99 %s us%n"
+            + "saved %s KiB/preemption  lost work %s ms  context switches %d"
+            + "  deadline misses %d%n%n",
+        m.preemptions(), us.format(m.value(Metrics.WAITER_LATENCY_P50)),
+        us.format(m.value(Metrics.WAITER_LATENCY_P99)),
+        us.format(m.value(Metrics.ALL_FREED_LATENCY_P50)),
+        us.format(m.value(Metrics.ALL_FREED_LATENCY_P99)),
+        new DisplayUnit("KiB", 1.0 / 1024, 1).format(m.value(
+            Metrics.BYTES_SAVED_PER_PREEMPTION)),
         Numbers.ms(m.lostWorkNs()), m.contextSwitches(), m.deadlineMisses()));
     if (!m.blocksByLevel().isEmpty()) {
       int total = m.blocksByLevel().values().stream().mapToInt(Integer::intValue).sum();
@@ -198,8 +206,8 @@ public final class RunReport {
     metrics.put("fairness", m.fairness());
     metrics.put("deadline-misses", m.deadlineMisses());
     metrics.put("preemptions", m.preemptions());
-    metrics.put("preemption-latency-p50-ns", m.preemptionLatencyP50Ns());
-    metrics.put("preemption-latency-p99-ns", m.preemptionLatencyP99Ns());
+    metrics.put("all-freed-latency-p50-ns", m.preemptionLatencyP50Ns());
+    metrics.put("all-freed-latency-p99-ns", m.preemptionLatencyP99Ns());
     metrics.put("waiter-latency-p50-ns", m.waiterLatencyP50Ns());
     metrics.put("waiter-latency-p99-ns", m.waiterLatencyP99Ns());
     metrics.put("bytes-saved-per-preemption", m.bytesSavedPerPreemption());
@@ -207,6 +215,13 @@ public final class RunReport {
     metrics.put("context-switches", m.contextSwitches());
     metrics.put("preempted-blocks-by-level", m.blocksByLevel());
     metrics.put("events", outcome.result().events());
+    Map<String, Object> byId = new LinkedHashMap<>();
+    for (Metric metric : Metrics.builtIn().all()) {
+      double value = m.value(metric);
+      byId.put(metric.id(), Double.isNaN(value) ? null : value);
+    }
+    m.data().pluginValues().forEach(byId::put);
+    metrics.put("by-id", byId);
     metrics.put("blocks-executed", outcome.result().blocksExecuted());
     root.put("metrics", metrics);
     root.put("groups", m.groups());

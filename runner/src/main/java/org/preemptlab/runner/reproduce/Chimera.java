@@ -110,7 +110,7 @@ public final class Chimera implements Reproduction {
       stp += outcome.metrics().stp() / seeds.size();
     }
     int violations = (int) all.stream().filter(p -> p.latencyNs() > LIMIT_NS).count();
-    long p99 = all.isEmpty() ? 0 : org.preemptlab.runner.experiment.Percentiles.of(
+    long p99 = all.isEmpty() ? 0 : org.preemptlab.runner.metrics.Percentiles.of(
         all.stream().mapToLong(PreemptionRecord::latencyNs).toArray()).at(99);
     return new Pooled(all.size(), violations, antt, stp, p99);
   }

@@ -28,7 +28,7 @@ import org.preemptlab.runner.engine.EngineOptions;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.RunPlugins;
 import org.preemptlab.runner.engine.Simulator;
-import org.preemptlab.runner.experiment.Percentiles;
+import org.preemptlab.runner.metrics.Percentiles;
 import org.preemptlab.runner.report.Numbers;
 import org.preemptlab.runner.report.TextTable;
 

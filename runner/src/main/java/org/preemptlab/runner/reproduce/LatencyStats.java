@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.preemptlab.runner.engine.PreemptionRecord;
-import org.preemptlab.runner.experiment.Percentiles;
+import org.preemptlab.runner.metrics.Metric;
+import org.preemptlab.runner.metrics.MetricInput;
+import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.experiment.RunOutcome;
 
 /**
@@ -27,23 +29,28 @@ record LatencyStats(int preemptions, long p50Ns, long p99Ns, double meanNs, doub
     levels = java.util.Collections.unmodifiableMap(new TreeMap<>(levels));
   }
 
-  /** Pools the preemptions of {@code outcomes}. */
+  /**
+   * Pools the preemptions of {@code outcomes} and reads each statistic from the metric registry
+   * ({@link Metrics}) over the pooled records, so the numbers mean what they mean everywhere
+   * else; 0 where a metric is undefined (no preemption, no saved block).
+   */
   static LatencyStats of(List<RunOutcome> outcomes) {
     List<PreemptionRecord> all = outcomes.stream()
         .flatMap(o -> o.result().preemptions().stream()).toList();
-    Percentiles latency = Percentiles.of(all.stream().mapToLong(PreemptionRecord::latencyNs)
-        .toArray());
-    double toPoint = all.stream().mapToLong(p -> p.pointReachedNs() - p.requestNs()).average()
-        .orElse(0);
-    double bytes = all.stream().mapToLong(PreemptionRecord::bytesSaved).average().orElse(0);
-    long savedBlocks = all.stream().mapToLong(PreemptionRecord::saved).sum();
-    double perBlock = savedBlocks == 0 ? 0
-        : (double) all.stream().mapToLong(PreemptionRecord::bytesSaved).sum() / savedBlocks;
+    MetricInput pooled = new MetricInput(List.of(), all, Map.of(), null);
     Map<String, Integer> levels = new TreeMap<>();
     outcomes.forEach(o -> o.metrics().blocksByLevel()
         .forEach((level, n) -> levels.merge(level, n, Integer::sum)));
-    return new LatencyStats(all.size(), latency.at(50), latency.at(99), latency.mean(), toPoint,
-        bytes, perBlock, levels);
+    return new LatencyStats(all.size(), (long) orZero(Metrics.ALL_FREED_LATENCY_P50, pooled),
+        (long) orZero(Metrics.ALL_FREED_LATENCY_P99, pooled),
+        orZero(Metrics.ALL_FREED_LATENCY_MEAN, pooled), orZero(Metrics.POINT_REACHED_MEAN, pooled),
+        orZero(Metrics.BYTES_SAVED_PER_PREEMPTION, pooled),
+        orZero(Metrics.BYTES_SAVED_PER_BLOCK, pooled), levels);
+  }
+
+  private static double orZero(Metric metric, MetricInput input) {
+    double value = metric.compute(input);
+    return Double.isNaN(value) ? 0 : value;
   }
 
   /** The share of blocks each level served, in [0, 1], by level. */

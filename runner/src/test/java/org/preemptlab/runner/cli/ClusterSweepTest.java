@@ -63,7 +63,7 @@ class ClusterSweepTest {
         policy: [fifo, priority]
         preemption: [block-boundary, user-yield]
       seeds: 3
-      metrics: [high-turnaround-p99, makespan]
+      metrics: [turnaround-p99@priority=highest, makespan]
       """;
 
   private record Result(int exit, String out, String err) {}

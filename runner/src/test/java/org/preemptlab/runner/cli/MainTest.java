@@ -326,13 +326,13 @@ class MainTest {
         + "priority(preempt=true), hardware h200, seed 1");
   }
 
-  /** The data rows of a demo table: the lines after its rule. */
+  /** The data rows of a demo table (text or Markdown): the lines after its rule. */
   private static List<String> demoRows(String out) {
     List<String> lines = out.lines().toList();
-    int rule = lines.indexOf(lines.stream().filter(l -> l.matches("-+( +-+)+")).findFirst()
-        .orElseThrow());
+    int rule = lines.indexOf(lines.stream().filter(l -> l.matches("-+( +-+)+")
+        || l.startsWith("|---")).findFirst().orElseThrow());
     return lines.subList(rule + 1, lines.size()).stream()
-        .takeWhile(l -> !l.startsWith("refused: ")).toList();
+        .takeWhile(l -> !l.isBlank() && !l.startsWith("refused: ")).toList();
   }
 
   @Test
@@ -392,7 +392,8 @@ class MainTest {
     List<String> rows = demoRows(result.out());
     assertThat(rows).hasSize(6);
     assertThat(rows).filteredOn(l -> l.startsWith("instruction-level "))
-        .hasSize(2).allMatch(l -> l.matches("instruction-level +(full|liveness)( +-){8}"));
+        .hasSize(2).allMatch(l -> l.matches("instruction-level +(full|liveness)( +-){"
+            + org.preemptlab.runner.experiment.Demo.COLUMNS.size() + "}"));
     assertThat(rows).filteredOn(l -> !l.startsWith("instruction-level ")).hasSize(4)
         .noneMatch(l -> l.endsWith(" -"));
     assertThat(result.out().lines().filter(l -> l.startsWith("refused: ")))

@@ -73,7 +73,9 @@ class SweepCommandTest {
       out.putNextEntry(new JarEntry("META-INF/services/"
           + SchedulingPolicyProvider.class.getName()));
       out.write((TestPlugins.ThrowsWhileRunning.class.getName() + "\n"
-          + SweepTestPlugins.Hangs.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+          + SweepTestPlugins.Hangs.class.getName() + "\n"
+          + SweepTestPlugins.CountsDispatches.class.getName() + "\n")
+          .getBytes(StandardCharsets.UTF_8));
       out.closeEntry();
     }
   }
@@ -125,11 +127,13 @@ class SweepCommandTest {
     assertThat(two.exit()).as(two.err()).isZero();
     Map<String, String> a = files(dir.resolve("one"));
     Map<String, String> b = files(dir.resolve("two"));
-    assertThat(a.keySet()).contains("results.csv", "summary.csv", "high-turnarounds.csv",
+    assertThat(a.keySet()).contains("results.csv", "summary.csv", "turnarounds.csv",
         "summary.md", "summary.html", "provenance.json", "command.txt", "sweep.yaml",
         "configs/block-boundary__1ms.yaml", "runs/user-yield__2ms/seed-3.json",
-        "charts/high-turnaround-cdf.png", "charts/high-turnaround-cdf.svg",
-        "charts/bars-makespan.png", "charts/makespan-vs-hardware.time-slice.svg");
+        "charts/turnaround-cdf_queue-inference.png", "charts/turnaround-cdf_queue-inference.svg",
+        "charts/turnaround-cdf_queue-training.pdf", "charts/turnaround-cdf_queue-training.csv",
+        "charts/bars-makespan.png", "charts/bars-makespan.pdf", "charts/bars-makespan.csv",
+        "charts/makespan-vs-hardware.time-slice.svg");
     assertThat(a.keySet()).isEqualTo(b.keySet());
     a.remove("command.txt");
     b.remove("command.txt");
@@ -138,7 +142,7 @@ class SweepCommandTest {
         .endsWith("preemptlab sweep --config " + config + " --jobs 2 --out "
             + dir.resolve("two") + "\n");
     assertThat(one.out()).contains("4 configurations x 3 seeds = 12 runs")
-        .contains("highest-priority turnaround p99 (us, lower is better)");
+        .contains("turnaround p99, priority highest (µs, lower is better)");
   }
 
   @Test
@@ -149,7 +153,7 @@ class SweepCommandTest {
           preemption: [block-boundary, instruction-level]
         seeds: 3
         baseline: {preemption: block-boundary}
-        metrics: [high-turnaround-p99, makespan]
+        metrics: [turnaround-p99@queue=inference, makespan]
         """);
 
     Result result = run("sweep", "--config", config.toString(), "--out",
@@ -170,7 +174,10 @@ class SweepCommandTest {
         .contains("| preemption | n | mean ± 95% CI | Δ vs baseline ± 95% CI | verdict | failed |")
         .contains("| instruction-level | 3 | " + cell + " | ")
         .contains("| block-boundary | 3 | ").contains(" | baseline |  | 0 |")
-        .contains("![makespan](charts/bars-makespan.png)");
+        .contains("![makespan](charts/bars-makespan.png)")
+        .contains("[PDF](charts/bars-makespan.pdf)").contains("[data (CSV)](charts/bars-makespan.csv)")
+        .contains("## turnaround p99, queue inference (µs, lower is better)")
+        .contains("![turnaround CDF of queue inference](charts/turnaround-cdf_queue-inference.png)");
     assertThat(html).contains("<h2>makespan (ms, lower is better)</h2>")
         .contains("<td class=\"num\">" + cell + "</td>")
         .contains("<th>Δ vs baseline ± 95% CI</th>");
@@ -212,6 +219,51 @@ class SweepCommandTest {
   }
 
   @Test
+  void aPolicysOwnMetricIsReportedComparedAndChartedLikeABuiltInOne(@TempDir Path dir)
+      throws IOException {
+    Path config = sweepFile(dir, """
+        vary: {policy: [test-counts-dispatches]}
+        seeds: 2
+        metrics: [policy.dispatches, policy.never-reported, deadline-misses@queue=inference]
+        """);
+
+    Result result = run("sweep", "--config", config.toString(), "--plugin-path",
+        plugins.toString(), "--out", dir.resolve("o").toString());
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    List<String> rows = Files.readAllLines(dir.resolve("o/results.csv"));
+    List<String> dispatches = rows.stream().filter(r -> r.contains(",policy.dispatches,"))
+        .toList();
+    assertThat(dispatches).hasSize(2).allMatch(r -> r.matches(".*,ok,policy\\.dispatches,"
+        + "count,[1-9][0-9]*,$"));
+    assertThat(rows).filteredOn(r -> r.contains(",policy.never-reported,")).hasSize(2)
+        .allMatch(r -> r.endsWith(",ns,,"));
+    String md = Files.readString(dir.resolve("o/summary.md"));
+    assertThat(md).contains("## dispatches (lower is better)")
+        .contains("## never reported (ns, lower is better)")
+        .contains("![dispatches](charts/bars-policy.dispatches.png)");
+    assertThat(Files.readString(dir.resolve("o/charts/bars-policy.never-reported.csv")))
+        .contains(",false,");
+  }
+
+  @Test
+  void aMisspeltPluginMetricIsRefusedWithTheDeclaredOnesBeforeAnythingRuns(@TempDir Path dir)
+      throws IOException {
+    Path config = sweepFile(dir, """
+        vary: {policy: [test-counts-dispatches]}
+        metrics: [policy.dispatchs]
+        """);
+
+    Result result = run("sweep", "--config", config.toString(), "--plugin-path",
+        plugins.toString(), "--out", dir.resolve("o").toString());
+
+    assertThat(result.exit()).isEqualTo(Main.USAGE);
+    assertThat(result.err()).contains("metrics[0]: unknown metric 'policy.dispatchs'; did you "
+        + "mean 'policy.dispatches'?");
+    assertThat(dir.resolve("o/runs")).doesNotExist();
+  }
+
+  @Test
   void aPluginThatThrowsFailsOnlyItsConfigurationsRuns(@TempDir Path dir) throws IOException {
     Path config = sweepFile(dir, "vary: {policy: [fifo, test-throws-while-running]}\nseeds: 2\n");
 
@@ -221,7 +273,9 @@ class SweepCommandTest {
     assertThat(result.exit()).isEqualTo(Main.FAILED);
     List<String> rows = Files.readAllLines(dir.resolve("o/results.csv"));
     assertThat(rows.get(0)).isEqualTo("configuration,policy,seed,status,metric,unit,value,error");
-    assertThat(rows).filteredOn(r -> r.startsWith("fifo,")).hasSize(2 * 15)
+    // every built-in metric of the whole run, then the scoped ones of the default selection
+    int recorded = org.preemptlab.runner.metrics.Metrics.BUILT_IN.size() + 3;
+    assertThat(rows).filteredOn(r -> r.startsWith("fifo,")).hasSize(2 * recorded)
         .allMatch(r -> r.contains(",ok,"));
     assertThat(rows).filteredOn(r -> r.startsWith("test-throws-while-running,")).hasSize(2)
         .allMatch(r -> r.contains(",failed,,,,") && r.contains("boom second line of the message"));

@@ -155,15 +155,19 @@ class RunReportTest {
     assertThat(json.get("device").get("name").asText()).isEqualTo("NVIDIA H200 SXM");
     JsonNode metrics = json.get("metrics");
     for (String key : List.of("makespan-ns", "throughput-jobs-per-s", "sm-utilisation", "antt",
-        "stp", "fairness", "preemption-latency-p50-ns", "preemption-latency-p99-ns",
+        "stp", "fairness", "all-freed-latency-p50-ns", "all-freed-latency-p99-ns",
         "bytes-saved-per-preemption", "context-switches", "events", "blocks-executed")) {
       assertThat(metrics.has(key)).as(key).isTrue();
     }
     assertThat(metrics.get("makespan-ns").asLong()).isEqualTo(m.makespanNs());
     assertThat(metrics.get("antt").asDouble()).isEqualTo(m.antt());
-    assertThat(metrics.get("preemption-latency-p99-ns").asLong())
+    assertThat(metrics.get("all-freed-latency-p99-ns").asLong())
         .isEqualTo(m.preemptionLatencyP99Ns());
     assertThat(metrics.get("events").asLong()).isEqualTo(outcome.result().events());
+    JsonNode byId = metrics.get("by-id");
+    assertThat(byId.size()).isEqualTo(org.preemptlab.runner.metrics.Metrics.BUILT_IN.size());
+    assertThat(byId.get("all-freed-latency-p99").asLong()).isEqualTo(m.preemptionLatencyP99Ns());
+    assertThat(byId.get("waiter-latency-p50").asLong()).isEqualTo(m.waiterLatencyP50Ns());
     assertThat(json.get("groups")).hasSize(m.groups().size());
     assertThat(json.get("groups").get(0).get("group").asText()).isEqualTo("inference");
   }
@@ -222,6 +226,19 @@ class RunReportTest {
 
     assertThat(Files.readAllLines(dir.resolve("preemptions.csv")).get(1))
         .endsWith(",block-end=64;user-yield=200,,");
+  }
+
+  @Test
+  void aLatencyWithoutAPreemptionIsNotApplicableInTheSummaryNeverZero() {
+    SimulationResult result = new SimulationResult(
+        List.of(new JobRecord(0, "q", "c", Priority.HIGH, EngineKind.COMPUTE, "k", 2, 0, 0, 0,
+            10, 110, 0, 0, 0, 0, 100)), List.of(), 110, 1.0, 0, 9, 4);
+    RunOutcome quiet = new RunOutcome(outcome.config(), outcome.plugins(), outcome.device(),
+        outcome.workload(), result, RunMetrics.of(result, Map.of(0L, 55L)));
+
+    assertThat(RunReport.summary(quiet)).contains("preemptions 0  latency to the waiting job p50 "
+        + "n/a us  p99 n/a us  to all victim blocks freed p50 n/a us  p99 n/a us")
+        .contains("saved n/a KiB/preemption");
   }
 
   @Test

@@ -13,7 +13,7 @@ import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.hardware.CostModel;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.SimulationResult;
-import org.preemptlab.runner.experiment.Percentiles;
+import org.preemptlab.runner.metrics.Percentiles;
 
 /**
  * Checks the {@code h200} model's time slicing against the H200 time-slicing rows (measured on an

@@ -1,33 +1,29 @@
 package org.preemptlab.runner.experiment.sweep;
 
 import java.util.Collections;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.preemptlab.runner.metrics.MetricSelection;
 
 /**
  * The statistics of one configuration of a sweep.
  *
  * @param point the configuration
  * @param results its runs, in seed order
- * @param means the mean and confidence interval of every metric over its successful runs
- * @param differences the paired difference against the baseline of every metric, with its
- *     confidence interval; empty for the baseline itself
+ * @param means the mean and confidence interval of every recorded metric over its successful
+ *     runs, by {@link MetricSelection#key()}
+ * @param differences the paired difference against the baseline of every recorded metric, with
+ *     its confidence interval, by key; empty for the baseline itself
  */
 public record PointStats(SweepPoint point, List<RunResult> results,
-    Map<SweepMetric, Estimate> means, Map<SweepMetric, Estimate> differences) {
+    Map<String, Estimate> means, Map<String, Estimate> differences) {
 
   /** Copies the collections. */
   public PointStats {
     results = List.copyOf(results);
-    means = copy(means);
-    differences = copy(differences);
-  }
-
-  private static Map<SweepMetric, Estimate> copy(Map<SweepMetric, Estimate> map) {
-    Map<SweepMetric, Estimate> copy = new EnumMap<>(SweepMetric.class);
-    copy.putAll(map);
-    return Collections.unmodifiableMap(copy);
+    means = Collections.unmodifiableMap(new LinkedHashMap<>(means));
+    differences = Collections.unmodifiableMap(new LinkedHashMap<>(differences));
   }
 
   /** The runs that failed, in seed order. */
@@ -36,12 +32,12 @@ public record PointStats(SweepPoint point, List<RunResult> results,
   }
 
   /** The mean of {@code metric}. */
-  public Estimate mean(SweepMetric metric) {
-    return means.get(metric);
+  public Estimate mean(MetricSelection metric) {
+    return means.get(metric.key());
   }
 
   /** The paired difference of {@code metric} against the baseline, or null for the baseline. */
-  public Estimate difference(SweepMetric metric) {
-    return differences.get(metric);
+  public Estimate difference(MetricSelection metric) {
+    return differences.get(metric.key());
   }
 }

@@ -7,14 +7,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.preemptlab.api.model.Priority;
+import java.util.ArrayList;
+import java.util.Set;
+import java.util.TreeMap;
+import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.experiment.RunOutcome;
+import org.preemptlab.runner.metrics.MetricSelection;
+import org.preemptlab.runner.metrics.Metrics;
+import org.preemptlab.runner.metrics.RunData;
 
 /**
  * The result of one run of a sweep as stored in its result file: what ran, whether it succeeded,
- * every metric of {@link SweepMetric} and the turnaround of each highest-priority job (for the
- * latency CDFs). A failed run carries its error and no values.
+ * the value of every recorded metric ({@link #recorded}) and the turnaround of every job by queue
+ * (for the per-queue CDFs). A failed run carries its error and no values.
  *
  * @param configuration the configuration's key
  * @param values the value of every varied key
@@ -22,13 +28,12 @@ import org.preemptlab.runner.experiment.RunOutcome;
  * @param configDigest {@link PlannedRun#configDigest()} of the run
  * @param status {@code ok} or {@code failed}
  * @param error why the run failed, one line; null when it succeeded
- * @param metrics each metric's value by {@link SweepMetric#key()}, in declaration order; null
- *     where it is undefined; empty for a failed run
- * @param highPriority the highest priority present in the workload; null for a failed run
- * @param highTurnaroundsNs the turnaround of every job of that priority, in workload order
+ * @param metrics each recorded metric's value by {@link MetricSelection#key()}, in recording
+ *     order; null where it is undefined; empty for a failed run
+ * @param turnaroundsNs the turnaround of every job by queue id (sorted), in workload order
  */
 @JsonPropertyOrder({"configuration", "values", "seed", "config-digest", "status", "error",
-    "metrics", "high-priority", "high-turnarounds-ns"})
+    "metrics", "turnarounds-ns"})
 public record RunResult(
     String configuration,
     Map<String, String> values,
@@ -37,8 +42,7 @@ public record RunResult(
     Status status,
     String error,
     Map<String, Double> metrics,
-    Priority highPriority,
-    List<Long> highTurnaroundsNs) {
+    Map<String, List<Long>> turnaroundsNs) {
 
   /** Whether a run succeeded. */
   public enum Status {
@@ -61,30 +65,62 @@ public record RunResult(
     values = values == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(values));
     metrics = metrics == null ? Map.of()
         : Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
-    highTurnaroundsNs = highTurnaroundsNs == null ? List.of() : List.copyOf(highTurnaroundsNs);
+    Map<String, List<Long>> turnarounds = new TreeMap<>();
+    if (turnaroundsNs != null) {
+      turnaroundsNs.forEach((queue, list) -> turnarounds.put(queue, List.copyOf(list)));
+    }
+    turnaroundsNs = Collections.unmodifiableMap(turnarounds);
     if (status == Status.FAILED && error == null) {
       throw new IllegalArgumentException("a failed run needs its error");
     }
   }
 
-  /** The result of a finished run. */
-  public static RunResult ok(PlannedRun run, RunOutcome outcome) {
+  /**
+   * What every run of a sweep records: each whole-run metric of {@code registry} (built-in and
+   * plugin), then the {@code selected} metrics that are not among them (the scoped ones), in the
+   * order written.
+   */
+  public static List<MetricSelection> recorded(Metrics registry,
+      List<MetricSelection> selected) {
+    Map<String, MetricSelection> all = new LinkedHashMap<>();
+    registry.all().forEach(m -> all.put(m.id(), MetricSelection.of(m)));
+    selected.forEach(s -> all.putIfAbsent(s.key(), s));
+    return List.copyOf(all.values());
+  }
+
+  /**
+   * The result of a finished run.
+   *
+   * @param recorded the metrics to record ({@link #recorded})
+   * @param groups the sweep's user-defined groups of queues
+   * @throws org.preemptlab.api.ConfigurationException when a recorded metric names a queue or
+   *     context the run does not have
+   */
+  public static RunResult ok(PlannedRun run, RunOutcome outcome, List<MetricSelection> recorded,
+      Map<String, Set<String>> groups) {
+    RunData data = outcome.metrics().data().with(outcome.metrics().data().pluginValues(), groups);
     Map<String, Double> metrics = new LinkedHashMap<>();
-    for (SweepMetric metric : SweepMetric.values()) {
-      double value = metric.extract(outcome.metrics());
-      metrics.put(metric.key(), Double.isNaN(value) ? null : value);
+    for (MetricSelection selection : recorded) {
+      try {
+        data.check(selection.scope());
+      } catch (ConfigurationException e) {
+        throw new ConfigurationException("metric " + selection.key() + ": " + e.getMessage(), e);
+      }
+      double value = data.value(selection);
+      metrics.put(selection.key(), Double.isNaN(value) ? null : value);
     }
-    Priority high = Priority.valueOf(SweepMetric.high(outcome.metrics()).group());
-    List<Long> turnarounds = outcome.result().jobs().stream()
-        .filter(j -> j.priority() == high).map(JobRecord::turnaroundNs).toList();
+    Map<String, List<Long>> turnarounds = new TreeMap<>();
+    for (JobRecord job : outcome.result().jobs()) {
+      turnarounds.computeIfAbsent(job.queueId(), q -> new ArrayList<>()).add(job.turnaroundNs());
+    }
     return new RunResult(run.point().key(), run.point().values(), run.seed(),
-        run.configDigest(), Status.OK, null, metrics, high, turnarounds);
+        run.configDigest(), Status.OK, null, metrics, turnarounds);
   }
 
   /** The result of a run that failed with {@code error}. */
   public static RunResult failed(PlannedRun run, String error) {
     return new RunResult(run.point().key(), run.point().values(), run.seed(), run.configDigest(),
-        Status.FAILED, error, Map.of(), null, List.of());
+        Status.FAILED, error, Map.of(), Map.of());
   }
 
   /** Whether the run succeeded. */
@@ -93,8 +129,13 @@ public record RunResult(
     return status == Status.OK;
   }
 
+  /** Whether the run failed or recorded a value (or null) for every one of {@code keys}. */
+  public boolean covers(java.util.Collection<String> keys) {
+    return !isOk() || metrics.keySet().containsAll(keys);
+  }
+
   /** The value of {@code metric}; NaN when undefined or when the run failed. */
-  public double value(SweepMetric metric) {
+  public double value(MetricSelection metric) {
     Double value = metrics.get(metric.key());
     return value == null ? Double.NaN : value;
   }

@@ -1,10 +1,11 @@
 package org.preemptlab.runner.experiment.sweep;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.preemptlab.runner.metrics.MetricSelection;
 
 /**
  * The statistics of a finished sweep, computed in plan order (configuration by configuration,
@@ -12,21 +13,29 @@ import java.util.Optional;
  * {@code --jobs} was.
  *
  * @param plan the sweep's plan
+ * @param metrics the metrics the sweep reports, in the order its file names them
+ * @param recorded every metric its runs record ({@link RunResult#recorded})
  * @param points the statistics of every configuration, in plan order
  */
-public record SweepAnalysis(SweepPlan plan, List<PointStats> points) {
+public record SweepAnalysis(SweepPlan plan, List<MetricSelection> metrics,
+    List<MetricSelection> recorded, List<PointStats> points) {
 
-  /** Copies the points. */
+  /** Copies the lists. */
   public SweepAnalysis {
+    metrics = List.copyOf(metrics);
+    recorded = List.copyOf(recorded);
     points = List.copyOf(points);
   }
 
   /**
    * Analyses the results of a sweep.
    *
+   * @param metrics the metrics to report
+   * @param recorded every metric the runs record
    * @param results one per run, in the order of {@link SweepPlan#runs()}
    */
-  public static SweepAnalysis of(SweepPlan plan, List<RunResult> results) {
+  public static SweepAnalysis of(SweepPlan plan, List<MetricSelection> metrics,
+      List<MetricSelection> recorded, List<RunResult> results) {
     int seeds = plan.seeds().size();
     if (results.size() != plan.points().size() * seeds) {
       throw new IllegalArgumentException("expected " + plan.points().size() * seeds
@@ -38,27 +47,22 @@ public record SweepAnalysis(SweepPlan plan, List<PointStats> points) {
     List<PointStats> points = new ArrayList<>();
     for (int p = 0; p < plan.points().size(); p++) {
       List<RunResult> own = results.subList(p * seeds, (p + 1) * seeds);
-      Map<SweepMetric, Estimate> means = new EnumMap<>(SweepMetric.class);
-      Map<SweepMetric, Estimate> differences = new EnumMap<>(SweepMetric.class);
-      for (SweepMetric metric : SweepMetric.values()) {
+      Map<String, Estimate> means = new LinkedHashMap<>();
+      Map<String, Estimate> differences = new LinkedHashMap<>();
+      for (MetricSelection metric : recorded) {
         double[] values = values(own, metric);
-        means.put(metric, Statistics.mean(values));
+        means.put(metric.key(), Statistics.mean(values));
         if (p != baselineIndex) {
-          differences.put(metric, Statistics.paired(values, values(baseline, metric)));
+          differences.put(metric.key(), Statistics.paired(values, values(baseline, metric)));
         }
       }
       points.add(new PointStats(plan.points().get(p), own, means, differences));
     }
-    return new SweepAnalysis(plan, points);
+    return new SweepAnalysis(plan, metrics, recorded, points);
   }
 
-  private static double[] values(List<RunResult> results, SweepMetric metric) {
+  private static double[] values(List<RunResult> results, MetricSelection metric) {
     return results.stream().mapToDouble(r -> r.value(metric)).toArray();
-  }
-
-  /** The metrics the sweep reports. */
-  public List<SweepMetric> metrics() {
-    return plan.config().reportedMetrics();
   }
 
   /** The statistics of the baseline configuration. */

@@ -10,6 +10,9 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.PluginChoice;
 import org.preemptlab.runner.experiment.RunConfig;
+import org.preemptlab.runner.metrics.MetricSelection;
+import org.preemptlab.runner.metrics.Metrics;
+import org.preemptlab.runner.metrics.Scope;
 import org.preemptlab.runner.workload.SpecViolation;
 
 /**
@@ -27,7 +30,10 @@ import org.preemptlab.runner.workload.SpecViolation;
  * @param seeds the root seeds; default the one seed of {@code base}
  * @param baseline the configuration paired differences are taken against, one value per varied
  *     key; default the first value of every key
- * @param metrics the metrics to report, by name; default {@link SweepMetric#DEFAULTS}
+ * @param metrics the metrics to report, each a metric id with an optional scope ({@code
+ *     turnaround-p99@queue=video}, see {@link MetricSelection#parse}); default {@link #DEFAULT_METRICS}
+ * @param groups user-defined groups of queues, by name, for scopes such as {@code
+ *     deadline-misses@group=interactive}; default none
  */
 public record SweepConfig(
     String name,
@@ -35,7 +41,16 @@ public record SweepConfig(
     Map<String, List<Object>> vary,
     Seeds seeds,
     Map<String, Object> baseline,
-    List<String> metrics) {
+    List<String> metrics,
+    Map<String, List<String>> groups) {
+
+  /** What a sweep reports when its file names no {@code metrics}. */
+  public static final List<String> DEFAULT_METRICS = List.of("turnaround-p50@priority=highest",
+      "turnaround-p99@priority=highest", "waiter-latency-p99", "all-freed-latency-p99",
+      "bytes-saved-per-preemption", "throughput@priority=lowest", "makespan", "antt", "stp",
+      "fairness", "deadline-misses");
+  private static final List<String> PLUGIN_METRIC_KINDS =
+      List.of("policy", "preemption", "context-save");
 
   private static final List<String> PLAIN_KEYS =
       List.of("engine.credit-limit", "engine.launch-window", "engine.check-invariants");
@@ -48,33 +63,95 @@ public record SweepConfig(
     seeds = seeds == null ? new Seeds(List.of(base.seed())) : seeds;
     baseline = baseline == null ? Map.of()
         : Collections.unmodifiableMap(new LinkedHashMap<>(baseline));
-    metrics = metrics == null ? SweepMetric.DEFAULTS.stream().map(SweepMetric::key).toList()
-        : List.copyOf(metrics);
+    metrics = metrics == null ? DEFAULT_METRICS : List.copyOf(metrics);
+    groups = groups == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(groups));
     List<Factor> factors = factors(vary);
     checkBaseline(baseline, factors);
-    for (int i = 0; i < metrics.size(); i++) {
-      if (SweepMetric.byKey(metrics.get(i)).isEmpty()) {
-        throw new SpecViolation("metrics[" + i + "]", ConfigurationException.unknown("metric",
-            metrics.get(i), java.util.Arrays.stream(SweepMetric.values()).map(SweepMetric::key)
-                .toList()).getMessage());
-      }
-    }
+    checkGroups(groups);
     if (metrics.isEmpty()) {
       throw new SpecViolation("metrics", "name at least one metric, or leave the key out for "
           + "the default set");
     }
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (int i = 0; i < metrics.size(); i++) {
+      String text = metrics.get(i);
+      try {
+        checkMetric(text == null ? "" : text, groups);
+      } catch (ConfigurationException e) {
+        throw new SpecViolation("metrics[" + i + "]", e.getMessage());
+      }
+      if (!seen.add(text.strip())) {
+        throw new SpecViolation("metrics[" + i + "]", "'" + text + "' appears twice");
+      }
+    }
+  }
+
+  private static void checkMetric(String text, Map<String, List<String>> groups) {
+    String id = text.contains("@") ? text.substring(0, text.indexOf('@')).strip() : text.strip();
+    Scope scope = text.contains("@") ? Scope.parse(text.substring(text.indexOf('@') + 1))
+        : Scope.ALL;
+    if (id.contains(".")) { // a plugin's metric: checked against its declarations later
+      String kind = id.substring(0, id.indexOf('.'));
+      if (!PLUGIN_METRIC_KINDS.contains(kind)) {
+        throw new ConfigurationException("metric '" + id + "': " + ConfigurationException
+            .unknown("plugin kind", kind, PLUGIN_METRIC_KINDS).getMessage());
+      }
+      if (!scope.isAll()) {
+        throw new ConfigurationException("plugin metric '" + id + "' is defined for the whole "
+            + "run only; drop '" + scope.suffix() + "'");
+      }
+      return;
+    }
+    MetricSelection.parse(text, Metrics.builtIn());
+    if (scope.dimension().equals("group") && !groups.containsKey(scope.name())) {
+      throw groups.isEmpty() ? new ConfigurationException("no group '" + scope.name()
+          + "': define it under 'groups', e.g. groups: {" + scope.name() + ": [queue-a, queue-b]}")
+          : ConfigurationException.unknown("group", scope.name(), groups.keySet());
+    }
+  }
+
+  private static void checkGroups(Map<String, List<String>> groups) {
+    groups.forEach((name, queues) -> {
+      if (!name.matches("[A-Za-z0-9._+-]+")) {
+        throw new SpecViolation("groups." + name, "a group name may hold letters, digits, '.', "
+            + "'_', '+' and '-' only");
+      }
+      if (queues == null || queues.isEmpty()) {
+        throw new SpecViolation("groups." + name, "needs a list of at least one queue id");
+      }
+    });
+  }
+
+  /**
+   * The metrics to report, in the order written, resolved against {@code registry} (the built-in
+   * metrics and those the sweep's plugins declare).
+   *
+   * @throws ConfigurationException naming the valid metrics for a plugin metric no plugin declares
+   */
+  public List<MetricSelection> selections(Metrics registry) {
+    List<MetricSelection> selections = new ArrayList<>();
+    for (int i = 0; i < metrics.size(); i++) {
+      try {
+        selections.add(MetricSelection.parse(metrics.get(i), registry));
+      } catch (ConfigurationException e) {
+        throw new ConfigurationException("metrics[" + i + "]: " + e.getMessage(), e);
+      }
+    }
+    return selections;
+  }
+
+  /** The user-defined groups as sets of queue ids. */
+  @JsonIgnore
+  public Map<String, java.util.Set<String>> groupSets() {
+    Map<String, java.util.Set<String>> sets = new LinkedHashMap<>();
+    groups.forEach((name, queues) -> sets.put(name, new java.util.TreeSet<>(queues)));
+    return sets;
   }
 
   /** The varied keys with their values, in the order written. */
   @JsonIgnore
   public List<Factor> factors() {
     return factors(vary);
-  }
-
-  /** The metrics to report, in the order written. */
-  @JsonIgnore
-  public List<SweepMetric> reportedMetrics() {
-    return metrics.stream().map(SweepMetric::of).toList();
   }
 
   /** The baseline's value label for every varied key, in factor order. */
@@ -191,6 +268,6 @@ public record SweepConfig(
    */
   public SweepConfig withPathsResolvedAgainst(java.nio.file.Path dir) {
     return new SweepConfig(name, base.withPathsResolvedAgainst(dir), vary, seeds, baseline,
-        metrics);
+        metrics, groups);
   }
 }

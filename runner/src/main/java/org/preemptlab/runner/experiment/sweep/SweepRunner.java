@@ -3,7 +3,9 @@ package org.preemptlab.runner.experiment.sweep;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,6 +19,7 @@ import org.preemptlab.api.Durations;
 import org.preemptlab.runner.discovery.PluginFailureException;
 import org.preemptlab.runner.engine.InvariantViolationException;
 import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.metrics.MetricSelection;
 
 /**
  * Executes the runs of a sweep on a fixed pool of {@code jobs} threads in this JVM and stores each
@@ -34,6 +37,8 @@ public final class SweepRunner {
   private final ResultStore store;
   private final int jobs;
   private final Optional<Duration> timeout;
+  private final List<MetricSelection> recorded;
+  private final Map<String, Set<String>> groups;
 
   /**
    * A runner.
@@ -42,9 +47,12 @@ public final class SweepRunner {
    * @param store where results go
    * @param jobs worker threads, at least 1
    * @param timeout the longest a run may take, if limited
+   * @param recorded the metrics each run records ({@link RunResult#recorded})
+   * @param groups the sweep's user-defined groups of queues
    */
   public SweepRunner(RunExecutor executor, ResultStore store, int jobs,
-      Optional<Duration> timeout) {
+      Optional<Duration> timeout, List<MetricSelection> recorded,
+      Map<String, Set<String>> groups) {
     if (jobs < 1) {
       throw new IllegalArgumentException("jobs must be >= 1, got " + jobs);
     }
@@ -52,6 +60,8 @@ public final class SweepRunner {
     this.store = store;
     this.jobs = jobs;
     this.timeout = timeout;
+    this.recorded = List.copyOf(recorded);
+    this.groups = Map.copyOf(groups);
   }
 
   /**
@@ -105,7 +115,7 @@ public final class SweepRunner {
 
   private RunResult execute(PlannedRun run) {
     try {
-      return RunResult.ok(run, executor.execute(run.config()));
+      return RunResult.ok(run, executor.execute(run.config()), recorded, groups);
     } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
       return RunResult.failed(run, describe(e));
     }

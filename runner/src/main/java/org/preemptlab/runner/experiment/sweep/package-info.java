@@ -6,7 +6,7 @@
  * org.preemptlab.runner.experiment.sweep.SweepRunner}, {@link
  * org.preemptlab.runner.experiment.sweep.ResultStore}), and summarised as means and paired
  * differences against a baseline with Student-t confidence intervals ({@link
- * org.preemptlab.runner.experiment.sweep.SweepAnalysis}). The metrics are declared as data in
- * {@link org.preemptlab.runner.experiment.sweep.SweepMetric}.
+ * org.preemptlab.runner.experiment.sweep.SweepAnalysis}). The metrics come from the registry in
+ * {@link org.preemptlab.runner.metrics.Metrics}, selected per queue, context, priority or group.
  */
 package org.preemptlab.runner.experiment.sweep;

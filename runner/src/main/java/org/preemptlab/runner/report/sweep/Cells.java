@@ -2,7 +2,8 @@ package org.preemptlab.runner.report.sweep;
 
 import java.math.BigDecimal;
 import org.preemptlab.runner.experiment.sweep.Estimate;
-import org.preemptlab.runner.experiment.sweep.SweepMetric;
+import org.preemptlab.runner.metrics.DisplayUnit;
+import org.preemptlab.runner.metrics.MetricSelection;
 
 /** How sweep reports write numbers: one place, so every report agrees. */
 final class Cells {
@@ -18,42 +19,42 @@ final class Cells {
   }
 
   /** {@code mean ± half-width} in the metric's display unit; {@code n/a} without values. */
-  static String mean(SweepMetric metric, Estimate estimate) {
+  static String mean(DisplayUnit unit, Estimate estimate) {
     if (estimate.n() == 0) {
       return "n/a";
     }
-    String mean = metric.format(estimate.mean());
+    String mean = unit.format(estimate.mean());
     return Double.isNaN(estimate.halfWidth()) ? mean
-        : mean + " ± " + metric.format(estimate.halfWidth());
+        : mean + " ± " + unit.format(estimate.halfWidth());
   }
 
   /** A signed difference {@code +x ± h} in the metric's display unit. */
-  static String difference(SweepMetric metric, Estimate estimate) {
+  static String difference(DisplayUnit unit, Estimate estimate) {
     if (estimate == null) {
       return "baseline";
     }
     if (estimate.n() == 0) {
       return "n/a";
     }
-    String mean = metric.format(estimate.mean());
+    String mean = unit.format(estimate.mean());
     if (!mean.startsWith("-")) {
       mean = "+" + mean;
     }
     return Double.isNaN(estimate.halfWidth()) ? mean
-        : mean + " ± " + metric.format(estimate.halfWidth());
+        : mean + " ± " + unit.format(estimate.halfWidth());
   }
 
   /**
    * {@code better} or {@code worse} when the difference's interval excludes zero (in the metric's
    * direction), {@code n.s.} (not significant) when it contains zero, empty for the baseline or without pairs.
    */
-  static String verdict(SweepMetric metric, Estimate difference) {
+  static String verdict(MetricSelection metric, Estimate difference) {
     if (difference == null || difference.n() == 0) {
       return "";
     }
     if (!difference.excludesZero()) {
       return "n.s.";
     }
-    return (difference.mean() > 0) == metric.higherIsBetter() ? "better" : "worse";
+    return (difference.mean() > 0) == metric.metric().higherIsBetter() ? "better" : "worse";
   }
 }

@@ -5,7 +5,8 @@ import java.util.List;
 import org.preemptlab.runner.experiment.sweep.Factor;
 import org.preemptlab.runner.experiment.sweep.PointStats;
 import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
-import org.preemptlab.runner.experiment.sweep.SweepMetric;
+import org.preemptlab.runner.metrics.DisplayUnit;
+import org.preemptlab.runner.metrics.MetricSelection;
 
 /**
  * The summary of one metric over every configuration of a sweep, as cells: one column per varied
@@ -14,13 +15,16 @@ import org.preemptlab.runner.experiment.sweep.SweepMetric;
  * HTML summaries all render these same cells.
  *
  * @param metric the metric
+ * @param unit the unit its values are shown in
  * @param headers the column headers
  * @param rows the rows, in plan order
  */
-record MetricTable(SweepMetric metric, List<String> headers, List<List<String>> rows) {
+record MetricTable(MetricSelection metric, DisplayUnit unit, List<String> headers,
+    List<List<String>> rows) {
 
   /** The table of {@code metric}. */
-  static MetricTable of(SweepAnalysis analysis, SweepMetric metric) {
+  static MetricTable of(SweepAnalysis analysis, MetricSelection metric) {
+    DisplayUnit unit = Units.of(analysis, metric);
     List<String> headers = new ArrayList<>();
     List<Factor> factors = analysis.plan().factors();
     factors.forEach(f -> headers.add(f.key()));
@@ -36,13 +40,13 @@ record MetricTable(SweepMetric metric, List<String> headers, List<List<String>> 
         row.add(point.point().key());
       }
       row.add(Integer.toString(point.mean(metric).n()));
-      row.add(Cells.mean(metric, point.mean(metric)));
-      row.add(Cells.difference(metric, point.difference(metric)));
+      row.add(Cells.mean(unit, point.mean(metric)));
+      row.add(Cells.difference(unit, point.difference(metric)));
       row.add(Cells.verdict(metric, point.difference(metric)));
       int failed = point.failures().size();
       row.add(failed == 0 ? "0" : failed + "/" + point.results().size());
       rows.add(List.copyOf(row));
     }
-    return new MetricTable(metric, List.copyOf(headers), List.copyOf(rows));
+    return new MetricTable(metric, unit, List.copyOf(headers), List.copyOf(rows));
   }
 }

@@ -2,7 +2,7 @@ package org.preemptlab.runner.report.sweep;
 
 import java.util.List;
 import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
-import org.preemptlab.runner.experiment.sweep.SweepMetric;
+import org.preemptlab.runner.metrics.MetricSelection;
 import org.preemptlab.runner.experiment.sweep.SweepPlan;
 import org.preemptlab.runner.report.TextTable;
 
@@ -40,11 +40,11 @@ public final class Summaries {
   /** The summary as text: one aligned table per metric, then the failed runs. */
   public static String text(SweepAnalysis analysis) {
     StringBuilder sb = new StringBuilder(introduction(analysis)).append("\n");
-    for (SweepMetric metric : analysis.metrics()) {
+    for (MetricSelection metric : analysis.metrics()) {
       MetricTable table = MetricTable.of(analysis, metric);
       TextTable text = new TextTable(table.headers().toArray(String[]::new));
       table.rows().forEach(row -> text.row(row.toArray()));
-      sb.append('\n').append(metric.heading()).append('\n').append(text.render());
+      sb.append('\n').append(metric.heading(table.unit())).append('\n').append(text.render());
     }
     List<String> failures = Failures.lines(analysis);
     if (!failures.isEmpty()) {
@@ -54,18 +54,30 @@ public final class Summaries {
     return sb.toString();
   }
 
-  /** The summary as Markdown, with each metric's bar chart below its table. */
+  /**
+   * The summary as Markdown: each metric's table with its bar chart below it, then the turnaround
+   * CDF of every queue; every chart is linked in PNG, SVG, PDF and its CSV.
+   */
   public static String markdown(SweepAnalysis analysis) {
     StringBuilder sb = new StringBuilder("# Sweep ").append(analysis.plan().config().name())
         .append("\n\n").append(introduction(analysis)).append("\n");
-    for (SweepMetric metric : analysis.metrics()) {
+    for (MetricSelection metric : analysis.metrics()) {
       MetricTable table = MetricTable.of(analysis, metric);
-      sb.append("\n## ").append(metric.heading()).append("\n\n");
+      sb.append("\n## ").append(metric.heading(table.unit())).append("\n\n");
       sb.append(markdownRow(table.headers()));
       sb.append(markdownRow(table.headers().stream().map(h -> "---").toList()));
       table.rows().forEach(row -> sb.append(markdownRow(row)));
-      sb.append("\n![").append(metric.title()).append("](").append(SweepCharts.DIRECTORY)
-          .append('/').append(SweepCharts.barsName(metric)).append(".png)\n");
+      markdownChart(sb, metric.title(), SweepCharts.barsName(metric));
+    }
+    sb.append("\n## Turnaround CDFs per queue\n");
+    for (String queue : SweepCharts.queues(analysis)) {
+      sb.append("\n### Queue ").append(markdownEscape(queue)).append('\n');
+      markdownChart(sb, "turnaround CDF of queue " + queue, SweepCharts.cdfName(queue));
+    }
+    List<String> againsts = againstCharts(analysis);
+    if (!againsts.isEmpty()) {
+      sb.append("\n## Metrics against the varied parameter\n");
+      againsts.forEach(chart -> markdownChart(sb, chart, chart));
     }
     List<String> failures = Failures.lines(analysis);
     sb.append("\n## Failed runs\n\n");
@@ -74,6 +86,18 @@ public final class Summaries {
     }
     failures.forEach(line -> sb.append("- ").append(markdownEscape(line)).append('\n'));
     return sb.toString();
+  }
+
+  private static void markdownChart(StringBuilder sb, String alt, String name) {
+    String base = SweepCharts.DIRECTORY + "/" + name;
+    sb.append("\n![").append(markdownEscape(alt)).append("](").append(base).append(".png)\n\n")
+        .append("[SVG](").append(base).append(".svg) · [PDF](").append(base).append(".pdf) · ")
+        .append("[data (CSV)](").append(base).append(".csv)\n");
+  }
+
+  private static List<String> againstCharts(SweepAnalysis analysis) {
+    return SweepCharts.numericFactor(analysis).map(f -> analysis.metrics().stream()
+        .map(m -> SweepCharts.againstName(m, f)).toList()).orElse(List.of());
   }
 
   private static String markdownRow(List<String> cells) {
@@ -101,15 +125,16 @@ public final class Summaries {
         th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; }
         td.num { text-align: right; font-variant-numeric: tabular-nums; }
         td.better { color: #1a7f37; } td.worse { color: #cf222e; }
+        figure { margin: 0 0 2em 0; } figure img { max-width: 100%%; height: auto; }
         </style>
         </head>
         <body>
         <h1>Sweep %s</h1>
         """.formatted(name, name));
     sb.append("<p>").append(html(introduction(analysis))).append("</p>\n");
-    for (SweepMetric metric : analysis.metrics()) {
+    for (MetricSelection metric : analysis.metrics()) {
       MetricTable table = MetricTable.of(analysis, metric);
-      sb.append("<h2>").append(html(metric.heading())).append("</h2>\n<table>\n<tr>");
+      sb.append("<h2>").append(html(metric.heading(table.unit()))).append("</h2>\n<table>\n<tr>");
       table.headers().forEach(h -> sb.append("<th>").append(html(h)).append("</th>"));
       sb.append("</tr>\n");
       int factors = table.headers().size() - 5;
@@ -122,9 +147,18 @@ public final class Summaries {
         }
         sb.append("</tr>\n");
       }
-      sb.append("</table>\n<img src=\"").append(SweepCharts.DIRECTORY).append('/')
-          .append(SweepCharts.barsName(metric)).append(".svg\" alt=\"")
-          .append(html(metric.title())).append("\" width=\"800\">\n");
+      sb.append("</table>\n");
+      htmlChart(sb, metric.title(), SweepCharts.barsName(metric));
+    }
+    sb.append("<h2>Turnaround CDFs per queue</h2>\n");
+    for (String queue : SweepCharts.queues(analysis)) {
+      sb.append("<h3>Queue ").append(html(queue)).append("</h3>\n");
+      htmlChart(sb, "turnaround CDF of queue " + queue, SweepCharts.cdfName(queue));
+    }
+    List<String> againsts = againstCharts(analysis);
+    if (!againsts.isEmpty()) {
+      sb.append("<h2>Metrics against the varied parameter</h2>\n");
+      againsts.forEach(chart -> htmlChart(sb, chart, chart));
     }
     sb.append("<h2>Failed runs</h2>\n");
     List<String> failures = Failures.lines(analysis);
@@ -136,6 +170,16 @@ public final class Summaries {
       sb.append("</ul>\n");
     }
     return sb.append("</body>\n</html>\n").toString();
+  }
+
+  private static void htmlChart(StringBuilder sb, String alt, String name) {
+    String base = html(SweepCharts.DIRECTORY + "/" + name);
+    sb.append("<figure>\n<img src=\"").append(base).append(".svg\" alt=\"").append(html(alt))
+        .append("\" width=\"").append(org.preemptlab.runner.report.chart.ChartStyle.WIDTH)
+        .append("\">\n<figcaption><a href=\"").append(base).append(".png\">PNG</a> · <a href=\"")
+        .append(base).append(".svg\">SVG</a> · <a href=\"").append(base)
+        .append(".pdf\">PDF</a> · <a href=\"").append(base)
+        .append(".csv\">data (CSV)</a></figcaption>\n</figure>\n");
   }
 
   private static String html(String text) {

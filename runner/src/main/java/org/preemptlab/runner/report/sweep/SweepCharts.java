@@ -1,6 +1,5 @@
 package org.preemptlab.runner.report.sweep;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,59 +10,75 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.VectorGraphicsEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.internal.chartpart.Chart;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
+import java.util.Set;
+import java.util.TreeSet;
 import org.preemptlab.api.Durations;
+import org.preemptlab.api.metrics.MetricUnit;
 import org.preemptlab.runner.experiment.sweep.Estimate;
 import org.preemptlab.runner.experiment.sweep.Factor;
 import org.preemptlab.runner.experiment.sweep.PointStats;
 import org.preemptlab.runner.experiment.sweep.ResultStore;
 import org.preemptlab.runner.experiment.sweep.RunResult;
 import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
-import org.preemptlab.runner.experiment.sweep.SweepMetric;
+import org.preemptlab.runner.metrics.DisplayUnit;
+import org.preemptlab.runner.metrics.MetricSelection;
+import org.preemptlab.runner.report.chart.Figure;
+import org.preemptlab.runner.report.chart.FigureCsv;
+import org.preemptlab.runner.report.chart.SvgFigure;
+import org.preemptlab.runner.report.chart.XChartFigure;
 
 /**
- * The charts of a sweep (XChart), each as PNG and SVG under {@code charts/}: the CDF of the
- * highest-priority turnaround per configuration over all seeds, a bar chart with 95% confidence
- * error bars per metric, and, when a numeric parameter is varied, each metric against it. Every
- * number drawn is also in {@code summary.csv} or {@code high-turnarounds.csv}.
+ * The charts of a sweep, each as PNG, SVG (text as text), PDF and the CSV of exactly the numbers
+ * drawn, under {@code charts/}: per queue, the CDF of its job turnaround per configuration over all
+ * seeds ({@code turnaround-cdf_queue-Q}); per reported metric, its means with 95% confidence
+ * error bars ({@code bars-METRIC}); and, when a numeric parameter is varied, each metric against
+ * it ({@code METRIC-vs-KEY}). Configurations whose CDFs are identical share one curve, labelled
+ * with all of them ({@code *} for every value of a key).
  */
 public final class SweepCharts {
   /** The charts' directory under the output directory. */
   public static final String DIRECTORY = "charts";
-  /** The base name of the CDF chart. */
-  public static final String CDF = "high-turnaround-cdf";
-
-  private static final Pattern CLIP_ID = Pattern.compile("(id=\"|url\\(#)(clip[0-9]+)");
-  private static final int WIDTH = 900;
-  private static final int HEIGHT = 560;
-
-  static {
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true");
-    }
-  }
+  /** The formats every chart is written in, in writing order. */
+  public static final List<String> FORMATS = List.of("png", "svg", "pdf", "csv");
 
   private SweepCharts() {}
 
-  /** The base name of the bar chart of {@code metric}, e.g. {@code bars-makespan}. */
-  public static String barsName(SweepMetric metric) {
-    return "bars-" + metric.key();
+  /** A selection's key as a file name: {@code turnaround-p99@queue=video} → {@code turnaround-p99_queue-video}. */
+  public static String fileName(String key) {
+    return key.replace('@', '_').replace('=', '-').replaceAll("[^A-Za-z0-9._-]", "-");
+  }
+
+  /** The base name of the bar chart of {@code metric}. */
+  public static String barsName(MetricSelection metric) {
+    return "bars-" + fileName(metric.key());
+  }
+
+  /** The base name of the turnaround CDF of {@code queue}. */
+  public static String cdfName(String queue) {
+    return "turnaround-cdf_queue-" + fileName(queue);
   }
 
   /** The base name of the chart of {@code metric} against {@code factor}. */
-  public static String againstName(SweepMetric metric, Factor factor) {
-    return metric.key() + "-vs-" + factor.key();
+  public static String againstName(MetricSelection metric, Factor factor) {
+    return fileName(metric.key()) + "-vs-" + fileName(factor.key());
+  }
+
+  /** Every figure of the sweep, in writing order. */
+  public static List<Figure> figures(SweepAnalysis analysis) {
+    List<Figure> figures = new ArrayList<>();
+    for (String queue : queues(analysis)) {
+      figures.add(cdf(analysis, queue));
+    }
+    for (MetricSelection metric : analysis.metrics()) {
+      figures.add(bars(analysis, metric));
+    }
+    Optional<Factor> numeric = numericFactor(analysis);
+    if (numeric.isPresent()) {
+      for (MetricSelection metric : analysis.metrics()) {
+        figures.add(against(analysis, metric, numeric.get()));
+      }
+    }
+    return figures;
   }
 
   /**
@@ -75,92 +90,68 @@ public final class SweepCharts {
     Path charts = directory.resolve(DIRECTORY);
     Files.createDirectories(charts);
     List<String> written = new ArrayList<>();
-    written.addAll(save(cdf(analysis), charts, CDF));
-    for (SweepMetric metric : analysis.metrics()) {
-      written.addAll(save(bars(analysis, metric), charts, barsName(metric)));
-    }
-    Optional<Factor> numeric = numericFactor(analysis);
-    if (numeric.isPresent()) {
-      for (SweepMetric metric : analysis.metrics()) {
-        written.addAll(save(against(analysis, metric, numeric.get()), charts,
-            againstName(metric, numeric.get())));
-      }
+    for (Figure figure : figures(analysis)) {
+      String name = figure.name();
+      ResultStore.writeAtomically(charts.resolve(name + ".png"), XChartFigure.png(figure));
+      ResultStore.writeAtomically(charts.resolve(name + ".svg"),
+          SvgFigure.of(figure).getBytes(StandardCharsets.UTF_8));
+      ResultStore.writeAtomically(charts.resolve(name + ".pdf"), XChartFigure.pdf(figure));
+      ResultStore.writeAtomically(charts.resolve(name + ".csv"),
+          FigureCsv.of(figure).getBytes(StandardCharsets.UTF_8));
+      FORMATS.forEach(f -> written.add(DIRECTORY + "/" + name + "." + f));
     }
     return written;
   }
 
-  private static List<String> save(Chart<?, ?> chart, Path charts, String name)
-      throws IOException {
-    ResultStore.writeAtomically(charts.resolve(name + ".png"),
-        BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
-    ByteArrayOutputStream svg = new ByteArrayOutputStream();
-    VectorGraphicsEncoder.saveVectorGraphic(chart, svg,
-        VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-    ResultStore.writeAtomically(charts.resolve(name + ".svg"),
-        stableIds(svg.toString(StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
-    return List.of(DIRECTORY + "/" + name + ".png", DIRECTORY + "/" + name + ".svg");
+  /** The queues of every successful run, sorted. */
+  static Set<String> queues(SweepAnalysis analysis) {
+    Set<String> queues = new TreeSet<>();
+    analysis.results().forEach(r -> queues.addAll(r.turnaroundsNs().keySet()));
+    return queues;
   }
 
-  /**
-   * The SVG with its clip-path ids renumbered in order of appearance: the encoder names them after
-   * identity hash codes, which differ from process to process, and the files must not.
-   */
-  static String stableIds(String svg) {
-    Map<String, String> ids = new LinkedHashMap<>();
-    Matcher m = CLIP_ID.matcher(svg);
-    StringBuilder sb = new StringBuilder();
-    while (m.find()) {
-      String id = ids.computeIfAbsent(m.group(2), k -> "clip" + (ids.size() + 1));
-      m.appendReplacement(sb, Matcher.quoteReplacement(m.group(1) + id));
-    }
-    m.appendTail(sb);
-    return sb.toString();
-  }
-
-  /** The CDF of the highest-priority turnaround, one line per configuration, all seeds pooled. */
-  static XYChart cdf(SweepAnalysis analysis) {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Highest-priority turnaround, all seeds").xAxisTitle("turnaround (us)")
-        .yAxisTitle("fraction of jobs").build();
-    Styler styler = chart.getStyler();
-    styler.setLegendPosition(Styler.LegendPosition.OutsideE);
-    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Step);
-    chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
-    chart.getStyler().setYAxisDecimalPattern("0.0");
-    chart.getStyler().setXAxisDecimalPattern("#,##0");
-    chart.getStyler().setMarkerSize(0);
+  /** The turnaround CDF of one queue, one step curve per distinct configuration, all seeds. */
+  static Figure cdf(SweepAnalysis analysis, String queue) {
+    Map<List<Long>, List<PointStats>> byCurve = new LinkedHashMap<>();
+    long max = 0;
     for (PointStats point : analysis.points()) {
       long[] samples = point.results().stream().filter(RunResult::isOk)
-          .flatMap(r -> r.highTurnaroundsNs().stream()).mapToLong(Long::longValue).toArray();
+          .flatMap(r -> r.turnaroundsNs().getOrDefault(queue, List.of()).stream())
+          .mapToLong(Long::longValue).sorted().toArray();
       if (samples.length == 0) {
         continue;
       }
-      Arrays.sort(samples);
-      double[] x = new double[samples.length];
-      double[] y = new double[samples.length];
-      for (int i = 0; i < samples.length; i++) {
-        x[i] = samples[i] / 1e3;
-        y[i] = (i + 1.0) / samples.length;
-      }
-      chart.addSeries(seriesName(point.point().values(), point.point().key()), x, y)
-          .setMarker(SeriesMarkers.NONE);
+      max = Math.max(max, samples[samples.length - 1]);
+      byCurve.computeIfAbsent(Arrays.stream(samples).boxed().toList(), k -> new ArrayList<>())
+          .add(point);
     }
-    return chart;
+    DisplayUnit unit = DisplayUnit.of(MetricUnit.NANOSECONDS, max);
+    List<Figure.Series> series = new ArrayList<>();
+    byCurve.forEach((samples, points) -> {
+      List<Figure.Point> curve = new ArrayList<>();
+      int n = samples.size();
+      for (int i = 0; i < n; i++) {
+        if (i + 1 < n && samples.get(i + 1).equals(samples.get(i))) {
+          continue; // one point per distinct value: the CDF's value after its last repeat
+        }
+        curve.add(Figure.Point.of(unit.display(samples.get(i)), i + 1 == n ? 1.0
+            : (double) (i + 1) / n));
+      }
+      series.add(new Figure.Series(label(analysis, points), curve));
+    });
+    return new Figure(cdfName(queue), "Turnaround CDF of queue " + queue + ", all seeds",
+        "turnaround" + unit.inParentheses(), "fraction of jobs ≤ x", legendTitle(analysis),
+        Figure.Kind.CDF, List.of(), series, true);
   }
 
   /**
    * Bars of one metric's means with 95% error bars: one group per combination of all varied keys
    * but the last, one bar per value of the last.
    */
-  static CategoryChart bars(SweepAnalysis analysis, SweepMetric metric) {
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(metric.title() + ": mean and 95% CI")
-        .yAxisTitle(metric.title() + " (" + metric.displayUnit() + ")").build();
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-    chart.getStyler().setXAxisLabelRotation(analysis.points().size() > 6 ? 45 : 0);
-    chart.getStyler().setErrorBarsColorSeriesColor(false);
+  static Figure bars(SweepAnalysis analysis, MetricSelection metric) {
+    DisplayUnit unit = Units.of(analysis, metric);
     List<Factor> factors = analysis.plan().factors();
-    Map<String, Map<String, Estimate>> bySeries = new LinkedHashMap<>();
+    Map<String, List<Figure.Point>> bySeries = new LinkedHashMap<>();
     List<String> categories = new ArrayList<>();
     for (PointStats point : analysis.points()) {
       List<String> values = new ArrayList<>(point.point().values().values());
@@ -170,58 +161,106 @@ public final class SweepCharts {
       if (!categories.contains(category)) {
         categories.add(category);
       }
-      bySeries.computeIfAbsent(series, s -> new LinkedHashMap<>()).put(category,
-          point.mean(metric));
+      Estimate e = point.mean(metric);
+      boolean defined = e.n() > 0;
+      boolean interval = defined && !Double.isNaN(e.halfWidth());
+      bySeries.computeIfAbsent(series, s -> new ArrayList<>()).add(new Figure.Point(category,
+          Double.NaN, defined ? unit.display(e.mean()) : Double.NaN,
+          interval ? unit.display(e.low()) : Double.NaN,
+          interval ? unit.display(e.high()) : Double.NaN));
     }
-    bySeries.forEach((series, estimates) -> {
-      List<Double> y = new ArrayList<>();
-      List<Double> error = new ArrayList<>();
-      for (String category : categories) {
-        Estimate e = estimates.get(category);
-        boolean defined = e != null && e.n() > 0;
-        y.add(defined ? metric.display(e.mean()) : 0.0);
-        error.add(defined && !Double.isNaN(e.halfWidth()) ? metric.display(e.halfWidth()) : 0.0);
-      }
-      chart.addSeries(series, categories, y, error);
-    });
-    return chart;
+    List<Figure.Series> series = new ArrayList<>();
+    bySeries.forEach((name, points) -> series.add(new Figure.Series(name, points)));
+    String categoryTitle = factors.size() <= 1 ? (factors.isEmpty() ? "configuration"
+        : factors.get(0).key()) : String.join(" / ", factors.subList(0, factors.size() - 1)
+            .stream().map(Factor::key).toList());
+    String legend = factors.isEmpty() ? "" : factors.get(factors.size() - 1).key();
+    return new Figure(barsName(metric), metric.title() + ": mean and 95% CI over seeds",
+        factors.size() == 1 ? "" : categoryTitle, metric.title() + unit.inParentheses(), legend,
+        Figure.Kind.BARS, categories, series, false);
   }
 
   /** One metric against a numeric varied key: one line per combination of the other keys. */
-  static XYChart against(SweepAnalysis analysis, SweepMetric metric, Factor factor) {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(metric.title() + " against " + factor.key())
-        .xAxisTitle(factor.key() + (isDuration(factor) ? " (us)" : ""))
-        .yAxisTitle(metric.title() + " (" + metric.displayUnit() + ")").build();
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-    Map<String, List<PointStats>> bySeries = new LinkedHashMap<>();
+  static Figure against(SweepAnalysis analysis, MetricSelection metric, Factor factor) {
+    DisplayUnit unit = Units.of(analysis, metric);
+    boolean duration = isDuration(factor);
+    DisplayUnit xUnit = duration ? DisplayUnit.of(MetricUnit.NANOSECONDS, factor.labels().stream()
+        .mapToDouble(l -> Durations.parseNs(l)).max().orElse(0)) : new DisplayUnit("", 1, 0);
+    Map<String, List<Figure.Point>> bySeries = new LinkedHashMap<>();
     for (PointStats point : analysis.points()) {
       Map<String, String> others = new LinkedHashMap<>(point.point().values());
       others.remove(factor.key());
-      bySeries.computeIfAbsent(seriesName(others, "mean"), s -> new ArrayList<>()).add(point);
+      Estimate e = point.mean(metric);
+      boolean defined = e.n() > 0;
+      boolean interval = defined && !Double.isNaN(e.halfWidth());
+      double x = duration ? xUnit.display(Durations.parseNs(point.point().values()
+          .get(factor.key()))) : parse(point.point().values().get(factor.key()), false)
+          .orElseThrow();
+      bySeries.computeIfAbsent(others.isEmpty() ? "mean" : String.join(" / ", others.values()),
+          s -> new ArrayList<>()).add(new Figure.Point("", x,
+              defined ? unit.display(e.mean()) : Double.NaN,
+              interval ? unit.display(e.low()) : Double.NaN,
+              interval ? unit.display(e.high()) : Double.NaN));
     }
-    bySeries.forEach((series, points) -> {
-      List<double[]> xyz = new ArrayList<>();
-      for (PointStats point : points) {
-        Estimate e = point.mean(metric);
-        if (e.n() > 0) {
-          xyz.add(new double[] {numeric(factor, point.point().values().get(factor.key())),
-              metric.display(e.mean()),
-              Double.isNaN(e.halfWidth()) ? 0 : metric.display(e.halfWidth())});
-        }
-      }
-      if (!xyz.isEmpty()) {
-        xyz.sort((a, b) -> Double.compare(a[0], b[0]));
-        chart.addSeries(series, xyz.stream().mapToDouble(v -> v[0]).toArray(),
-            xyz.stream().mapToDouble(v -> v[1]).toArray(),
-            xyz.stream().mapToDouble(v -> v[2]).toArray());
-      }
-    });
-    return chart;
+    List<Figure.Series> series = new ArrayList<>();
+    bySeries.forEach((name, points) -> series.add(new Figure.Series(name, points.stream()
+        .sorted((a, b) -> Double.compare(a.x(), b.x())).toList())));
+    List<String> otherKeys = analysis.plan().factors().stream().map(Factor::key)
+        .filter(k -> !k.equals(factor.key())).toList();
+    return new Figure(againstName(metric, factor), metric.title() + " against " + factor.key(),
+        factor.key() + xUnit.inParentheses(), metric.title() + unit.inParentheses(),
+        String.join(" / ", otherKeys), Figure.Kind.LINES, List.of(), series, false);
   }
 
-  private static String seriesName(Map<String, String> values, String fallback) {
-    return values.isEmpty() ? fallback : String.join(" / ", values.values());
+  private static String legendTitle(SweepAnalysis analysis) {
+    return analysis.plan().factors().isEmpty() ? "configuration"
+        : String.join(" / ", analysis.plan().factors().stream().map(Factor::key).toList());
+  }
+
+  /**
+   * The label of configurations that share one curve, written compactly: values of one key that
+   * share the same rest are joined with {@code |}, all values of a key are {@code *}, and
+   * alternatives are separated by {@code ;}, e.g. {@code fifo|round-robin / * / *; priority /
+   * block-boundary / *}.
+   */
+  static String label(SweepAnalysis analysis, List<PointStats> points) {
+    if (points.size() == 1) {
+      return seriesName(points.get(0));
+    }
+    List<Factor> factors = analysis.plan().factors();
+    List<List<String>> tuples = points.stream()
+        .map(p -> List.copyOf(p.point().values().values())).toList();
+    return String.join("; ", compact(factors, tuples));
+  }
+
+  private static List<String> compact(List<Factor> factors, List<List<String>> tuples) {
+    if (factors.isEmpty()) {
+      return List.of("");
+    }
+    Map<String, List<List<String>>> restsByFirst = new LinkedHashMap<>();
+    for (List<String> tuple : tuples) {
+      restsByFirst.computeIfAbsent(tuple.get(0), k -> new ArrayList<>())
+          .add(tuple.subList(1, tuple.size()));
+    }
+    Map<List<String>, List<String>> firstsByRest = new LinkedHashMap<>();
+    restsByFirst.forEach((first, rests) -> firstsByRest.computeIfAbsent(
+        compact(factors.subList(1, factors.size()), rests), k -> new ArrayList<>()).add(first));
+    List<String> labels = new ArrayList<>();
+    firstsByRest.forEach((rest, firsts) -> {
+      String head = firsts.size() == factors.get(0).levels().size() && firsts.size() > 1 ? "*"
+          : String.join("|", firsts);
+      if (rest.size() == 1) {
+        labels.add(rest.get(0).isEmpty() ? head : head + " / " + rest.get(0));
+      } else {
+        rest.forEach(r -> labels.add(head + " / " + r));
+      }
+    });
+    return labels;
+  }
+
+  private static String seriesName(PointStats point) {
+    return point.point().values().isEmpty() ? point.point().key()
+        : String.join(" / ", point.point().values().values());
   }
 
   /**
@@ -237,10 +276,6 @@ public final class SweepCharts {
 
   private static boolean isDuration(Factor factor) {
     return factor.labels().stream().anyMatch(l -> parse(l, false).isEmpty());
-  }
-
-  private static double numeric(Factor factor, String label) {
-    return isDuration(factor) ? Durations.parseNs(label) / 1e3 : parse(label, false).orElseThrow();
   }
 
   /** A plain number, or (when {@code durations}) a duration with a unit in ns. */

@@ -7,13 +7,13 @@ import org.preemptlab.runner.experiment.sweep.Factor;
 import org.preemptlab.runner.experiment.sweep.PointStats;
 import org.preemptlab.runner.experiment.sweep.RunResult;
 import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
-import org.preemptlab.runner.experiment.sweep.SweepMetric;
+import org.preemptlab.runner.metrics.MetricSelection;
 
 /**
  * The CSV files of a sweep (RFC 4180, UTF-8, LF line ends, raw values in the metric's stored
  * unit, empty cells for undefined values): {@code results.csv} with one row per run and metric,
  * {@code summary.csv} with the statistics behind the tables and bar charts, and {@code
- * high-turnarounds.csv} with the job turnarounds behind the CDF chart.
+ * turnarounds.csv} with every job's turnaround by queue (the samples of the CDF charts).
  */
 final class SweepCsv {
   private SweepCsv() {}
@@ -21,7 +21,7 @@ final class SweepCsv {
   /**
    * The tidy results: {@code configuration}, one column per varied key, {@code seed}, {@code
    * status}, {@code metric}, {@code unit}, {@code value}, {@code error}. A successful run has one
-   * row per metric of {@link SweepMetric}; a failed run has one row with its error and no metric.
+   * row per recorded metric; a failed run has one row with its error and no metric.
    */
   static String results(SweepAnalysis analysis) {
     StringBuilder sb = header(analysis, "seed", "status", "metric", "unit", "value", "error");
@@ -31,9 +31,10 @@ final class SweepCsv {
             r.status().label(), "", "", "", r.error());
         continue;
       }
-      for (SweepMetric metric : SweepMetric.values()) {
+      for (MetricSelection metric : analysis.recorded()) {
         row(sb, r.configuration(), r.values().values(), Long.toString(r.seed()),
-            r.status().label(), metric.key(), metric.unit(), Cells.raw(r.value(metric)), "");
+            r.status().label(), metric.key(), metric.metric().unit().symbol(),
+            Cells.raw(r.value(metric)), "");
       }
     }
     return sb.toString();
@@ -48,11 +49,12 @@ final class SweepCsv {
     StringBuilder sb = header(analysis, "metric", "unit", "higher_is_better", "n", "mean",
         "ci_low", "ci_high", "diff_n", "diff_mean", "diff_ci_low", "diff_ci_high", "failed_runs");
     for (PointStats point : analysis.points()) {
-      for (SweepMetric metric : SweepMetric.values()) {
+      for (MetricSelection metric : analysis.recorded()) {
         Estimate mean = point.mean(metric);
         Estimate diff = point.difference(metric);
         row(sb, point.point().key(), point.point().values().values(), metric.key(),
-            metric.unit(), Boolean.toString(metric.higherIsBetter()), Integer.toString(mean.n()),
+            metric.metric().unit().symbol(), Boolean.toString(metric.metric().higherIsBetter()),
+            Integer.toString(mean.n()),
             Cells.raw(mean.mean()), Cells.raw(mean.low()), Cells.raw(mean.high()),
             diff == null ? "" : Integer.toString(diff.n()),
             diff == null ? "" : Cells.raw(diff.mean()), diff == null ? "" : Cells.raw(diff.low()),
@@ -63,15 +65,16 @@ final class SweepCsv {
     return sb.toString();
   }
 
-  /** The turnaround of every highest-priority job of every successful run. */
-  static String highTurnarounds(SweepAnalysis analysis) {
-    StringBuilder sb = header(analysis, "seed", "priority", "job_index", "turnaround_ns");
+  /** The turnaround of every job of every successful run, by queue. */
+  static String turnarounds(SweepAnalysis analysis) {
+    StringBuilder sb = header(analysis, "seed", "queue", "job_index", "turnaround_ns");
     for (RunResult r : analysis.results()) {
-      for (int i = 0; i < r.highTurnaroundsNs().size(); i++) {
-        row(sb, r.configuration(), r.values().values(), Long.toString(r.seed()),
-            r.highPriority().name(), Integer.toString(i),
-            Long.toString(r.highTurnaroundsNs().get(i)));
-      }
+      r.turnaroundsNs().forEach((queue, turnarounds) -> {
+        for (int i = 0; i < turnarounds.size(); i++) {
+          row(sb, r.configuration(), r.values().values(), Long.toString(r.seed()), queue,
+              Integer.toString(i), Long.toString(turnarounds.get(i)));
+        }
+      });
     }
     return sb.toString();
   }

@@ -12,7 +12,7 @@ import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
 
 /**
  * Writes the reports of a finished sweep into its output directory: {@code results.csv}, {@code
- * summary.csv}, {@code high-turnarounds.csv}, {@code summary.md}, {@code summary.html} and the
+ * summary.csv}, {@code turnarounds.csv}, {@code summary.md}, {@code summary.html} and the
  * charts. Everything is computed from the result files in plan order, so the same results give
  * byte-identical reports. Format: {@code docs/experiments.md}.
  */
@@ -30,7 +30,7 @@ public final class SweepReport {
       Files.createDirectories(directory);
       written.add(text(directory, "results.csv", SweepCsv.results(analysis)));
       written.add(text(directory, "summary.csv", SweepCsv.summary(analysis)));
-      written.add(text(directory, "high-turnarounds.csv", SweepCsv.highTurnarounds(analysis)));
+      written.add(text(directory, "turnarounds.csv", SweepCsv.turnarounds(analysis)));
       written.add(text(directory, "summary.md", Summaries.markdown(analysis)));
       written.add(text(directory, "summary.html", Summaries.html(analysis)));
       written.addAll(SweepCharts.write(analysis, directory));

@@ -38,7 +38,7 @@ class LogProgressTest {
     for (int i = 0; i < 20; i++) {
       clock.addAndGet(100_000_000L); // 0.1 s per run: the interval never elapses
       progress.completed(RUN, new RunResult(ok.configuration(), ok.values(), 1, "d",
-          RunResult.Status.OK, null, Map.of(), null, null));
+          RunResult.Status.OK, null, Map.of(), null));
     }
     progress.close();
 

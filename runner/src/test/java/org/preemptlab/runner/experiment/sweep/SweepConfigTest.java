@@ -27,7 +27,10 @@ class SweepConfigTest {
     assertThat(config.name()).isEqualTo("sweep");
     assertThat(config.base().policy().id()).isEqualTo("priority");
     assertThat(config.seeds().values()).containsExactly(1L);
-    assertThat(config.reportedMetrics()).isEqualTo(SweepMetric.DEFAULTS);
+    assertThat(config.metrics()).isEqualTo(SweepConfig.DEFAULT_METRICS);
+    assertThat(config.selections(org.preemptlab.runner.metrics.Metrics.builtIn()))
+        .extracting(org.preemptlab.runner.metrics.MetricSelection::key)
+        .containsExactlyElementsOf(SweepConfig.DEFAULT_METRICS);
     assertThat(config.baselineLabels()).containsExactly(Map.entry("policy", "fifo"));
   }
 
@@ -89,7 +92,37 @@ class SweepConfigTest {
   void anUnknownMetricNamesTheValidOnes() {
     assertThat(error("metrics: [makespan, antt, fairnes]\n")).startsWith("s.yaml:1:")
         .contains("metrics[2]: unknown metric 'fairnes'; did you mean 'fairness'?")
-        .contains("high-turnaround-p99");
+        .contains("turnaround-p99");
+  }
+
+  @Test
+  void aMetricMayBeScopedToAQueueContextPriorityOrDefinedGroup() {
+    SweepConfig config = parse("""
+        groups: {interactive: [inference]}
+        metrics: [turnaround-p99@queue=video, deadline-misses@group=interactive,
+                  antt@priority=highest, waiter-latency-p99@context=app]
+        """);
+
+    assertThat(config.selections(org.preemptlab.runner.metrics.Metrics.builtIn()))
+        .extracting(org.preemptlab.runner.metrics.MetricSelection::title)
+        .containsExactly("turnaround p99, queue video", "deadline misses, group interactive",
+            "ANTT (mean slowdown), priority highest",
+            "preemption latency to the waiting job, p99, context app");
+  }
+
+  @Test
+  void aBadScopeNamesTheValidChoices() {
+    assertThat(error("metrics: [turnaround-p99@qeue=video]\n"))
+        .contains("metrics[0]: unknown scope dimension 'qeue'; did you mean 'queue'?");
+    assertThat(error("metrics: [turnaround-p99@priority=HIHG]\n"))
+        .contains("metrics[0]: unknown priority 'HIHG'; did you mean 'HIGH'?");
+    assertThat(error("metrics: [makespan@queue=video]\n"))
+        .contains("metrics[0]: metric 'makespan' is defined for the whole run only");
+    assertThat(error("metrics: [antt@group=rt]\n"))
+        .contains("metrics[0]: no group 'rt': define it under 'groups'");
+    assertThat(error("metrics: [antt, antt]\n")).contains("metrics[1]: 'antt' appears twice");
+    assertThat(error("metrics: [scheduler.boosts]\n"))
+        .contains("metric 'scheduler.boosts': unknown plugin kind 'scheduler'");
   }
 
   @Test

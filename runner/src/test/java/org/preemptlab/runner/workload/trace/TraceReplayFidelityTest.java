@@ -56,10 +56,11 @@ class TraceReplayFidelityTest {
     assertThat((double) simulatedBusyNs(outcome))
         .isCloseTo(training.busyNs(), within(0.05 * training.busyNs()));
     // The engine pays the model's kernel-launch latency after each kernel's stream predecessor
-    // finishes, where a real GPU overlaps it with the predecessor: the makespan comes out a few
-    // percent longer (docs/traces.md, "Fidelity").
+    // finishes (on h200 the busy-device launch, median 42 us), where a real GPU overlaps it with
+    // the predecessor: the makespan comes out longer, never shorter (docs/traces.md, "Fidelity").
+    assertThat(outcome.metrics().makespanNs()).isGreaterThanOrEqualTo(training.spanNs());
     assertThat((double) outcome.metrics().makespanNs())
-        .isCloseTo(training.spanNs(), within(0.10 * training.spanNs()));
+        .isCloseTo(training.spanNs(), within(0.15 * training.spanNs()));
   }
 
   @Test
@@ -71,7 +72,8 @@ class TraceReplayFidelityTest {
     assertThat(kernelsRun(outcome)).isEqualTo(inference.kernels().size()).isEqualTo(5 * 19);
     assertThat((double) simulatedBusyNs(outcome))
         .isCloseTo(inference.busyNs(), within(0.05 * inference.busyNs()));
+    assertThat(outcome.metrics().makespanNs()).isGreaterThanOrEqualTo(inference.spanNs());
     assertThat((double) outcome.metrics().makespanNs())
-        .isCloseTo(inference.spanNs(), within(0.10 * inference.spanNs()));
+        .isCloseTo(inference.spanNs(), within(0.15 * inference.spanNs()));
   }
 }

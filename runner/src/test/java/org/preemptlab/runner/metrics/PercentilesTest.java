@@ -1,4 +1,4 @@
-package org.preemptlab.runner.experiment;
+package org.preemptlab.runner.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

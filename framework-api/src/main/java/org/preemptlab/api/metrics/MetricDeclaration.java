@@ -1,0 +1,33 @@
+package org.preemptlab.api.metrics;
+
+import java.util.Objects;
+
+/**
+ * One metric a plugin contributes: its id, a title for tables and chart axes, the unit its values
+ * are in, the direction of improvement and what it measures.
+ *
+ * @param id kebab-case, unique within the plugin, for example {@code boosts}; reports name it
+ *     {@code <kind>.<id>}, for example {@code policy.boosts}
+ * @param title a short title, for example {@code priority boosts}
+ * @param unit the unit of its values
+ * @param higherIsBetter whether a larger value is an improvement
+ * @param description one sentence: how it is computed and when it is undefined
+ * @since 0.1
+ */
+public record MetricDeclaration(
+    String id, String title, MetricUnit unit, boolean higherIsBetter, String description) {
+
+  /** Checks the id and that nothing is null or blank. */
+  public MetricDeclaration {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(title, "title");
+    Objects.requireNonNull(unit, "unit");
+    Objects.requireNonNull(description, "description");
+    if (!id.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
+      throw new IllegalArgumentException("metric id '" + id + "' is not kebab-case");
+    }
+    if (title.isBlank() || description.isBlank()) {
+      throw new IllegalArgumentException("metric '" + id + "' needs a title and a description");
+    }
+  }
+}

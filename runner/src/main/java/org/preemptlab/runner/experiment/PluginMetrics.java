@@ -1,0 +1,86 @@
+package org.preemptlab.runner.experiment;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.preemptlab.api.PluginProvider;
+import org.preemptlab.api.metrics.ContributesMetrics;
+import org.preemptlab.api.metrics.MetricDeclaration;
+import org.preemptlab.api.metrics.MetricReporter;
+import org.preemptlab.runner.discovery.PluginDescriptor;
+import org.preemptlab.runner.discovery.PluginFailureException;
+
+/**
+ * Reads the metrics plugins contribute through {@code org.preemptlab.api.metrics}: the
+ * declarations of a provider and the values its instances report after a run.
+ */
+final class PluginMetrics {
+  private PluginMetrics() {}
+
+  /**
+   * What {@code provider} declares; none when it does not implement {@link ContributesMetrics}.
+   *
+   * @throws PluginFailureException when the declarations throw, are null or repeat an id
+   */
+  static List<MetricDeclaration> declared(PluginDescriptor plugin, PluginProvider<?> provider) {
+    if (!(provider instanceof ContributesMetrics contributor)) {
+      return List.of();
+    }
+    List<MetricDeclaration> declared;
+    try {
+      declared = contributor.metrics();
+    } catch (RuntimeException e) {
+      throw new PluginFailureException(plugin, "metrics()", e);
+    }
+    if (declared == null) {
+      throw new PluginFailureException(plugin, "returned null from metrics()");
+    }
+    Set<String> ids = new HashSet<>();
+    for (MetricDeclaration d : declared) {
+      if (d == null || !ids.add(d.id())) {
+        throw new PluginFailureException(plugin, "declares " + (d == null ? "a null metric"
+            : "the metric '" + d.id() + "' twice") + " in metrics()");
+      }
+    }
+    return List.copyOf(declared);
+  }
+
+  /**
+   * Adds the values the {@code instances} of {@code plugin} report to {@code values}, as {@code
+   * <kind>.<id>}, summing over instances (one policy per hardware engine).
+   *
+   * @throws PluginFailureException when an instance reports an undeclared metric, a null value
+   *     or throws
+   */
+  static void collect(PluginDescriptor plugin, List<MetricDeclaration> declared,
+      List<?> instances, Map<String, Double> values) {
+    List<String> ids = declared.stream().map(MetricDeclaration::id).toList();
+    for (Object instance : instances) {
+      if (!(instance instanceof MetricReporter reporter)) {
+        continue;
+      }
+      Map<String, Double> reported;
+      try {
+        reported = reporter.metricValues();
+      } catch (RuntimeException e) {
+        throw new PluginFailureException(plugin, "metricValues()", e);
+      }
+      if (reported == null) {
+        throw new PluginFailureException(plugin, "returned null from metricValues()");
+      }
+      for (Map.Entry<String, Double> e : new java.util.TreeMap<>(reported).entrySet()) {
+        if (!ids.contains(e.getKey())) {
+          throw new PluginFailureException(plugin, "reported the undeclared metric '"
+              + e.getKey() + "' from metricValues(); its provider declares " + (ids.isEmpty()
+              ? "none (implement ContributesMetrics)" : String.join(", ", ids)));
+        }
+        if (e.getValue() == null) {
+          throw new PluginFailureException(plugin, "reported null for metric '" + e.getKey()
+              + "'; leave an undefined metric out of the map");
+        }
+        values.merge(plugin.kind().key() + "." + e.getKey(), e.getValue(), Double::sum);
+      }
+    }
+  }
+}

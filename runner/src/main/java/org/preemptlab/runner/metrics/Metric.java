@@ -1,0 +1,49 @@
+package org.preemptlab.runner.metrics;
+
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+import org.preemptlab.api.metrics.MetricUnit;
+
+/**
+ * One metric, declared once: every report prints, stores, compares and charts it through this
+ * declaration.
+ *
+ * @param id the name in files, configurations and selectors, e.g. {@code turnaround-p99}
+ * @param title a short human title for tables and chart axes
+ * @param unit the unit its values are stored in
+ * @param higherIsBetter whether a larger value is an improvement
+ * @param definition how it is computed, one sentence
+ * @param undefinedWhen when it has no value (shown {@code n/a}), e.g. "without preemptions"
+ * @param scoping which records it is computed over when restricted to a {@link Scope}
+ * @param function computes it from a scope's records; NaN where it is undefined
+ */
+public record Metric(String id, String title, MetricUnit unit, boolean higherIsBetter,
+    String definition, String undefinedWhen, Scoping scoping,
+    ToDoubleFunction<MetricInput> function) {
+
+  /** Checks that nothing is null. */
+  public Metric {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(title, "title");
+    Objects.requireNonNull(unit, "unit");
+    Objects.requireNonNull(definition, "definition");
+    Objects.requireNonNull(undefinedWhen, "undefinedWhen");
+    Objects.requireNonNull(scoping, "scoping");
+    Objects.requireNonNull(function, "function");
+  }
+
+  /** The value over {@code input}; NaN where it is undefined. */
+  public double compute(MetricInput input) {
+    return function.applyAsDouble(input);
+  }
+
+  /** Whether the metric can be restricted to a queue, context, priority or group. */
+  public boolean scopable() {
+    return scoping != Scoping.RUN;
+  }
+
+  /** "lower is better" or "higher is better". */
+  public String direction() {
+    return (higherIsBetter ? "higher" : "lower") + " is better";
+  }
+}
