@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.ParameterSpec;
 
 /**
@@ -15,35 +16,35 @@ import org.preemptlab.api.ParameterSpec;
  */
 enum ModelKey {
   NAME("name", ValueKind.TEXT, "", "The device's label in reports."),
-  SM_COUNT("sm-count", whole(1), "SMs", "Streaming multiprocessors on the device."),
-  MAX_THREADS_PER_SM("max-threads-per-sm", whole(1), "threads", "Resident threads per SM."),
-  MAX_BLOCKS_PER_SM("max-blocks-per-sm", whole(1), "blocks", "Resident blocks per SM."),
-  REGISTERS_PER_SM("registers-per-sm", whole(1), "registers", "32-bit registers per SM."),
-  SHARED_MEMORY_PER_SM("shared-memory-per-sm", whole(0), "bytes", "Shared memory per SM."),
-  SHARED_MEMORY_RESERVED_PER_BLOCK("shared-memory-reserved-per-block", whole(0), "bytes",
+  SM_COUNT("sm-count", whole(1, Limits.MAX_SM_COUNT), "SMs", "Streaming multiprocessors on the device."),
+  MAX_THREADS_PER_SM("max-threads-per-sm", whole(1, 1 << 16), "threads", "Resident threads per SM."),
+  MAX_BLOCKS_PER_SM("max-blocks-per-sm", whole(1, 1 << 10), "blocks", "Resident blocks per SM."),
+  REGISTERS_PER_SM("registers-per-sm", whole(1, 1 << 24), "registers", "32-bit registers per SM."),
+  SHARED_MEMORY_PER_SM("shared-memory-per-sm", whole(0, 1 << 30), "bytes", "Shared memory per SM."),
+  SHARED_MEMORY_RESERVED_PER_BLOCK("shared-memory-reserved-per-block", whole(0, 1 << 30), "bytes",
       "Shared memory the system reserves for each resident block."),
-  CLOCK_MHZ("clock-mhz", real(1), "MHz", "SM clock, to turn cycles into time."),
+  CLOCK_MHZ("clock-mhz", real(1, 1e5), "MHz", "SM clock, to turn cycles into time."),
   KERNEL_LAUNCH("kernel-launch", duration(0), "",
       "Time from dispatching a kernel until its first block can be placed."),
   BLOCK_DISPATCH("block-dispatch", duration(0), "",
       "Time from placing a block on an SM until it starts executing."),
   PREEMPTION_SIGNAL("preemption-signal", duration(0), "",
       "Time from a preemption request until the SMs see it."),
-  SAVE_BANDWIDTH_GBPS("save-bandwidth-gbps", real(0.001), "GB/s",
+  SAVE_BANDWIDTH_GBPS("save-bandwidth-gbps", real(0.001, 1e6), "GB/s",
       "Device-wide context-save bandwidth, shared equally by the SMs."),
-  SAVE_PER_THREAD_NS("save-per-thread-ns", real(0), "ns/thread",
+  SAVE_PER_THREAD_NS("save-per-thread-ns", real(0, 1e6), "ns/thread",
       "Extra save time per resident thread of an SM (optional; 0 if absent)."),
   SAVE_FIXED("save-fixed", duration(0), "", "Fixed cost of one save on one SM."),
-  RESTORE_BANDWIDTH_GBPS("restore-bandwidth-gbps", real(0.001), "GB/s",
+  RESTORE_BANDWIDTH_GBPS("restore-bandwidth-gbps", real(0.001, 1e6), "GB/s",
       "Device-wide context-restore bandwidth, shared equally by the SMs."),
-  RESTORE_PER_THREAD_NS("restore-per-thread-ns", real(0), "ns/thread",
+  RESTORE_PER_THREAD_NS("restore-per-thread-ns", real(0, 1e6), "ns/thread",
       "Extra restore time per resident thread of an SM (optional; 0 if absent)."),
   RESTORE_FIXED("restore-fixed", duration(0), "", "Fixed cost of one restore on one SM."),
   CONTEXT_SWITCH("context-switch", duration(0), "",
       "Fixed cost of switching the device between contexts, on top of saves and restores."),
-  TIME_SLICE("time-slice", duration(1), "",
+  TIME_SLICE("time-slice", duration(1_000), "",
       "Time a context keeps the device while other contexts wait."),
-  PREEMPTION_CHECK_CYCLES("preemption-check-cycles", real(0), "cycles",
+  PREEMPTION_CHECK_CYCLES("preemption-check-cycles", real(0, 1e6), "cycles",
       "Issue cost of one compiled-in preemption check."),
   INSTRUCTION_LEVEL_PREEMPTION("instruction-level-preemption", ValueKind.BOOLEAN, "",
       "Whether an SM can stop a block at (almost) any instruction and save its state."),
@@ -111,16 +112,18 @@ enum ModelKey {
     return spec;
   }
 
-  private static Range whole(int min) {
-    return new Range(ValueKind.WHOLE, min, Integer.MAX_VALUE);
+  // Every range has a top, so that no value can make a run absurd (a device of 2^31 SMs) or
+  // overflow simulated time; durations end at Limits.MAX_DURATION_NS (1 hour).
+  private static Range whole(int min, int max) {
+    return new Range(ValueKind.WHOLE, min, max);
   }
 
-  private static Range real(double min) {
-    return new Range(ValueKind.REAL, min, Double.POSITIVE_INFINITY);
+  private static Range real(double min, double max) {
+    return new Range(ValueKind.REAL, min, max);
   }
 
   private static Range duration(long minNs) {
-    return new Range(ValueKind.DURATION, minNs, Double.POSITIVE_INFINITY);
+    return new Range(ValueKind.DURATION, minNs, Limits.MAX_DURATION_NS);
   }
 
   /** A value kind and its inclusive range. */

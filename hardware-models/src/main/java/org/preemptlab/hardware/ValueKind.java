@@ -53,8 +53,9 @@ enum ValueKind {
       }
       return this == WHOLE ? Integer.valueOf(((Long) value).intValue()) : value;
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "expected " + expected + rangeText(min, max) + hint + ", got '" + raw.trim() + "'", e);
+      String given = raw.trim();
+      throw new IllegalArgumentException("expected " + expected + rangeText(min, max) + hint
+          + ", got '" + (given.length() <= 40 ? given : given.substring(0, 37) + "...") + "'", e);
     }
   }
 
@@ -72,7 +73,7 @@ enum ValueKind {
 
   /** The range as words, e.g. {@code " >= 1"} or {@code " in [1, 64]"}; empty if unbounded. */
   String rangeText(double min, double max) {
-    boolean noMax = max == Double.POSITIVE_INFINITY || max == Integer.MAX_VALUE;
+    boolean noMax = max == Double.POSITIVE_INFINITY;
     if (min == Double.NEGATIVE_INFINITY && noMax) {
       return "";
     }

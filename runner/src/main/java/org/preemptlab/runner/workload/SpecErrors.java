@@ -1,7 +1,9 @@
 package org.preemptlab.runner.workload;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
@@ -68,8 +70,7 @@ public final class SpecErrors {
           .getMessage();
     } else if (e instanceof MismatchedInputException mismatch
         && mismatch.getTargetType() != null && expected(mismatch.getTargetType()) != null) {
-      message = "expected " + expected(mismatch.getTargetType())
-          + (e instanceof InvalidFormatException f ? ", got '" + f.getValue() + "'" : "");
+      message = "expected " + expected(mismatch.getTargetType()) + given(mismatch);
     } else {
       message = firstLine(mapping.getOriginalMessage());
     }
@@ -162,6 +163,32 @@ public final class SpecErrors {
       }
     }
     return null;
+  }
+
+  /**
+   * {@code , got 'x'} with the scalar the parser stopped at (cut to 40 characters), or an empty
+   * string when it stopped at a mapping or list.
+   */
+  private static String given(MismatchedInputException e) {
+    String text = null;
+    if (e instanceof InvalidFormatException f) {
+      text = String.valueOf(f.getValue());
+    } else if (e.getProcessor() instanceof JsonParser parser) {
+      JsonToken token = parser.currentToken();
+      if (token != null && token.isScalarValue() && token != JsonToken.VALUE_NULL) {
+        try {
+          text = parser.getText();
+        } catch (java.io.IOException ignored) {
+          text = null;
+        }
+      } else if (token == JsonToken.VALUE_NULL) {
+        return ", got nothing (null)";
+      }
+    }
+    if (text == null) {
+      return "";
+    }
+    return ", got '" + (text.length() <= 40 ? text : text.substring(0, 37) + "...") + "'";
   }
 
   private static String firstLine(String text) {
