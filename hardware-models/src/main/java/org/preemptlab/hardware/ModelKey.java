@@ -24,23 +24,23 @@ enum ModelKey {
   SHARED_MEMORY_RESERVED_PER_BLOCK("shared-memory-reserved-per-block", whole(0, 1 << 30), "bytes",
       "Shared memory the system reserves for each resident block."),
   CLOCK_MHZ("clock-mhz", real(1, 1e5), "MHz", "SM clock, to turn cycles into time."),
-  KERNEL_LAUNCH("kernel-launch", duration(0), "",
+  KERNEL_LAUNCH("kernel-launch", cost(), "",
       "Time from dispatching a kernel until its first block can be placed."),
-  BLOCK_DISPATCH("block-dispatch", duration(0), "",
+  BLOCK_DISPATCH("block-dispatch", cost(), "",
       "Time from placing a block on an SM until it starts executing."),
-  PREEMPTION_SIGNAL("preemption-signal", duration(0), "",
+  PREEMPTION_SIGNAL("preemption-signal", cost(), "",
       "Time from a preemption request until the SMs see it."),
   SAVE_BANDWIDTH_GBPS("save-bandwidth-gbps", real(0.001, 1e6), "GB/s",
       "Device-wide context-save bandwidth, shared equally by the SMs."),
   SAVE_PER_THREAD_NS("save-per-thread-ns", real(0, 1e6), "ns/thread",
       "Extra save time per resident thread of an SM (optional; 0 if absent)."),
-  SAVE_FIXED("save-fixed", duration(0), "", "Fixed cost of one save on one SM."),
+  SAVE_FIXED("save-fixed", cost(), "", "Fixed cost of one save on one SM."),
   RESTORE_BANDWIDTH_GBPS("restore-bandwidth-gbps", real(0.001, 1e6), "GB/s",
       "Device-wide context-restore bandwidth, shared equally by the SMs."),
   RESTORE_PER_THREAD_NS("restore-per-thread-ns", real(0, 1e6), "ns/thread",
       "Extra restore time per resident thread of an SM (optional; 0 if absent)."),
-  RESTORE_FIXED("restore-fixed", duration(0), "", "Fixed cost of one restore on one SM."),
-  CONTEXT_SWITCH("context-switch", duration(0), "",
+  RESTORE_FIXED("restore-fixed", cost(), "", "Fixed cost of one restore on one SM."),
+  CONTEXT_SWITCH("context-switch", cost(), "",
       "Fixed cost of switching the device between contexts, on top of saves and restores."),
   TIME_SLICE("time-slice", duration(1_000), "",
       "Time a context keeps the device while other contexts wait."),
@@ -120,6 +120,11 @@ enum ModelKey {
 
   private static Range real(double min, double max) {
     return new Range(ValueKind.REAL, min, max);
+  }
+
+  /** A fixed hardware cost: at most 1 s (measured costs are micro- to milliseconds). */
+  private static Range cost() {
+    return new Range(ValueKind.DURATION, 0, 1_000_000_000L);
   }
 
   private static Range duration(long minNs) {

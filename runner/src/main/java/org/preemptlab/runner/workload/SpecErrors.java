@@ -13,6 +13,8 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.preemptlab.api.ConfigurationException;
 
 /**
@@ -21,6 +23,9 @@ import org.preemptlab.api.ConfigurationException;
  * value 'HGIH'; did you mean 'HIGH'? valid: HIGH, KERNEL, LOW, NORMAL}.
  */
 public final class SpecErrors {
+  private static final Pattern COERCE =
+      Pattern.compile("^Cannot coerce [\\w -]+ value \\(\"?(.*?)\"?\\) to ");
+
   private SpecErrors() {}
 
   /**
@@ -171,18 +176,24 @@ public final class SpecErrors {
    */
   private static String given(MismatchedInputException e) {
     String text = null;
+    String original = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+    // e.g. Cannot coerce String value ("abc") to `java.lang.Long` value
+    Matcher coerce = COERCE.matcher(original);
     if (e instanceof InvalidFormatException f) {
       text = String.valueOf(f.getValue());
+    } else if (coerce.find()) {
+      text = coerce.group(1);
     } else if (e.getProcessor() instanceof JsonParser parser) {
       JsonToken token = parser.currentToken();
-      if (token != null && token.isScalarValue() && token != JsonToken.VALUE_NULL) {
+      if (token == JsonToken.VALUE_NULL) {
+        return ", got nothing (null)";
+      }
+      if (token != null && token.isScalarValue()) {
         try {
           text = parser.getText();
         } catch (java.io.IOException ignored) {
           text = null;
         }
-      } else if (token == JsonToken.VALUE_NULL) {
-        return ", got nothing (null)";
       }
     }
     if (text == null) {
