@@ -77,7 +77,7 @@ public final class SpecErrors {
         && mismatch.getTargetType() != null && expected(mismatch.getTargetType()) != null) {
       message = "expected " + expected(mismatch.getTargetType()) + given(mismatch);
     } else {
-      message = firstLine(mapping.getOriginalMessage());
+      message = plain(firstLine(mapping.getOriginalMessage()));
     }
     Optional<JsonLocation> location = index == null ? Optional.empty() : index.find(keyPath);
     for (Throwable t = e; location.isEmpty() && t != null; t = t.getCause()) {
@@ -126,7 +126,7 @@ public final class SpecErrors {
     if (Collection.class.isAssignableFrom(type)) {
       return "a list";
     }
-    if (type.isRecord() || type.isInterface()) {
+    if (type.isRecord() || type.isInterface() || java.util.Map.class.isAssignableFrom(type)) {
       return "a mapping of keys to values";
     }
     return null;
@@ -200,6 +200,23 @@ public final class SpecErrors {
       return "";
     }
     return ", got '" + (text.length() <= 40 ? text : text.substring(0, 37) + "...") + "'";
+  }
+
+  /**
+   * A binding message without Java type names: Jackson's "Cannot deserialize value of type `x`
+   * from Y" becomes "unexpected Y here".
+   */
+  private static String plain(String message) {
+    Matcher m = Pattern.compile("^Cannot (?:deserialize|construct|coerce) .*?from (an? )?"
+        + "([\\w -]+?) (?:value|token)").matcher(message);
+    if (m.find()) {
+      return "unexpected " + m.group(2).toLowerCase(java.util.Locale.ROOT)
+          + " value here; see the format's documentation for this key";
+    }
+    if (message.contains("`") || message.contains("java.")) {
+      return "unexpected value here; see the format's documentation for this key";
+    }
+    return message;
   }
 
   private static String firstLine(String text) {

@@ -310,7 +310,14 @@ class RobustnessTest {
       throws IOException { // M04
     Path config = Files.writeString(dir.resolve("s.yaml"), """
         name: evil
-        base: {workload: {generator: synthetic, parameters: {duration: 2ms}}}
+        base:
+          workload:
+            spec:
+              duration: 200us
+              contexts: [{id: app}]
+              queues:
+                - {id: q, context: app, arrival: {process: periodic, period: 50us},
+                   kernels: [{grid-blocks: 8, threads-per-block: 64, block-time: 5us}]}
         vary: {policy: [fifo, test-throws-error]}
         seeds: 2
         """);
