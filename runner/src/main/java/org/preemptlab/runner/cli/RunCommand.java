@@ -114,7 +114,12 @@ final class RunCommand implements Command {
     }
     String trace = line.getOptionValue(TRACE);
     if (trace != null) {
-      OutputPaths.checkNewFile("--trace", Path.of(trace));
+      Path file = Path.of(trace);
+      if (dir != null && insideOwnOutputs(file, Path.of(dir))) {
+        // the folder holds this same command's earlier outputs, this timeline among them
+        deleteQuietly(file);
+      }
+      OutputPaths.checkNewFile("--trace", file);
     }
     long[] traceEvents = {0};
     RunOutcome outcome = SharedOptions.withTimeout(timeout, () -> {
@@ -148,6 +153,16 @@ final class RunCommand implements Command {
           + "in ui.perfetto.dev, see docs/timeline.md)");
     }
     return 0;
+  }
+
+  /**
+   * Whether {@code trace} is a plain file directly in the checked {@code --out} folder: then it is
+   * this command's own earlier timeline (the folder holds nothing else), which a repeat replaces.
+   */
+  private static boolean insideOwnOutputs(Path trace, Path dir) {
+    Path parent = trace.toAbsolutePath().normalize().getParent();
+    return parent != null && parent.equals(dir.toAbsolutePath().normalize())
+        && Files.isRegularFile(trace, java.nio.file.LinkOption.NOFOLLOW_LINKS);
   }
 
   /** Removes the partial timeline of a run that failed or was refused. */
