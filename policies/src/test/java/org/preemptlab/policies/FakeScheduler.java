@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
@@ -112,8 +113,9 @@ final class FakeScheduler implements SchedulerView {
   }
 
   @Override
-  public void preempt(JobView victim) {
+  public ActionOutcome preempt(JobView victim) {
     preempted.add(((FakeJob) victim).label());
+    return ActionOutcome.preempting(victim.residentBlocks());
   }
 
   @Override

@@ -11,6 +11,7 @@ import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.JobState;
+import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
@@ -150,7 +151,7 @@ final class DrmFakes {
     }
 
     @Override
-    public void preempt(JobView victim) {
+    public ActionOutcome preempt(JobView victim) {
       throw new UnsupportedOperationException();
     }
 

@@ -142,7 +142,8 @@ final class RunCommand implements Command {
     out.print(RunReport.summary(outcome));
     if (dir != null) {
       RunReport.write(outcome, Path.of(dir));
-      out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, summary.json, config.yaml to "
+      out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, suspensions.csv, summary.json, "
+          + "config.yaml to "
           + dir);
       new Provenance(command, outcome.plugins(),
           java.util.List.of(config.seed()), java.util.List.of("config.yaml")).write(Path.of(dir));

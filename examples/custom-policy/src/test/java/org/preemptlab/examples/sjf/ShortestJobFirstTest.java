@@ -21,6 +21,7 @@ import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.JobState;
+import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
@@ -65,6 +66,17 @@ class ShortestJobFirstTest {
     policy.onJobReady(job(3, 9, 1, 2000), scheduler); // 2000 ns
 
     assertThat(drain(policy)).containsExactly(2L, 1L, 3L);
+  }
+
+  @Test
+  void placementServesTheLaunchedJobWithTheLeastRemainingWorkFirst() {
+    SchedulingPolicy policy = policy(Map.of());
+    List<JobView> launched = new ArrayList<>(List.of(
+        job(1, 0, 10, 100), job(2, 5, 2, 300), job(3, 9, 1, 2000)));
+
+    launched.sort(policy.placementOrder());
+
+    assertThat(launched).extracting(JobView::id).containsExactly(2L, 1L, 3L);
   }
 
   @Test
@@ -222,8 +234,9 @@ class ShortestJobFirstTest {
     }
 
     @Override
-    public void preempt(JobView victim) {
+    public ActionOutcome preempt(JobView victim) {
       preempted.add(victim);
+      return ActionOutcome.preempting(victim.residentBlocks());
     }
 
     @Override
