@@ -300,6 +300,20 @@ class RobustnessTest {
   }
 
   @Test
+  void aDrmScenarioOutputFolderHoldingOtherFilesIsRefusedButARepeatIsNot(@TempDir Path dir)
+      throws IOException { // S1, drm-scenario --out
+    Path other = Files.createDirectories(dir.resolve("other"));
+    Files.writeString(other.resolve("jobs.csv"), "mine\n");
+    String scenario = Path.of("..", "examples", "drm", "x1-cancel.yaml").toString();
+    assertUsageError(run("drm-scenario", scenario, "--out", other.toString()),
+        "the folder already holds other files");
+    assertThat(Files.readString(other.resolve("jobs.csv"))).isEqualTo("mine\n");
+    String out = dir.resolve("fresh").toString();
+    assertThat(run("drm-scenario", scenario, "--out", out).exit()).isEqualTo(Main.OK);
+    assertThat(run("drm-scenario", scenario, "--out", out).exit()).isEqualTo(Main.OK);
+  }
+
+  @Test
   void aTimeoutOfOneNanosecondForADrmSchedulerIsRefused() { // M15
     assertUsageError(run("drm-scenario", input("M15-drm-tdr-1ns.yaml")),
         "schedulers[0].timeout: must be >= 1ms (one jiffy at HZ=1000) or 'none', got '1ns'");
