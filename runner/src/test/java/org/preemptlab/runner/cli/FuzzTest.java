@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * out-of-memory, no other exit code.
  *
  * <p>Tagged {@code fuzz}: {@code mvn verify} leaves it out, {@code .ci/run} runs it with {@code
- * mvn -pl runner surefire:test -Dgroups=fuzz -Dpreemptlab.test.excludedGroups=none}. The seed,
+ * mvn -pl runner -am test -Dgroups=fuzz -Dpreemptlab.test.excludedGroups=none}. The seed,
  * the number of cases and the time budget can be set with {@code -Dfuzz.seed}, {@code
  * -Dfuzz.cases} and {@code -Dfuzz.seconds}; the suite stops at whichever limit comes first and
  * fails if fewer than {@link #MIN_CASES} cases ran.
@@ -124,7 +124,8 @@ class FuzzTest {
     }
     System.out.printf(Locale.ROOT, "fuzz: seed %d, %d cases: %s%n", SEED, cases, counts);
     assertThat(failures).as("fuzz failures (seed %d)", SEED).isEmpty();
-    assertThat(cases).as("cases run within %d s", SECONDS).isGreaterThanOrEqualTo(MIN_CASES);
+    assertThat(cases).as("cases run within %d s", SECONDS)
+        .isGreaterThanOrEqualTo(Math.min(MIN_CASES, CASES));
   }
 
   /**
