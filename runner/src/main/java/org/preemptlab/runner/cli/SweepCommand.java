@@ -25,6 +25,7 @@ import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.WorkEstimate;
 import org.preemptlab.runner.experiment.YamlBinding;
+import org.preemptlab.runner.experiment.cluster.Slurm;
 import org.preemptlab.runner.experiment.sweep.PlannedRun;
 import org.preemptlab.runner.experiment.sweep.ResultStore;
 import org.preemptlab.runner.experiment.sweep.RunResult;
@@ -47,7 +48,8 @@ final class SweepCommand implements Command {
   static final Option CONFIG = Option.builder("c").longOpt("config").hasArg().argName("FILE")
       .desc("the sweep file (YAML; docs/experiments.md)").get();
   static final Option JOBS = Option.builder("j").longOpt("jobs").hasArg().argName("N")
-      .desc("runs in parallel (default: the number of processors)").get();
+      .desc("runs in parallel (default: the number of processors); with --slurm: the CPUs and "
+          + "parallel runs of each array task (default 1)").get();
   static final Option RESUME = Option.builder().longOpt("resume")
       .desc("keep the complete results already in the output directory and run only the rest")
       .get();
@@ -63,6 +65,18 @@ final class SweepCommand implements Command {
           + "runs) the sweep may have without --yes; default "
           + String.format(Locale.ROOT, "%,d", WorkEstimate.DEFAULT_MAX_BLOCKS)).get();
 
+  private final Slurm slurm;
+
+  /** The command, submitting to Slurm with its command-line tools. */
+  SweepCommand() {
+    this(Slurm.commands());
+  }
+
+  /** The command, submitting to {@code slurm} (tests use a fake). */
+  SweepCommand(Slurm slurm) {
+    this.slurm = slurm;
+  }
+
   @Override
   public String name() {
     return "sweep";
@@ -75,9 +89,11 @@ final class SweepCommand implements Command {
 
   @Override
   public Options options() {
-    return new Options().addOption(CONFIG).addOption(JOBS).addOption(RESUME)
+    Options options = new Options().addOption(CONFIG).addOption(JOBS).addOption(RESUME)
         .addOption(RUN_TIMEOUT).addOption(OUT).addOption(YES).addOption(MAX_EVENTS)
         .addOption(SharedOptions.PLUGIN_PATH);
+    ClusterSweep.options().forEach(options::addOption);
+    return options;
   }
 
   @Override
@@ -86,7 +102,11 @@ final class SweepCommand implements Command {
         preemptlab sweep --config examples/configs/policy-sweep.yaml --out results/policy-sweep
         preemptlab sweep --config examples/configs/policy-sweep.yaml --out results/policy-sweep \\
             --resume --jobs 4 --run-timeout 30s
-        Format and how to read the results: docs/experiments.md.""";
+        preemptlab sweep --config examples/configs/policy-sweep.yaml --out /shared/policy-sweep \\
+            --slurm --shards 32 --slurm-opt partition=cpu --slurm-opt time=00:30:00
+        preemptlab sweep --config examples/configs/policy-sweep.yaml --out DIR --shard 3/32
+        preemptlab sweep --config examples/configs/policy-sweep.yaml --out DIR --report
+        Format and how to read the results: docs/experiments.md; on a cluster: docs/cluster.md.""";
   }
 
   @Override
@@ -113,8 +133,13 @@ final class SweepCommand implements Command {
     RunExecutor executor = new RunExecutor(registry);
     SweepPlan plan = SweepPlan.of(config);
     plan.validate(executor);
-    checkWork(plan, executor, maxBlocks);
     Path dir = Path.of(line.getOptionValue(OUT, "results/" + config.name()));
+    if (ClusterSweep.applies(line)) { // --shard, --report, --slurm: docs/cluster.md
+      return new ClusterSweep(line, out, Path.of(file), plan, registry, executor, dir, timeout,
+          CommandLines.render(name(), line)).run(slurm);
+    }
+    // a local sweep: its work is estimated and its output folder checked before anything runs
+    checkWork(plan, executor, maxBlocks);
     String sweepYaml = YamlBinding.toYaml(plan.config());
     OutputPaths.checkDirectory("--out", dir, d -> holdsSweep(d, sweepYaml));
     ResultStore store = new ResultStore(dir);
@@ -216,7 +241,7 @@ final class SweepCommand implements Command {
    * configuration ({@code configs/KEY.yaml}), {@code provenance.json} and {@code command.txt},
    * before the first run, so that even an interrupted sweep says where it came from.
    */
-  private static void writeProvenance(SweepPlan plan, PluginRegistry registry, Path dir,
+  static void writeProvenance(SweepPlan plan, PluginRegistry registry, Path dir,
       String command) {
     List<String> configs = new ArrayList<>();
     List<PluginDescriptor> plugins = new ArrayList<>();
