@@ -241,7 +241,7 @@ class FileModelProviderTest {
     assertThatThrownBy(() -> createFrom(file))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage(file + ":2: a hardware model file is a flat mapping of 'key: value' lines;"
-            + " nested values and lists are not allowed, got 'sm-count: 4'");
+            + " nested values and lists are not allowed (this line is one)");
   }
 
   @Test
