@@ -94,7 +94,7 @@ enum ValueKind {
   }
 
   private String bound(double value) {
-    if (this == DURATION) {
+    if (this == DURATION || this == COST) {
       return Durations.format((long) value);
     }
     return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
