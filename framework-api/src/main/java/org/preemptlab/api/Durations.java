@@ -6,7 +6,9 @@ import java.util.Locale;
 /**
  * Parses and formats simulated durations. Simulated time is a {@code long} count of nanoseconds;
  * users write durations with a unit: {@code 250ns}, {@code 12us} (or {@code 12µs}), {@code 1.5ms},
- * {@code 2s}. A bare number means nanoseconds.
+ * {@code 2s}. A number without a unit is an error, except {@code 0}. A duration is at most {@link
+ * Limits#MAX_DURATION_NS} (1 hour) and its exponent at most {@link Limits#MAX_EXPONENT} digits of
+ * scale, so parsing is fast and sums of durations cannot overflow.
  *
  * @since 0.1
  */
@@ -16,7 +18,8 @@ public final class Durations {
   /**
    * Parses a duration such as {@code 1.5ms} into nanoseconds.
    *
-   * @throws IllegalArgumentException if the text is not a non-negative duration with a known unit
+   * @throws IllegalArgumentException if the text is not a non-negative duration with a known unit,
+   *     or longer than {@link Limits#MAX_DURATION_NS}
    */
   public static long parseNs(String text) {
     String s = text.trim().toLowerCase(Locale.ROOT).replace("µs", "us").replace("_", "");
@@ -35,25 +38,47 @@ public final class Durations {
       unit = 1_000_000_000;
       number = s.substring(0, s.length() - 1);
     } else {
-      unit = 1;
+      unit = 0;
       number = s;
     }
     BigDecimal value;
     try {
       value = new BigDecimal(number.trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "'" + text + "' is not a duration; write a number and a unit: ns, us, ms or s (e.g. 250us)");
+      throw new IllegalArgumentException("'" + shortText(text) + "' is not a duration; write a "
+          + "number and a unit: ns, us, ms or s (e.g. 250us)");
     }
     if (value.signum() < 0) {
-      throw new IllegalArgumentException("'" + text + "' is negative; a duration must be >= 0");
+      throw new IllegalArgumentException("'" + shortText(text)
+          + "' is negative; a duration must be >= 0");
     }
-    try {
-      return value.multiply(BigDecimal.valueOf(unit)).setScale(0, java.math.RoundingMode.HALF_EVEN)
-          .longValueExact();
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException("'" + text + "' is too long a duration");
+    if (unit == 0) {
+      if (value.signum() == 0) {
+        return 0;
+      }
+      throw new IllegalArgumentException("'" + shortText(text) + "' has no unit; write a unit: "
+          + "ns, us, ms or s (e.g. " + shortText(number) + "ns)");
     }
+    // the scale is the negated exponent: 1e-99999999 has scale 99999999, 1e99999999 -99999999
+    if (Math.abs((long) value.scale()) > Limits.MAX_EXPONENT
+        || value.precision() - value.scale() > 40) {
+      throw new IllegalArgumentException("'" + shortText(text) + "' is out of range; a duration "
+          + "must be in [0ns, " + format(Limits.MAX_DURATION_NS) + "] with at most "
+          + Limits.MAX_EXPONENT + " digits of exponent");
+    }
+    BigDecimal ns = value.multiply(BigDecimal.valueOf(unit))
+        .setScale(0, java.math.RoundingMode.HALF_EVEN);
+    if (ns.compareTo(BigDecimal.valueOf(Limits.MAX_DURATION_NS)) > 0) {
+      throw new IllegalArgumentException("'" + shortText(text) + "' is too long; a duration must "
+          + "be at most " + format(Limits.MAX_DURATION_NS) + " (1 hour of simulated time)");
+    }
+    return ns.longValueExact();
+  }
+
+  /** The text for a message, cut to 40 characters so that a huge value is not echoed whole. */
+  private static String shortText(String text) {
+    String t = text.strip();
+    return t.length() <= 40 ? t : t.substring(0, 37) + "...";
   }
 
   /**

@@ -84,11 +84,14 @@ public record ParameterSpec(
         Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, choices);
   }
 
-  /** A duration parameter; the default and the range are in nanoseconds. */
+  /**
+   * A duration parameter; the default and the range are in nanoseconds. The range's top is at most
+   * {@link Limits#MAX_DURATION_NS}, the longest duration any input may hold.
+   */
   public static ParameterSpec duration(
       String name, long defaultNs, long minNs, long maxNs, String doc) {
     return new ParameterSpec(name, ParameterType.DURATION, Durations.format(defaultNs), "",
-        doc, minNs, maxNs, List.of());
+        doc, minNs, Math.min(maxNs, Limits.MAX_DURATION_NS), List.of());
   }
 
   /** A free-text parameter. */

@@ -21,15 +21,14 @@ class DurationsTest {
       2s         | 2000000000
       0.25s      | 250000000
       1.234567ms | 1234567
-      250        | 250
       1_000us    | 1000000
       ' 7 ms '   | 7000000
       7MS        | 7000000
-      1.5        | 2
-      2.5        | 2
+      1.5ns      | 2
+      2.5ns      | 2
       0.0004ms   | 400
       """)
-  void parsesEveryUnitDecimalsAndBareNumbers(String text, long expectedNs) {
+  void parsesEveryUnitDecimalsAndBareZero(String text, long expectedNs) {
     assertThat(Durations.parseNs(text)).isEqualTo(expectedNs);
   }
 
@@ -50,12 +49,31 @@ class DurationsTest {
             + "' is not a duration; write a number and a unit: ns, us, ms or s (e.g. 250us)");
   }
 
-  @ParameterizedTest(name = "''{0}'' overflows")
-  @ValueSource(strings = {"10000000000s", "9223372036854775808", "1e30ns"})
-  void rejectsDurationsThatDoNotFitALong(String text) {
+  @ParameterizedTest(name = "''{0}'' needs a unit")
+  @ValueSource(strings = {"250", "1.5", "1e3", "9223372036854775808"})
+  void rejectsNumbersWithoutAUnitOtherThanZero(String text) {
     assertThatThrownBy(() -> Durations.parseNs(text))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("'" + text + "' is too long a duration");
+        .hasMessageStartingWith("'" + text + "' has no unit; write a unit: ns, us, ms or s");
+  }
+
+  @ParameterizedTest(name = "''{0}'' is longer than the limit")
+  @ValueSource(strings = {"10000000000s", "3600.000000001s", "1e30ns", "9223372036854775807ns"})
+  void rejectsDurationsLongerThanOneHour(String text) {
+    assertThatThrownBy(() -> Durations.parseNs(text))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("'" + text + "' is too long; a duration must be at most 3600s (1 hour of "
+            + "simulated time)");
+  }
+
+  @ParameterizedTest(name = "''{0}'' is refused at once")
+  @ValueSource(strings = {"1e-99999999s", "1e99999999ns", "1e-31ms", "1E+999999999s"})
+  void rejectsHugeExponentsWithoutExpandingThem(String text) {
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(2),
+        () -> assertThatThrownBy(() -> Durations.parseNs(text))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("is out of range; a duration must be in [0ns, 3600s] with at "
+                + "most 30 digits of exponent"));
   }
 
   @ParameterizedTest(name = "{0} ns is ''{1}''")
@@ -81,7 +99,7 @@ class DurationsTest {
 
   @ParameterizedTest(name = "{0} ns survives format then parse")
   @ValueSource(longs = {0, 1, 999, 1001, 123_456, 1_234_567, 1_999_999, 987_654_321,
-      1_000_000_007, 3_600_000_000_000L, Long.MAX_VALUE})
+      1_000_000_007, 3_600_000_000_000L, Limits.MAX_DURATION_NS})
   void formatThenParseGivesBackTheSameNanoseconds(long ns) {
     assertThat(Durations.parseNs(Durations.format(ns))).isEqualTo(ns);
   }

@@ -128,7 +128,8 @@ class ParameterSpecTest {
     assertThat(SLICE.parse("1us")).isEqualTo(1_000L);
     assertThat(SLICE.parse("1s")).isEqualTo(1_000_000_000L);
     assertThat(SLICE.parse("2.5ms")).isEqualTo(2_500_000L);
-    assertThat(SLICE.parse("1000")).isEqualTo(1_000L);
+    assertThat(SLICE.parse("1000ns")).isEqualTo(1_000L);
+    assertThatThrownBy(() -> SLICE.parse("1000")).hasMessageContaining("has no unit");
     assertThatThrownBy(() -> SLICE.parse("999ns"))
         .hasMessage("'999ns' is out of range in [1us, 1s]");
     assertThatThrownBy(() -> SLICE.parse("1.000000001s"))

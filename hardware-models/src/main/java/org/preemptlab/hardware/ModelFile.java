@@ -3,16 +3,13 @@ package org.preemptlab.hardware;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 
 /**
  * A parsed hardware-model file, in one of two forms, with {@code #} starting a comment at the start
@@ -41,21 +38,7 @@ record ModelFile(String source, Map<ModelKey, Setting> settings) {
   /** Reads a model file from disk; {@code path} as given is the source name in messages. */
   static ModelFile read(Path path) {
     String source = path.toString();
-    try {
-      byte[] bytes = Files.readAllBytes(path);
-      String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes))
-          .toString();
-      return parse(source, text);
-    } catch (NoSuchFileException e) {
-      throw new ConfigurationException("cannot read hardware model file '" + source
-          + "': no such file");
-    } catch (CharacterCodingException e) {
-      throw new ConfigurationException("cannot read hardware model file '" + source
-          + "': it is not UTF-8 text");
-    } catch (IOException e) {
-      throw new ConfigurationException("cannot read hardware model file '" + source + "': "
-          + e.getMessage(), e);
-    }
+    return parse(source, Limits.readText(path, "hardware model file", Limits.MAX_TEXT_FILE_BYTES));
   }
 
   /** Reads a file bundled in this package, e.g. {@code h200.yaml}. */
@@ -94,14 +77,21 @@ record ModelFile(String source, Map<ModelKey, Setting> settings) {
       int equals = line.indexOf(yaml ? ':' : '=');
       if (yaml && (Character.isWhitespace(raw.charAt(0)) || line.startsWith("-"))) {
         throw new ConfigurationException(where + ": a hardware model file is a flat mapping of"
-            + " 'key: value' lines; nested values and lists are not allowed, got '" + line + "'");
+            + " 'key: value' lines; nested values and lists are not allowed (this line is one)");
       }
       if (equals < 0) {
-        throw new ConfigurationException(where + ": expected '" + (yaml ? "key: value"
-            : "key = value") + "', got '" + line + "'");
+        // the line itself is not quoted: the file may be anything the user pointed at
+        throw new ConfigurationException(where + ": expected a line '" + (yaml ? "key: value"
+            : "key = value") + "' (docs/hardware-models.md); this line has no '" + (yaml ? ":"
+            : "=") + "'");
       }
       String id = line.substring(0, equals).trim();
       String value = line.substring(equals + 1).trim();
+      if (!id.matches("[A-Za-z0-9_.-]{1,64}")) {
+        throw new ConfigurationException(where + ": expected a line '" + (yaml ? "key: value"
+            : "key = value") + "' with a key such as sm-count; valid keys: "
+            + String.join(", ", ModelKey.ids()));
+      }
       if (yaml) {
         value = unquote(value, where);
       }

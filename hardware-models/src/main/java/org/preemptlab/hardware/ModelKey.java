@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.ParameterSpec;
 
 /**
@@ -15,14 +16,14 @@ import org.preemptlab.api.ParameterSpec;
  */
 enum ModelKey {
   NAME("name", ValueKind.TEXT, "", "The device's label in reports."),
-  SM_COUNT("sm-count", whole(1), "SMs", "Streaming multiprocessors on the device."),
-  MAX_THREADS_PER_SM("max-threads-per-sm", whole(1), "threads", "Resident threads per SM."),
-  MAX_BLOCKS_PER_SM("max-blocks-per-sm", whole(1), "blocks", "Resident blocks per SM."),
-  REGISTERS_PER_SM("registers-per-sm", whole(1), "registers", "32-bit registers per SM."),
-  SHARED_MEMORY_PER_SM("shared-memory-per-sm", whole(0), "bytes", "Shared memory per SM."),
-  SHARED_MEMORY_RESERVED_PER_BLOCK("shared-memory-reserved-per-block", whole(0), "bytes",
+  SM_COUNT("sm-count", whole(1, Limits.MAX_SM_COUNT), "SMs", "Streaming multiprocessors on the device."),
+  MAX_THREADS_PER_SM("max-threads-per-sm", whole(1, 1 << 16), "threads", "Resident threads per SM."),
+  MAX_BLOCKS_PER_SM("max-blocks-per-sm", whole(1, 1 << 10), "blocks", "Resident blocks per SM."),
+  REGISTERS_PER_SM("registers-per-sm", whole(1, 1 << 24), "registers", "32-bit registers per SM."),
+  SHARED_MEMORY_PER_SM("shared-memory-per-sm", whole(0, 1 << 30), "bytes", "Shared memory per SM."),
+  SHARED_MEMORY_RESERVED_PER_BLOCK("shared-memory-reserved-per-block", whole(0, 1 << 30), "bytes",
       "Shared memory the system reserves for each resident block."),
-  CLOCK_MHZ("clock-mhz", real(1), "MHz", "SM clock, to turn cycles into time."),
+  CLOCK_MHZ("clock-mhz", real(1, 1e5), "MHz", "SM clock, to turn cycles into time."),
   KERNEL_LAUNCH("kernel-launch", ValueKind.COST, "",
       "Time from dispatching a kernel on an idle device until its first block can be placed."),
   KERNEL_LAUNCH_BUSY("kernel-launch-busy", ValueKind.COST, "",
@@ -32,15 +33,15 @@ enum ModelKey {
       "Time from placing a block on an SM until it starts executing."),
   PREEMPTION_SIGNAL("preemption-signal", ValueKind.COST, "",
       "Time from a preemption request until the SMs see it."),
-  SAVE_BANDWIDTH_GBPS("save-bandwidth-gbps", real(0.001), "GB/s",
+  SAVE_BANDWIDTH_GBPS("save-bandwidth-gbps", real(0.001, 1e6), "GB/s",
       "Device-wide context-save bandwidth, shared equally by the SMs."),
-  SAVE_PER_THREAD_NS("save-per-thread-ns", real(0), "ns/thread",
+  SAVE_PER_THREAD_NS("save-per-thread-ns", real(0, 1e6), "ns/thread",
       "Extra save time per resident thread of an SM (optional; 0 if absent)."),
   SAVE_FIXED("save-fixed", ValueKind.COST, "",
       "Fixed cost of one SM's save of its blocks' state in a context switch."),
-  RESTORE_BANDWIDTH_GBPS("restore-bandwidth-gbps", real(0.001), "GB/s",
+  RESTORE_BANDWIDTH_GBPS("restore-bandwidth-gbps", real(0.001, 1e6), "GB/s",
       "Device-wide context-restore bandwidth, shared equally by the SMs."),
-  RESTORE_PER_THREAD_NS("restore-per-thread-ns", real(0), "ns/thread",
+  RESTORE_PER_THREAD_NS("restore-per-thread-ns", real(0, 1e6), "ns/thread",
       "Extra restore time per resident thread of an SM (optional; 0 if absent)."),
   RESTORE_FIXED("restore-fixed", ValueKind.COST, "", "Fixed cost of one restore on one SM."),
   CONTEXT_SWITCH("context-switch", ValueKind.COST, "",
@@ -48,9 +49,9 @@ enum ModelKey {
   INSTRUCTION_PREEMPTION("instruction-preemption", ValueKind.COST, "",
       "Fixed cost on one SM of stopping blocks for a preemption inside a context, in place of"
           + " save-fixed (optional; save-fixed if absent)."),
-  TIME_SLICE("time-slice", duration(1), "",
+  TIME_SLICE("time-slice", duration(1_000), "",
       "Time a context keeps the device while other contexts wait."),
-  PREEMPTION_CHECK_CYCLES("preemption-check-cycles", real(0), "cycles",
+  PREEMPTION_CHECK_CYCLES("preemption-check-cycles", real(0, 1e6), "cycles",
       "Issue cost of one compiled-in preemption check."),
   INSTRUCTION_LEVEL_PREEMPTION("instruction-level-preemption", ValueKind.BOOLEAN, "",
       "Whether an SM can stop a block at (almost) any instruction and save its state."),
@@ -80,7 +81,10 @@ enum ModelKey {
   }
 
   ModelKey(String id, ValueKind kind, String unit, String doc) {
-    this(id, new Range(kind, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY), unit, doc);
+    // a cost (a duration or quantile points) is at most 1 s: measured costs are micro- to
+    // milliseconds, and a bound keeps runs finite and simulated time far from overflow
+    this(id, kind == ValueKind.COST ? new Range(kind, 0, 1_000_000_000L)
+        : new Range(kind, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY), unit, doc);
   }
 
   /** The kebab-case key as written in a file and as a parameter name. */
@@ -117,22 +121,26 @@ enum ModelKey {
 
   /** This key as a plugin parameter whose default is {@code defaultText}, a valid value. */
   ParameterSpec parameter(String defaultText) {
+    // a cost is text to the parameter (a duration or quantile points); its range is checked here
+    boolean text = kind.parameterType() == org.preemptlab.api.ParameterType.TEXT;
     ParameterSpec spec = new ParameterSpec(id, kind.parameterType(), defaultText.trim(), unit, doc,
-        min, max, List.of());
+        text ? Double.NEGATIVE_INFINITY : min, text ? Double.POSITIVE_INFINITY : max, List.of());
     spec.parse(spec.defaultValue());
     return spec;
   }
 
-  private static Range whole(int min) {
-    return new Range(ValueKind.WHOLE, min, Integer.MAX_VALUE);
+  // Every range has a top, so that no value can make a run absurd (a device of 2^31 SMs) or
+  // overflow simulated time; durations end at Limits.MAX_DURATION_NS (1 hour).
+  private static Range whole(int min, int max) {
+    return new Range(ValueKind.WHOLE, min, max);
   }
 
-  private static Range real(double min) {
-    return new Range(ValueKind.REAL, min, Double.POSITIVE_INFINITY);
+  private static Range real(double min, double max) {
+    return new Range(ValueKind.REAL, min, max);
   }
 
   private static Range duration(long minNs) {
-    return new Range(ValueKind.DURATION, minNs, Double.POSITIVE_INFINITY);
+    return new Range(ValueKind.DURATION, minNs, Limits.MAX_DURATION_NS);
   }
 
   /** A value kind and its inclusive range. */

@@ -56,13 +56,16 @@ enum ValueKind {
         case BOOLEAN -> parseBoolean(text);
         case COST -> CostDistribution.parse(text);
       };
-      if (value == null || value instanceof Number n && !inRange(n.doubleValue(), min, max)) {
+      if (value == null || value instanceof Number n && !inRange(n.doubleValue(), min, max)
+          || value instanceof CostDistribution c
+          && java.util.Arrays.stream(c.valuesNs()).anyMatch(v -> !inRange(v, min, max))) {
         throw new IllegalArgumentException();
       }
       return this == WHOLE ? Integer.valueOf(((Long) value).intValue()) : value;
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "expected " + expected + rangeText(min, max) + hint + ", got '" + raw.trim() + "'", e);
+      String given = raw.trim();
+      throw new IllegalArgumentException("expected " + expected + rangeText(min, max) + hint
+          + ", got '" + (given.length() <= 40 ? given : given.substring(0, 37) + "...") + "'", e);
     }
   }
 
@@ -80,7 +83,7 @@ enum ValueKind {
 
   /** The range as words, e.g. {@code " >= 1"} or {@code " in [1, 64]"}; empty if unbounded. */
   String rangeText(double min, double max) {
-    boolean noMax = max == Double.POSITIVE_INFINITY || max == Integer.MAX_VALUE;
+    boolean noMax = max == Double.POSITIVE_INFINITY;
     if (min == Double.NEGATIVE_INFINITY && noMax) {
       return "";
     }
@@ -91,7 +94,7 @@ enum ValueKind {
   }
 
   private String bound(double value) {
-    if (this == DURATION) {
+    if (this == DURATION || this == COST) {
       return Durations.format((long) value);
     }
     return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);

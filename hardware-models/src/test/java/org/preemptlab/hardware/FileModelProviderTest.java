@@ -115,21 +115,21 @@ class FileModelProviderTest {
     Path file = write("my.hw", VALID.replace("sm-count = 4", "sm-count = x"));
     assertThatThrownBy(() -> createFrom(file))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage(file + ":2: sm-count: expected a whole number >= 1, got 'x'");
+        .hasMessage(file + ":2: sm-count: expected a whole number in [1, 4096], got 'x'");
   }
 
   @Test
   void fileWithOutOfRangeValueNamesTheRange() throws IOException {
     Path file = write("my.hw", VALID.replace("sm-count = 4", "sm-count = 0"));
     assertThatThrownBy(() -> createFrom(file))
-        .hasMessage(file + ":2: sm-count: expected a whole number >= 1, got '0'");
+        .hasMessage(file + ":2: sm-count: expected a whole number in [1, 4096], got '0'");
   }
 
   @Test
   void fileWithDurationWithoutValidUnitNamesLine() throws IOException {
     Path file = write("my.hw", VALID.replace("time-slice = 1.5ms", "time-slice = 1.5 minutes"));
     assertThatThrownBy(() -> createFrom(file))
-        .hasMessage(file + ":17: time-slice: expected a duration >= 1ns with a unit"
+        .hasMessage(file + ":17: time-slice: expected a duration in [1us, 3600s] with a unit"
             + " (ns, us, ms or s), got '1.5 minutes'");
   }
 
@@ -146,7 +146,7 @@ class FileModelProviderTest {
     Path file = write("my.hw", VALID.replace("save-bandwidth-gbps = 400",
         "save-bandwidth-gbps = 0"));
     assertThatThrownBy(() -> createFrom(file))
-        .hasMessage(file + ":12: save-bandwidth-gbps: expected a number >= 0.001, got '0'");
+        .hasMessage(file + ":12: save-bandwidth-gbps: expected a number in [0.001, 1000000], got '0'");
   }
 
   @Test
@@ -170,7 +170,8 @@ class FileModelProviderTest {
   void fileWithLineWithoutEqualsSignNamesLine() throws IOException {
     Path file = write("my.hw", "# a model\n\nsm-count 4\n");
     assertThatThrownBy(() -> createFrom(file))
-        .hasMessage(file + ":3: expected 'key = value', got 'sm-count 4'");
+        .hasMessage(file + ":3: expected a line 'key = value' (docs/hardware-models.md); this line "
+            + "has no '='");
   }
 
   @Test
@@ -201,7 +202,7 @@ class FileModelProviderTest {
     Path missing = dir.resolve("nope.hw");
     assertThatThrownBy(() -> createFrom(missing))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("cannot read hardware model file '" + missing + "': no such file");
+        .hasMessage("hardware model file " + missing + " does not exist");
   }
 
   @Test
@@ -240,7 +241,7 @@ class FileModelProviderTest {
     assertThatThrownBy(() -> createFrom(file))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage(file + ":2: a hardware model file is a flat mapping of 'key: value' lines;"
-            + " nested values and lists are not allowed, got 'sm-count: 4'");
+            + " nested values and lists are not allowed (this line is one)");
   }
 
   @Test

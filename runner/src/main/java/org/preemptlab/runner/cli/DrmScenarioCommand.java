@@ -18,6 +18,8 @@ import org.preemptlab.runner.drm.Scenario;
 import org.preemptlab.runner.drm.ScenarioReport;
 import org.preemptlab.runner.drm.ScenarioResult;
 import org.preemptlab.runner.drm.Scenarios;
+import org.preemptlab.runner.report.OutputPaths;
+import org.preemptlab.runner.report.Provenance;
 
 /** {@code preemptlab drm-scenario FILE}: run a DRM scheduler scenario on the drm-mock GPU. */
 final class DrmScenarioCommand implements Command {
@@ -60,19 +62,24 @@ final class DrmScenarioCommand implements Command {
       throw new ConfigurationException("drm-scenario takes one scenario FILE, got " + args);
     }
     Scenario scenario = Scenarios.load(Path.of(args.get(0)));
+    String command = CommandLines.render(name(), line);
+    if (line.hasOption(OUT)) {
+      OutputPaths.checkDirectory("--out", Path.of(line.getOptionValue(OUT)),
+          d -> OutputPaths.heldBy(d, command));
+    }
     PluginRegistry registry = SharedOptions.registry(line);
     ScenarioResult result = DrmRuns.run(scenario, registry,
         line.getOptionValue(POLICY, scenario.policy()));
     ScenarioReport.print(result, line.hasOption(JOBS), out);
     if (line.hasOption(OUT)) {
-      Path file = writeJobs(Path.of(line.getOptionValue(OUT)), result);
+      Path file = writeJobs(Path.of(line.getOptionValue(OUT)), result, command);
       out.println("wrote " + file);
     }
     out.println(result.passed() ? "every expectation held" : "some expectations FAILED");
     return result.passed() ? Main.OK : Main.FAILED;
   }
 
-  private static Path writeJobs(Path dir, ScenarioResult result) {
+  private static Path writeJobs(Path dir, ScenarioResult result, String command) {
     List<String> rows = new ArrayList<>();
     rows.add("job,entity,scheduler,status,credits,submit_ns,scheduled_ns,finished_ns,freed_ns,"
         + "hardware_error,finished_error,flags");
@@ -86,7 +93,10 @@ final class DrmScenarioCommand implements Command {
     try {
       Files.createDirectories(dir);
       Path file = dir.resolve("jobs.csv");
-      Files.write(file, rows);
+      Files.write(file, rows, OutputPaths.WRITE);
+      // names the command, so that repeating it may replace these outputs (OutputPaths.heldBy)
+      Files.writeString(dir.resolve(Provenance.COMMAND_FILE), "# run from "
+          + Path.of("").toAbsolutePath() + "\n" + command + "\n", OutputPaths.WRITE);
       return file;
     } catch (IOException e) {
       throw new UncheckedIOException(e);

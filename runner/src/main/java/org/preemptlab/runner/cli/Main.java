@@ -97,10 +97,14 @@ public final class Main {
     } catch (ConfigurationException e) {
       error("preemptlab " + command.name() + ": " + e.getMessage());
       return USAGE;
-    } catch (PluginFailureException | InvariantViolationException e) {
+    } catch (PluginFailureException | InvariantViolationException
+        | SharedOptions.RunTimeoutException e) {
       error("preemptlab " + command.name() + ": run failed: " + e.getMessage());
       return FAILED;
-    } catch (Exception e) {
+    } catch (OutOfMemoryError e) {
+      throw e; // the JVM's own report; nothing here can be trusted to run
+    } catch (Exception | Error e) {
+      // a plugin's Error (StackOverflowError, LinkageError, AssertionError, ...) fails the run
       // one line, as every error: what was thrown and where, without a stack trace
       StackTraceElement[] trace = e.getStackTrace();
       error("preemptlab " + command.name() + ": run failed: " + e

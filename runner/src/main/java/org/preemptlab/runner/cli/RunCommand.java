@@ -1,7 +1,11 @@
 package org.preemptlab.runner.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -11,6 +15,8 @@ import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.RunOutcome;
+import org.preemptlab.runner.experiment.WorkEstimate;
+import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.report.Provenance;
 import org.preemptlab.runner.report.RunReport;
 import org.preemptlab.runner.report.trace.TimelineWriter;
@@ -42,6 +48,17 @@ final class RunCommand implements Command {
       .desc("write the run's timeline to FILE as Chrome Trace Event JSON, for ui.perfetto.dev "
           + "or chrome://tracing (docs/timeline.md)").get();
 
+  static final Option YES = Option.builder("y").longOpt("yes")
+      .desc("run even if the work estimate is above the threshold (see --max-events)").get();
+  static final Option MAX_EVENTS = Option.builder().longOpt("max-events").hasArg().argName("N")
+      .desc("the most block placements (estimated from the workload before the run; each is a "
+          + "few engine events) a run may have without --yes; default "
+          + String.format(java.util.Locale.ROOT, "%,d", WorkEstimate.DEFAULT_MAX_BLOCKS)
+          + ", about a minute").get();
+  static final Option RUN_TIMEOUT = Option.builder().longOpt("run-timeout").hasArg()
+      .argName("DURATION").desc("fail the run (exit 1) if it takes longer, wall time, e.g. 30s")
+      .get();
+
   private static Option plugin(String name, String what) {
     return Option.builder().longOpt(name).hasArg().argName("ID")
         .desc(what + " (ids: preemptlab list)").get();
@@ -61,7 +78,9 @@ final class RunCommand implements Command {
   public Options options() {
     return new Options().addOption(CONFIG).addOption(POLICY).addOption(PREEMPTION)
         .addOption(CONTEXT_SAVE).addOption(HARDWARE).addOption(WORKLOAD).addOption(SEED)
-        .addOption(SET).addOption(CHECK_INVARIANTS).addOption(OUT).addOption(TRACE).addOption(SharedOptions.PLUGIN_PATH);
+        .addOption(SET).addOption(CHECK_INVARIANTS).addOption(OUT).addOption(TRACE)
+        .addOption(YES).addOption(MAX_EVENTS).addOption(RUN_TIMEOUT)
+        .addOption(SharedOptions.PLUGIN_PATH);
   }
 
   @Override
@@ -81,30 +100,79 @@ final class RunCommand implements Command {
           + "; use --config FILE");
     }
     RunConfig config = resolve(line);
-    RunExecutor executor = new RunExecutor(SharedOptions.registry(line));
-    String trace = line.getOptionValue(TRACE);
-    TimelineWriter timeline = trace == null ? null
-        : TimelineWriter.open(Path.of(trace), TraceLabels.of(config));
-    RunOutcome outcome;
-    try (timeline) {
-      outcome = executor.execute(config, timeline);
-    }
-    out.print(RunReport.summary(outcome));
+    Optional<Duration> timeout = SharedOptions.timeout(line, RUN_TIMEOUT.getLongOpt());
+    long maxBlocks = line.hasOption(YES) ? Long.MAX_VALUE : SharedOptions.number(line,
+        MAX_EVENTS.getLongOpt(), WorkEstimate.DEFAULT_MAX_BLOCKS, 1, Long.MAX_VALUE);
+    RunExecutor executor = new RunExecutor(SharedOptions.registry(line))
+        .withMaxBlocks(maxBlocks);
+    // every plugin id and parameter is checked before any output path is touched
+    executor.validate(config);
+    String command = CommandLines.render(name(), line);
     String dir = line.getOptionValue(OUT);
+    if (dir != null) {
+      OutputPaths.checkDirectory("--out", Path.of(dir), d -> OutputPaths.heldBy(d, command));
+    }
+    String trace = line.getOptionValue(TRACE);
+    if (trace != null) {
+      Path file = Path.of(trace);
+      if (dir != null && insideOwnOutputs(file, Path.of(dir))) {
+        // the folder holds this same command's earlier outputs, this timeline among them
+        deleteQuietly(file);
+      }
+      OutputPaths.checkNewFile("--trace", file);
+    }
+    long[] traceEvents = {0};
+    RunOutcome outcome = SharedOptions.withTimeout(timeout, () -> {
+      TimelineWriter timeline = trace == null ? null
+          : TimelineWriter.open(Path.of(trace), TraceLabels.of(config));
+      boolean done = false;
+      try (timeline) {
+        RunOutcome result = executor.execute(config, timeline);
+        done = true;
+        return result;
+      } finally {
+        if (timeline != null) {
+          traceEvents[0] = timeline.events();
+          if (!done) {
+            deleteQuietly(Path.of(trace));
+          }
+        }
+      }
+    });
+    out.print(RunReport.summary(outcome));
     if (dir != null) {
       RunReport.write(outcome, Path.of(dir));
       out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, suspensions.csv, summary.json, "
           + "config.yaml to "
           + dir);
-      new Provenance(CommandLines.render(name(), line), outcome.plugins(),
+      new Provenance(command, outcome.plugins(),
           java.util.List.of(config.seed()), java.util.List.of("config.yaml")).write(Path.of(dir));
       out.println("wrote provenance.json, command.txt (the command that reproduces it) to " + dir);
     }
-    if (timeline != null) {
-      out.println("\nwrote the timeline " + trace + " (" + timeline.events() + " events; open it "
+    if (trace != null) {
+      out.println("\nwrote the timeline " + trace + " (" + traceEvents[0] + " events; open it "
           + "in ui.perfetto.dev, see docs/timeline.md)");
     }
     return 0;
+  }
+
+  /**
+   * Whether {@code trace} is a plain file directly in the checked {@code --out} folder: then it is
+   * this command's own earlier timeline (the folder holds nothing else), which a repeat replaces.
+   */
+  private static boolean insideOwnOutputs(Path trace, Path dir) {
+    Path parent = trace.toAbsolutePath().normalize().getParent();
+    return parent != null && parent.equals(dir.toAbsolutePath().normalize())
+        && Files.isRegularFile(trace, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+  }
+
+  /** Removes the partial timeline of a run that failed or was refused. */
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // the run's own error is the one to report
+    }
   }
 
   /** The configuration file (or the demo's) with every override of the command line applied. */

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,13 +16,14 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
-import org.preemptlab.api.Durations;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.PluginKind;
 import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.WorkEstimate;
 import org.preemptlab.runner.experiment.YamlBinding;
 import org.preemptlab.runner.experiment.cluster.Slurm;
 import org.preemptlab.runner.experiment.sweep.PlannedRun;
@@ -35,6 +38,7 @@ import org.preemptlab.runner.experiment.sweep.SweepPlan;
 import org.preemptlab.runner.experiment.sweep.SweepPoint;
 import org.preemptlab.runner.experiment.sweep.SweepProgress;
 import org.preemptlab.runner.experiment.sweep.SweepRunner;
+import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.report.Provenance;
 import org.preemptlab.runner.report.sweep.Summaries;
 import org.preemptlab.runner.report.sweep.SweepCharts;
@@ -58,6 +62,12 @@ final class SweepCommand implements Command {
       .get();
   static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR")
       .desc("the output directory (default results/NAME, NAME from the sweep file)").get();
+  static final Option YES = Option.builder("y").longOpt("yes")
+      .desc("run even if the work estimate is above the threshold (see --max-events)").get();
+  static final Option MAX_EVENTS = Option.builder().longOpt("max-events").hasArg().argName("N")
+      .desc("the most block placements (estimated from each configuration's workload, times the "
+          + "runs) the sweep may have without --yes; default "
+          + String.format(Locale.ROOT, "%,d", WorkEstimate.DEFAULT_MAX_BLOCKS)).get();
 
   private final Slurm slurm;
 
@@ -84,7 +94,8 @@ final class SweepCommand implements Command {
   @Override
   public Options options() {
     Options options = new Options().addOption(CONFIG).addOption(JOBS).addOption(RESUME)
-        .addOption(RUN_TIMEOUT).addOption(OUT).addOption(SharedOptions.PLUGIN_PATH);
+        .addOption(RUN_TIMEOUT).addOption(OUT).addOption(YES).addOption(MAX_EVENTS)
+        .addOption(SharedOptions.PLUGIN_PATH);
     ClusterSweep.options().forEach(options::addOption);
     return options;
   }
@@ -119,7 +130,9 @@ final class SweepCommand implements Command {
         .withPathsResolvedAgainst(ConfigLoader.folderOf(Path.of(file)));
     int jobs = (int) SharedOptions.number(line, JOBS.getLongOpt(),
         Runtime.getRuntime().availableProcessors(), 1, 4096);
-    Optional<Duration> timeout = timeout(line);
+    Optional<Duration> timeout = SharedOptions.timeout(line, RUN_TIMEOUT.getLongOpt());
+    long maxBlocks = line.hasOption(YES) ? Long.MAX_VALUE : SharedOptions.number(line,
+        MAX_EVENTS.getLongOpt(), WorkEstimate.DEFAULT_MAX_BLOCKS, 1, Long.MAX_VALUE);
     PluginRegistry registry = SharedOptions.registry(line);
     RunExecutor executor = new RunExecutor(registry);
     SweepPlan plan = SweepPlan.of(config);
@@ -146,6 +159,10 @@ final class SweepCommand implements Command {
           CommandLines.render(name(), line),
           new ClusterSweep.SweepMetrics(selected, recorded, config.groupSets())).run(slurm);
     }
+    // a local sweep: its work is estimated and its output folder checked before anything runs
+    checkWork(plan, executor, maxBlocks);
+    String sweepYaml = YamlBinding.toYaml(plan.config());
+    OutputPaths.checkDirectory("--out", dir, d -> holdsSweep(d, sweepYaml));
     ResultStore store = new ResultStore(dir);
     boolean resume = line.hasOption(RESUME);
     if (!resume && !store.isEmpty()) {
@@ -195,21 +212,51 @@ final class SweepCommand implements Command {
     return Main.OK;
   }
 
-  private static Optional<Duration> timeout(CommandLine line) {
-    String text = line.getOptionValue(RUN_TIMEOUT);
-    if (text == null) {
-      return Optional.empty();
+  /**
+   * Estimates the sweep's work before anything runs: each configuration's workload (generated for
+   * its first seed) times its seeds, against the threshold.
+   */
+  private static void checkWork(SweepPlan plan, RunExecutor executor, long maxBlocks) {
+    long blocks = 0;
+    long jobs = 0;
+    long seeds = plan.seeds().size();
+    for (SweepPoint point : plan.points()) {
+      WorkEstimate one;
+      try {
+        one = executor.estimate(point.config().withSeed(plan.seeds().get(0)));
+      } catch (ConfigurationException e) {
+        throw new ConfigurationException("configuration " + point.key() + ": " + e.getMessage(),
+            e);
+      }
+      one.checkTime();
+      blocks = saturatedAdd(blocks, saturatedMultiply(one.blocks(), seeds));
+      jobs = saturatedAdd(jobs, saturatedMultiply(one.jobs(), seeds));
     }
-    long ns;
+    new WorkEstimate(jobs, blocks, 0).checkSize(maxBlocks, "the sweep ("
+        + plan.points().size() * seeds + " runs)");
+  }
+
+  private static long saturatedAdd(long a, long b) {
+    long sum = a + b;
+    return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
+  }
+
+  private static long saturatedMultiply(long a, long b) {
+    long high = Math.multiplyHigh(a, b);
+    long low = a * b;
+    return high != 0 || low < 0 ? Long.MAX_VALUE : low;
+  }
+
+  /** Whether {@code dir} holds this sweep's earlier outputs: the same resolved sweep.yaml. */
+  private static boolean holdsSweep(Path dir, String sweepYaml) {
+    Path file = dir.resolve("sweep.yaml");
     try {
-      ns = Durations.parseNs(text);
-    } catch (IllegalArgumentException e) {
-      throw new ConfigurationException("--run-timeout: " + e.getMessage());
+      return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+          && Files.size(file) <= Limits.MAX_TEXT_FILE_BYTES
+          && Files.readString(file, StandardCharsets.UTF_8).equals(sweepYaml);
+    } catch (IOException e) {
+      return false;
     }
-    if (ns <= 0) {
-      throw new ConfigurationException("--run-timeout: must be > 0, got '" + text + "'");
-    }
-    return Optional.of(Duration.ofNanos(ns));
   }
 
   /**
@@ -222,7 +269,7 @@ final class SweepCommand implements Command {
     List<String> configs = new ArrayList<>();
     List<PluginDescriptor> plugins = new ArrayList<>();
     try {
-      java.nio.file.Files.createDirectories(dir.resolve("configs"));
+      Files.createDirectories(dir.resolve("configs"));
       ResultStore.writeAtomically(dir.resolve("sweep.yaml"),
           YamlBinding.toYaml(plan.config()).getBytes(StandardCharsets.UTF_8));
       for (SweepPoint point : plan.points()) {

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.drm;
 
+import org.preemptlab.api.Limits;
+
 /**
  * A closed-loop client: each cycle submits {@code jobs-per-cycle} jobs of {@code duration} to its
  * entity, waits for the last one to be done if {@code wait-for-last}, then sleeps {@code sleep};
@@ -23,7 +25,8 @@ public record ClientSpec(String name, String entity, Integer jobsPerCycle, Strin
     Specs.required(name, "name");
     Specs.required(entity, "entity");
     jobsPerCycle = jobsPerCycle == null ? 1 : jobsPerCycle;
-    Specs.check(jobsPerCycle >= 1, "jobs-per-cycle", "must be >= 1, got " + jobsPerCycle);
+    Specs.check(jobsPerCycle >= 1 && jobsPerCycle <= Limits.MAX_JOBS_PER_CYCLE, "jobs-per-cycle",
+        "must be in [1, " + Limits.MAX_JOBS_PER_CYCLE + "], got " + jobsPerCycle);
     Specs.check(Specs.duration(Specs.required(duration, "duration"), "duration", 0) > 0,
         "duration", "must be > 0, got '" + duration + "'");
     credits = credits == null ? 1L : credits;

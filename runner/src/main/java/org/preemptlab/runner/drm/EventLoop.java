@@ -1,6 +1,7 @@
 package org.preemptlab.runner.drm;
 
 import java.util.PriorityQueue;
+import org.preemptlab.api.ConfigurationException;
 
 /**
  * Pending events in (time, sequence) order; the sequence keeps events of one instant in the order
@@ -16,7 +17,14 @@ final class EventLoop {
     }
   }
 
+  /**
+   * The most events one scenario may run: a scenario that needs more (a client whose cycles never
+   * end, a timer that re-arms every microsecond) fails with a message instead of running for hours.
+   */
+  static final long MAX_EVENTS = 20_000_000L;
+
   private final PriorityQueue<Event> events = new PriorityQueue<>();
+  private long ran;
   private long nextSequence;
   private int foreground;
 
@@ -42,6 +50,10 @@ final class EventLoop {
   boolean runOneAt(long nowNs) {
     if (events.isEmpty() || events.peek().timeNs() != nowNs) {
       return false;
+    }
+    if (++ran > MAX_EVENTS) {
+      throw new ConfigurationException("the scenario ran " + MAX_EVENTS + " events without "
+          + "ending (a timer or client that repeats too often?); shorten it or its 'end'");
     }
     Event event = events.poll();
     if (!event.background()) {

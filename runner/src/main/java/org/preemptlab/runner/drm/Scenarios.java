@@ -4,9 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 import org.preemptlab.runner.workload.SpecErrors;
 import org.preemptlab.runner.workload.YamlLocations;
 import org.preemptlab.runner.workload.YamlMappers;
@@ -25,13 +25,7 @@ public final class Scenarios {
    * @throws ConfigurationException if it cannot be read or is not a valid scenario
    */
   public static Scenario load(Path file) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new ConfigurationException("cannot read scenario " + file + ": "
-          + e.getClass().getSimpleName() + " " + e.getMessage(), e);
-    }
+    String text = Limits.readText(file, "scenario", Limits.MAX_TEXT_FILE_BYTES);
     Path name = file.getFileName();
     return fromYaml(text, name == null ? file.toString() : name.toString());
   }

@@ -18,6 +18,9 @@ import org.preemptlab.api.model.EngineKind;
  */
 public record SchedulerSpec(String name, EngineKind engine, Long creditLimit, String timeout,
     Integer hangLimit, TimeoutHandler onTimeout) {
+  /** The shortest TDR timeout: one jiffy at HZ=1000 (drm_sched counts its timeout in jiffies). */
+  public static final long MIN_TIMEOUT_NS = 1_000_000;
+
 
   /** {@code U32_MAX}, the mock's credit limit. */
   public static final long U32_MAX = 0xFFFF_FFFFL;
@@ -41,8 +44,9 @@ public record SchedulerSpec(String name, EngineKind engine, Long creditLimit, St
         "must be in [1, 4294967295], got " + creditLimit);
     timeout = timeout == null ? "none" : timeout;
     if (!timeout.equals("none")) {
-      Specs.check(Specs.duration(timeout, "timeout", 0) > 0, "timeout",
-          "must be > 0 or 'none', got '" + timeout + "'");
+      // the kernel counts drm_sched timeouts in jiffies: one jiffy, 1 ms at HZ=1000, is the least
+      Specs.check(Specs.duration(timeout, "timeout", 0) >= MIN_TIMEOUT_NS, "timeout",
+          "must be >= 1ms (one jiffy at HZ=1000) or 'none', got '" + timeout + "'");
     }
     hangLimit = hangLimit == null ? 1 : hangLimit;
     Specs.check(hangLimit >= 0, "hang-limit", "must be >= 0, got " + hangLimit);

@@ -23,6 +23,10 @@ public final class Overrides {
 
   /** Replaces the plugin of {@code section} with {@code id}; keeps its parameters if the id is the same. */
   public static RunConfig choose(RunConfig config, String section, String id) {
+    if (id.isBlank()) {
+      throw new ConfigurationException("--" + section + ": needs a plugin id (preemptlab list "
+          + section + ")");
+    }
     return switch (section) {
       case "hardware" -> config.withHardware(replace(config.hardware(), id));
       case "policy" -> config.withPolicy(replace(config.policy(), id));

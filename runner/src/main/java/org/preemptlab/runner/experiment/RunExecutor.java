@@ -38,10 +38,40 @@ import org.preemptlab.runner.workload.SyntheticWorkload;
  */
 public final class RunExecutor {
   private final PluginRegistry registry;
+  private final long maxBlocks;
 
-  /** An executor that finds plugins in {@code registry}. */
+  /** An executor that finds plugins in {@code registry} and runs workloads of any size. */
   public RunExecutor(PluginRegistry registry) {
+    this(registry, Long.MAX_VALUE);
+  }
+
+  private RunExecutor(PluginRegistry registry, long maxBlocks) {
     this.registry = registry;
+    this.maxBlocks = maxBlocks;
+  }
+
+  /**
+   * The same executor refusing (with a {@link ConfigurationException}, before simulating) a run
+   * whose {@link WorkEstimate} places more than {@code maxBlocks} blocks.
+   */
+  public RunExecutor withMaxBlocks(long maxBlocks) {
+    return new RunExecutor(registry, maxBlocks);
+  }
+
+  /**
+   * The work of {@code config}'s run, estimated from its generated workload without simulating.
+   *
+   * @throws ConfigurationException for a mistake in the configuration or a workload that cannot
+   *     run
+   */
+  public WorkEstimate estimate(RunConfig config) {
+    validate(config);
+    HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, config.hardware().id(),
+        config.hardware().parameters(), (HardwareModel) null,
+        RandomStreams.named(config.seed(), "hardware"));
+    Workload workload = generateWorkload(config.workload(), hardware, config.seed());
+    WorkloadChecks.check(workload);
+    return WorkEstimate.of(workload, hardware.device().costs());
   }
 
   /**
@@ -90,6 +120,10 @@ public final class RunExecutor {
         RandomStreams.named(seed, "hardware"));
     DeviceSpec device = hardware.device();
     Workload workload = generateWorkload(config.workload(), hardware, seed);
+    WorkloadChecks.check(workload);
+    WorkEstimate estimate = WorkEstimate.of(workload, device.costs());
+    estimate.checkTime();
+    estimate.checkSize(maxBlocks, "the run");
     PreemptionPointStrategy preemption = registry.create(PluginType.PREEMPTION_STRATEGY,
         config.preemption().id(), config.preemption().parameters(), hardware,
         RandomStreams.named(seed, "preemption"));

@@ -2,14 +2,13 @@ package org.preemptlab.runner.experiment;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 import org.preemptlab.runner.workload.SpecErrors;
 import org.preemptlab.runner.workload.YamlLocations;
 
@@ -28,15 +27,7 @@ public final class YamlBinding {
    * @throws ConfigurationException if the file cannot be read or does not bind
    */
   public static <T> Optional<T> read(Path file, Class<T> type) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new ConfigurationException("configuration file " + file + " does not exist");
-    } catch (IOException e) {
-      throw new ConfigurationException("cannot read configuration file " + file + ": "
-          + e.getMessage(), e);
-    }
+    String text = Limits.readText(file, "configuration file", Limits.MAX_TEXT_FILE_BYTES);
     return parse(text, file.toString(), type);
   }
 
@@ -53,7 +44,11 @@ public final class YamlBinding {
     }
     try {
       try (JsonParser parser = ConfigLoader.mapper().createParser(yaml)) {
-        if (parser.nextToken() == null) {
+        JsonToken first = parser.nextToken();
+        // nothing, or a document of only '---' or '~'
+        if (first == null || (first == JsonToken.VALUE_NULL
+            || first == JsonToken.VALUE_STRING && parser.getText().isEmpty())
+            && parser.nextToken() == null) {
           return Optional.empty();
         }
       }

@@ -14,6 +14,11 @@ import java.util.concurrent.TimeUnit;
  * short timeout. Never fails: without a repository or a git executable the commit is {@code
  * unknown}.
  *
+ * <p>A repository's configuration can name commands that git runs (a {@code core.fsmonitor}
+ * program, hooks); the working directory may be anyone's repository, so every call disables them:
+ * {@code git -c core.fsmonitor= -c core.hooksPath=/dev/null --no-optional-locks ...}, which also
+ * keeps {@code status} from writing the index.
+ *
  * @param commit the full commit hash, or {@code unknown}
  * @param dirty whether tracked files have uncommitted changes (false when unknown)
  */
@@ -53,14 +58,19 @@ public record GitCommit(String commit, boolean dirty) {
   }
 
   private static Optional<String> git(Path directory, String... args) {
-    List<String> command = new java.util.ArrayList<>(List.of("git"));
+    List<String> command = new java.util.ArrayList<>(List.of("git", "-c", "core.fsmonitor=",
+        "-c", "core.hooksPath=/dev/null", "-c", "core.untrackedCache=false",
+        "--no-optional-locks"));
     command.addAll(List.of(args));
     Path output = null;
     Process process = null;
     try {
       // output to a file, so a large output can never block git while we wait with a timeout
       output = Files.createTempFile("preemptlab-git-", ".txt");
-      process = new ProcessBuilder(command).directory(directory.toAbsolutePath().toFile())
+      ProcessBuilder builder = new ProcessBuilder(command);
+      builder.environment().put("GIT_OPTIONAL_LOCKS", "0");
+      builder.environment().remove("GIT_CONFIG_PARAMETERS");
+      process = builder.directory(directory.toAbsolutePath().toFile())
           .redirectError(ProcessBuilder.Redirect.DISCARD)
           .redirectOutput(output.toFile()).start();
       process.getOutputStream().close(); // git reads nothing

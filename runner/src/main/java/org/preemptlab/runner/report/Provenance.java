@@ -58,9 +58,11 @@ public record Provenance(String command, List<PluginDescriptor> plugins, List<Lo
   void write(Path directory, GitCommit git) {
     try {
       Files.createDirectories(directory);
-      Files.writeString(directory.resolve(FILE), json(git) + "\n", StandardCharsets.UTF_8);
+      Files.writeString(directory.resolve(FILE), json(git) + "\n", StandardCharsets.UTF_8,
+          OutputPaths.WRITE);
       Files.writeString(directory.resolve(COMMAND_FILE), "# run from "
-          + Path.of("").toAbsolutePath() + "\n" + command + "\n", StandardCharsets.UTF_8);
+          + Path.of("").toAbsolutePath() + "\n" + command + "\n", StandardCharsets.UTF_8,
+          OutputPaths.WRITE);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write provenance to " + directory, e);
     }

@@ -103,9 +103,9 @@ public final class RunReport {
       writeGroups(outcome, directory.resolve("groups.csv"));
       writeSuspensions(outcome, directory.resolve("suspensions.csv"));
       Files.writeString(directory.resolve("config.yaml"), ConfigLoader.toYaml(outcome.config()),
-          StandardCharsets.UTF_8);
+          StandardCharsets.UTF_8, OutputPaths.WRITE);
       Files.writeString(directory.resolve("summary.json"), summaryJson(outcome) + "\n",
-          StandardCharsets.UTF_8);
+          StandardCharsets.UTF_8, OutputPaths.WRITE);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write outputs to " + directory, e);
     }
@@ -113,7 +113,7 @@ public final class RunReport {
 
   private static void writeJobs(RunOutcome outcome, Path file) throws IOException {
     Map<Long, Double> slowdowns = outcome.metrics().slowdowns();
-    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, OutputPaths.WRITE)) {
       out.write("job_id,queue,context,priority,engine,kernel,blocks,submit_ns,ready_ns,"
           + "dispatch_ns,first_start_ns,finish_ns,turnaround_ns,waiting_ns,slowdown,preemptions,"
           + "bytes_saved,bytes_restored,lost_work_ns,deadline_ns,missed_deadline\n");
@@ -131,7 +131,7 @@ public final class RunReport {
   }
 
   private static void writePreemptions(RunOutcome outcome, Path file) throws IOException {
-    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, OutputPaths.WRITE)) {
       out.write("victim_job_id,victim_queue,request_ns,point_reached_ns,resources_free_ns,"
           + "latency_ns,blocks,drained,saved,flushed,bytes_saved,levels,waiter_job_id,"
           + "waiter_latency_ns\n");
@@ -162,7 +162,7 @@ public final class RunReport {
   }
 
   private static void writeGroups(RunOutcome outcome, Path file) throws IOException {
-    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, OutputPaths.WRITE)) {
       out.write("dimension,group,jobs,throughput_jobs_per_s,turnaround_mean_ns,turnaround_p50_ns,"
           + "turnaround_p95_ns,turnaround_p99_ns,waiting_mean_ns,slowdown_mean,preemptions,"
           + "deadline_misses\n");

@@ -3,6 +3,7 @@ package org.preemptlab.runner.workload;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.Arrays;
 import java.util.List;
 
@@ -35,8 +36,10 @@ public sealed interface ArrivalSpec {
    * @param start the earliest submission in ns, or null for 0
    */
   record Poisson(
-      @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long meanInterval,
-      @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long start)
+      @JsonSerialize(using = SpecSerializers.DurationText.class)
+    @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long meanInterval,
+      @JsonSerialize(using = SpecSerializers.DurationText.class)
+    @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long start)
       implements ArrivalSpec {
     /** Validates the fields. */
     public Poisson {
@@ -60,9 +63,11 @@ public sealed interface ArrivalSpec {
    * @param start the first submission in ns, or null for 0
    */
   record Periodic(
-      @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long period,
+      @JsonSerialize(using = SpecSerializers.DurationText.class)
+    @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long period,
       Double jitter,
-      @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long start)
+      @JsonSerialize(using = SpecSerializers.DurationText.class)
+    @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long start)
       implements ArrivalSpec {
     /** Validates the fields. */
     public Periodic {
@@ -92,9 +97,11 @@ public sealed interface ArrivalSpec {
    */
   record ClosedLoop(
       Integer clients,
-      @JsonDeserialize(using = SpecDeserializers.Durations.class) Distribution thinkTime,
+      @JsonSerialize(using = SpecSerializers.DurationDistribution.class)
+    @JsonDeserialize(using = SpecDeserializers.Durations.class) Distribution thinkTime,
       Integer burst,
-      @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long start)
+      @JsonSerialize(using = SpecSerializers.DurationText.class)
+    @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long start)
       implements ArrivalSpec {
     /** Validates the fields. */
     public ClosedLoop {

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
@@ -95,7 +96,7 @@ public final class CsvTraceReader {
     List<String> header = null;
     String line;
     int number = 0;
-    while ((line = in.readLine()) != null) {
+    while ((line = readLine(in, number + 1)) != null) {
       number++;
       if (line.isBlank() || line.stripLeading().startsWith("#")) {
         continue;
@@ -119,6 +120,34 @@ public final class CsvTraceReader {
     }
   }
 
+  /**
+   * The next line without its terminator, or null at the end; a line longer than {@link
+   * Limits#MAX_TRACE_LINE_CHARS} fails before it is read whole (so {@code /dev/zero} cannot
+   * exhaust memory).
+   */
+  private String readLine(BufferedReader in, int number) throws IOException {
+    StringBuilder sb = new StringBuilder();
+    int c;
+    while ((c = in.read()) >= 0) {
+      if (c == '\n') {
+        return sb.toString();
+      }
+      if (c == '\r') {
+        in.mark(1);
+        if (in.read() != '\n') {
+          in.reset();
+        }
+        return sb.toString();
+      }
+      if (sb.length() >= Limits.MAX_TRACE_LINE_CHARS) {
+        throw new ConfigurationException(source + ":" + number + ": the line is longer than the "
+            + "limit of " + Limits.sizeText(Limits.MAX_TRACE_LINE_CHARS) + " characters");
+      }
+      sb.append((char) c);
+    }
+    return sb.length() == 0 ? null : sb.toString();
+  }
+
   private List<String> split(String line, int number) {
     try {
       return CsvFields.split(line);
@@ -133,6 +162,12 @@ public final class CsvTraceReader {
     known.addAll(OPTIONAL);
     for (String field : fields) {
       String name = field.toLowerCase(Locale.ROOT);
+      if (!name.matches("[a-z0-9_]{1,40}")) {
+        // not quoted: the file may be anything the user pointed at
+        throw new ConfigurationException(source + ":" + number + ": the first line is not a "
+            + "trace header (column " + (names.size() + 1) + " is not a column name); "
+            + "required: " + String.join(",", REQUIRED));
+      }
       if (!known.contains(name)) {
         throw new ConfigurationException(source + ":" + number + ": "
             + ConfigurationException.unknown("column", field, known).getMessage());
@@ -153,6 +188,10 @@ public final class CsvTraceReader {
   }
 
   private void row(Row row) {
+    if (jobs.size() >= Limits.MAX_JOBS) {
+      throw new ConfigurationException(source + ":" + row.line() + ": the trace has more than "
+          + Limits.MAX_JOBS + " jobs, the limit of one workload");
+    }
     long id = row.count("job_id", 0);
     Integer first = jobLines.putIfAbsent(id, row.line());
     if (first != null) {
@@ -224,7 +263,7 @@ public final class CsvTraceReader {
   }
 
   private Kernel kernel(Row row, long id) {
-    int grid = (int) row.count("grid_blocks", 1, Integer.MAX_VALUE);
+    int grid = (int) row.count("grid_blocks", 1, Limits.MAX_GRID_BLOCKS);
     int threads = (int) row.count("threads_per_block", 1, Integer.MAX_VALUE);
     int registers = (int) row.count("registers_per_thread", 0, Integer.MAX_VALUE);
     long shared = row.bytes("shared_memory_per_block");

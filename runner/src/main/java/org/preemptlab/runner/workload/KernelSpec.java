@@ -1,7 +1,9 @@
 package org.preemptlab.runner.workload;
 
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.random.RandomGenerator;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.BlockTiming;
 import org.preemptlab.api.model.Kernel;
@@ -32,6 +34,7 @@ public record KernelSpec(
     Integer registersPerThread,
     @JsonDeserialize(using = SpecDeserializers.Bytes.class) Long sharedMemoryPerBlock,
     boolean idempotent,
+    @JsonSerialize(using = SpecSerializers.DurationDistribution.class)
     @JsonDeserialize(using = SpecDeserializers.Durations.class) Distribution blockTime,
     Double jitter,
     Double instructionsPerNs,
@@ -47,8 +50,9 @@ public record KernelSpec(
     SpecViolation.check(weight > 0 && Double.isFinite(weight), "weight",
         "must be > 0, got " + weight);
     SpecViolation.required(gridBlocks, "grid-blocks");
-    SpecViolation.check(gridBlocks.min() >= 1 && gridBlocks.max() <= Integer.MAX_VALUE,
-        "grid-blocks", "must be >= 1 block, got " + gridBlocks.min());
+    SpecViolation.check(gridBlocks.min() >= 1 && gridBlocks.max() <= Limits.MAX_GRID_BLOCKS,
+        "grid-blocks", "must be in [1, " + Limits.MAX_GRID_BLOCKS + "] blocks, got "
+            + (gridBlocks.min() < 1 ? gridBlocks.min() : gridBlocks.max()));
     SpecViolation.required(threadsPerBlock, "threads-per-block");
     SpecViolation.check(threadsPerBlock >= 1, "threads-per-block",
         "must be >= 1, got " + threadsPerBlock);

@@ -1,6 +1,7 @@
 package org.preemptlab.runner.workload;
 
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.model.SegmentKind;
@@ -18,6 +19,7 @@ import org.preemptlab.api.model.SegmentKind;
 public record ProgramSpec(
     List<SegmentSpec> segments,
     Integer iterations,
+    @JsonSerialize(using = SpecSerializers.DurationText.class)
     @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long iteration) {
 
   /** Validates the fields. */

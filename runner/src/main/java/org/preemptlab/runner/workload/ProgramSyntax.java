@@ -79,7 +79,14 @@ public final class ProgramSyntax {
       String value = kv[1].trim();
       switch (key) {
         case "insts" -> instructions = Quantities.count(value);
-        case "regs" -> registers = Math.toIntExact(Quantities.count(value));
+        case "regs" -> {
+          long count = Quantities.count(value);
+          if (count < 0 || count > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("regs=" + count + " is out of range [0, "
+                + Integer.MAX_VALUE + "]");
+          }
+          registers = (int) count;
+        }
         default -> shared = Quantities.bytes(value);
       }
     }

@@ -3,6 +3,7 @@ package org.preemptlab.runner.workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.model.BlockTiming;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.Kernel;
@@ -49,6 +50,7 @@ final class QueueGenerator {
   List<Draft> generate() {
     ArrivalSpec arrival = queue.arrival();
     if (arrival instanceof ArrivalSpec.Poisson poisson) {
+      checkExpected(poisson.start(), poisson.meanInterval(), "mean-interval");
       long t = poisson.start();
       while (drafts.size() < limit) {
         double gap = -poisson.meanInterval() * Math.log(1 - arrivals.nextDouble());
@@ -59,6 +61,7 @@ final class QueueGenerator {
         addOpen(t);
       }
     } else if (arrival instanceof ArrivalSpec.Periodic periodic) {
+      checkExpected(periodic.start(), periodic.period(), "period");
       for (long k = 0; drafts.size() < limit; k++) {
         long base = saturatedAdd(periodic.start(), saturatedMultiply(k, periodic.period()));
         long t = saturatedAdd(base, (long) Math.floor(periodic.jitter() * periodic.period()
@@ -74,7 +77,31 @@ final class QueueGenerator {
     return List.copyOf(drafts);
   }
 
+  /**
+   * Fails before generating when an open queue would submit more than {@link Limits#MAX_JOBS}
+   * jobs before the horizon (or its own {@code jobs} limit).
+   */
+  private void checkExpected(long start, long interval, String key) {
+    double expected = Math.min((double) limit,
+        Math.max(0, (double) horizonNs - start) / Math.max(1, interval));
+    if (expected > Limits.MAX_JOBS) {
+      throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "would submit about "
+          + "%.3g jobs (the horizon over the %s), more than the limit of %d jobs of one workload; "
+          + "shorten the duration, lengthen the %s or set 'jobs'", expected, key, Limits.MAX_JOBS,
+          key));
+    }
+  }
+
+  /** Fails once the queue has submitted {@link Limits#MAX_JOBS} jobs. */
+  private void checkCount() {
+    if (drafts.size() >= Limits.MAX_JOBS) {
+      throw new IllegalArgumentException("would submit more than " + Limits.MAX_JOBS + " jobs, "
+          + "the limit of one workload; shorten the duration or set 'jobs'");
+    }
+  }
+
   private void addOpen(long submitNs) {
+    checkCount();
     long deadline = queue.deadline() == null ? Job.NO_DEADLINE
         : saturatedAdd(submitNs, queue.deadline());
     drafts.add(new Draft(drafts.size(), submitNs, 0, List.of(), deadline, drawKernel(), false));
@@ -110,6 +137,7 @@ final class QueueGenerator {
         long shortest = 0;
         for (int j = 0; j < loop.burst() && drafts.size() < limit; j++) {
           Kernel kernel = drawKernel();
+          checkCount();
           burst.add(drafts.size());
           drafts.add(new Draft(drafts.size(), submit, think, previous.get(c), Job.NO_DEADLINE,
               kernel, cycle > 0));

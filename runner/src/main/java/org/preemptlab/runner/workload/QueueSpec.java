@@ -1,6 +1,7 @@
 package org.preemptlab.runner.workload;
 
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.List;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.JobQueue;
@@ -32,6 +33,7 @@ public record QueueSpec(
     boolean serial,
     Integer credits,
     Long jobs,
+    @JsonSerialize(using = SpecSerializers.DurationText.class)
     @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long deadline,
     ArrivalSpec arrival,
     List<KernelSpec> kernels) {

@@ -74,8 +74,9 @@ final class Row {
   long count(String column, long min, long max) {
     long value = parse(column, Quantities::count);
     if (value < min || value > max) {
-      throw error(column, "must be " + (max == Long.MAX_VALUE || max == Integer.MAX_VALUE
-          ? ">= " + min : "in [" + min + ", " + max + "]") + ", got " + value);
+      String range = max == Long.MAX_VALUE || max == Integer.MAX_VALUE && value < min
+          ? ">= " + min : "in [" + min + ", " + max + "]";
+      throw error(column, "must be " + range + ", got " + value);
     }
     return value;
   }

@@ -1,6 +1,7 @@
 package org.preemptlab.runner.workload;
 
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import org.preemptlab.api.model.SegmentKind;
 
 /**
@@ -22,6 +23,7 @@ import org.preemptlab.api.model.SegmentKind;
 public record SegmentSpec(
     SegmentKind kind,
     @JsonDeserialize(using = SpecDeserializers.Share.class) Double share,
+    @JsonSerialize(using = SpecSerializers.DurationText.class)
     @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long duration,
     Long instructions,
     Integer liveRegisters,

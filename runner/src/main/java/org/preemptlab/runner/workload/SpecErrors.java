@@ -1,7 +1,9 @@
 package org.preemptlab.runner.workload;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
@@ -11,6 +13,8 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.preemptlab.api.ConfigurationException;
 
 /**
@@ -19,6 +23,9 @@ import org.preemptlab.api.ConfigurationException;
  * value 'HGIH'; did you mean 'HIGH'? valid: HIGH, KERNEL, LOW, NORMAL}.
  */
 public final class SpecErrors {
+  private static final Pattern COERCE =
+      Pattern.compile("^Cannot coerce [\\w -]+ value \\(\"?(.*?)\"?\\) to ");
+
   private SpecErrors() {}
 
   /**
@@ -68,10 +75,9 @@ public final class SpecErrors {
           .getMessage();
     } else if (e instanceof MismatchedInputException mismatch
         && mismatch.getTargetType() != null && expected(mismatch.getTargetType()) != null) {
-      message = "expected " + expected(mismatch.getTargetType())
-          + (e instanceof InvalidFormatException f ? ", got '" + f.getValue() + "'" : "");
+      message = "expected " + expected(mismatch.getTargetType()) + given(mismatch);
     } else {
-      message = firstLine(mapping.getOriginalMessage());
+      message = plain(firstLine(mapping.getOriginalMessage()));
     }
     Optional<JsonLocation> location = index == null ? Optional.empty() : index.find(keyPath);
     for (Throwable t = e; location.isEmpty() && t != null; t = t.getCause()) {
@@ -120,7 +126,7 @@ public final class SpecErrors {
     if (Collection.class.isAssignableFrom(type)) {
       return "a list";
     }
-    if (type.isRecord() || type.isInterface()) {
+    if (type.isRecord() || type.isInterface() || java.util.Map.class.isAssignableFrom(type)) {
       return "a mapping of keys to values";
     }
     return null;
@@ -162,6 +168,55 @@ public final class SpecErrors {
       }
     }
     return null;
+  }
+
+  /**
+   * {@code , got 'x'} with the scalar the parser stopped at (cut to 40 characters), or an empty
+   * string when it stopped at a mapping or list.
+   */
+  private static String given(MismatchedInputException e) {
+    String text = null;
+    String original = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+    // e.g. Cannot coerce String value ("abc") to `java.lang.Long` value
+    Matcher coerce = COERCE.matcher(original);
+    if (e instanceof InvalidFormatException f) {
+      text = String.valueOf(f.getValue());
+    } else if (coerce.find()) {
+      text = coerce.group(1);
+    } else if (e.getProcessor() instanceof JsonParser parser) {
+      JsonToken token = parser.currentToken();
+      if (token == JsonToken.VALUE_NULL) {
+        return ", got nothing (null)";
+      }
+      if (token != null && token.isScalarValue()) {
+        try {
+          text = parser.getText();
+        } catch (java.io.IOException ignored) {
+          text = null;
+        }
+      }
+    }
+    if (text == null) {
+      return "";
+    }
+    return ", got '" + (text.length() <= 40 ? text : text.substring(0, 37) + "...") + "'";
+  }
+
+  /**
+   * A binding message without Java type names: Jackson's "Cannot deserialize value of type `x`
+   * from Y" becomes "unexpected Y here".
+   */
+  private static String plain(String message) {
+    Matcher m = Pattern.compile("^Cannot (?:deserialize|construct|coerce) .*?from (an? )?"
+        + "([\\w -]+?) (?:value|token)").matcher(message);
+    if (m.find()) {
+      return "unexpected " + m.group(2).toLowerCase(java.util.Locale.ROOT)
+          + " value here; see the format's documentation for this key";
+    }
+    if (message.contains("`") || message.contains("java.")) {
+      return "unexpected value here; see the format's documentation for this key";
+    }
+    return message;
   }
 
   private static String firstLine(String text) {

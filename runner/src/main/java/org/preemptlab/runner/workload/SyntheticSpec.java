@@ -1,6 +1,7 @@
 package org.preemptlab.runner.workload;
 
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -20,6 +21,7 @@ import org.preemptlab.api.ConfigurationException;
  */
 public record SyntheticSpec(
     String description,
+    @JsonSerialize(using = SpecSerializers.DurationText.class)
     @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long duration,
     List<ContextSpec> contexts,
     List<QueueSpec> queues,

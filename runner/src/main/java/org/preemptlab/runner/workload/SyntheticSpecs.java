@@ -7,9 +7,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 
 /**
  * Reads {@link SyntheticSpec}s from YAML files, YAML text or an already parsed tree (for a spec
@@ -31,13 +31,7 @@ public final class SyntheticSpecs {
    * @throws ConfigurationException if the file cannot be read or holds no valid spec
    */
   public static SyntheticSpec load(Path file) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new ConfigurationException("cannot read workload spec " + file + ": "
-          + e.getClass().getSimpleName() + " " + e.getMessage(), e);
-    }
+    String text = Limits.readText(file, "workload spec", Limits.MAX_TEXT_FILE_BYTES);
     Path name = file.getFileName();
     return fromYaml(text, name == null ? file.toString() : name.toString());
   }
@@ -50,7 +44,12 @@ public final class SyntheticSpecs {
    */
   public static SyntheticSpec fromYaml(String yaml, String sourceName) {
     try {
-      return MAPPER.readValue(yaml, SyntheticSpec.class);
+      SyntheticSpec spec = MAPPER.readValue(yaml, SyntheticSpec.class);
+      if (spec == null) {
+        throw new ConfigurationException(sourceName + ": the workload spec is empty; it needs "
+            + "'contexts' and 'queues' (docs/workloads.md)");
+      }
+      return spec;
     } catch (JsonProcessingException e) {
       throw SpecErrors.translate(e, sourceName, YamlLocations.of(yaml));
     }
@@ -65,7 +64,13 @@ public final class SyntheticSpecs {
    */
   public static SyntheticSpec fromTree(JsonNode tree, String sourceName) {
     try {
-      return MAPPER.treeToValue(tree, SyntheticSpec.class);
+      SyntheticSpec spec = tree == null || tree.isNull() ? null
+          : MAPPER.treeToValue(tree, SyntheticSpec.class);
+      if (spec == null) {
+        throw new ConfigurationException(sourceName + ": the workload spec is empty; it needs "
+            + "'contexts' and 'queues' (docs/workloads.md)");
+      }
+      return spec;
     } catch (JsonProcessingException e) {
       throw SpecErrors.translate(e, sourceName, null);
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobQueue;
@@ -49,6 +50,11 @@ public final class SyntheticWorkload {
             RandomStreams.named(rootSeed, queue.id() + "/kernels")).generate();
       } catch (IllegalArgumentException e) {
         throw new ConfigurationException("queue '" + queue.id() + "': " + e.getMessage(), e);
+      }
+      if (all.size() + drafts.size() > Limits.MAX_JOBS) {
+        throw new ConfigurationException("the workload would submit more than " + Limits.MAX_JOBS
+            + " jobs, the limit of one workload (" + (all.size() + drafts.size()) + " up to queue '"
+            + queue.id() + "'); shorten the duration or set 'jobs' on its queues");
       }
       for (QueueGenerator.Draft draft : drafts) {
         all.add(new Keyed(q, draft));

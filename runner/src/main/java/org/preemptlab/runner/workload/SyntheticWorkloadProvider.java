@@ -2,6 +2,7 @@ package org.preemptlab.runner.workload;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.workload.WorkloadGenerator;
@@ -29,7 +30,7 @@ public final class SyntheticWorkloadProvider implements WorkloadProvider {
     return List.of(
         ParameterSpec.text("spec", "",
             "Path of a YAML workload spec (docs/workloads.md); empty for the built-in demo spec"),
-        ParameterSpec.duration("duration", 0, 0, Long.MAX_VALUE,
+        ParameterSpec.duration("duration", 0, 0, Limits.MAX_DURATION_NS,
             "Overrides the spec's horizon: no job is submitted at or after it; 0 keeps the spec's"));
   }
 

@@ -14,7 +14,7 @@ import java.util.Optional;
  * error found after binding (in a record's compact constructor) can still point at its key.
  */
 public final class YamlLocations {
-  private static final YAMLFactory FACTORY = new YAMLFactory();
+  private static final YAMLFactory FACTORY = YamlMappers.factory();
 
   private final Map<String, JsonLocation> byPointer;
 

@@ -300,14 +300,17 @@ class MainTest {
   }
 
   @Test
-  void anOutputDirectoryThatIsAFileFailsTheRunInOneLine(@TempDir Path dir) throws IOException {
+  void anOutputDirectoryThatIsAFileIsAUsageErrorBeforeTheRun(@TempDir Path dir)
+      throws IOException {
     Path file = Files.writeString(dir.resolve("taken"), "x");
 
     String line = oneLineError(run("run", "--workload", "csv-trace", "--set",
         "workload.path=" + ROOT.resolve("examples/traces/small.csv"), "--out", file.toString()),
-        Main.FAILED);
+        Main.USAGE);
 
-    assertThat(line).startsWith("preemptlab run: run failed: ").contains("cannot write outputs");
+    assertThat(line).isEqualTo("preemptlab run: --out " + file + ": exists and is not a folder; "
+        + "name a new folder");
+    assertThat(Files.readString(file)).isEqualTo("x");
   }
 
   @Test

@@ -124,7 +124,7 @@ class CsvTraceReaderTest {
       bad submit       | 2,q,c,HIGH,COMPUTE,3 lightyears,1,,10,128,32,0,20us,true, | t.csv:3: column 'submit': '3 lightyears' is not a duration; write a number and a unit: ns, us, ms or s (e.g. 250us)
       negative submit  | 2,q,c,HIGH,COMPUTE,-5us,1,,10,128,32,0,20us,true, | t.csv:3: column 'submit': '-5us' is negative; a duration must be >= 0
       zero credits     | 2,q,c,HIGH,COMPUTE,0,0,,10,128,32,0,20us,true, | t.csv:3: column 'credits': must be >= 1, got 0
-      zero blocks      | 2,q,c,HIGH,COMPUTE,0,1,,0,128,32,0,20us,true, | t.csv:3: column 'grid_blocks': must be >= 1, got 0
+      zero blocks      | 2,q,c,HIGH,COMPUTE,0,1,,0,128,32,0,20us,true, | t.csv:3: column 'grid_blocks': must be in [1, 16777216], got 0
       duplicate id     | 1,q,c,HIGH,COMPUTE,0,1,,10,128,32,0,20us,true, | t.csv:3: column 'job_id': duplicate job id 1 (first on line 2)
       unknown dep      | 2,q,c,HIGH,COMPUTE,0,1,1;7,10,128,32,0,20us,true, | t.csv:3: column 'depends_on': unknown job 7
       bad dep          | 2,q,c,HIGH,COMPUTE,0,1,one,10,128,32,0,20us,true, | t.csv:3: column 'depends_on': 'one' is not a whole number; write job ids separated by ';'
@@ -137,7 +137,7 @@ class CsvTraceReaderTest {
       missing value    | 2,q,c,HIGH,COMPUTE,0,1,,10,,32,0,20us,true, | t.csv:3: column 'threads_per_block': is empty; a value is required
       field count      | 2,q,c,HIGH,COMPUTE,0,1,,10,128,32,0,20us,true | t.csv:3: expected 15 fields as in the header, got 14
       bad program      | 2,q,c,HIGH,COMPUTE,0,1,,10,128,32,0,20us,true,compute:50%;comptue:50% | t.csv:3: column 'program': segment 2 'comptue:50%': unknown kind 'comptue'; did you mean 'compute'? valid: atomic, barrier, compute, global, shared, yield
-      live registers   | 2,q,c,HIGH,COMPUTE,0,1,,10,128,32,0,20us,true,compute:1:regs=40 | t.csv:3: column 'program': segment 1 regs=40 exceeds registers_per_thread 32
+      live registers   | 2,q,c,HIGH,COMPUTE,0,1,,10,128,32,0,20us,true,compute:1ns:regs=40 | t.csv:3: column 'program': segment 1 regs=40 exceeds registers_per_thread 32
       no block time    | 2,q,c,HIGH,COMPUTE,0,1,,10,128,32,0,,true,compute:50% | t.csv:3: column 'block_time': is required
       unclosed quote   | 2,q,c,HIGH,COMPUTE,0,1,,10,128,32,0,20us,true,"compute:1 | t.csv:3: a quoted field is not closed
       """)

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
+import org.preemptlab.api.Limits;
 import org.preemptlab.runner.workload.SpecViolation;
 
 /**
@@ -38,8 +39,9 @@ public record Seeds(List<Long> values) {
   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
   static Seeds fromYaml(Object value) {
     if (value instanceof Integer count) {
-      if (count < 1) {
-        throw new IllegalArgumentException("a count must be >= 1, got " + count);
+      if (count < 1 || count > Limits.MAX_SEEDS) {
+        throw new IllegalArgumentException("a count must be in [1, " + Limits.MAX_SEEDS
+            + "], got " + count);
       }
       return count(count);
     }
@@ -52,6 +54,10 @@ public record Seeds(List<Long> values) {
               + "'");
         }
         seeds.add(((Number) seed).longValue());
+      }
+      if (seeds.size() > Limits.MAX_SEEDS) {
+        throw new IllegalArgumentException("at most " + Limits.MAX_SEEDS + " seeds, got "
+            + seeds.size());
       }
       if (seeds.isEmpty() || seeds.stream().distinct().count() != seeds.size()) {
         throw new IllegalArgumentException("expected distinct seeds, at least one, got " + seeds);

@@ -13,6 +13,7 @@ import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.metrics.MetricSelection;
 import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.metrics.Scope;
+import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.workload.SpecViolation;
 
 /**
@@ -58,6 +59,11 @@ public record SweepConfig(
   /** Fills in the defaults and checks every key and value. */
   public SweepConfig {
     name = name == null ? "sweep" : name;
+    try {
+      OutputPaths.checkName(name);
+    } catch (IllegalArgumentException e) {
+      throw new SpecViolation("name", e.getMessage());
+    }
     base = base == null ? RunConfig.defaults() : base;
     vary = vary == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(vary));
     seeds = seeds == null ? new Seeds(List.of(base.seed())) : seeds;

@@ -109,6 +109,9 @@ public final class SweepRunner {
       if (e.getCause() instanceof RuntimeException runtime) {
         throw runtime;
       }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
       throw new IllegalStateException(e.getCause());
     }
   }
@@ -116,7 +119,10 @@ public final class SweepRunner {
   private RunResult execute(PlannedRun run) {
     try {
       return RunResult.ok(run, executor.execute(run.config()), recorded, groups);
-    } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
+    } catch (OutOfMemoryError e) {
+      throw e; // the JVM is in no state to go on
+    } catch (RuntimeException | Error e) {
+      // any other Throwable a plugin throws (java.lang.Error included) fails only its run
       return RunResult.failed(run, describe(e));
     }
   }

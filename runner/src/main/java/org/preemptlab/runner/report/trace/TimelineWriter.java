@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -71,8 +73,10 @@ public final class TimelineWriter implements EngineListener, AutoCloseable {
       if (parent != null) {
         Files.createDirectories(parent);
       }
-      return new TimelineWriter(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16),
-          labels);
+      // a new file only: an existing file (or a link, or a device) is never truncated
+      return new TimelineWriter(new BufferedOutputStream(Files.newOutputStream(file,
+          StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+          1 << 16), labels);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the timeline " + file + ": " + e.getMessage(),
           e);

@@ -38,7 +38,7 @@ class SweepConfigTest {
   void seedsAreACountOrAList() {
     assertThat(parse("seeds: 3\n").seeds().values()).containsExactly(1L, 2L, 3L);
     assertThat(parse("seeds: [7, 42]\n").seeds().values()).containsExactly(7L, 42L);
-    assertThat(error("seeds: 0\n")).isEqualTo("s.yaml:1:1: seeds: a count must be >= 1, got 0");
+    assertThat(error("seeds: 0\n")).isEqualTo("s.yaml:1:1: seeds: a count must be in [1, 10000], got 0");
     assertThat(error("seeds: [1, x]\n")).startsWith("s.yaml:1:").contains("seeds[1]")
         .contains("expected a whole number, got 'x'");
     assertThat(error("seeds: [1, 1]\n")).contains("expected distinct seeds");

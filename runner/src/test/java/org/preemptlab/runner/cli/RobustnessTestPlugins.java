@@ -1,0 +1,75 @@
+package org.preemptlab.runner.cli;
+
+import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.SchedulerView;
+import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.policy.SchedulingPolicyProvider;
+
+/**
+ * Faulty policies for {@link RobustnessTest}, registered only through a services-only jar on
+ * {@code --plugin-path}: one throws a {@link java.lang.Error}, one loops.
+ */
+public final class RobustnessTestPlugins {
+  private RobustnessTestPlugins() {}
+
+  /** A policy whose {@code onJobReady} throws a {@link java.lang.Error}, not an exception. */
+  public static final class ThrowsError implements SchedulingPolicyProvider {
+    @Override
+    public String id() {
+      return "test-throws-error";
+    }
+
+    @Override
+    public String description() {
+      return "Throws java.lang.Error from onJobReady.";
+    }
+
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new Policy() {
+        @Override
+        public void onJobReady(JobView job, SchedulerView scheduler) {
+          throw new Error("a plugin's own Error");
+        }
+      };
+    }
+  }
+
+  /** A policy whose {@code onJobReady} spins until its thread is interrupted. */
+  public static final class Loops implements SchedulingPolicyProvider {
+    @Override
+    public String id() {
+      return "test-loops";
+    }
+
+    @Override
+    public String description() {
+      return "Spins in onJobReady until interrupted.";
+    }
+
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new Policy() {
+        @Override
+        public void onJobReady(JobView job, SchedulerView scheduler) {
+          while (!Thread.currentThread().isInterrupted()) {
+            Thread.onSpinWait();
+          }
+          throw new IllegalStateException("interrupted");
+        }
+      };
+    }
+  }
+
+  /** A policy that dispatches nothing; the faulty ones override {@code onJobReady}. */
+  private abstract static class Policy implements SchedulingPolicy {
+    @Override
+    public JobView selectNext(SchedulerView scheduler) {
+      return null;
+    }
+
+    @Override
+    public void onJobDispatched(JobView job, SchedulerView scheduler) {}
+  }
+}
