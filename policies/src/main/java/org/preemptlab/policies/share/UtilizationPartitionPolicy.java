@@ -11,7 +11,8 @@ import org.preemptlab.api.policy.SchedulerView;
  * XSched's utilization partition (UP; Shen et al., "XSched: Preemptive Scheduling for Diverse
  * XPUs", OSDI'25, §7.2 and Fig. 9, a 75/25 partition; XpuOS/xsched {@code
  * sched/src/policy/up.cpp}): queues with work take turns owning the device. The owner runs alone
- * for its budget, {@code window x weight / (sum of the weights of the queues with work)}, while
+ * for its budget, {@code window x weight / (sum of the weights of all queues)}, as XSched's {@code
+ * GetBudget} divides by the utilizations of every registered queue, while
  * every other queue is suspended at the configured level; then ownership passes round-robin, in
  * the workload's queue order, to the next queue with work. When the owner runs out of work before
  * its budget ends, the next queue takes over at once. When no queue has work every queue is
@@ -97,9 +98,7 @@ public final class UtilizationPartitionPolicy extends FifoPolicyDelegate {
       }
       long weights = 0;
       for (QueueView queue : queues.all()) {
-        if (QueueTable.hasWork(queue)) {
-          weights += queue.weight();
-        }
+        weights += queue.weight();
       }
       owner = next;
       budgetEndNs = now + Math.max(1, windowNs * queues.get(next).weight() / weights);
