@@ -116,6 +116,12 @@ final class PolicyLab {
   /** Runs {@code policy} and measures each queue's SM time within [fromNs, toNs). */
   static Outcome run(Workload workload, String policy, Map<String, String> parameters,
       long fromNs, long toNs) {
+    return run(workload, policy, parameters, fromNs, toNs, EngineOptions.defaults());
+  }
+
+  /** As {@link #run(Workload, String, Map, long, long)} with the given engine options. */
+  static Outcome run(Workload workload, String policy, Map<String, String> parameters,
+      long fromNs, long toNs, EngineOptions options) {
     HardwareModel hardware = () -> DEVICE;
     RunPlugins plugins = new RunPlugins(policy,
         kind -> REGISTRY.create(PluginType.SCHEDULING_POLICY, policy, parameters, DEVICE,
@@ -127,7 +133,7 @@ final class PolicyLab {
         REGISTRY.create(PluginType.CONTEXT_SAVE, "full", Map.of(), DEVICE,
             new SplittableRandom(3)));
     Map<String, Long> smTime = new TreeMap<>();
-    Simulator simulator = new Simulator(workload, hardware, plugins, EngineOptions.defaults());
+    Simulator simulator = new Simulator(workload, hardware, plugins, options);
     simulator.listen(new EngineListener() {
       @Override
       public void blockExecuted(int sm, int slot, JobView job, int blockIndex, long startNs,
