@@ -25,6 +25,7 @@ public abstract class RankedPolicy implements SchedulingPolicy {
   private final List<JobView> ready = new ArrayList<>();
   private final boolean preemptive;
   private Comparator<JobView> order;
+  private SchedulerView clock;
 
   /**
    * Creates an empty policy.
@@ -59,8 +60,20 @@ public abstract class RankedPolicy implements SchedulingPolicy {
     return ready;
   }
 
+  /**
+   * The simulated time of the last callback's view, or -1 before the first. A placement comparator
+   * has no view of its own; it uses this as the key of values it caches for one placement pass
+   * (live values such as attained GPU time cost a pass over resident blocks to compute). The
+   * engine keeps one view per engine for the whole run, so its clock stays current between
+   * callbacks.
+   */
+  protected final long cacheTimeNs() {
+    return clock == null ? -1 : clock.nowNs();
+  }
+
   @Override
   public void onJobReady(JobView job, SchedulerView scheduler) {
+    clock = scheduler;
     ready.add(job);
   }
 

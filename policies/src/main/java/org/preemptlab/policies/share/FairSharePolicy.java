@@ -31,10 +31,21 @@ public final class FairSharePolicy extends RankedPolicy {
     super(false);
   }
 
+  /** Per queue: {time the value was computed, virtual time}, for one placement pass. */
+  private final Map<String, double[]> cache = new HashMap<>();
+
   /** A queue's virtual time now: attained SM time over weight, less its lag. */
   double virtualTime(String queueId) {
+    long now = cacheTimeNs();
+    double[] cached = cache.get(queueId);
+    if (cached != null && cached[0] == now) {
+      return cached[1];
+    }
     QueueView queue = queues.get(queueId);
-    return (double) queue.attainedGpuNs() / queue.weight() - lag.getOrDefault(queueId, 0.0);
+    double value =
+        (double) queue.attainedGpuNs() / queue.weight() - lag.getOrDefault(queueId, 0.0);
+    cache.put(queueId, new double[] {now, value});
+    return value;
   }
 
   @Override
@@ -58,6 +69,7 @@ public final class FairSharePolicy extends RankedPolicy {
       double own = virtualTime(id);
       if (min != Double.POSITIVE_INFINITY && own < min) {
         lag.merge(id, own - min, Double::sum);
+        cache.remove(id);
       }
     }
     super.onJobReady(job, scheduler);

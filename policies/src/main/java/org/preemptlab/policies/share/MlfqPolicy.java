@@ -47,8 +47,13 @@ public final class MlfqPolicy extends RankedPolicy {
 
   /** The current level of a queue (0 is the highest), demoting it as far as its usage says. */
   int level(String queueId) {
+    long[] s = state.computeIfAbsent(queueId, id -> new long[] {0, 0, Long.MIN_VALUE});
+    long now = cacheTimeNs(); // {level, usage base, time of the last update}
+    if (s[2] == now) {
+      return (int) s[0];
+    }
+    s[2] = now;
     QueueView queue = queues.get(queueId);
-    long[] s = state.computeIfAbsent(queueId, id -> new long[2]); // {level, usage base}
     long used = queue.attainedGpuNs() - s[1];
     while (s[0] < levels - 1 && used >= quantumNs << s[0]) {
       s[1] += quantumNs << s[0];
@@ -81,7 +86,7 @@ public final class MlfqPolicy extends RankedPolicy {
     }
     boolean busy = false;
     for (QueueView queue : queues.all()) {
-      state.put(queue.id(), new long[] {0, queue.attainedGpuNs()});
+      state.put(queue.id(), new long[] {0, queue.attainedGpuNs(), Long.MIN_VALUE});
       busy |= QueueTable.hasWork(queue);
     }
     if (busy) {

@@ -14,9 +14,9 @@ public final class MlfqPolicyProvider extends PolicyProviderBase {
     super("mlfq", "Multi-level feedback queue over queues: demotion on used GPU time, periodic "
         + "boost (Corbató 1962; defaults from XSched's MLFQ).", List.of(
             ParameterSpec.integer("levels", 4, 1, 64, "", "Number of levels (XSched: 4)."),
-            ParameterSpec.duration("quantum", 10_000_000L, 1, Long.MAX_VALUE / 1024,
+            ParameterSpec.duration("quantum", 10_000_000L, 1, 3_600_000_000_000L,
                 "SM time a queue may use at level 0; doubles per level (XSched: 10 ms)."),
-            ParameterSpec.duration("boost", 100_000_000L, 1, Long.MAX_VALUE / 2,
+            ParameterSpec.duration("boost", 100_000_000L, 1, 3_600_000_000_000L,
                 "Period after which every queue returns to level 0 (XSched's recovery: 100 ms).")));
   }
 

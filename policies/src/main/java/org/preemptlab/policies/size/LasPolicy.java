@@ -1,7 +1,10 @@
 package org.preemptlab.policies.size;
 
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
 import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.policies.rank.RankedPolicy;
 
 /**
@@ -18,8 +21,27 @@ public final class LasPolicy extends RankedPolicy {
     super(false);
   }
 
+  /** Per job id: {time the value was computed, attained GPU time}, for one placement pass. */
+  private final Map<Long, long[]> cache = new HashMap<>();
+
+  /** The job's attained GPU time, computed once per simulated instant. */
+  long attained(JobView job) {
+    long now = cacheTimeNs();
+    long[] cached = cache.get(job.id());
+    if (cached == null || cached[0] != now) {
+      cached = new long[] {now, job.attainedGpuNs()};
+      cache.put(job.id(), cached);
+    }
+    return cached[1];
+  }
+
+  @Override
+  public void onJobFinished(JobView job, SchedulerView scheduler) {
+    cache.remove(job.id());
+  }
+
   @Override
   protected Comparator<JobView> rank() {
-    return Comparator.comparingLong(JobView::attainedGpuNs);
+    return Comparator.comparingLong(this::attained);
   }
 }
