@@ -10,7 +10,8 @@ import org.preemptlab.policies.rank.RankedPolicy;
 /**
  * Tally-style bounded preemption latency for high-priority work (Zhao, Jayarajan and Pekhimenko,
  * "Tally: Non-Intrusive Performance Isolation for Concurrent Deep Learning Workloads", ASPLOS 2025;
- * default bound 0.1 ms as tally-project/tally's {@code PRIORITY_MAX_ALLOWED_PREEMPTION_LATENCY_MS}).
+ * default bound 0.1 ms as tally-project/tally's {@code
+ * PRIORITY_MAX_ALLOWED_PREEMPTION_LATENCY_MS}).
  * Jobs of queues at or above a priority threshold are high-priority: they launch first and take
  * free SM slots first. When a high-priority job cannot place its blocks, each best-effort resident
  * job is judged by how long its blocks may still hold their SMs, estimated as its kernel's nominal

@@ -23,6 +23,7 @@ public final class BoundedLatencyPolicyProvider extends PolicyProviderBase {
   @Override
   public SchedulingPolicy create(PluginContext context) {
     return new BoundedLatencyPolicy(context.parameters().getDurationNs("bound"),
-        Priority.valueOf(context.parameters().getString("high").toUpperCase(java.util.Locale.ROOT)));
+        Priority.valueOf(
+            context.parameters().getString("high").toUpperCase(java.util.Locale.ROOT)));
   }
 }

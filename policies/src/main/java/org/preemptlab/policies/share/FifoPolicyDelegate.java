@@ -5,7 +5,7 @@ import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.policies.FifoPolicy;
 
-/** A policy that launches the jobs it holds in submission order, by delegating to {@link FifoPolicy}. */
+/** A policy that launches the jobs it holds in submission order (as {@link FifoPolicy}). */
 abstract class FifoPolicyDelegate implements SchedulingPolicy {
   private final FifoPolicy fifo = new FifoPolicy();
 
