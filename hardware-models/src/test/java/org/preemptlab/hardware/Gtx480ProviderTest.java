@@ -25,7 +25,7 @@ class Gtx480ProviderTest {
     assertThat(device.concurrentContexts()).isFalse();
     assertThat(device.costs()).isEqualTo(new DeviceCosts(5_000, 571, 1_000, 177.0, 0, 177.0, 0, 0,
         2_090_000, 4.0));
-    assertThat(model).isEqualTo(new BandwidthShareModel(device));
+    assertThat(((CostModel) model).savePerThreadNs()).isZero();
   }
 
   @Test

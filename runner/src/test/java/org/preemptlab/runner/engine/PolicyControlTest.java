@@ -320,4 +320,26 @@ class PolicyControlTest {
 
     assertThat(switches).first().isEqualTo(order == ContextOrder.RUNLIST ? "c0->c1" : "c0->c2");
   }
+
+  @Test
+  void attainedGpuTimeCountsTheSmTimeEveryBlockExecutedIncludingBeforeAPreemption() {
+    // Victim: one 10 us block, started after the 100 ns dispatch, stopped at 1.2 us (request at
+    // 1 us + 200 ns signal) after 1.1 us, resumed after the waiter; the waiter's block runs 100 ns.
+    List<Long> attainedAtFinish = new ArrayList<>();
+    List<Long> queueAttained = new ArrayList<>();
+    ScriptedPolicy policy = new ScriptedPolicy() {
+      @Override
+      public void onJobFinished(JobView job, SchedulerView scheduler) {
+        attainedAtFinish.add(job.attainedGpuNs());
+        queueAttained.add(scheduler.queue(job.queue().id()).attainedGpuNs());
+      }
+    }.ranking(Comparator.comparingLong(JobView::submitTimeNs).reversed())
+        .whenBlocked(PolicyControlTest::preemptOlderResidentJobs);
+
+    run(probe(), oneSm(), policy);
+
+    // Waiter first (100 ns), then the victim: 1,100 ns before the stop + 8,900 ns after = 10 us.
+    assertThat(attainedAtFinish).containsExactly(100L, 10_000L);
+    assertThat(queueAttained).containsExactly(100L, 10_000L);
+  }
 }

@@ -15,7 +15,7 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  * placement order, and what to do when a job is blocked or becomes ready. It records the outcome
  * of every action it takes.
  */
-final class ScriptedPolicy implements SchedulingPolicy {
+class ScriptedPolicy implements SchedulingPolicy {
   private final ArrayDeque<JobView> ready = new ArrayDeque<>();
   private Comparator<JobView> placementOrder;
   private BiConsumer<JobView, SchedulerView> onBlocked = (job, scheduler) -> { };
