@@ -210,7 +210,9 @@ class MainTest {
   void runWithAnUnknownPolicyIsAUsageError() {
     assertThat(oneLineError(run("run", "--policy", "fifi"), Main.USAGE))
         .startsWith("preemptlab run: unknown scheduling policy 'fifi'; did you mean 'fifo'? "
-            + "valid: drm-fair, drm-fifo, drm-rr, fifo, priority, round-robin, time-slice");
+            + "valid: bounded-latency, drm-fair, drm-fifo, drm-rr, edf, fair-share, fifo, hpf, "
+            + "k-edf, las, laxity, mlfq, priority, round-robin, srpt, time-slice, "
+            + "utilization-partition");
   }
 
   @Test

@@ -124,7 +124,7 @@ class RunExecutorTest {
 
     assertThatThrownBy(() -> EXECUTOR.execute(config)).isInstanceOf(ConfigurationException.class)
         .hasMessageStartingWith("unknown scheduling policy 'fifi'; did you mean 'fifo'? valid: ")
-        .hasMessageContaining("fifo, priority, round-robin");
+        .hasMessageContaining("fifo, hpf, k-edf");
     assertThatThrownBy(() -> EXECUTOR.validate(config))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("'fifi'");
   }

@@ -1,0 +1,107 @@
+package org.preemptlab.runner.policies;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.preemptlab.runner.policies.PolicyLab.kernel;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.Workload;
+import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.runner.policies.PolicyLab.Outcome;
+
+/** fair-share, mlfq and utilization-partition on the real engine (64 slots). */
+class SharePoliciesTest {
+
+  /** Two backlogged queues with the given weights: a's jobs 8x the size of b's, all at 0. */
+  private static Workload backlogged(int weightA, int weightB, long bStartNs) {
+    PolicyLab.Builder w = PolicyLab.workload()
+        .queue("a", Priority.NORMAL, weightA).queue("b", Priority.NORMAL, weightB);
+    for (int i = 0; i < 10; i++) {
+      w.job("a", 0, kernel("big", 512, 256, 100_000));
+    }
+    for (int i = 0; i < 80; i++) {
+      w.job("b", bStartNs, kernel("small", 64, 256, 100_000));
+    }
+    return w.build();
+  }
+
+  private static JobRecord job(Outcome outcome, long id) {
+    return outcome.result().jobs().stream().filter(j -> j.jobId() == id).findFirst().orElseThrow();
+  }
+
+  @Test
+  void fairShareSplitsEquallyBetweenEqualWeightsWhateverTheJobSizes() {
+    Outcome outcome = PolicyLab.run(backlogged(1, 1, 0), "fair-share", Map.of(), 0, 4_000_000);
+
+    assertThat(outcome.share("a", "a", "b")).isCloseTo(0.5, within(0.02));
+  }
+
+  @Test
+  void fairShareStartsAQueueThatWakesUpAtTheBusyQueuesVirtualTime() {
+    // b arrives at 2 ms, after a has had the device alone; it gets half from then on, not all of
+    // it until it has caught up.
+    Outcome outcome = PolicyLab.run(backlogged(1, 1, 2_000_000), "fair-share", Map.of(),
+        2_000_000, 4_000_000);
+
+    assertThat(outcome.share("a", "a", "b")).isCloseTo(0.5, within(0.05));
+  }
+
+  @Test
+  void mlfqDemotesAQueueThatUsedItsAllotmentSoANewcomerGoesFirst() {
+    // quantum 1 ms of block time: a is demoted during its first wave (64 blocks x 100 us).
+    Workload w = PolicyLab.workload()
+        .queue("a", Priority.NORMAL, 1).queue("b", Priority.NORMAL, 1)
+        .job("a", 0, kernel("long", 1280, 256, 100_000))
+        .job("b", 150_000, kernel("short", 64, 256, 100_000))
+        .build();
+
+    Outcome fifo = PolicyLab.run(w, "fifo", Map.of());
+    Outcome mlfq = PolicyLab.run(w, "mlfq", Map.of("quantum", "1ms"));
+
+    assertThat(job(fifo, 2).firstStartNs()).isEqualTo(2_000_000);
+    assertThat(job(mlfq, 2).firstStartNs()).isEqualTo(200_000);
+  }
+
+  @Test
+  void mlfqBoostReturnsEveryQueueToTheTopLevel() {
+    // a is demoted at once; b (arriving at 150 us) stays at level 0 until it too has used 1 ms.
+    // With a boost every 100 us, a returns to level 0 before b arrives and keeps the device.
+    Workload w = PolicyLab.workload()
+        .queue("a", Priority.NORMAL, 1).queue("b", Priority.NORMAL, 1)
+        .job("a", 0, kernel("long", 1280, 256, 100_000))
+        .job("b", 150_000, kernel("short", 64, 256, 100_000))
+        .build();
+
+    Outcome boosted = PolicyLab.run(w, "mlfq", Map.of("quantum", "10ms", "boost", "100us"));
+
+    assertThat(job(boosted, 2).firstStartNs()).isEqualTo(2_000_000);
+  }
+
+  @Test
+  void utilizationPartitionGivesEachQueueItsWeightedWindowShare() {
+    Outcome lv2 = PolicyLab.run(backlogged(3, 1, 0), "utilization-partition", Map.of(),
+        0, 10_000_000);
+    Outcome lv3 = PolicyLab.run(backlogged(3, 1, 0), "utilization-partition",
+        Map.of("level", "3"), 0, 10_000_000);
+
+    assertThat(lv2.share("a", "a", "b")).isCloseTo(0.75, within(0.05));
+    assertThat(lv3.share("a", "a", "b")).isCloseTo(0.75, within(0.05));
+    assertThat(lv2.result().suspensions()).isNotEmpty();
+    assertThat(lv3.result().preemptions()).isNotEmpty();
+  }
+
+  @Test
+  void utilizationPartitionLetsALoneQueueRunWithoutGaps() {
+    PolicyLab.Builder w = PolicyLab.workload().queue("a", Priority.NORMAL, 1)
+        .queue("idle", Priority.NORMAL, 1);
+    for (int i = 0; i < 10; i++) {
+      w.job("a", 0, kernel("big", 512, 256, 100_000));
+    }
+    Outcome fifo = PolicyLab.run(w.build(), "fifo", Map.of());
+    Outcome up = PolicyLab.run(w.build(), "utilization-partition", Map.of());
+
+    assertThat(up.result().makespanNs()).isEqualTo(fifo.result().makespanNs());
+  }
+}
