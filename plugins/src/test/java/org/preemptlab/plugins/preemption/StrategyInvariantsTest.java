@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.preemptlab.api.preemption.StopRules;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.PluginProvider;
 import org.preemptlab.api.model.SegmentKind;
@@ -194,9 +195,9 @@ class StrategyInvariantsTest {
       PreemptionDecision decision = strategy.decide(block);
       if (decision.action() == BlockAction.SAVE) {
         var program = block.program();
-        int index = ProgramPoints.nextSegmentOfKind(program, block.progressNs(),
+        int index = StopRules.nextSegmentOfKind(program, block.progressNs(),
             SegmentKind.YIELD_POINT).orElseThrow();
-        assertThat(decision.stopOffsetNs()).isEqualTo(ProgramPoints.endOf(program, index));
+        assertThat(decision.stopOffsetNs()).isEqualTo(StopRules.endOf(program, index));
         assertThat(block.yieldHandled()).isTrue();
       }
     }
@@ -245,7 +246,7 @@ class StrategyInvariantsTest {
   @Test
   void theCheckerCatchesAStopThatTheBlockPassesBeforeTheRequestIsDelivered() {
     PreemptionPointStrategy late = block -> PreemptionDecision.saveAt(
-        ProgramPoints.nextSafeStop(block.program(), block.progressNs()), "broken")
+        StopRules.nextSafeStop(block.program(), block.progressNs()), "broken")
         .withDelivery(50);
 
     assertThat(DecisionChecker.smViolations(late,
