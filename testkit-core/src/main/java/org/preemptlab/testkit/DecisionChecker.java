@@ -1,4 +1,4 @@
-package org.preemptlab.plugins.testing;
+package org.preemptlab.testkit;
 
 import java.util.ArrayList;
 import java.util.List;

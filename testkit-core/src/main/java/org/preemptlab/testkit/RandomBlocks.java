@@ -1,4 +1,4 @@
-package org.preemptlab.plugins.testing;
+package org.preemptlab.testkit;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -53,7 +53,7 @@ public final class RandomBlocks {
     for (int i = 0; i < count; i++) {
       Kernel kernel = kernel(random);
       snapshots.add(new BlockSnapshot(kernel, kernel.program(), progress(random, kernel.program()),
-          random.nextBoolean(), Fixtures.PASCAL));
+          random.nextBoolean(), TestDevices.PASCAL));
     }
     return snapshots;
   }
