@@ -71,9 +71,13 @@ public final class TestJob implements JobView {
     return builder(id).label(label).queue(queue).submitAt(submitTimeNs).credits(credits).build();
   }
 
-  /** A running job submitted at 0 with {@code residentBlocks} blocks on SMs. */
+  /**
+   * A running job submitted at 0 with {@code residentBlocks} blocks on SMs (and {@link #KERNEL}'s
+   * grid, or a larger one if more blocks are resident).
+   */
   public static TestJob resident(String label, long id, JobQueue queue, int residentBlocks) {
-    return builder(id).label(label).queue(queue).resident(residentBlocks).build();
+    return builder(id).label(label).queue(queue)
+        .blocks(Math.max(KERNEL.gridBlocks(), residentBlocks)).resident(residentBlocks).build();
   }
 
   /** How assertions name the job. */

@@ -97,19 +97,30 @@ public final class TestScheduler implements SchedulerView {
   /** As {@link #dispatch}, returning the views. */
   public List<JobView> dispatchJobs(SchedulingPolicy policy) {
     List<JobView> order = new ArrayList<>();
-    for (JobView next = policy.selectNext(this); next != null; next = policy.selectNext(this)) {
-      if (next.job().credits() > freeCredits()) {
-        break;
-      }
-      creditsInUse += next.job().credits();
-      dispatched.add(next);
+    for (JobView next = dispatchOne(policy); next != null; next = dispatchOne(policy)) {
       order.add(next);
-      if (next instanceof TestJob job) {
-        job.state(JobState.DISPATCHED);
-      }
-      policy.onJobDispatched(next, this);
     }
     return order;
+  }
+
+  /**
+   * One step of {@link #dispatch}: asks {@link SchedulingPolicy#selectNext} once and dispatches its
+   * choice if it fits the free credits.
+   *
+   * @return the dispatched job, or null if the policy offered none or its choice did not fit
+   */
+  public JobView dispatchOne(SchedulingPolicy policy) {
+    JobView next = policy.selectNext(this);
+    if (next == null || next.job().credits() > freeCredits()) {
+      return null;
+    }
+    creditsInUse += next.job().credits();
+    dispatched.add(next);
+    if (next instanceof TestJob job) {
+      job.state(JobState.DISPATCHED);
+    }
+    policy.onJobDispatched(next, this);
+    return next;
   }
 
   /**

@@ -2,12 +2,14 @@ package org.preemptlab.policies.drm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.preemptlab.policies.drm.DrmFakes.entity;
-import static org.preemptlab.policies.drm.DrmFakes.job;
 
 import org.junit.jupiter.api.Test;
+import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
+import org.preemptlab.testkit.TestJob;
+import org.preemptlab.testkit.TestQueues;
+import org.preemptlab.testkit.TestScheduler;
 
 class ClassicDrmPolicyTest {
   private final JobQueue low = entity("low", Priority.LOW);
@@ -18,7 +20,7 @@ class ClassicDrmPolicyTest {
   @Test
   void runQueuesAreServedStrictlyFromKernelToLowWhateverTheSubmitOrder() {
     ClassicDrmPolicy policy = ClassicDrmPolicy.fifo();
-    DrmFakes.Scheduler sched = new DrmFakes.Scheduler(100);
+    TestScheduler sched = new TestScheduler(100).withEngine(EngineKind.GRAPHICS);
     policy.onJobReady(job(1, low, 0, 1), sched);
     policy.onJobReady(job(2, normal, 1, 1), sched);
     policy.onJobReady(job(3, high, 2, 1), sched);
@@ -31,21 +33,21 @@ class ClassicDrmPolicyTest {
   @Test
   void aHigherEntityShortOfCreditsBlocksEveryLowerRunQueue() {
     ClassicDrmPolicy policy = ClassicDrmPolicy.fifo();
-    DrmFakes.Scheduler sched = new DrmFakes.Scheduler(2);
+    TestScheduler sched = new TestScheduler(2).withEngine(EngineKind.GRAPHICS);
     policy.onJobReady(job(1, high, 0, 2), sched);
     assertThat(sched.dispatch(policy)).containsExactly("high#1");
     policy.onJobReady(job(2, high, 1, 2), sched);
     policy.onJobReady(job(3, low, 0, 1), sched);
 
     assertThat(sched.dispatch(policy)).as("the HIGH job needs 2 credits, none are free").isEmpty();
-    sched.finish(policy, sched.dispatched.get(0));
+    sched.finish(policy, sched.dispatchedJobs().get(0));
     assertThat(sched.dispatch(policy)).containsExactly("high#2");
   }
 
   @Test
   void fifoServesTheEntityWhoseHeadJobWasSubmittedFirst() {
     ClassicDrmPolicy policy = ClassicDrmPolicy.fifo();
-    DrmFakes.Scheduler sched = new DrmFakes.Scheduler(100);
+    TestScheduler sched = new TestScheduler(100).withEngine(EngineKind.GRAPHICS);
     JobQueue a = entity("a", Priority.NORMAL);
     JobQueue b = entity("b", Priority.NORMAL);
     policy.onJobReady(job(1, a, 50, 1), sched);
@@ -58,7 +60,7 @@ class ClassicDrmPolicyTest {
   @Test
   void roundRobinKeepsTheTurnOfAnEntityShortOfCredits() {
     ClassicDrmPolicy policy = ClassicDrmPolicy.roundRobin();
-    DrmFakes.Scheduler sched = new DrmFakes.Scheduler(2);
+    TestScheduler sched = new TestScheduler(2).withEngine(EngineKind.GRAPHICS);
     JobQueue a = entity("a", Priority.NORMAL);
     JobQueue b = entity("b", Priority.NORMAL);
     policy.onJobReady(job(1, a, 0, 1), sched);
@@ -68,16 +70,16 @@ class ClassicDrmPolicyTest {
     policy.onJobReady(job(4, b, 1, 1), sched);
 
     assertThat(sched.dispatch(policy)).as("a's turn, 2 credits needed, none free").isEmpty();
-    sched.finish(policy, sched.dispatched.get(0));
+    sched.finish(policy, sched.dispatchedJobs().get(0));
     assertThat(sched.dispatch(policy)).as("still a's turn: b must not overtake").isEmpty();
-    sched.finish(policy, sched.dispatched.get(0));
+    sched.finish(policy, sched.dispatchedJobs().get(0));
     assertThat(sched.dispatch(policy)).containsExactly("a#3");
   }
 
   @Test
   void roundRobinWalksFromTheEntityAfterTheOneServedLastAndWraps() {
     ClassicDrmPolicy policy = ClassicDrmPolicy.roundRobin();
-    DrmFakes.Scheduler sched = new DrmFakes.Scheduler(100);
+    TestScheduler sched = new TestScheduler(100).withEngine(EngineKind.GRAPHICS);
     JobQueue a = entity("a", Priority.NORMAL);
     JobQueue b = entity("b", Priority.NORMAL);
     JobQueue c = entity("c", Priority.NORMAL);
@@ -94,8 +96,8 @@ class ClassicDrmPolicyTest {
   @Test
   void aWithdrawnJobIsNeverSelected() {
     ClassicDrmPolicy policy = ClassicDrmPolicy.roundRobin();
-    DrmFakes.Scheduler sched = new DrmFakes.Scheduler(100);
-    DrmFakes.FakeJob killed = job(1, normal, 0, 1);
+    TestScheduler sched = new TestScheduler(100).withEngine(EngineKind.GRAPHICS);
+    TestJob killed = job(1, normal, 0, 1);
     policy.onJobReady(killed, sched);
     policy.onJobReady(job(2, low, 0, 1), sched);
     policy.onJobWithdrawn(killed, sched);
@@ -103,5 +105,15 @@ class ClassicDrmPolicyTest {
     assertThat(sched.dispatch(policy)).containsExactly("low#2");
     assertThatThrownBy(() -> policy.onJobDispatched(killed, sched))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("not held");
+  }
+
+  /** A DRM entity: a queue of the given priority on the graphics engine. */
+  private static JobQueue entity(String id, Priority priority) {
+    return TestQueues.builder(id).priority(priority).engine(EngineKind.GRAPHICS).build();
+  }
+
+  /** A job of {@code entity}, labelled {@code entity#id}. */
+  private static TestJob job(long id, JobQueue entity, long submitNs, int credits) {
+    return TestJob.builder(id).queue(entity).submitAt(submitNs).credits(credits).build();
   }
 }

@@ -2,15 +2,17 @@ package org.preemptlab.policies.drm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.preemptlab.policies.drm.DrmFakes.entity;
-import static org.preemptlab.policies.drm.DrmFakes.job;
 
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.JobView;
+import org.preemptlab.testkit.TestJob;
+import org.preemptlab.testkit.TestQueues;
+import org.preemptlab.testkit.TestScheduler;
 
 class FairDrmPolicyTest {
 
@@ -34,7 +36,7 @@ class FairDrmPolicyTest {
   @Test
   void aHigherPriorityEntityBecomingRunnableGoesAheadOfTheHead() {
     FairDrmPolicy policy = new FairDrmPolicy();
-    DrmFakes.Scheduler sched = new DrmFakes.Scheduler(1);
+    TestScheduler sched = new TestScheduler(1).withEngine(EngineKind.GRAPHICS);
     JobQueue normal = entity("normal", Priority.NORMAL);
     JobQueue high = entity("high", Priority.HIGH);
     policy.onJobReady(job(1, normal, 0, 1), sched);
@@ -47,7 +49,7 @@ class FairDrmPolicyTest {
   @Test
   void aLowerPriorityEntityBecomingRunnableIsPlacedBehindTheHeadByItsShiftedAverage() {
     FairDrmPolicy policy = new FairDrmPolicy();
-    DrmFakes.Scheduler sched = new DrmFakes.Scheduler(1);
+    TestScheduler sched = new TestScheduler(1).withEngine(EngineKind.GRAPHICS);
     JobQueue normal = entity("normal", Priority.NORMAL);
     JobQueue low = entity("low", Priority.LOW);
     policy.onJobReady(job(1, normal, 0, 1), sched);
@@ -61,13 +63,13 @@ class FairDrmPolicyTest {
   @Test
   void freedGpuTimeIsChargedAtTheNextPopShiftedByPriority() {
     FairDrmPolicy policy = new FairDrmPolicy();
-    DrmFakes.Scheduler sched = new DrmFakes.Scheduler(1);
+    TestScheduler sched = new TestScheduler(1).withEngine(EngineKind.GRAPHICS);
     JobQueue normal = entity("normal", Priority.NORMAL);
     JobView first = job(1, normal, 0, 1);
     policy.onJobReady(first, sched);
     sched.dispatch(policy);
     policy.onJobReady(job(2, normal, 0, 1), sched); // still has a job: charged 0 so far
-    sched.now = 1_000;
+    sched.at(1_000);
     sched.finish(policy, first);
     assertThat(policy.vruntime("normal")).isZero();
     JobView second = policy.selectNext(sched);
@@ -80,7 +82,7 @@ class FairDrmPolicyTest {
   @Test
   void twoBackloggedEntitiesShareTheGpuAsTheirShiftsSay() {
     FairDrmPolicy policy = new FairDrmPolicy();
-    DrmFakes.Scheduler sched = new DrmFakes.Scheduler(1);
+    TestScheduler sched = new TestScheduler(1).withEngine(EngineKind.GRAPHICS);
     JobQueue high = entity("high", Priority.HIGH);
     JobQueue normal = entity("normal", Priority.NORMAL);
     long id = 0;
@@ -88,16 +90,23 @@ class FairDrmPolicyTest {
     policy.onJobReady(job(id++, normal, 0, 1), sched);
     Map<String, Integer> served = new HashMap<>();
     for (int i = 0; i < 1000; i++) {
-      JobView next = policy.selectNext(sched);
-      sched.inUse = 1;
-      policy.onJobDispatched(next, sched);
-      policy.onJobReady(job(id++, next.queue(), sched.now, 1), sched);
-      sched.now += 1_000;
-      sched.inUse = 0;
-      policy.onJobFinished(next, sched);
+      JobView next = sched.dispatchOne(policy);
+      policy.onJobReady(job(id++, next.queue(), sched.nowNs(), 1), sched);
+      sched.at(sched.nowNs() + 1_000);
+      sched.finish(policy, next);
       served.merge(next.queue().id(), 1, Integer::sum);
     }
     // equal 1 us jobs: HIGH advances 4 ns of vruntime per ns, NORMAL 16, so HIGH runs 4x as often
     assertThat(served.get("high") / 1000.0).isCloseTo(0.8, within(0.01));
+  }
+
+  /** A DRM entity: a queue of the given priority on the graphics engine. */
+  private static JobQueue entity(String id, Priority priority) {
+    return TestQueues.builder(id).priority(priority).engine(EngineKind.GRAPHICS).build();
+  }
+
+  /** A job of {@code entity}, labelled {@code entity#id}. */
+  private static TestJob job(long id, JobQueue entity, long submitNs, int credits) {
+    return TestJob.builder(id).queue(entity).submitAt(submitNs).credits(credits).build();
   }
 }

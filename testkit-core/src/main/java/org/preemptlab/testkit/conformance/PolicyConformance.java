@@ -84,7 +84,7 @@ public abstract class PolicyConformance<P extends SchedulingPolicyProvider> {
   Stream<DynamicTest> decidesTheSameForTheSameWorkload() {
     P provider = provider();
     return Configurations.each("deterministic", provider, parameterSets(), parameters -> {
-      for (int i = 0; i < Math.min(200, workloads()); i++) {
+      for (int i = 0; i < Math.min(100, workloads()); i++) {
         PolicyDriver.Result first = PolicyDriver.run(() -> create(provider, parameters),
             SEED + i, device());
         PolicyDriver.Result second = PolicyDriver.run(() -> create(provider, parameters),
