@@ -10,7 +10,8 @@ import org.preemptlab.runner.discovery.PluginRegistry;
 /** Options shared by several commands, and their parsing. */
 final class SharedOptions {
   static final Option PLUGIN_PATH = Option.builder().longOpt("plugin-path").hasArg()
-      .argName("DIR").desc("also load plugins from every jar in DIR").get();
+      .argName("PATH").desc("also load plugins from PATH: one jar, or every jar in a directory")
+      .get();
 
   private SharedOptions() {}
 

@@ -235,12 +235,31 @@ class PluginRegistryDiscoveryTest {
   }
 
   @Test
-  void pluginPathThatIsAFileIsAConfigurationErrorNamingIt() throws IOException {
+  void pluginPathThatIsAFileOtherThanAJarIsAConfigurationErrorNamingIt() throws IOException {
     Path file = Files.writeString(temp.resolve("plugin.txt"), "not a directory");
 
     assertThatThrownBy(() -> PluginRegistry.discover(Optional.of(file)))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessageContaining("plugin path '" + file + "' is not a directory");
+        .hasMessageContaining("plugin path '" + file + "' is neither a directory nor a .jar file");
+  }
+
+  @Test
+  void pluginPathThatIsAJarLoadsThatJarAlone() throws IOException {
+    TestJar.named("sjf-plugin.jar")
+        .source("org.ext.Sjf", ProviderSources.policy("org.ext.Sjf", "test-external-sjf"))
+        .service(SchedulingPolicyProvider.class, "org.ext.Sjf")
+        .writeTo(plugins(), temp);
+    TestJar.named("other.jar")
+        .source("org.ext.Other", ProviderSources.policy("org.ext.Other", "test-other"))
+        .service(SchedulingPolicyProvider.class, "org.ext.Other")
+        .writeTo(plugins(), temp);
+
+    PluginRegistry registry = PluginRegistry.discover(plugins().resolve("sjf-plugin.jar"),
+        new ServicesHidingClassLoader());
+
+    assertThat(registry.ids(PluginKind.SCHEDULING_POLICY)).containsExactly("test-external-sjf");
+    assertThat(registry.descriptor(PluginKind.SCHEDULING_POLICY, "test-external-sjf").jar())
+        .isEqualTo("sjf-plugin.jar");
   }
 
   @Test
