@@ -33,6 +33,8 @@ public final class Main {
 
   private static final Option HELP = Option.builder("h").longOpt("help")
       .desc("show this help").get();
+  private static final Option STACKTRACE = Option.builder().longOpt("stacktrace")
+      .desc("on failure, also print the full stack trace (for plugin authors)").get();
 
   private final PrintStream out;
   private final PrintStream err;
@@ -76,7 +78,8 @@ public final class Main {
           commands.keySet()).getMessage());
       return USAGE;
     }
-    Options options = command.options().addOption(HELP);
+    Options options = command.options().addOption(HELP).addOption(STACKTRACE);
+    boolean stackTrace = Arrays.asList(args).contains("--stacktrace");
     try {
       CommandLine line = DefaultParser.builder().get()
           .parse(options, Arrays.copyOfRange(args, 1, args.length));
@@ -91,16 +94,26 @@ public final class Main {
       return USAGE;
     } catch (ConfigurationException e) {
       error("preemptlab " + command.name() + ": " + e.getMessage());
+      stackTrace(stackTrace, e);
       return USAGE;
     } catch (PluginFailureException | InvariantViolationException e) {
       error("preemptlab " + command.name() + ": run failed: " + e.getMessage());
+      stackTrace(stackTrace, e);
       return FAILED;
     } catch (Exception e) {
       // one line, as every error: what was thrown and where, without a stack trace
       StackTraceElement[] trace = e.getStackTrace();
       error("preemptlab " + command.name() + ": run failed: " + e
           + (trace.length > 0 ? " (at " + trace[0] + ")" : ""));
+      stackTrace(stackTrace, e);
       return FAILED;
+    }
+  }
+
+  /** With {@code --stacktrace}, prints the full stack trace after the one-line error. */
+  private void stackTrace(boolean wanted, Exception e) {
+    if (wanted) {
+      e.printStackTrace(err);
     }
   }
 

@@ -441,6 +441,22 @@ class MainTest {
   }
 
   @Test
+  void withStacktraceAFailingPluginsFullStackTraceFollowsTheOneLineError(@TempDir Path dir)
+      throws IOException {
+    Path plugins = servicesJar(dir.resolve("plugins"),
+        TestPlugins.ThrowsWhileRunning.class.getName());
+
+    Result result = run("run", "--plugin-path", plugins.toString(), "--policy",
+        "test-throws-while-running", "--stacktrace");
+
+    assertThat(result.exit()).isEqualTo(Main.FAILED);
+    assertThat(result.errLines().get(0)).startsWith("preemptlab run: run failed: ");
+    assertThat(result.err()).contains("\tat " + TestPlugins.class.getName())
+        .contains("boom second line of the message");
+    assertThat(result.errLines()).hasSizeGreaterThan(5);
+  }
+
+  @Test
   void aPluginThatThrowsInCreateFailsTheRunWithExitOneAndOneLine(@TempDir Path dir)
       throws IOException {
     Path plugins = servicesJar(dir.resolve("plugins"),
