@@ -96,7 +96,8 @@ final class RunCommand implements Command {
       out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, summary.json, config.yaml to "
           + dir);
       new Provenance(CommandLines.render(name(), line), outcome.plugins(),
-          java.util.List.of(config.seed()), java.util.List.of("config.yaml")).write(Path.of(dir));
+          java.util.List.of(config.seed()), java.util.List.of("config.yaml"),
+          outcome.parameters()).write(Path.of(dir));
       out.println("wrote provenance.json, command.txt (the command that reproduces it) to " + dir);
     }
     if (timeline != null) {

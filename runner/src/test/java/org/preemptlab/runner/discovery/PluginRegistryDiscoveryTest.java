@@ -7,14 +7,16 @@ import java.io.IOException;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.PluginKind;
+import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModelProvider;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SchedulingPolicyProvider;
@@ -34,7 +36,7 @@ class PluginRegistryDiscoveryTest {
   }
 
   @Test
-  void externalJarPolicyIsFoundInPluginDirectoryWithItsJarName() throws IOException {
+  void externalJarPolicyIsFoundInPluginDirectoryWithItsJarNameAndDigest() throws Exception {
     TestJar.named("sjf-plugin.jar").version("2.0.1")
         .source("org.ext.Sjf", ProviderSources.policy("org.ext.Sjf", "test-external-sjf"))
         .service(SchedulingPolicyProvider.class, "org.ext.Sjf")
@@ -45,6 +47,9 @@ class PluginRegistryDiscoveryTest {
     PluginDescriptor descriptor =
         registry.descriptor(PluginKind.SCHEDULING_POLICY, "test-external-sjf");
     assertThat(descriptor.jar()).isEqualTo("sjf-plugin.jar");
+    assertThat(descriptor.jarSha256()).isEqualTo(HexFormat.of().formatHex(
+        MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(
+            plugins().resolve("sjf-plugin.jar")))));
     assertThat(descriptor.version()).isEqualTo("2.0.1");
     assertThat(descriptor.providerClass()).isEqualTo("org.ext.Sjf");
     assertThat(descriptor.description()).isEqualTo("Test plugin test-external-sjf.");
