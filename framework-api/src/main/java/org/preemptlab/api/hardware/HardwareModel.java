@@ -1,5 +1,7 @@
 package org.preemptlab.api.hardware;
 
+import org.preemptlab.api.API;
+
 /**
  * A hardware model: a device and the functions that turn saved and restored bytes into time. Only
  * {@link #device()} is abstract; the defaults give each SM an equal share of the device's save and
@@ -7,6 +9,7 @@ package org.preemptlab.api.hardware;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface HardwareModel {
 
   /** The device this model describes. Never null. */

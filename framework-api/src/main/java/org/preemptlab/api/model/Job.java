@@ -2,6 +2,7 @@ package org.preemptlab.api.model;
 
 import java.util.List;
 import java.util.Objects;
+import org.preemptlab.api.API;
 
 /**
  * One submission to a queue: a kernel launch.
@@ -17,6 +18,7 @@ import java.util.Objects;
  * @param kernel what it runs
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record Job(
     long id,
     String queueId,

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.preemptlab.api.API;
 
 /**
  * Everything a run simulates: contexts, their queues and the jobs submitted to them. The
@@ -16,6 +17,7 @@ import java.util.Set;
  * @param jobs the jobs, in any order
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Job> jobs) {
 
   /** Copies the lists and validates the references between them. */
