@@ -67,12 +67,25 @@ public final class DecisionChecker {
     return problems;
   }
 
-  /** Every violation of {@code strategy} over {@code blocks}, each naming its block. */
+  /**
+   * Every violation of {@code strategy} over {@code blocks}, each naming its block; a strategy that
+   * throws or answers null is reported too.
+   */
   public static List<String> violations(PreemptionPointStrategy strategy,
       List<BlockSnapshot> blocks) {
     List<String> all = new ArrayList<>();
     for (BlockSnapshot block : blocks) {
-      PreemptionDecision decision = strategy.decide(block);
+      PreemptionDecision decision;
+      try {
+        decision = strategy.decide(block);
+      } catch (RuntimeException e) {
+        all.add("threw " + e + " for " + block);
+        continue;
+      }
+      if (decision == null) {
+        all.add("answered null for " + block);
+        continue;
+      }
       for (String problem : violations(block, decision)) {
         all.add(describe(problem, decision, block));
       }
@@ -106,6 +119,10 @@ public final class DecisionChecker {
         continue;
       }
       for (int i = 0; i < group.size(); i++) {
+        if (decisions.get(i) == null) {
+          all.add("answered null for " + blocks.get(i));
+          continue;
+        }
         for (String problem : violations(group.get(i), decisions.get(i))) {
           all.add(describe(problem, decisions.get(i), blocks.get(i)));
         }
