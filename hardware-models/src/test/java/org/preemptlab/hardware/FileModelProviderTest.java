@@ -222,7 +222,7 @@ class FileModelProviderTest {
   void bundledFilesLoadThroughTheFileProvider() throws IOException {
     try (var in = ModelFile.class.getResourceAsStream("h200.properties")) {
       Path copy = Files.write(dir.resolve("h200-copy.hw"), in.readAllBytes());
-      assertThat(createFrom(copy)).isEqualTo(Runs.create(new H200Provider()));
+      assertThat(createFrom(copy)).isEqualTo(Runs.create(new H200ModelProvider()));
     }
   }
 }

@@ -14,13 +14,13 @@ import org.preemptlab.testkit.conformance.HardwareModelConformance;
 class ShippedModelsConformanceTest {
 
   @Nested
-  class H200 extends HardwareModelConformance<H200Provider> {}
+  class H200 extends HardwareModelConformance<H200ModelProvider> {}
 
   @Nested
-  class Gtx480 extends HardwareModelConformance<Gtx480Provider> {}
+  class Gtx480 extends HardwareModelConformance<Gtx480ModelProvider> {}
 
   @Nested
-  class DrmMock extends HardwareModelConformance<DrmMockProvider> {}
+  class DrmMock extends HardwareModelConformance<DrmMockModelProvider> {}
 
   @Nested
   class FromFile extends HardwareModelConformance<FileModelProvider> {

@@ -43,7 +43,7 @@ public final class FlushStrategy implements PreemptionPointStrategy {
           : PreemptionDecision.flush(block, LEVEL);
     }
     if (fallback == KernelFallback.NONE) {
-      throw new ConfigurationException("preemption '" + FlushProvider.ID + "' cannot preempt"
+      throw new ConfigurationException("preemption '" + FlushStrategyProvider.ID + "' cannot preempt"
           + " kernel '" + block.kernel().name() + "': it is not idempotent, so its blocks cannot"
           + " be discarded and re-run; mark the kernel idempotent if re-running its blocks is"
           + " safe, or set preemption.fallback=block-boundary (or instruction-level)");

@@ -68,7 +68,7 @@ public final class InstructionLevelStrategy implements PreemptionPointStrategy {
       long interval) {
     if (placement == CheckPlacement.HARDWARE && device != null
         && !device.instructionLevelPreemption()) {
-      throw new ConfigurationException("preemption '" + InstructionLevelProvider.ID
+      throw new ConfigurationException("preemption '" + InstructionLevelStrategyProvider.ID
           + "' needs instruction-level preemption, which device '" + device.name()
           + "' lacks; use block-boundary or user-yield, or set"
           + " hardware.instruction-level-preemption=true");

@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Nested;
-import org.preemptlab.plugins.preemption.BlockBoundaryProvider;
+import org.preemptlab.plugins.preemption.BlockBoundaryStrategyProvider;
 import org.preemptlab.plugins.preemption.CheckPlacement;
-import org.preemptlab.plugins.preemption.CollaborativeProvider;
-import org.preemptlab.plugins.preemption.FlushProvider;
-import org.preemptlab.plugins.preemption.HybridProvider;
-import org.preemptlab.plugins.preemption.InstructionLevelProvider;
-import org.preemptlab.plugins.preemption.UserYieldProvider;
+import org.preemptlab.plugins.preemption.CollaborativeStrategyProvider;
+import org.preemptlab.plugins.preemption.FlushStrategyProvider;
+import org.preemptlab.plugins.preemption.HybridStrategyProvider;
+import org.preemptlab.plugins.preemption.InstructionLevelStrategyProvider;
+import org.preemptlab.plugins.preemption.UserYieldStrategyProvider;
 import org.preemptlab.plugins.save.CompressedContextSaveProvider;
 import org.preemptlab.plugins.save.FullContextSaveProvider;
 import org.preemptlab.plugins.save.LivenessContextSaveProvider;
@@ -26,10 +26,10 @@ import org.preemptlab.testkit.conformance.PreemptionStrategyConformance;
 class ShippedStrategiesConformanceTest {
 
   @Nested
-  class BlockBoundary extends PreemptionStrategyConformance<BlockBoundaryProvider> {}
+  class BlockBoundary extends PreemptionStrategyConformance<BlockBoundaryStrategyProvider> {}
 
   @Nested
-  class InstructionLevel extends PreemptionStrategyConformance<InstructionLevelProvider> {
+  class InstructionLevel extends PreemptionStrategyConformance<InstructionLevelStrategyProvider> {
     @Override
     protected List<Map<String, String>> parameterSets() {
       List<Map<String, String>> all = new ArrayList<>();
@@ -43,7 +43,7 @@ class ShippedStrategiesConformanceTest {
   }
 
   @Nested
-  class UserYield extends PreemptionStrategyConformance<UserYieldProvider> {
+  class UserYield extends PreemptionStrategyConformance<UserYieldStrategyProvider> {
     @Override
     protected List<Map<String, String>> parameterSets() {
       List<Map<String, String>> all = new ArrayList<>();
@@ -61,7 +61,7 @@ class ShippedStrategiesConformanceTest {
   }
 
   @Nested
-  class Hybrid extends PreemptionStrategyConformance<HybridProvider> {
+  class Hybrid extends PreemptionStrategyConformance<HybridStrategyProvider> {
     @Override
     protected List<Map<String, String>> parameterSets() {
       List<Map<String, String>> all = new ArrayList<>();
@@ -75,7 +75,7 @@ class ShippedStrategiesConformanceTest {
   }
 
   @Nested
-  class Flush extends PreemptionStrategyConformance<FlushProvider> {
+  class Flush extends PreemptionStrategyConformance<FlushStrategyProvider> {
     @Override
     protected List<Map<String, String>> parameterSets() {
       return List.of(Map.of("fallback", "none"), Map.of("fallback", "block-boundary"),
@@ -84,7 +84,7 @@ class ShippedStrategiesConformanceTest {
   }
 
   @Nested
-  class Collaborative extends PreemptionStrategyConformance<CollaborativeProvider> {
+  class Collaborative extends PreemptionStrategyConformance<CollaborativeStrategyProvider> {
     @Override
     protected List<Map<String, String>> parameterSets() {
       return List.of(Map.of("latency-target", "0ns"), Map.of("latency-target", "1us"),

@@ -47,7 +47,7 @@ class CollaborativeStrategyTest {
   }
 
   private static CollaborativeStrategy collaborative(String target) {
-    return (CollaborativeStrategy) TestPlugins.create(new CollaborativeProvider(), TestDevices.COSTED,
+    return (CollaborativeStrategy) TestPlugins.create(new CollaborativeStrategyProvider(), TestDevices.COSTED,
         Map.of("latency-target", target));
   }
 
@@ -143,7 +143,7 @@ class CollaborativeStrategyTest {
         return 7;
       }
     };
-    var provider = new CollaborativeProvider();
+    var provider = new CollaborativeStrategyProvider();
     TestPlugins.context(provider, TestDevices.COSTED, Map.of());
     var strategy = (CollaborativeStrategy) provider.create(new PluginContext(
         TestPlugins.context(provider, TestDevices.COSTED, Map.of()).parameters(), TestDevices.COSTED,
@@ -155,7 +155,7 @@ class CollaborativeStrategyTest {
 
   @Test
   void theDefaultTargetIsChimeras15Microseconds() {
-    assertThat(new CollaborativeProvider().parameters())
+    assertThat(new CollaborativeStrategyProvider().parameters())
         .extracting(p -> p.name() + "=" + p.defaultValue())
         .containsExactly("latency-target=15us");
   }

@@ -28,7 +28,7 @@ class FlushStrategyTest {
       new BlockTiming.Exact());
 
   private static PreemptionPointStrategy flush(String fallback) {
-    return TestPlugins.create(new FlushProvider(), TestDevices.COSTED, Map.of("fallback", fallback));
+    return TestPlugins.create(new FlushStrategyProvider(), TestDevices.COSTED, Map.of("fallback", fallback));
   }
 
   private static BlockSnapshot block(Kernel kernel, long progress) {
@@ -52,7 +52,7 @@ class FlushStrategyTest {
             + " its blocks cannot be discarded and re-run; mark the kernel idempotent if"
             + " re-running its blocks is safe, or set preemption.fallback=block-boundary (or"
             + " instruction-level)");
-    assertThat(new FlushProvider().parameters()).extracting(p -> p.name() + "=" + p.defaultValue())
+    assertThat(new FlushStrategyProvider().parameters()).extracting(p -> p.name() + "=" + p.defaultValue())
         .containsExactly("fallback=none");
   }
 
@@ -74,7 +74,7 @@ class FlushStrategyTest {
 
   @Test
   void theInstructionLevelFallbackIsRefusedOnADeviceWithoutIt() {
-    assertThatThrownBy(() -> TestPlugins.create(new FlushProvider(), TestDevices.GTX_480,
+    assertThatThrownBy(() -> TestPlugins.create(new FlushStrategyProvider(), TestDevices.GTX_480,
         Map.of("fallback", "instruction-level")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("preemption 'flush' falls back to instruction-level preemption");

@@ -28,7 +28,7 @@ class HybridStrategyTest {
       segment(COMPUTE, 80));
 
   private static PreemptionPointStrategy hybrid(String grace, String fallback) {
-    return TestPlugins.create(new HybridProvider(), TestDevices.COSTED,
+    return TestPlugins.create(new HybridStrategyProvider(), TestDevices.COSTED,
         Map.of("grace", grace, "fallback", fallback));
   }
 
@@ -83,27 +83,27 @@ class HybridStrategyTest {
 
   @Test
   void theDefaultsAreAHundredMicrosecondGraceAndTheInstructionLevelFallback() {
-    assertThat(new HybridProvider().parameters())
+    assertThat(new HybridStrategyProvider().parameters())
         .extracting(p -> p.name() + "=" + p.defaultValue())
         .containsExactly("grace=100us", "fallback=instruction-level");
-    assertThat(TestPlugins.create(new HybridProvider(), TestDevices.COSTED, Map.of())
+    assertThat(TestPlugins.create(new HybridStrategyProvider(), TestDevices.COSTED, Map.of())
         .decide(snapshot(PROGRAM, 150, true)).action()).isEqualTo(BlockAction.SAVE);
   }
 
   @Test
   void theInstructionLevelFallbackIsRefusedOnADeviceWithoutIt() {
-    assertThatThrownBy(() -> TestPlugins.create(new HybridProvider(), TestDevices.GTX_480, Map.of()))
+    assertThatThrownBy(() -> TestPlugins.create(new HybridStrategyProvider(), TestDevices.GTX_480, Map.of()))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("preemption 'hybrid' falls back to instruction-level preemption, which"
             + " device 'GTX 480' lacks; set preemption.fallback=block-boundary, or set"
             + " hardware.instruction-level-preemption=true");
-    assertThat(TestPlugins.create(new HybridProvider(), TestDevices.GTX_480,
+    assertThat(TestPlugins.create(new HybridStrategyProvider(), TestDevices.GTX_480,
         Map.of("fallback", "block-boundary"))).isInstanceOf(HybridStrategy.class);
   }
 
   @Test
   void noneIsNotAFallbackOfHybrid() {
-    assertThatThrownBy(() -> TestPlugins.create(new HybridProvider(), TestDevices.COSTED,
+    assertThatThrownBy(() -> TestPlugins.create(new HybridStrategyProvider(), TestDevices.COSTED,
         Map.of("fallback", "none"))).isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("block-boundary, instruction-level");
   }

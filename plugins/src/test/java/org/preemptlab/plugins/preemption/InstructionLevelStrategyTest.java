@@ -69,7 +69,7 @@ class InstructionLevelStrategyTest {
 
   @Test
   void refusesADeviceWithoutInstructionLevelPreemption() {
-    var provider = new InstructionLevelProvider();
+    var provider = new InstructionLevelStrategyProvider();
 
     assertThatThrownBy(() -> TestPlugins.create(provider, TestDevices.GTX_480, Map.of()))
         .isInstanceOf(ConfigurationException.class)
@@ -81,13 +81,13 @@ class InstructionLevelStrategyTest {
 
   @Test
   void acceptsADeviceWithInstructionLevelPreemption() {
-    assertThat(TestPlugins.create(new InstructionLevelProvider(), TestDevices.PASCAL, Map.of()))
+    assertThat(TestPlugins.create(new InstructionLevelStrategyProvider(), TestDevices.PASCAL, Map.of()))
         .isInstanceOf(InstructionLevelStrategy.class);
   }
 
   @Test
   void acceptsAContextWithoutADevice() {
-    assertThat(TestPlugins.create(new InstructionLevelProvider(), null, Map.of()))
+    assertThat(TestPlugins.create(new InstructionLevelStrategyProvider(), null, Map.of()))
         .isInstanceOf(InstructionLevelStrategy.class);
   }
 }

@@ -47,7 +47,7 @@ class SoftwareChecksTest {
   }
 
   private static InstructionLevelStrategy strategy(String checks, long interval) {
-    return (InstructionLevelStrategy) TestPlugins.create(new InstructionLevelProvider(), COSTED,
+    return (InstructionLevelStrategy) TestPlugins.create(new InstructionLevelStrategyProvider(), COSTED,
         Map.of("checks", checks, "interval", Long.toString(interval)));
   }
 
@@ -161,32 +161,32 @@ class SoftwareChecksTest {
   @Test
   void softwareChecksWorkOnADeviceWithoutInstructionLevelPreemption() {
     for (String checks : List.of("every-instruction", "after-global-memory", "every-n")) {
-      assertThat(TestPlugins.create(new InstructionLevelProvider(), TestDevices.GTX_480,
+      assertThat(TestPlugins.create(new InstructionLevelStrategyProvider(), TestDevices.GTX_480,
           Map.of("checks", checks))).isInstanceOf(InstructionLevelStrategy.class);
     }
-    assertThatThrownBy(() -> TestPlugins.create(new InstructionLevelProvider(), TestDevices.GTX_480,
+    assertThatThrownBy(() -> TestPlugins.create(new InstructionLevelStrategyProvider(), TestDevices.GTX_480,
         Map.of("checks", "hardware"))).isInstanceOf(ConfigurationException.class);
   }
 
   @Test
   void theProviderDefaultsToHardwareChecksAndAnIntervalOf1000() {
-    var strategy = (InstructionLevelStrategy) TestPlugins.create(new InstructionLevelProvider(),
+    var strategy = (InstructionLevelStrategy) TestPlugins.create(new InstructionLevelStrategyProvider(),
         COSTED, Map.of());
 
     assertThat(strategy.placement()).isEqualTo(CheckPlacement.HARDWARE);
-    assertThat(new InstructionLevelProvider().parameters())
+    assertThat(new InstructionLevelStrategyProvider().parameters())
         .extracting(p -> p.name() + "=" + p.defaultValue())
         .containsExactly("checks=hardware", "interval=1000");
   }
 
   @Test
   void anUnknownCheckPlacementOrAZeroIntervalIsRefusedWithTheValidValues() {
-    assertThatThrownBy(() -> TestPlugins.create(new InstructionLevelProvider(), COSTED,
+    assertThatThrownBy(() -> TestPlugins.create(new InstructionLevelStrategyProvider(), COSTED,
         Map.of("checks", "every-m")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("did you mean 'every-n'?")
         .hasMessageContaining("after-global-memory, every-instruction, every-n, hardware");
-    assertThatThrownBy(() -> TestPlugins.create(new InstructionLevelProvider(), COSTED,
+    assertThatThrownBy(() -> TestPlugins.create(new InstructionLevelStrategyProvider(), COSTED,
         Map.of("checks", "every-n", "interval", "0")))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("interval");
   }

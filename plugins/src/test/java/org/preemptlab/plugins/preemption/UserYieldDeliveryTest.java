@@ -37,7 +37,7 @@ class UserYieldDeliveryTest {
       segment(COMPUTE, 80));
 
   private static PreemptionPointStrategy create(Map<String, String> parameters) {
-    return TestPlugins.create(new UserYieldProvider(), COSTED, parameters);
+    return TestPlugins.create(new UserYieldStrategyProvider(), COSTED, parameters);
   }
 
   private static List<Long> durations(BlockProgram program) {
@@ -46,7 +46,7 @@ class UserYieldDeliveryTest {
 
   @Test
   void theDefaultsPollAtYieldPointsForFreeWithA32MicrosecondInterrupt() {
-    assertThat(new UserYieldProvider().parameters())
+    assertThat(new UserYieldStrategyProvider().parameters())
         .extracting(p -> p.name() + "=" + p.defaultValue())
         .containsExactly("delivery=polling", "poll-interval=0ns", "poll-cost=0ns",
             "interrupt-latency=32us");

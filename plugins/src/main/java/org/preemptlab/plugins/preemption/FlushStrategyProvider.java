@@ -12,7 +12,7 @@ import org.preemptlab.api.preemption.PreemptionStrategyProvider;
  * fallback} for non-idempotent kernels. Refuses {@code fallback=instruction-level} on a device
  * without instruction-level preemption.
  */
-public final class FlushProvider implements PreemptionStrategyProvider {
+public final class FlushStrategyProvider implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "flush";
   /** What to do with non-idempotent kernels. */
@@ -25,7 +25,7 @@ public final class FlushProvider implements PreemptionStrategyProvider {
           + " instruction-level = stop at the next safe stop and save"));
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-  public FlushProvider() {}
+  public FlushStrategyProvider() {}
 
   @Override
   public String id() {

@@ -10,7 +10,7 @@ import org.preemptlab.api.preemption.PreemptionStrategyProvider;
  * Provides the {@code collaborative} preemption strategy ({@link CollaborativeStrategy}).
  * Parameter: {@code latency-target}.
  */
-public final class CollaborativeProvider implements PreemptionStrategyProvider {
+public final class CollaborativeStrategyProvider implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "collaborative";
   /** The time within which each SM should be free. */
@@ -24,7 +24,7 @@ public final class CollaborativeProvider implements PreemptionStrategyProvider {
           + " wins, else the fastest (default: Chimera's 15 us limit)"));
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-  public CollaborativeProvider() {}
+  public CollaborativeStrategyProvider() {}
 
   @Override
   public String id() {

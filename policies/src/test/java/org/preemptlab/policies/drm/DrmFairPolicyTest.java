@@ -14,7 +14,7 @@ import org.preemptlab.testkit.TestJob;
 import org.preemptlab.testkit.TestQueues;
 import org.preemptlab.testkit.TestScheduler;
 
-class FairDrmPolicyTest {
+class DrmFairPolicyTest {
 
   @Test
   void ewmaStartsAtTheFirstSampleThenWeighsEachNewSampleAQuarter() {
@@ -35,7 +35,7 @@ class FairDrmPolicyTest {
 
   @Test
   void aHigherPriorityEntityBecomingRunnableGoesAheadOfTheHead() {
-    FairDrmPolicy policy = new FairDrmPolicy();
+    DrmFairPolicy policy = new DrmFairPolicy();
     TestScheduler sched = new TestScheduler(1).withEngine(EngineKind.GRAPHICS);
     JobQueue normal = entity("normal", Priority.NORMAL);
     JobQueue high = entity("high", Priority.HIGH);
@@ -48,7 +48,7 @@ class FairDrmPolicyTest {
 
   @Test
   void aLowerPriorityEntityBecomingRunnableIsPlacedBehindTheHeadByItsShiftedAverage() {
-    FairDrmPolicy policy = new FairDrmPolicy();
+    DrmFairPolicy policy = new DrmFairPolicy();
     TestScheduler sched = new TestScheduler(1).withEngine(EngineKind.GRAPHICS);
     JobQueue normal = entity("normal", Priority.NORMAL);
     JobQueue low = entity("low", Priority.LOW);
@@ -62,7 +62,7 @@ class FairDrmPolicyTest {
 
   @Test
   void freedGpuTimeIsChargedAtTheNextPopShiftedByPriority() {
-    FairDrmPolicy policy = new FairDrmPolicy();
+    DrmFairPolicy policy = new DrmFairPolicy();
     TestScheduler sched = new TestScheduler(1).withEngine(EngineKind.GRAPHICS);
     JobQueue normal = entity("normal", Priority.NORMAL);
     JobView first = job(1, normal, 0, 1);
@@ -81,7 +81,7 @@ class FairDrmPolicyTest {
 
   @Test
   void twoBackloggedEntitiesShareTheGpuAsTheirShiftsSay() {
-    FairDrmPolicy policy = new FairDrmPolicy();
+    DrmFairPolicy policy = new DrmFairPolicy();
     TestScheduler sched = new TestScheduler(1).withEngine(EngineKind.GRAPHICS);
     JobQueue high = entity("high", Priority.HIGH);
     JobQueue normal = entity("normal", Priority.NORMAL);

@@ -17,13 +17,13 @@ import org.preemptlab.api.hardware.SmSpec;
  *
  * @since 0.1
  */
-public final class DrmMockProvider implements HardwareModelProvider {
+public final class DrmMockModelProvider implements HardwareModelProvider {
   /** The placeholder device. */
   static final DeviceSpec DEVICE = new DeviceSpec("DRM KUnit mock GPU (serial timeline per "
       + "scheduler)", 1, new SmSpec(2048, 32, 65_536, 0, 0), 1000, DeviceCosts.free(), false, true);
 
   /** Creates the provider; ServiceLoader calls this. */
-  public DrmMockProvider() {}
+  public DrmMockModelProvider() {}
 
   @Override
   public String id() {

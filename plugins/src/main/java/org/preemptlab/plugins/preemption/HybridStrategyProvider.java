@@ -12,7 +12,7 @@ import org.preemptlab.api.preemption.PreemptionStrategyProvider;
  * grace} and {@code fallback}. Refuses {@code fallback=instruction-level} on a device without
  * instruction-level preemption.
  */
-public final class HybridProvider implements PreemptionStrategyProvider {
+public final class HybridStrategyProvider implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "hybrid";
   /** How long to wait for a yield point before escalating. */
@@ -31,7 +31,7 @@ public final class HybridProvider implements PreemptionStrategyProvider {
           "kernel-level preemption for contexts that do not yield and after the grace period"));
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-  public HybridProvider() {}
+  public HybridStrategyProvider() {}
 
   @Override
   public String id() {

@@ -5,12 +5,12 @@ import org.preemptlab.api.preemption.PreemptionPointStrategy;
 import org.preemptlab.api.preemption.PreemptionStrategyProvider;
 
 /** Provides the {@code block-boundary} preemption strategy ({@link BlockBoundaryStrategy}). */
-public final class BlockBoundaryProvider implements PreemptionStrategyProvider {
+public final class BlockBoundaryStrategyProvider implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "block-boundary";
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-  public BlockBoundaryProvider() {}
+  public BlockBoundaryStrategyProvider() {}
 
   @Override
   public String id() {

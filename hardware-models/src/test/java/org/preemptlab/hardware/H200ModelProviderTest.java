@@ -13,8 +13,8 @@ import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.SmSpec;
 
-class H200ProviderTest {
-  private final H200Provider provider = new H200Provider();
+class H200ModelProviderTest {
+  private final H200ModelProvider provider = new H200ModelProvider();
   private final HardwareModel model = Runs.create(provider);
 
   /** Bytes of one SM's context: threads x registers/thread x 4 B, plus shared memory. */

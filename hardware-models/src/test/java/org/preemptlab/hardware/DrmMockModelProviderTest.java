@@ -10,11 +10,11 @@ import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.hardware.HardwareModel;
 
-class DrmMockProviderTest {
+class DrmMockModelProviderTest {
 
   @Test
   void drmMockHasNoParametersAndAPlaceholderDeviceWithFreeCosts() {
-    DrmMockProvider provider = new DrmMockProvider();
+    DrmMockModelProvider provider = new DrmMockModelProvider();
     HardwareModel model = provider.create(new PluginContext(
         Parameters.of(List.of(), Map.of()), null, new SplittableRandom(1), null));
 

@@ -33,7 +33,7 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  * taken at the next callback, before anything else changes the tree. In engines that do not
  * report freed jobs, jobs are freed in dispatch order when finished ({@link FreeOrder}).
  */
-public final class FairDrmPolicy implements SchedulingPolicy {
+public final class DrmFairPolicy implements SchedulingPolicy {
   private static final Comparator<EntityStats> ORDER = Comparator
       .comparingLong((EntityStats e) -> e.vruntime).thenComparingLong(e -> e.treeSequence);
 
@@ -45,7 +45,7 @@ public final class FairDrmPolicy implements SchedulingPolicy {
   private long nextSequence;
 
   /** Creates an empty policy for one scheduler. */
-  public FairDrmPolicy() {}
+  public DrmFairPolicy() {}
 
   @Override
   public void onJobReady(JobView job, SchedulerView scheduler) {

@@ -13,7 +13,7 @@ import org.preemptlab.api.preemption.PreemptionStrategyProvider;
  * Provides the {@code user-yield} preemption strategy ({@link UserYieldStrategy}). Parameters:
  * {@code delivery}, {@code poll-interval}, {@code poll-cost}, {@code interrupt-latency}.
  */
-public final class UserYieldProvider implements PreemptionStrategyProvider {
+public final class UserYieldStrategyProvider implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "user-yield";
   /** How requests reach the block: polling or interrupt. */
@@ -43,7 +43,7 @@ public final class UserYieldProvider implements PreemptionStrategyProvider {
           + " it (default: XSched Lv3 P99 on GV100)"));
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-  public UserYieldProvider() {}
+  public UserYieldStrategyProvider() {}
 
   @Override
   public String id() {

@@ -9,9 +9,9 @@ package org.preemptlab.hardware;
  *
  * @since 0.1
  */
-public final class Gtx480Provider extends BundledModelProvider {
+public final class Gtx480ModelProvider extends BundledModelProvider {
   /** Loads {@code gtx480.properties}; called by {@link java.util.ServiceLoader}. */
-  public Gtx480Provider() {
+  public Gtx480ModelProvider() {
     super("gtx480", "GPGPU-Sim GTX480 (Fermi): 15 SMs, 700 MHz, 177 GB/s context saves,"
         + " no instruction-level preemption by default", "gtx480.properties");
   }

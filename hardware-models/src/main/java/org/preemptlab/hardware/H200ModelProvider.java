@@ -9,9 +9,9 @@ package org.preemptlab.hardware;
  *
  * @since 0.1
  */
-public final class H200Provider extends BundledModelProvider {
+public final class H200ModelProvider extends BundledModelProvider {
   /** Loads {@code h200.properties}; called by {@link java.util.ServiceLoader}. */
-  public H200Provider() {
+  public H200ModelProvider() {
     super("h200", "NVIDIA H200 SXM: 132 SMs, instruction-level preemption, time-sliced contexts;"
         + " costs fitted to H200 measurements", "h200.properties");
   }

@@ -10,8 +10,8 @@ import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.SmSpec;
 
-class Gtx480ProviderTest {
-  private final Gtx480Provider provider = new Gtx480Provider();
+class Gtx480ModelProviderTest {
+  private final Gtx480ModelProvider provider = new Gtx480ModelProvider();
   private final HardwareModel model = Runs.create(provider);
 
   @Test

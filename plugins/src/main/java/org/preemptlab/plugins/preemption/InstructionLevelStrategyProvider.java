@@ -13,7 +13,7 @@ import org.preemptlab.api.preemption.PreemptionStrategyProvider;
  * (instructions between checks for {@code checks=every-n}). Refuses {@code checks=hardware} on a
  * device without instruction-level preemption.
  */
-public final class InstructionLevelProvider implements PreemptionStrategyProvider {
+public final class InstructionLevelStrategyProvider implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "instruction-level";
   /** The parameter naming the check placement. */
@@ -30,7 +30,7 @@ public final class InstructionLevelProvider implements PreemptionStrategyProvide
           "instructions between two checks with checks=every-n, counted across the program"));
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-  public InstructionLevelProvider() {}
+  public InstructionLevelStrategyProvider() {}
 
   @Override
   public String id() {

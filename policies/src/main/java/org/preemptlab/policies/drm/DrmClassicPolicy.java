@@ -16,7 +16,7 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  * queues are not examined ({@code -ENOSPC}). A job is placed in the run queue of the priority its
  * view reports when it becomes ready. Non-preemptive.
  */
-public final class ClassicDrmPolicy implements SchedulingPolicy {
+public final class DrmClassicPolicy implements SchedulingPolicy {
   private final RunQueue[] levels = new RunQueue[Priority.values().length];
   private final Map<Long, RunQueue> holder = new HashMap<>();
 
@@ -25,20 +25,20 @@ public final class ClassicDrmPolicy implements SchedulingPolicy {
    *
    * @param runQueues creates the run queue of each priority level
    */
-  public ClassicDrmPolicy(Supplier<RunQueue> runQueues) {
+  public DrmClassicPolicy(Supplier<RunQueue> runQueues) {
     for (int i = 0; i < levels.length; i++) {
       levels[i] = runQueues.get();
     }
   }
 
   /** {@code drm-fifo}: FIFO run queues. */
-  public static ClassicDrmPolicy fifo() {
-    return new ClassicDrmPolicy(FifoRunQueue::new);
+  public static DrmClassicPolicy fifo() {
+    return new DrmClassicPolicy(FifoRunQueue::new);
   }
 
   /** {@code drm-rr}: round-robin run queues. */
-  public static ClassicDrmPolicy roundRobin() {
-    return new ClassicDrmPolicy(RoundRobinRunQueue::new);
+  public static DrmClassicPolicy roundRobin() {
+    return new DrmClassicPolicy(RoundRobinRunQueue::new);
   }
 
   @Override

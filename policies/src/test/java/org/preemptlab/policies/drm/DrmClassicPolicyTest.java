@@ -11,7 +11,7 @@ import org.preemptlab.testkit.TestJob;
 import org.preemptlab.testkit.TestQueues;
 import org.preemptlab.testkit.TestScheduler;
 
-class ClassicDrmPolicyTest {
+class DrmClassicPolicyTest {
   private final JobQueue low = entity("low", Priority.LOW);
   private final JobQueue normal = entity("normal", Priority.NORMAL);
   private final JobQueue high = entity("high", Priority.HIGH);
@@ -19,7 +19,7 @@ class ClassicDrmPolicyTest {
 
   @Test
   void runQueuesAreServedStrictlyFromKernelToLowWhateverTheSubmitOrder() {
-    ClassicDrmPolicy policy = ClassicDrmPolicy.fifo();
+    DrmClassicPolicy policy = DrmClassicPolicy.fifo();
     TestScheduler sched = new TestScheduler(100).withEngine(EngineKind.GRAPHICS);
     policy.onJobReady(job(1, low, 0, 1), sched);
     policy.onJobReady(job(2, normal, 1, 1), sched);
@@ -32,7 +32,7 @@ class ClassicDrmPolicyTest {
 
   @Test
   void aHigherEntityShortOfCreditsBlocksEveryLowerRunQueue() {
-    ClassicDrmPolicy policy = ClassicDrmPolicy.fifo();
+    DrmClassicPolicy policy = DrmClassicPolicy.fifo();
     TestScheduler sched = new TestScheduler(2).withEngine(EngineKind.GRAPHICS);
     policy.onJobReady(job(1, high, 0, 2), sched);
     assertThat(sched.dispatch(policy)).containsExactly("high#1");
@@ -46,7 +46,7 @@ class ClassicDrmPolicyTest {
 
   @Test
   void fifoServesTheEntityWhoseHeadJobWasSubmittedFirst() {
-    ClassicDrmPolicy policy = ClassicDrmPolicy.fifo();
+    DrmClassicPolicy policy = DrmClassicPolicy.fifo();
     TestScheduler sched = new TestScheduler(100).withEngine(EngineKind.GRAPHICS);
     JobQueue a = entity("a", Priority.NORMAL);
     JobQueue b = entity("b", Priority.NORMAL);
@@ -59,7 +59,7 @@ class ClassicDrmPolicyTest {
 
   @Test
   void roundRobinKeepsTheTurnOfAnEntityShortOfCredits() {
-    ClassicDrmPolicy policy = ClassicDrmPolicy.roundRobin();
+    DrmClassicPolicy policy = DrmClassicPolicy.roundRobin();
     TestScheduler sched = new TestScheduler(2).withEngine(EngineKind.GRAPHICS);
     JobQueue a = entity("a", Priority.NORMAL);
     JobQueue b = entity("b", Priority.NORMAL);
@@ -78,7 +78,7 @@ class ClassicDrmPolicyTest {
 
   @Test
   void roundRobinWalksFromTheEntityAfterTheOneServedLastAndWraps() {
-    ClassicDrmPolicy policy = ClassicDrmPolicy.roundRobin();
+    DrmClassicPolicy policy = DrmClassicPolicy.roundRobin();
     TestScheduler sched = new TestScheduler(100).withEngine(EngineKind.GRAPHICS);
     JobQueue a = entity("a", Priority.NORMAL);
     JobQueue b = entity("b", Priority.NORMAL);
@@ -95,7 +95,7 @@ class ClassicDrmPolicyTest {
 
   @Test
   void aWithdrawnJobIsNeverSelected() {
-    ClassicDrmPolicy policy = ClassicDrmPolicy.roundRobin();
+    DrmClassicPolicy policy = DrmClassicPolicy.roundRobin();
     TestScheduler sched = new TestScheduler(100).withEngine(EngineKind.GRAPHICS);
     TestJob killed = job(1, normal, 0, 1);
     policy.onJobReady(killed, sched);
