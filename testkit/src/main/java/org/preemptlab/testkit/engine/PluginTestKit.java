@@ -71,7 +71,11 @@ public final class PluginTestKit {
     return new Run().hardware(hardware);
   }
 
-  /** One run being set up; every setter returns it. A run can be executed more than once. */
+  /**
+   * One run being set up; every setter returns it. {@link #run()} may be called more than once: the
+   * policy is created afresh each time, while the preemption-point and context-save strategies
+   * given as instances serve every call (give stateful ones afresh for independent runs).
+   */
   public static final class Run {
     private Workload workload;
     private HardwareModel hardware = () -> TestDevices.ONE_SM;
