@@ -1,6 +1,7 @@
 package org.preemptlab.hardware;
 
 import java.util.Objects;
+import org.preemptlab.api.hardware.ContextOrder;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 
@@ -10,11 +11,19 @@ import org.preemptlab.api.hardware.HardwareModel;
  * files without per-thread terms.
  *
  * @param device the device; never null
+ * @param contextOrder the order of time-sliced contexts; never null
  * @since 0.1
  */
-public record BandwidthShareModel(DeviceSpec device) implements HardwareModel {
-  /** Checks that the device is present. */
+public record BandwidthShareModel(DeviceSpec device, ContextOrder contextOrder)
+    implements HardwareModel {
+  /** Checks that nothing is null. */
   public BandwidthShareModel {
     Objects.requireNonNull(device, "device");
+    Objects.requireNonNull(contextOrder, "contextOrder");
+  }
+
+  /** A model serving contexts in runlist order. */
+  public BandwidthShareModel(DeviceSpec device) {
+    this(device, ContextOrder.RUNLIST);
   }
 }

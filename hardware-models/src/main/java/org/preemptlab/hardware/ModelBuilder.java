@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.hardware.DeviceCosts;
 import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.ContextOrder;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.SmSpec;
 
@@ -82,10 +83,25 @@ final class ModelBuilder {
     } catch (IllegalArgumentException e) {
       throw new ConfigurationException(source + ": invalid model: " + e.getMessage(), e);
     }
+    ContextOrder order = contextOrder();
     if (values.containsKey(SAVE_PER_THREAD_NS) || values.containsKey(RESTORE_PER_THREAD_NS)) {
-      return new PerThreadSaveModel(device, real(SAVE_PER_THREAD_NS), real(RESTORE_PER_THREAD_NS));
+      return new PerThreadSaveModel(device, real(SAVE_PER_THREAD_NS), real(RESTORE_PER_THREAD_NS),
+          order);
     }
-    return new BandwidthShareModel(device);
+    return new BandwidthShareModel(device, order);
+  }
+
+  private ContextOrder contextOrder() {
+    Object text = values.get(CONTEXT_ORDER);
+    if (text == null) {
+      return ContextOrder.RUNLIST;
+    }
+    return switch (text.toString().trim()) {
+      case "runlist" -> ContextOrder.RUNLIST;
+      case "fcfs" -> ContextOrder.FCFS;
+      default -> throw new ConfigurationException(source + ": " + CONTEXT_ORDER.id() + " must be "
+          + "runlist or fcfs, got '" + text + "'");
+    };
   }
 
   private int whole(ModelKey key) {

@@ -48,7 +48,10 @@ enum ModelKey {
   INSTRUCTION_LEVEL_PREEMPTION("instruction-level-preemption", ValueKind.BOOLEAN, "",
       "Whether an SM can stop a block at (almost) any instruction and save its state."),
   CONCURRENT_CONTEXTS("concurrent-contexts", ValueKind.BOOLEAN, "",
-      "Whether blocks of different contexts may share SMs at once (MPS-like).");
+      "Whether blocks of different contexts may share SMs at once (MPS-like)."),
+  CONTEXT_ORDER("context-order", ValueKind.TEXT, "",
+      "Order of time-sliced contexts: runlist (next after the active one, in registration order) "
+          + "or fcfs (longest runnable first); optional, runlist if absent.");
 
   private static final Map<String, ModelKey> BY_ID =
       Arrays.stream(values()).collect(Collectors.toMap(ModelKey::id, Function.identity()));
@@ -78,9 +81,12 @@ enum ModelKey {
     return id;
   }
 
-  /** Whether every model file must set this key. Only the per-thread fit terms are optional. */
+  /**
+   * Whether every model file must set this key. The per-thread fit terms and the context order
+   * are optional.
+   */
   boolean required() {
-    return this != SAVE_PER_THREAD_NS && this != RESTORE_PER_THREAD_NS;
+    return this != SAVE_PER_THREAD_NS && this != RESTORE_PER_THREAD_NS && this != CONTEXT_ORDER;
   }
 
   /** The key named {@code id}, if there is one. */

@@ -1,6 +1,7 @@
 package org.preemptlab.hardware;
 
 import java.util.Objects;
+import org.preemptlab.api.hardware.ContextOrder;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 
@@ -14,15 +15,24 @@ import org.preemptlab.api.hardware.HardwareModel;
  * @param device the device, whose costs give the fixed terms and the bandwidths; never null
  * @param savePerThreadNs extra save time per resident thread, at least 0
  * @param restorePerThreadNs extra restore time per resident thread, at least 0
+ * @param contextOrder the order of time-sliced contexts; never null
  * @since 0.1
  */
 public record PerThreadSaveModel(
-    DeviceSpec device, double savePerThreadNs, double restorePerThreadNs)
+    DeviceSpec device, double savePerThreadNs, double restorePerThreadNs,
+    ContextOrder contextOrder)
     implements HardwareModel {
+
+  /** A model serving contexts in runlist order. */
+  public PerThreadSaveModel(DeviceSpec device, double savePerThreadNs,
+      double restorePerThreadNs) {
+    this(device, savePerThreadNs, restorePerThreadNs, ContextOrder.RUNLIST);
+  }
 
   /** Checks that the device is present and the per-thread terms are finite and not negative. */
   public PerThreadSaveModel {
     Objects.requireNonNull(device, "device");
+    Objects.requireNonNull(contextOrder, "contextOrder");
     if (!(savePerThreadNs >= 0) || !(restorePerThreadNs >= 0)
         || Double.isInfinite(savePerThreadNs) || Double.isInfinite(restorePerThreadNs)) {
       throw new IllegalArgumentException("per-thread save and restore costs must be finite and"

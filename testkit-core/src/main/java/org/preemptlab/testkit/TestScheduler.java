@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
@@ -205,10 +206,15 @@ public final class TestScheduler implements SchedulerView {
     return resident;
   }
 
-  /** Records the request; see {@link #preempted()}. */
+  /**
+   * Records the request (see {@link #preempted()}) and answers as the engine would for a victim
+   * with nothing already being preempted: accepted for its resident blocks, refused without any.
+   */
   @Override
-  public void preempt(JobView victim) {
+  public ActionOutcome preempt(JobView victim) {
     preemptionRequests.add(Objects.requireNonNull(victim, "victim"));
+    return victim.residentBlocks() > 0 ? ActionOutcome.preempting(victim.residentBlocks())
+        : ActionOutcome.refused("job " + victim.id() + " has no resident blocks");
   }
 
   /**

@@ -27,6 +27,15 @@ public interface HardwareModel {
     return d.costs().saveFixedNs() + (long) Math.ceil(bytes / perSm);
   }
 
+  /**
+   * The order in which time-sliced contexts are served. {@link ContextOrder#RUNLIST} by default.
+   *
+   * @since 0.2
+   */
+  default ContextOrder contextOrder() {
+    return ContextOrder.RUNLIST;
+  }
+
   /** Time to restore {@code bytes} of state of {@code threads} threads on one SM. */
   default long restoreNs(long bytes, int threads) {
     DeviceSpec d = device();

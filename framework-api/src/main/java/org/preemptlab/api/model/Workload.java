@@ -15,16 +15,25 @@ import org.preemptlab.api.API;
  * @param contexts the contexts
  * @param queues the queues
  * @param jobs the jobs, in any order
+ * @param actions timed actions on queues (suspend, resume, priority or weight changes), in any
+ *     order; applied in time order, ties in list order
  * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
-public record Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Job> jobs) {
+public record Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Job> jobs,
+    List<QueueAction> actions) {
+
+  /** A workload without timed actions. */
+  public Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Job> jobs) {
+    this(contexts, queues, jobs, List.of());
+  }
 
   /** Copies the lists and validates the references between them. */
   public Workload {
     contexts = List.copyOf(contexts);
     queues = List.copyOf(queues);
     jobs = List.copyOf(jobs);
+    actions = List.copyOf(actions);
     Set<String> contextIds = new HashSet<>();
     for (GpuContext context : contexts) {
       if (!contextIds.add(context.id())) {
@@ -60,6 +69,18 @@ public record Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Jo
       }
     }
     checkAcyclic(jobs, byId);
+    for (QueueAction action : actions) {
+      if (!queueIds.contains(action.queueId())) {
+        throw new IllegalArgumentException("a timed action at " + action.timeNs() + " ns names "
+            + "unknown queue '" + action.queueId() + "'; known: "
+            + queueIds.stream().sorted().toList());
+      }
+    }
+  }
+
+  /** A copy with other timed actions. */
+  public Workload withActions(List<QueueAction> newActions) {
+    return new Workload(contexts, queues, jobs, newActions);
   }
 
   private static void checkAcyclic(List<Job> jobs, Map<Long, Job> byId) {

@@ -3,7 +3,7 @@ package org.preemptlab.api.policy;
 import org.preemptlab.api.API;
 
 /**
- * Where a job is in its life: submitted → ready → dispatched → running → finished.
+ * Where a job is in its life: submitted → ready → dispatched (launched) → running → finished.
  *
  * @since 0.1
  */
@@ -13,7 +13,11 @@ public enum JobState {
   SUBMITTED,
   /** Ready and held by the scheduling policy. */
   READY,
-  /** Dispatched (credits taken); its kernel is launching or waiting for SM resources. */
+  /**
+   * Dispatched, which is launched: handed to the hardware (credits and a place in its queue's
+   * launch window taken); its kernel is launching or waiting for SM resources. From here only
+   * preemption or suspension holds it back.
+   */
   DISPATCHED,
   /** At least one block has been placed on an SM. */
   RUNNING,

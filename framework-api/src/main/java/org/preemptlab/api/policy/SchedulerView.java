@@ -4,10 +4,16 @@ import java.util.List;
 import org.preemptlab.api.API;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.SuspendLevel;
 
 /**
- * What a policy may see of its engine and the device, and the few actions it may take. Handed to
- * every callback; valid only during that callback.
+ * What a policy may see of its engine and the device, and the actions it may take. Handed to every
+ * callback; valid only during that callback.
+ *
+ * <p>Every action is answered: an {@link ActionOutcome} says whether the engine took it and, if
+ * not, why. Engines that do not offer an action (the DRM scheduler simulator has no SMs to
+ * restrict) refuse it with a reason; the defaults below do so.
  *
  * @since 0.1
  */
@@ -36,14 +42,38 @@ public interface SchedulerView {
   List<JobView> residentJobs();
 
   /**
-   * Asks the device to preempt every block of {@code victim} that is resident now. The run's
-   * preemption-point strategy decides how each block gives up its SM; evicted blocks return to the
-   * victim's pending blocks and run again later. Ignored if the victim has no resident blocks or a
-   * preemption of it is already under way.
+   * Asks the device to preempt every block of {@code victim} that is resident now and not already
+   * being preempted. The run's preemption-point strategy decides how each block gives up its SM;
+   * evicted blocks return to the victim's pending blocks and run again later. When called from
+   * {@link SchedulingPolicy#onJobBlocked}, the preemption is recorded as requested for that
+   * blocked job (its waiter).
+   *
+   * @return accepted with the number of blocks covered, or refused: the victim has no resident
+   *     blocks, or every one of them is already being preempted
    */
-  void preempt(JobView victim);
+  ActionOutcome preempt(JobView victim);
 
-  /** Asks for a call to {@link SchedulingPolicy#onTimer} at {@code timeNs} (not before now). */
+  /**
+   * Asks the device to preempt the blocks of {@code victim} that {@code scope} selects (all, those
+   * on chosen SMs, or just enough SMs for a waiter). By default only {@link PreemptScope#all()} is
+   * supported.
+   *
+   * @return accepted with the number of blocks covered, or refused with the reason (for example no
+   *     resident block of the victim on the chosen SMs)
+   * @since 0.2
+   */
+  default ActionOutcome preempt(JobView victim, PreemptScope scope) {
+    if (scope instanceof PreemptScope.AllSms) {
+      return preempt(victim);
+    }
+    return ActionOutcome.refused("this engine preempts whole jobs only");
+  }
+
+  /**
+   * Asks for a call to {@link SchedulingPolicy#onTimer} at {@code timeNs}.
+   *
+   * @throws IllegalArgumentException if {@code timeNs} is before {@link #nowNs()}
+   */
   void wakeAt(long timeNs);
 
   /**
@@ -59,5 +89,132 @@ public interface SchedulerView {
   /** Free credits. */
   default int freeCredits() {
     return creditLimit() - creditsInUse();
+  }
+
+  /**
+   * The most jobs of one queue that may be launched and unfinished at once (the queue's in-flight
+   * window: XSched's progressive-launching threshold, a CUDA hardware queue's depth). A ready job
+   * whose queue's window is full is not offered to the policy until one of the queue's jobs
+   * finishes. Unbounded by default.
+   *
+   * @since 0.2
+   */
+  default int launchWindow() {
+    return Integer.MAX_VALUE;
+  }
+
+  /**
+   * Every queue of the workload (of every engine), in the workload's order.
+   *
+   * @throws UnsupportedOperationException if the engine has no queue views
+   * @since 0.2
+   */
+  default List<QueueView> queues() {
+    throw new UnsupportedOperationException("this engine has no queue views");
+  }
+
+  /**
+   * The queue with id {@code queueId}.
+   *
+   * @throws IllegalArgumentException if there is none
+   * @throws UnsupportedOperationException if the engine has no queue views
+   * @since 0.2
+   */
+  default QueueView queue(String queueId) {
+    for (QueueView queue : queues()) {
+      if (queue.id().equals(queueId)) {
+        return queue;
+      }
+    }
+    throw new IllegalArgumentException("no queue '" + queueId + "'");
+  }
+
+  /**
+   * Suspends a queue of any engine at {@code level} (XSched's {@code XQueueSuspend}): from now on
+   * nothing more of it is launched (its ready job is withdrawn from its policy with {@link
+   * SchedulingPolicy#onJobWithdrawn}); at {@link SuspendLevel#DEACTIVATE} its launched jobs also
+   * place no new blocks; at {@link SuspendLevel#INTERRUPT} its resident blocks are also preempted.
+   * Suspending a suspended queue again changes its level.
+   *
+   * @return refused if the queue is unknown or already suspended at that level
+   * @since 0.2
+   */
+  default ActionOutcome suspend(String queueId, SuspendLevel level) {
+    return ActionOutcome.refused("this engine cannot suspend queues");
+  }
+
+  /**
+   * Resumes a suspended queue: its held blocks may be placed again and its next ready job is
+   * offered to its policy again with {@link SchedulingPolicy#onJobReady}.
+   *
+   * @return refused if the queue is unknown or not suspended
+   * @since 0.2
+   */
+  default ActionOutcome resume(String queueId) {
+    return ActionOutcome.refused("this engine cannot suspend queues");
+  }
+
+  /**
+   * Holds back a launched job: it places no new blocks until {@link #resume(JobView)} (XSched's
+   * Lv2 deactivation of one command). Its resident blocks run on.
+   *
+   * @return refused if the job is not launched and unfinished, or already held
+   * @since 0.2
+   */
+  default ActionOutcome suspend(JobView job) {
+    return ActionOutcome.refused("this engine cannot suspend jobs");
+  }
+
+  /**
+   * Lets a job held with {@link #suspend(JobView)} place blocks again.
+   *
+   * @return refused if the job is not held by its own suspension
+   * @since 0.2
+   */
+  default ActionOutcome resume(JobView job) {
+    return ActionOutcome.refused("this engine cannot suspend jobs");
+  }
+
+  /**
+   * Changes a queue's priority from now on. The hardware block scheduler serves launched jobs by
+   * their queue's current priority.
+   *
+   * @since 0.2
+   */
+  default ActionOutcome setPriority(String queueId, Priority priority) {
+    return ActionOutcome.refused("this engine cannot change priorities");
+  }
+
+  /**
+   * Changes a queue's weight from now on (for weighted policies, which read it from {@link
+   * QueueView#weight()}).
+   *
+   * @since 0.2
+   */
+  default ActionOutcome setWeight(String queueId, int weight) {
+    return ActionOutcome.refused("this engine cannot change weights");
+  }
+
+  /**
+   * Restricts a queue's jobs, launched and future, to {@code sms} (a CU/TPC mask, an MPS-like
+   * share); {@code null} lifts the restriction. A job's own restriction ({@link
+   * #restrictSms(JobView, SmSet)}) takes precedence. Blocks already resident stay where they are.
+   *
+   * @return refused if the queue is unknown or the set holds no SM of the device
+   * @since 0.2
+   */
+  default ActionOutcome restrictSms(String queueId, SmSet sms) {
+    return ActionOutcome.refused("this engine cannot restrict SMs");
+  }
+
+  /**
+   * Restricts one job's blocks not yet placed to {@code sms}; {@code null} returns it to its
+   * queue's restriction.
+   *
+   * @return refused if the job is finished or the set holds no SM of the device
+   * @since 0.2
+   */
+  default ActionOutcome restrictSms(JobView job, SmSet sms) {
+    return ActionOutcome.refused("this engine cannot restrict SMs");
   }
 }

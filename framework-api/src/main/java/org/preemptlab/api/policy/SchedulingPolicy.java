@@ -1,19 +1,30 @@
 package org.preemptlab.api.policy;
 
+import java.util.Comparator;
 import org.preemptlab.api.API;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Priority;
 
 /**
- * Decides which ready job an engine dispatches next, and whom to preempt. One instance serves one
- * engine for one run; it is never shared.
+ * Decides which ready job an engine launches next, and everything else a real GPU scheduler
+ * controls. One instance serves one engine for one run; it is never shared.
  *
- * <p>The engine calls {@link #onJobReady} when a job's dependencies are met and the previous job of
- * its queue has been dispatched, so the ready jobs of one queue arrive in submission order. After
- * every batch of events at one instant it calls {@link #selectNext} repeatedly: when the chosen
- * job's credits fit the engine's free credits it is dispatched and {@link #onJobDispatched} follows;
- * when they do not fit, nothing is dispatched until credits are returned (a ready job without enough
- * credits blocks the jobs behind it, as in the Linux DRM scheduler).
+ * <p>The engine calls {@link #onJobReady} when a job's dependencies are met, the previous job of
+ * its queue has been dispatched, its queue is not suspended and its queue's launch window ({@link
+ * SchedulerView#launchWindow()}) has room, so the ready jobs of one queue arrive in submission
+ * order. After every batch of events at one instant it calls {@link #selectNext} repeatedly: when
+ * the chosen job's credits fit the engine's free credits it is dispatched (launched: handed to the
+ * hardware) and {@link #onJobDispatched} follows; when they do not fit, nothing is dispatched until
+ * credits are returned (a ready job without enough credits blocks the jobs behind it, as in the
+ * Linux DRM scheduler).
+ *
+ * <p>What the policy controls beyond the launch order, through its {@link SchedulerView}: the
+ * placement order of launched jobs ({@link #placementOrder()}), the SMs a job or queue may use,
+ * suspending and resuming queues and jobs, priorities and weights, and preemption of all of a
+ * victim, of chosen SMs, or of just enough SMs for a waiter. What the hardware decides: which SM
+ * takes a block (the one with the most free thread slots among those allowed), how each block gives
+ * up its SM (the preemption-point strategy), what is saved (the context-save strategy), and which
+ * context has the device when contexts are time-sliced.
  *
  * @since 0.1
  */
@@ -69,11 +80,28 @@ public interface SchedulingPolicy {
   default void onJobFreed(JobView job, long gpuTimeNs, SchedulerView scheduler) {}
 
   /**
-   * A job dispatched by this engine has blocks that cannot be placed for lack of SM resources. Called
-   * once each time the job becomes blocked. A preemptive policy answers with {@link
-   * SchedulerView#preempt}.
+   * A job dispatched by this engine has blocks that could not be placed: no SM it may use has room,
+   * or a job ahead of it in placement order is blocked (the hardware dispatches in order). Called
+   * once each time the job becomes blocked, for every such job. A preemptive policy answers with
+   * {@link SchedulerView#preempt}; preemptions requested here are recorded as made for this job.
    */
   default void onJobBlocked(JobView job, SchedulerView scheduler) {}
+
+  /**
+   * The order in which the hardware block scheduler serves launched jobs when SM slots free, or
+   * {@code null} (the default) for the hardware's own order: higher queue priority first, then
+   * launch order. A policy that returns a comparator acts as a programmable block scheduler (as in
+   * Tanasic et al., ISCA'14; Chimera, ASPLOS'15; LithOS, SOSP'25): the engine sorts the launched
+   * jobs that have blocks to place with it before every placement pass (ties: launch order), so it
+   * may read live values such as {@link JobView#attainedGpuNs()}. Asked once, when the run starts;
+   * when several engines' policies answer, the first engine's (in {@code EngineKind} order) orders
+   * them all.
+   *
+   * @since 0.2
+   */
+  default Comparator<JobView> placementOrder() {
+    return null;
+  }
 
   /** The time asked for with {@link SchedulerView#wakeAt} has come. */
   default void onTimer(SchedulerView scheduler) {}

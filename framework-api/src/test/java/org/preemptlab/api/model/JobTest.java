@@ -48,9 +48,26 @@ class JobTest {
   }
 
   @Test
-  void thinkTimeIsKept() {
-    assertThat(new Job(1, "q", 0, 1, List.of(), Job.NO_DEADLINE, 2_500, KERNEL).thinkTimeNs())
-        .isEqualTo(2_500);
+  void aClosedLoopJobKeepsItsThinkTime() {
+    Job job = new Job(1, "q", 0, 1, List.of(0L), Job.NO_DEADLINE, 2_500, KERNEL, true);
+    assertThat(job.thinkTimeNs()).isEqualTo(2_500);
+    assertThat(job.closedLoop()).isTrue();
+  }
+
+  @Test
+  void aClosedLoopJobWithoutThinkTimeIsStillClosedLoop() {
+    assertThat(new Job(1, "q", 0, 1, List.of(0L), Job.NO_DEADLINE, 0, KERNEL, true).closedLoop())
+        .isTrue();
+  }
+
+  @Test
+  void closedLoopIsExplicitNeverInferredFromAThinkTime() {
+    assertThat(new Job(1, "q", 0, 1, List.of(0L), Job.NO_DEADLINE, 0, KERNEL).closedLoop())
+        .isFalse();
+    assertThatThrownBy(() -> new Job(1, "q", 0, 1, List.of(0L), Job.NO_DEADLINE, 5, KERNEL))
+        .hasMessage("job 1: a think time (5 ns) needs a closed-loop job");
+    assertThatThrownBy(() -> new Job(1, "q", 0, 1, List.of(), Job.NO_DEADLINE, 0, KERNEL, true))
+        .hasMessage("job 1 is closed-loop but has no dependency to wait for");
   }
 
   @Test

@@ -93,7 +93,8 @@ final class RunCommand implements Command {
     String dir = line.getOptionValue(OUT);
     if (dir != null) {
       RunReport.write(outcome, Path.of(dir));
-      out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, summary.json, config.yaml to "
+      out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, suspensions.csv, summary.json, "
+          + "config.yaml to "
           + dir);
       new Provenance(CommandLines.render(name(), line), outcome.plugins(),
           java.util.List.of(config.seed()), java.util.List.of("config.yaml"),

@@ -91,7 +91,8 @@ final class SweepCommand implements Command {
     }
     SweepConfig config = YamlBinding.read(Path.of(file), SweepConfig.class).orElseThrow(() ->
         new ConfigurationException(file + ": the sweep file is empty; it needs at least a "
-            + "'base' or a 'vary' key (docs/experiments.md)"));
+            + "'base' or a 'vary' key (docs/experiments.md)"))
+        .withPathsResolvedAgainst(ConfigLoader.folderOf(Path.of(file)));
     int jobs = (int) SharedOptions.number(line, JOBS.getLongOpt(),
         Runtime.getRuntime().availableProcessors(), 1, 4096);
     Optional<Duration> timeout = timeout(line);

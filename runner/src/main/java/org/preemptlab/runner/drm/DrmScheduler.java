@@ -8,6 +8,7 @@ import java.util.Set;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
@@ -224,13 +225,17 @@ final class DrmScheduler {
     }
 
     @Override
-    public void preempt(JobView victim) {
-      throw new UnsupportedOperationException("the DRM scheduler does not preempt running jobs");
+    public ActionOutcome preempt(JobView victim) {
+      return ActionOutcome.refused("the DRM scheduler does not preempt running jobs");
     }
 
     @Override
     public void wakeAt(long timeNs) {
-      sim.events.at(Math.max(timeNs, sim.now), () -> policy.onTimer(this), false);
+      if (timeNs < sim.now) {
+        throw new IllegalArgumentException("wake-up at " + timeNs + " ns is before now ("
+            + sim.now + " ns)");
+      }
+      sim.events.at(timeNs, () -> policy.onTimer(this), false);
     }
 
     @Override

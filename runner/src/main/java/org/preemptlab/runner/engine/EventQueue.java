@@ -4,29 +4,24 @@ import java.util.Arrays;
 
 /**
  * A 4-ary min-heap of events ordered by {@code (time, sequence number)}: a total order, so equal
- * times pop in the order they were pushed. Struct-of-arrays storage (time, sequence, kind and
- * generation packed into one int, payload) keeps the hot loop free of per-event allocation; four
- * children per node halve the heap's depth against a binary heap.
+ * times pop in the order they were pushed. Struct-of-arrays storage (time, sequence, generation,
+ * event) keeps the hot loop free of per-event allocation: a block's own {@link ResidentBlock} is its
+ * completion event. Four children per node halve the heap's depth against a binary heap.
  */
 final class EventQueue {
-  private static final int KIND_BITS = 4;
-  private static final int KIND_MASK = (1 << KIND_BITS) - 1;
-
   private long[] times = new long[1024];
   private long[] seqs = new long[1024];
   private int[] tags = new int[1024];
-  private Object[] payloads = new Object[1024];
+  private Event[] payloads = new Event[1024];
   private int size;
   private long nextSeq;
 
   /**
    * Adds an event.
    *
-   * @param kind the event kind, 0 to 15
-   * @param gen a generation number the consumer compares to detect stale events; only its low 28
-   *     bits are kept
+   * @param gen a generation number the event compares when it fires, to detect that it is stale
    */
-  void push(long time, int kind, Object payload, int gen) {
+  void push(long time, Event payload, int gen) {
     if (size == times.length) {
       grow();
     }
@@ -42,7 +37,7 @@ final class EventQueue {
     }
     times[i] = time;
     seqs[i] = seq;
-    tags[i] = (gen << KIND_BITS) | kind;
+    tags[i] = gen;
     payloads[i] = payload;
   }
 
@@ -58,22 +53,13 @@ final class EventQueue {
     return times[0];
   }
 
-  int peekKind() {
-    return tags[0] & KIND_MASK;
-  }
-
-  Object peekPayload() {
+  Event peekEvent() {
     return payloads[0];
   }
 
-  /** The head's generation (its low 28 bits). */
+  /** The head's generation. */
   int peekGen() {
-    return tags[0] >>> KIND_BITS;
-  }
-
-  /** Whether {@code gen} matches the head's generation, comparing the bits that are kept. */
-  static boolean sameGen(int gen, int headGen) {
-    return ((gen << KIND_BITS) >>> KIND_BITS) == headGen;
+    return tags[0];
   }
 
   /** Removes the head; read it first with the peek methods. */
@@ -82,7 +68,7 @@ final class EventQueue {
     long time = times[last];
     long seq = seqs[last];
     int tag = tags[last];
-    Object payload = payloads[last];
+    Event payload = payloads[last];
     payloads[last] = null;
     if (size == 0) {
       return;

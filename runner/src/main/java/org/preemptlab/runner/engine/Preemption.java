@@ -19,10 +19,16 @@ final class Preemption {
   /** When the waiter placed its next block after the request, or -1. */
   long waiterPlacedNs = -1;
   final TreeMap<String, Integer> levels = new TreeMap<>();
+  /**
+   * What its saves batch with on an SM's save channel: itself, or a token shared by the
+   * preemptions of one queue interrupt, so one interrupt pays each SM's fixed save cost once.
+   */
+  final Object saveBatch;
 
-  Preemption(SimJob victim, long requestNs) {
+  Preemption(SimJob victim, long requestNs, Object saveBatch) {
     this.victim = victim;
     this.requestNs = requestNs;
+    this.saveBatch = saveBatch == null ? this : saveBatch;
     this.pointReachedNs = requestNs;
     this.resourcesFreeNs = requestNs;
   }

@@ -1,7 +1,11 @@
 package org.preemptlab.runner.engine;
 
-/** One block on an SM: which block, where, and how far it has run. */
-final class ResidentBlock {
+/**
+ * One block on an SM: which block, where, and how far it has run. It is also its own event: at
+ * {@code endNs} it completes, or, once a preemption has decided its fate, it reaches its stop point
+ * or is flushed ({@link #gen} tells a stale event from the current one).
+ */
+final class ResidentBlock implements Event {
   static final int RUNNING = 0;
   static final int DRAINING = 1;
   static final int STOPPING = 2;
@@ -19,6 +23,8 @@ final class ResidentBlock {
   /** When this residency starts executing (after dispatch latency and any restore). */
   final long startNs;
   long endNs;
+  /** When it stops executing: its end, or the stop time a preemption or switch decided. */
+  long execEndNs;
   int state = RUNNING;
   int gen;
   int listIndex = -1;
@@ -36,6 +42,19 @@ final class ResidentBlock {
     this.realDoneAtStartNs = realDoneAtStartNs;
     this.startNs = startNs;
     this.endNs = startNs + realDurationNs - realDoneAtStartNs;
+    this.execEndNs = endNs;
+  }
+
+  @Override
+  public void fire(Simulator sim, int eventGen) {
+    if (eventGen == gen) {
+      sim.blocks.blockEvent(this);
+    }
+  }
+
+  /** SM time it has executed by {@code now} in this residency (0 while dispatching or restoring). */
+  long executedNs(long now) {
+    return Math.max(0, Math.min(now, execEndNs) - startNs);
   }
 
   /** Real progress at time {@code t}, between the progress at start and the block's end. */

@@ -7,6 +7,7 @@ import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
 
@@ -15,7 +16,7 @@ final class SimJob implements JobView {
   final Job job;
   final Kernel kernel;
   final int index;
-  final Simulator.QueueState queue;
+  final SimQueue queue;
   final int credits;
   final int threads;
   final int registers;
@@ -28,6 +29,10 @@ final class SimJob implements JobView {
   boolean launched;
   boolean blockedNotified;
   boolean inPlacementOrder;
+  /** Held back by its own suspension (SchedulerView.suspend(JobView)). */
+  boolean ownHold;
+  /** Its own SM restriction, or null for its queue's. */
+  org.preemptlab.api.policy.SmSet restriction;
   int dependenciesLeft;
   int[] dependents = new int[0];
   long dispatchSeq = -1;
@@ -47,11 +52,14 @@ final class SimJob implements JobView {
   long bytesSaved;
   long bytesRestored;
   long lostWorkNs;
-  Preemption activePreemption;
+  /** Preemptions of this job whose blocks have not all left their SMs. */
+  int activePreemptions;
+  /** SM time of its blocks that have left their SMs. */
+  long attainedDoneNs;
   /** Preemptions requested because this job could not place its blocks, until it places one. */
   final List<Preemption> awaitedPreemptions = new ArrayList<>(0);
 
-  SimJob(Job job, int index, Simulator.QueueState queue, int credits, int shared) {
+  SimJob(Job job, int index, SimQueue queue, int credits, int shared) {
     this.job = job;
     this.kernel = job.kernel();
     this.index = index;
@@ -126,6 +134,45 @@ final class SimJob implements JobView {
   @Override
   public int preemptions() {
     return preemptions;
+  }
+
+  @Override
+  public long attainedGpuNs() {
+    return attainedDoneNs + liveAttainedNs(queue.sim.now);
+  }
+
+  /** SM time executed up to {@code now} by its blocks still resident. */
+  long liveAttainedNs(long now) {
+    long total = 0;
+    for (ResidentBlock block : resident) {
+      total += block.executedNs(now);
+    }
+    return total;
+  }
+
+  @Override
+  public boolean preemptionPending() {
+    return activePreemptions > 0;
+  }
+
+  @Override
+  public boolean heldBack() {
+    return ownHold || queue.deactivated();
+  }
+
+  @Override
+  public Priority priority() {
+    return queue.priority;
+  }
+
+  /** The SMs its blocks may use, or null for all. */
+  org.preemptlab.api.policy.SmSet allowedSms() {
+    return restriction != null ? restriction : queue.restriction;
+  }
+
+  /** Whether it is launched and not finished. */
+  boolean inFlight() {
+    return state == JobState.DISPATCHED || state == JobState.RUNNING;
   }
 
   @Override

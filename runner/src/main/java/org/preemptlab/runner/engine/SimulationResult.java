@@ -12,6 +12,8 @@ import java.util.List;
  * @param contextSwitches time-slice context switches performed
  * @param events events processed
  * @param blocksExecuted block executions started (a preempted block that resumes counts again)
+ * @param suspensions one record per queue suspension, in order of resumption (those never resumed
+ *     last)
  */
 public record SimulationResult(
     List<JobRecord> jobs,
@@ -20,11 +22,21 @@ public record SimulationResult(
     double smBusyFraction,
     int contextSwitches,
     long events,
-    long blocksExecuted) {
+    long blocksExecuted,
+    List<SuspensionRecord> suspensions) {
 
   /** Copies the lists. */
   public SimulationResult {
     jobs = List.copyOf(jobs);
     preemptions = List.copyOf(preemptions);
+    suspensions = List.copyOf(suspensions);
+  }
+
+  /** A result without suspensions. */
+  public SimulationResult(List<JobRecord> jobs, List<PreemptionRecord> preemptions,
+      long makespanNs, double smBusyFraction, int contextSwitches, long events,
+      long blocksExecuted) {
+    this(jobs, preemptions, makespanNs, smBusyFraction, contextSwitches, events, blocksExecuted,
+        List.of());
   }
 }

@@ -131,6 +131,40 @@ final class SmArray {
     return best;
   }
 
+  /**
+   * The SM of {@code allowed} that should hold a block with these needs (most free thread slots,
+   * lowest index on ties), or -1 if none can. A linear scan: restricted jobs are the exception.
+   */
+  int findBestIn(org.preemptlab.api.policy.SmSet allowed, int threads, int registers,
+      int shared) {
+    int best = -1;
+    int end = Math.min(allowed.end(), count);
+    for (int sm = 0; sm < end; sm++) {
+      if (allowed.contains(sm) && fits(sm, threads, registers, shared)
+          && (best < 0 || freeThreads[sm] > freeThreads[best])) {
+        best = sm;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * How many blocks with these needs SM {@code sm} could hold if the given resources were freed on
+   * it as well.
+   */
+  int blocksThatFit(int sm, int threads, int registers, int shared, int plusThreads,
+      int plusRegisters, int plusShared, int plusBlocks) {
+    long fit = freeBlocks[sm] + (long) plusBlocks;
+    fit = Math.min(fit, (freeThreads[sm] + (long) plusThreads) / Math.max(1, threads));
+    if (registers > 0) {
+      fit = Math.min(fit, (freeRegisters[sm] + (long) plusRegisters) / registers);
+    }
+    if (shared > 0) {
+      fit = Math.min(fit, (freeShared[sm] + (long) plusShared) / shared);
+    }
+    return (int) Math.max(0, fit);
+  }
+
   private int firstLeaf(int node) {
     int level = 31 - Integer.numberOfLeadingZeros(node);
     return (node << (depth - level)) - leaves;

@@ -22,12 +22,20 @@ public final class ConfigLoader {
   private ConfigLoader() {}
 
   /**
-   * Reads the configuration in {@code file}.
+   * Reads the configuration in {@code file}. Relative file paths among its plugin parameters
+   * ({@code path}, {@code ...-path}) are resolved against the file's folder.
    *
    * @throws org.preemptlab.api.ConfigurationException if the file cannot be read or is not a valid configuration
    */
   public static RunConfig load(Path file) {
-    return YamlBinding.read(file, RunConfig.class).orElseGet(RunConfig::defaults);
+    return YamlBinding.read(file, RunConfig.class).orElseGet(RunConfig::defaults)
+        .withPathsResolvedAgainst(folderOf(file));
+  }
+
+  /** The absolute folder holding {@code file}. */
+  public static Path folderOf(Path file) {
+    Path parent = file.toAbsolutePath().normalize().getParent();
+    return parent == null ? file.toAbsolutePath().getRoot() : parent;
   }
 
   /**

@@ -9,24 +9,36 @@ import org.preemptlab.runner.engine.EngineOptions;
  *     means unlimited
  * @param checkInvariants whether to check every preemption decision against the safety rules;
  *     null means true
+ * @param launchWindow the most jobs of one queue launched and unfinished at once (the queue's
+ *     in-flight window); null means {@value EngineOptions#XSCHED_LAUNCH_WINDOW}, XSched's default
+ *     progressive-launching threshold
  */
-public record EngineConfig(Integer creditLimit, Boolean checkInvariants) {
+public record EngineConfig(Integer creditLimit, Boolean checkInvariants, Integer launchWindow) {
 
-  /** Validates the credit limit. */
+  /** Validates the limits. */
   public EngineConfig {
     if (creditLimit != null && creditLimit < 1) {
       throw new IllegalArgumentException("credit-limit must be >= 1, got " + creditLimit);
     }
+    if (launchWindow != null && launchWindow < 1) {
+      throw new IllegalArgumentException("launch-window must be >= 1, got " + launchWindow);
+    }
   }
 
-  /** Unlimited credits, invariants checked. */
+  /** Credits and invariant checks as given, the default launch window. */
+  public EngineConfig(Integer creditLimit, Boolean checkInvariants) {
+    this(creditLimit, checkInvariants, null);
+  }
+
+  /** Unlimited credits, invariants checked, XSched's launch window. */
   public static EngineConfig defaults() {
-    return new EngineConfig(null, null);
+    return new EngineConfig(null, null, null);
   }
 
   /** The engine options these settings stand for. */
   public EngineOptions toOptions() {
     return new EngineOptions(creditLimit == null ? Integer.MAX_VALUE : creditLimit,
-        checkInvariants == null || checkInvariants);
+        checkInvariants == null || checkInvariants,
+        launchWindow == null ? EngineOptions.XSCHED_LAUNCH_WINDOW : launchWindow);
   }
 }

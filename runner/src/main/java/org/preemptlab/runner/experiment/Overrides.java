@@ -16,7 +16,8 @@ public final class Overrides {
       List.of("hardware", "policy", "preemption", "context-save", "workload");
 
   private static final List<String> PLAIN_KEYS =
-      List.of("name", "seed", "engine.credit-limit", "engine.check-invariants");
+      List.of("name", "seed", "engine.credit-limit", "engine.launch-window",
+          "engine.check-invariants");
 
   private Overrides() {}
 
@@ -60,25 +61,37 @@ public final class Overrides {
         return config.withSeed(parseLong(key, value));
       }
       case "engine.credit-limit" -> {
-        long limit = parseLong(key, value);
-        if (limit < 1 || limit > Integer.MAX_VALUE) {
-          throw new ConfigurationException("--set engine.credit-limit: expected a whole number >= "
-              + "1, got '" + value + "'");
-        }
-        return config.withEngine(new EngineConfig((int) limit, config.engine().checkInvariants()));
+        EngineConfig engine = config.engine();
+        return config.withEngine(new EngineConfig(positiveInt(key, value),
+            engine.checkInvariants(), engine.launchWindow()));
+      }
+      case "engine.launch-window" -> {
+        EngineConfig engine = config.engine();
+        return config.withEngine(new EngineConfig(engine.creditLimit(), engine.checkInvariants(),
+            positiveInt(key, value)));
       }
       case "engine.check-invariants" -> {
         if (!value.equals("true") && !value.equals("false")) {
           throw new ConfigurationException("--set engine.check-invariants: expected true or false, "
               + "got '" + value + "'");
         }
-        return config.withEngine(new EngineConfig(config.engine().creditLimit(),
-            Boolean.valueOf(value)));
+        EngineConfig engine = config.engine();
+        return config.withEngine(new EngineConfig(engine.creditLimit(), Boolean.valueOf(value),
+            engine.launchWindow()));
       }
       default -> {
         return setPluginParameter(config, key, value);
       }
     }
+  }
+
+  private static int positiveInt(String key, String value) {
+    long limit = parseLong(key, value);
+    if (limit < 1 || limit > Integer.MAX_VALUE) {
+      throw new ConfigurationException("--set " + key + ": expected a whole number >= 1, got '"
+          + value + "'");
+    }
+    return (int) limit;
   }
 
   private static RunConfig setPluginParameter(RunConfig config, String key, String value) {

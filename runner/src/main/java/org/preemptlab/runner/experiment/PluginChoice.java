@@ -50,4 +50,9 @@ public record PluginChoice(String id, Map<String, String> parameters) {
     sb.setLength(sb.length() - 2);
     return sb.append(')').toString();
   }
+
+  /** A copy whose relative file-path parameters are resolved against {@code dir}. */
+  public PluginChoice withPathsResolvedAgainst(java.nio.file.Path dir) {
+    return new PluginChoice(id, RunConfig.resolvePaths(parameters, dir));
+  }
 }

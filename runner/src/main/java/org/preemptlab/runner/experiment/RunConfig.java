@@ -80,4 +80,39 @@ public record RunConfig(
   public RunConfig withEngine(EngineConfig value) {
     return new RunConfig(name, seed, hardware, policy, preemption, contextSave, workload, value);
   }
+
+  /**
+   * A copy in which every relative file path among the plugin parameters is resolved against
+   * {@code dir} (the folder of the configuration file), so a configuration can carry its trace and
+   * hardware files and the resolved {@code config.yaml} a run writes reproduces it from any
+   * directory. A parameter is a file path when it is named {@code path} or ends in {@code -path}.
+   */
+  public RunConfig withPathsResolvedAgainst(java.nio.file.Path dir) {
+    return new RunConfig(name, seed, hardware.withPathsResolvedAgainst(dir),
+        policy.withPathsResolvedAgainst(dir), preemption.withPathsResolvedAgainst(dir),
+        contextSave.withPathsResolvedAgainst(dir), workload.withPathsResolvedAgainst(dir), engine);
+  }
+
+  /** Whether a plugin parameter named {@code name} holds a file path. */
+  static boolean isPathParameter(String name) {
+    return name.equals("path") || name.endsWith("-path");
+  }
+
+  /** The parameters with relative file paths resolved against {@code dir}. */
+  static java.util.Map<String, String> resolvePaths(java.util.Map<String, String> parameters,
+      java.nio.file.Path dir) {
+    java.util.Map<String, String> resolved = new java.util.TreeMap<>(parameters);
+    resolved.replaceAll((key, value) -> {
+      if (!isPathParameter(key) || value.isBlank()) {
+        return value;
+      }
+      try {
+        java.nio.file.Path path = java.nio.file.Path.of(value);
+        return path.isAbsolute() ? value : dir.resolve(path).normalize().toString();
+      } catch (java.nio.file.InvalidPathException e) {
+        return value; // the plugin reports the bad path with its own message
+      }
+    });
+    return resolved;
+  }
 }

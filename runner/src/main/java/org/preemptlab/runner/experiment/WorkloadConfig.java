@@ -50,4 +50,10 @@ public record WorkloadConfig(String generator, Map<String, String> parameters, S
     copy.put(name, value);
     return new WorkloadConfig(generator, copy, null);
   }
+
+  /** A copy whose relative file-path parameters are resolved against {@code dir}. */
+  public WorkloadConfig withPathsResolvedAgainst(java.nio.file.Path dir) {
+    return spec != null ? this
+        : new WorkloadConfig(generator, RunConfig.resolvePaths(parameters, dir), null);
+  }
 }

@@ -20,6 +20,7 @@ import org.preemptlab.api.model.Job;
 import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.PreemptionRecord;
+import org.preemptlab.runner.engine.SuspensionRecord;
 import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.GroupStats;
 import org.preemptlab.runner.experiment.RunMetrics;
@@ -27,7 +28,8 @@ import org.preemptlab.runner.experiment.RunOutcome;
 
 /**
  * The outputs of one run: the summary printed on the terminal and the files written to its output
- * directory ({@code jobs.csv}, {@code preemptions.csv}, {@code groups.csv}, {@code summary.json},
+ * directory ({@code jobs.csv}, {@code preemptions.csv}, {@code groups.csv}, {@code
+ * suspensions.csv}, {@code summary.json},
  * {@code config.yaml}). Formats: {@code docs/output-format.md}.
  */
 public final class RunReport {
@@ -91,6 +93,7 @@ public final class RunReport {
       writeJobs(outcome, directory.resolve("jobs.csv"));
       writePreemptions(outcome, directory.resolve("preemptions.csv"));
       writeGroups(outcome, directory.resolve("groups.csv"));
+      writeSuspensions(outcome, directory.resolve("suspensions.csv"));
       Files.writeString(directory.resolve("config.yaml"), ConfigLoader.toYaml(outcome.config()),
           StandardCharsets.UTF_8);
       Files.writeString(directory.resolve("summary.json"), summaryJson(outcome) + "\n",
@@ -134,6 +137,18 @@ public final class RunReport {
             + p.bytesSaved() + "," + Csv.quote(levels.toString()) + ","
             + (p.waiterJobId() < 0 ? "" : Long.toString(p.waiterJobId())) + ","
             + (p.waiterLatencyNs() < 0 ? "" : Long.toString(p.waiterLatencyNs())) + "\n");
+      }
+    }
+  }
+
+  private static void writeSuspensions(RunOutcome outcome, Path file) throws IOException {
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write("queue,level,request_ns,quiet_ns,resume_ns,latency_ns\n");
+      for (SuspensionRecord r : outcome.result().suspensions()) {
+        out.write(r.queueId() + "," + r.level() + "," + r.requestNs() + ","
+            + (r.quietNs() < 0 ? "" : Long.toString(r.quietNs())) + ","
+            + (r.resumeNs() < 0 ? "" : Long.toString(r.resumeNs())) + ","
+            + (r.latencyNs() < 0 ? "" : Long.toString(r.latencyNs())) + "\n");
       }
     }
   }

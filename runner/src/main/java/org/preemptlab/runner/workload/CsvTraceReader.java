@@ -166,10 +166,16 @@ public final class CsvTraceReader {
       throw row.error("depends_on", "job " + id + " depends on itself");
     }
     long deadline = row.has("deadline") ? row.duration("deadline") : Job.NO_DEADLINE;
-    long think = row.has("think_time") ? row.duration("think_time") : 0;
+    // A think_time cell (even 0) marks a closed-loop job: submitted after its dependencies.
+    boolean closedLoop = row.has("think_time");
+    if (closedLoop && dependencies.isEmpty()) {
+      throw row.error("think_time", "a think time makes the job closed-loop (submitted after its "
+          + "dependencies finish), but the row has no depends_on");
+    }
+    long think = closedLoop ? row.duration("think_time") : 0;
     int credits = row.has("credits") ? (int) row.count("credits", 1, Integer.MAX_VALUE) : 1;
     jobs.add(new Job(id, queue.id(), row.duration("submit"), credits, dependencies, deadline,
-        think, kernel));
+        think, kernel, closedLoop));
     jobRows.add(row);
   }
 

@@ -30,9 +30,11 @@ final class QueueGenerator {
    * @param dependencies the queue indices of the jobs it depends on
    * @param deadlineNs its absolute deadline or {@link Job#NO_DEADLINE}
    * @param kernel its kernel
+   * @param closedLoop whether it is submitted only after its dependencies (a closed-loop client's
+   *     burst after the first)
    */
   record Draft(int index, long submitTimeNs, long thinkTimeNs, List<Integer> dependencies,
-      long deadlineNs, Kernel kernel) {}
+      long deadlineNs, Kernel kernel, boolean closedLoop) {}
 
   QueueGenerator(QueueSpec queue, long horizonNs, RandomGenerator arrivals,
       RandomGenerator kernels) {
@@ -75,7 +77,7 @@ final class QueueGenerator {
   private void addOpen(long submitNs) {
     long deadline = queue.deadline() == null ? Job.NO_DEADLINE
         : saturatedAdd(submitNs, queue.deadline());
-    drafts.add(new Draft(drafts.size(), submitNs, 0, List.of(), deadline, drawKernel()));
+    drafts.add(new Draft(drafts.size(), submitNs, 0, List.of(), deadline, drawKernel(), false));
   }
 
   /**
@@ -110,7 +112,7 @@ final class QueueGenerator {
           Kernel kernel = drawKernel();
           burst.add(drafts.size());
           drafts.add(new Draft(drafts.size(), submit, think, previous.get(c), Job.NO_DEADLINE,
-              kernel));
+              kernel, cycle > 0));
           shortest = Math.max(shortest, shortestBlockNs(kernel));
         }
         previous.set(c, List.copyOf(burst));
@@ -146,12 +148,12 @@ final class QueueGenerator {
     return Math.max(1, (long) Math.floor(nominal * (1 - spread)));
   }
 
-  private static long saturatedAdd(long a, long b) {
+  static long saturatedAdd(long a, long b) {
     long sum = a + b;
     return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
   }
 
-  private static long saturatedMultiply(long a, long b) {
+  static long saturatedMultiply(long a, long b) {
     long high = Math.multiplyHigh(a, b);
     long low = a * b;
     return (high == 0 && low >= 0) ? low : Long.MAX_VALUE;

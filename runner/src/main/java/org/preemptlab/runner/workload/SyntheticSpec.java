@@ -16,12 +16,20 @@ import org.preemptlab.api.ConfigurationException;
  *     queue must limit its {@code jobs}
  * @param contexts the contexts, at least one
  * @param queues the queues, at least one
+ * @param actions timed actions on the queues (suspend, resume, priority, weight), or null for none
  */
 public record SyntheticSpec(
     String description,
     @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long duration,
     List<ContextSpec> contexts,
-    List<QueueSpec> queues) {
+    List<QueueSpec> queues,
+    List<ActionSpec> actions) {
+
+  /** A spec without timed actions. */
+  public SyntheticSpec(String description, Long duration, List<ContextSpec> contexts,
+      List<QueueSpec> queues) {
+    this(description, duration, contexts, queues, null);
+  }
 
   /** Validates the references between contexts and queues and that every queue is bounded. */
   public SyntheticSpec {
@@ -50,11 +58,23 @@ public record SyntheticSpec(
       SpecViolation.check(duration != null || queue.jobs() != null, key + ".jobs",
           "is required when the spec has no duration (the queue would never stop)");
     }
+    actions = actions == null ? List.of() : List.copyOf(actions);
+    for (int i = 0; i < actions.size(); i++) {
+      ActionSpec action = actions.get(i);
+      String key = "actions[" + i + "]";
+      SpecViolation.check(action != null, key, "is empty; an action is a mapping");
+      if (!queueIds.contains(action.queue())) {
+        throw new SpecViolation(key + ".queue",
+            ConfigurationException.unknown("queue", action.queue(), queueIds).getMessage());
+      }
+      SpecViolation.check(action.every() == null || duration != null, key + ".every",
+          "needs the spec's duration (repeated actions stop at the horizon)");
+    }
   }
 
   /** The same spec with another horizon. */
   public SyntheticSpec withDuration(long durationNs) {
-    return new SyntheticSpec(description, durationNs, contexts, queues);
+    return new SyntheticSpec(description, durationNs, contexts, queues, actions);
   }
 
   /** The horizon in ns, or {@link Long#MAX_VALUE} when the spec has none. */

@@ -10,6 +10,7 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.QueueAction;
 import org.preemptlab.api.model.Workload;
 
 /**
@@ -19,7 +20,7 @@ import org.preemptlab.api.model.Workload;
  * <p>Determinism: the only randomness is one {@code nextLong()} of the given stream, the root seed.
  * Each queue gets two streams named {@code <queue>/arrivals} and {@code <queue>/kernels} derived
  * from it ({@link RandomStreams}), so a queue's jobs depend only on the root seed, its own spec and
- * the horizon. Job ids are 0, 1, 2, ... in order of submission time, then queue order in the spec,
+ * the horizon; the i-th timed action draws from {@code actions/<i>}. Job ids are 0, 1, 2, ... in order of submission time, then queue order in the spec,
  * then position in the queue.
  */
 public final class SyntheticWorkload {
@@ -67,11 +68,16 @@ public final class SyntheticWorkload {
       List<Long> dependencies = d.dependencies().stream()
           .map(index -> ids.get(key(k.queue(), index))).toList();
       jobs.add(new Job(i, queue.id(), d.submitTimeNs(), queue.credits(), dependencies,
-          d.deadlineNs(), d.thinkTimeNs(), d.kernel()));
+          d.deadlineNs(), d.thinkTimeNs(), d.kernel(), d.closedLoop()));
     }
     List<GpuContext> contexts = spec.contexts().stream().map(ContextSpec::toContext).toList();
     List<JobQueue> queues = spec.queues().stream().map(QueueSpec::toQueue).toList();
-    return new Workload(contexts, queues, jobs);
+    List<QueueAction> actions = new ArrayList<>();
+    for (int i = 0; i < spec.actions().size(); i++) {
+      actions.addAll(spec.actions().get(i).expand(spec.horizonNs(),
+          RandomStreams.named(rootSeed, "actions/" + i)));
+    }
+    return new Workload(contexts, queues, jobs, actions);
   }
 
   private static long key(int queue, int index) {

@@ -235,12 +235,13 @@ class MainTest {
     assertThat(result.exit()).as(result.err()).isZero();
     assertThat(result.err()).isEmpty();
     assertThat(result.out()).startsWith("run 'inference-vs-training'  seed 7  device NVIDIA H200")
-        .contains("wrote jobs.csv, preemptions.csv, groups.csv, summary.json, config.yaml to "
+        .contains("wrote jobs.csv, preemptions.csv, groups.csv, suspensions.csv, summary.json, "
+            + "config.yaml to "
             + out);
     try (Stream<Path> files = Files.list(out)) {
       assertThat(files.map(p -> p.getFileName().toString()).sorted()).containsExactly(
           "command.txt", "config.yaml", "groups.csv", "jobs.csv", "preemptions.csv",
-          "provenance.json", "summary.json");
+          "provenance.json", "summary.json", "suspensions.csv");
     }
     assertThat(Files.readString(out.resolve("config.yaml"))).contains("seed: 7");
   }

@@ -82,9 +82,9 @@ class LatencyAndCreditsTest {
     DeviceSpec device = device(3, Sim.bigSm(), costs());
     Workload w = workload()
         .queue("a", Priority.NORMAL).queue("b", Priority.NORMAL).queue("c", Priority.NORMAL)
-        .job(Sim.job(1, "a", 0, 3, List.of(), 0, kernel("k1", 1, 1024, 0, 0, 1000)))
-        .job(Sim.job(2, "b", 10, 2, List.of(), 0, kernel("k2", 1, 1024, 0, 0, 100)))
-        .job(Sim.job(3, "c", 20, 1, List.of(), 0, kernel("k3", 1, 1024, 0, 0, 100)))
+        .job(Sim.job(1, "a", 0, 3, List.of(), kernel("k1", 1, 1024, 0, 0, 1000)))
+        .job(Sim.job(2, "b", 10, 2, List.of(), kernel("k2", 1, 1024, 0, 0, 100)))
+        .job(Sim.job(3, "c", 20, 1, List.of(), kernel("k3", 1, 1024, 0, 0, 100)))
         .build();
 
     SimulationResult result = runWithCredits(w, device, 4, new FifoPolicy());
@@ -118,8 +118,8 @@ class LatencyAndCreditsTest {
       }
     };
     Workload w = workload().queue("a", Priority.NORMAL).queue("b", Priority.NORMAL)
-        .job(Sim.job(1, "a", 0, 5, List.of(), 0, kernel("k1", 1, 1024, 0, 0, 1000)))
-        .job(Sim.job(2, "b", 10, 1, List.of(), 0, kernel("k2", 1, 1024, 0, 0, 100)))
+        .job(Sim.job(1, "a", 0, 5, List.of(), kernel("k1", 1, 1024, 0, 0, 1000)))
+        .job(Sim.job(2, "b", 10, 1, List.of(), kernel("k2", 1, 1024, 0, 0, 100)))
         .build();
 
     SimulationResult result = runWithCredits(w, device(2, Sim.bigSm(), costs()), 3, spy);

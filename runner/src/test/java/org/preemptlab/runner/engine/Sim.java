@@ -106,9 +106,15 @@ final class Sim {
     return Job.of(id, queue, submitNs, kernel);
   }
 
-  static Job job(long id, String queue, long submitNs, int credits, List<Long> deps, long thinkNs,
+  static Job job(long id, String queue, long submitNs, int credits, List<Long> deps,
       Kernel kernel) {
-    return new Job(id, queue, submitNs, credits, deps, Job.NO_DEADLINE, thinkNs, kernel);
+    return new Job(id, queue, submitNs, credits, deps, Job.NO_DEADLINE, 0, kernel);
+  }
+
+  /** A closed-loop job: submitted {@code thinkNs} after its dependencies finish (or later). */
+  static Job closedLoopJob(long id, String queue, long submitNs, List<Long> deps, long thinkNs,
+      Kernel kernel) {
+    return new Job(id, queue, submitNs, 1, deps, Job.NO_DEADLINE, thinkNs, kernel, true);
   }
 
   /** Builds workloads; contexts are created on first mention and answer yield requests. */
@@ -116,6 +122,12 @@ final class Sim {
     final List<GpuContext> contexts = new ArrayList<>();
     final List<JobQueue> queues = new ArrayList<>();
     final List<Job> jobs = new ArrayList<>();
+    final List<org.preemptlab.api.model.QueueAction> actions = new ArrayList<>();
+
+    W action(org.preemptlab.api.model.QueueAction action) {
+      actions.add(action);
+      return this;
+    }
 
     W context(String id, boolean handlesYield) {
       contexts.add(new GpuContext(id, handlesYield));
@@ -144,7 +156,7 @@ final class Sim {
     }
 
     Workload build() {
-      return new Workload(contexts, queues, jobs);
+      return new Workload(contexts, queues, jobs, actions);
     }
   }
 
@@ -164,6 +176,20 @@ final class Sim {
   static SimulationResult run(Workload workload, DeviceSpec device, RunPlugins plugins,
       EngineOptions options) {
     return new Simulator(workload, hw(device), plugins, options).run();
+  }
+
+  /** Runs with a policy instance per engine made by {@code policy}, unlimited windows. */
+  static SimulationResult run(Workload workload, HardwareModel hardware,
+      java.util.function.Supplier<org.preemptlab.api.policy.SchedulingPolicy> policy,
+      String preemption, String save, EngineOptions options, EngineListener listener) {
+    RunPlugins base = EngineFixtures.plugins(hardware.device(), "fifo", preemption, save);
+    RunPlugins plugins = new RunPlugins("test-policy", kind -> policy.get(), base.preemptionId(),
+        base.preemption(), base.contextSaveId(), base.contextSave());
+    Simulator simulator = new Simulator(workload, hardware, plugins, options);
+    if (listener != null) {
+      simulator.listen(listener);
+    }
+    return simulator.run();
   }
 
   static SimulationResult fifo(Workload workload, DeviceSpec device) {

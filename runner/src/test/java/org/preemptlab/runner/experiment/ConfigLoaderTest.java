@@ -113,7 +113,7 @@ class ConfigLoaderTest {
   void anUnknownNestedKeyNamesItsSectionAndTheKeysValidThere() {
     assertThat(errorOf("seed: 3\nengine:\n  credit-limt: 4\n")).isEqualTo("f.yaml:3:3: engine: "
         + "unknown key 'credit-limt'; did you mean 'credit-limit'? valid: check-invariants, "
-        + "credit-limit");
+        + "credit-limit, launch-window");
   }
 
   @Test
@@ -262,10 +262,10 @@ class ConfigLoaderTest {
     assertThat(config.policy()).isEqualTo(new PluginChoice("priority", Map.of("preempt", "true")));
     assertThat(config.preemption()).isEqualTo(PluginChoice.of("instruction-level"));
     assertThat(config.contextSave()).isEqualTo(PluginChoice.of("liveness"));
-    assertThat(config.engine()).isEqualTo(new EngineConfig(8, true));
+    assertThat(config.engine()).isEqualTo(new EngineConfig(2, true, 16));
     assertThat(config.workload().spec().duration()).isEqualTo(40_000_000L);
     assertThat(config.workload().spec().queues()).extracting(q -> q.id())
-        .containsExactly("inference", "training");
+        .containsExactly("inference", "vision", "training");
   }
 
   @Test

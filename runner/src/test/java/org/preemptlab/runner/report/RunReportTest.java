@@ -31,7 +31,8 @@ import org.preemptlab.runner.experiment.RunOutcome;
 class RunReportTest {
   private static final Path IVT = Path.of("../examples/configs/inference-vs-training.yaml");
   private static final List<String> FILES =
-      List.of("config.yaml", "groups.csv", "jobs.csv", "preemptions.csv", "summary.json");
+      List.of("config.yaml", "groups.csv", "jobs.csv", "preemptions.csv", "summary.json",
+          "suspensions.csv");
 
   // the headers as docs/output-format.md documents them
   private static final String JOBS_HEADER = "job_id,queue,context,priority,engine,kernel,blocks,"
@@ -62,7 +63,7 @@ class RunReportTest {
   }
 
   @Test
-  void writesTheFiveDocumentedFilesAndNothingElse() throws IOException {
+  void writesTheSixDocumentedFilesAndNothingElse() throws IOException {
     try (Stream<Path> files = Files.list(written)) {
       assertThat(files.map(p -> p.getFileName().toString()).sorted())
           .containsExactlyElementsOf(FILES);
@@ -128,8 +129,8 @@ class RunReportTest {
 
     assertThat(lines.get(0)).isEqualTo(GROUPS_HEADER);
     assertThat(lines.subList(1, lines.size())).extracting(l -> l.substring(0, l.indexOf(',',
-        l.indexOf(',') + 1))).containsExactly("queue,inference", "queue,training", "context,app",
-            "priority,HIGH", "priority,LOW");
+        l.indexOf(',') + 1))).containsExactly("queue,inference", "queue,training", "queue,vision",
+            "context,app", "priority,HIGH", "priority,LOW");
     GroupStats inference = outcome.metrics().group("queue", "inference").orElseThrow();
     assertThat(lines.get(1)).startsWith("queue,inference," + inference.jobs() + ","
         + Numbers.fixed(inference.throughputJobsPerSec(), 3) + ",");

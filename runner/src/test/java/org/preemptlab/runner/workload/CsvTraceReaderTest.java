@@ -197,4 +197,29 @@ class CsvTraceReaderTest {
         EngineKind.COPY, false));
     assertThat(List.copyOf(trace.contexts())).containsExactly(new GpuContext("c", false));
   }
+
+  @Test
+  void aThinkTimeCellMarksTheJobClosedLoopEvenWhenItIsZero() {
+    Workload trace = CsvTraceReader.read("""
+        job_id,queue,context,priority,engine,submit,depends_on,think_time,grid_blocks,\
+        threads_per_block,registers_per_thread,shared_memory_per_block,block_time
+        1,q,c,low,compute,0,,,1,32,0,0,100us
+        2,q,c,low,compute,0,1,0,1,32,0,0,100us
+        3,q,c,low,compute,0,2,,1,32,0,0,100us
+        """, "t.csv");
+
+    assertThat(job(trace, 2).closedLoop()).isTrue();
+    assertThat(job(trace, 2).thinkTimeNs()).isZero();
+    assertThat(job(trace, 3).closedLoop()).isFalse();
+  }
+
+  @Test
+  void aThinkTimeWithoutDependenciesIsRejected() {
+    readingTrace("""
+        job_id,queue,context,priority,engine,submit,think_time,grid_blocks,threads_per_block,\
+        registers_per_thread,shared_memory_per_block,block_time
+        1,q,c,low,compute,0,5us,1,32,0,0,100us
+        """).hasMessageContaining("t.csv:2").hasMessageContaining("think_time")
+        .hasMessageContaining("has no depends_on");
+  }
 }

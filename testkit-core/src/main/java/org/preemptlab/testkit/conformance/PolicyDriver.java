@@ -16,6 +16,7 @@ import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
@@ -396,15 +397,18 @@ public final class PolicyDriver {
     }
 
     @Override
-    public void preempt(JobView victim) {
+    public ActionOutcome preempt(JobView victim) {
       trace.add(now + " preempt " + victim);
+      return victim.residentBlocks() > 0 ? ActionOutcome.preempting(victim.residentBlocks())
+          : ActionOutcome.refused("job " + victim.id() + " has no resident blocks");
     }
 
     @Override
     public void wakeAt(long timeNs) {
       if (timeNs < now) {
         fail("asked for a timer at " + timeNs + " ns, in the past");
-        return;
+        throw new IllegalArgumentException("wake-up at " + timeNs + " ns is before now (" + now
+            + " ns)");
       }
       trace.add(now + " wake " + timeNs);
       timers.add(timeNs);

@@ -11,8 +11,10 @@ import org.preemptlab.api.policy.SchedulingPolicy;
 /**
  * Shortest job first: of the ready jobs, the engine dispatches the one with the least total work,
  * {@code grid blocks x nominal block time}; ties go to the earlier submission, then the lower job
- * id, so the order is total and runs are deterministic. Non-preemptive: a job that is running is
- * never stopped for a shorter one.
+ * id, so the order is total and runs are deterministic. It also ranks placement: when SM slots
+ * free, the launched job with the least remaining work ({@code remaining blocks x nominal block
+ * time}) gets them first, whatever its queue's priority (a programmable block scheduler).
+ * Non-preemptive: a block that is running is never stopped for a shorter job.
  *
  * <p>With {@code max-wait > 0}, a job that has been ready at least that long is served first
  * (oldest first), so that a stream of short jobs cannot starve a long one.
@@ -24,6 +26,12 @@ public final class ShortestJobFirst implements SchedulingPolicy {
   /** Least total work first, then earliest submission, then lowest id. */
   static final Comparator<JobView> BY_WORK = Comparator
       .comparingLong((JobView job) -> totalWorkNs(job.job().kernel()))
+      .thenComparingLong(JobView::submitTimeNs)
+      .thenComparingLong(JobView::id);
+
+  /** Least remaining work first, then earliest submission, then lowest id. */
+  static final Comparator<JobView> BY_REMAINING_WORK = Comparator
+      .comparingLong((JobView job) -> remainingWorkNs(job))
       .thenComparingLong(JobView::submitTimeNs)
       .thenComparingLong(JobView::id);
 
@@ -54,6 +62,22 @@ public final class ShortestJobFirst implements SchedulingPolicy {
     long blockNs = kernel.program().durationNs();
     long blocks = kernel.gridBlocks();
     return blockNs > Long.MAX_VALUE / blocks ? Long.MAX_VALUE : blocks * blockNs;
+  }
+
+  /**
+   * A job's remaining work in ns: its blocks not yet completed times the nominal duration of one
+   * block (saturating at {@link Long#MAX_VALUE}).
+   */
+  public static long remainingWorkNs(JobView job) {
+    long blockNs = job.job().kernel().program().durationNs();
+    long blocks = job.remainingBlocks();
+    return blocks != 0 && blockNs > Long.MAX_VALUE / blocks ? Long.MAX_VALUE : blocks * blockNs;
+  }
+
+  /** Launched jobs with the least remaining work take freed SM slots first. */
+  @Override
+  public Comparator<JobView> placementOrder() {
+    return BY_REMAINING_WORK;
   }
 
   @Override

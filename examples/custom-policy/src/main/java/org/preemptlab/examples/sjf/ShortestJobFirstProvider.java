@@ -30,7 +30,8 @@ public final class ShortestJobFirstProvider implements SchedulingPolicyProvider 
   @Override
   public String description() {
     return "Dispatches the ready job with the least total work (grid blocks x nominal block time) "
-        + "first; ties by submit time; non-preemptive.";
+        + "first and gives freed SM slots to the launched job with the least remaining work; "
+        + "non-preemptive.";
   }
 
   @Override

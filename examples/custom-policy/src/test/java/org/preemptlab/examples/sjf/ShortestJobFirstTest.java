@@ -3,6 +3,8 @@ package org.preemptlab.examples.sjf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
@@ -12,6 +14,7 @@ import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.BlockTiming;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SchedulingPolicyProvider;
 import org.preemptlab.testkit.TestJob;
@@ -46,6 +49,17 @@ class ShortestJobFirstTest {
     policy.onJobReady(job(3, 9, 1, 2000), scheduler); // 2000 ns
 
     assertThat(scheduler.dispatch(policy)).containsExactly("2", "1", "3");
+  }
+
+  @Test
+  void placementServesTheLaunchedJobWithTheLeastRemainingWorkFirst() {
+    SchedulingPolicy policy = policy(Map.of());
+    List<JobView> launched = new ArrayList<>(List.of(
+        job(1, 0, 10, 100), job(2, 5, 2, 300), job(3, 9, 1, 2000)));
+
+    launched.sort(policy.placementOrder());
+
+    assertThat(launched).extracting(JobView::id).containsExactly(2L, 1L, 3L);
   }
 
   @Test

@@ -38,7 +38,7 @@ public record SweepConfig(
     List<String> metrics) {
 
   private static final List<String> PLAIN_KEYS =
-      List.of("engine.credit-limit", "engine.check-invariants");
+      List.of("engine.credit-limit", "engine.launch-window", "engine.check-invariants");
 
   /** Fills in the defaults and checks every key and value. */
   public SweepConfig {
@@ -183,5 +183,14 @@ public record SweepConfig(
             factor.labels()).getMessage() + " (the values of vary." + factor.key() + ")");
       }
     }
+  }
+
+  /**
+   * A copy whose base configuration has its relative file paths resolved against {@code dir}, the
+   * sweep file's folder (see {@link RunConfig#withPathsResolvedAgainst}).
+   */
+  public SweepConfig withPathsResolvedAgainst(java.nio.file.Path dir) {
+    return new SweepConfig(name, base.withPathsResolvedAgainst(dir), vary, seeds, baseline,
+        metrics);
   }
 }

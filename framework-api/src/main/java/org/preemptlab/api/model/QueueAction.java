@@ -1,0 +1,93 @@
+package org.preemptlab.api.model;
+
+import java.util.Objects;
+import org.preemptlab.api.API;
+
+/**
+ * Something a workload does to one of its queues at a given time, as the application would through
+ * XSched's {@code XQueueSuspend} / {@code XQueueResume} or a priority hint: the timed actions that
+ * make suspend experiments a configuration. The engine applies an action before the dispatch and
+ * placement of its instant.
+ *
+ * @since 0.2
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+public sealed interface QueueAction
+    permits QueueAction.Suspend, QueueAction.Resume, QueueAction.SetPriority,
+        QueueAction.SetWeight {
+
+  /** When the action happens, in ns, at least 0. */
+  long timeNs();
+
+  /** The queue it acts on. */
+  String queueId();
+
+  /**
+   * Suspends the queue at {@code level}.
+   *
+   * @param timeNs when, at least 0
+   * @param queueId the queue
+   * @param level how deeply it is held back
+   */
+  record Suspend(long timeNs, String queueId, SuspendLevel level) implements QueueAction {
+    /** Validates the fields. */
+    public Suspend {
+      check(timeNs, queueId);
+      Objects.requireNonNull(level, "level");
+    }
+  }
+
+  /**
+   * Resumes a suspended queue.
+   *
+   * @param timeNs when, at least 0
+   * @param queueId the queue
+   */
+  record Resume(long timeNs, String queueId) implements QueueAction {
+    /** Validates the fields. */
+    public Resume {
+      check(timeNs, queueId);
+    }
+  }
+
+  /**
+   * Gives the queue another priority from now on.
+   *
+   * @param timeNs when, at least 0
+   * @param queueId the queue
+   * @param priority its new priority
+   */
+  record SetPriority(long timeNs, String queueId, Priority priority) implements QueueAction {
+    /** Validates the fields. */
+    public SetPriority {
+      check(timeNs, queueId);
+      Objects.requireNonNull(priority, "priority");
+    }
+  }
+
+  /**
+   * Gives the queue another weight from now on.
+   *
+   * @param timeNs when, at least 0
+   * @param queueId the queue
+   * @param weight its new weight, at least 1
+   */
+  record SetWeight(long timeNs, String queueId, int weight) implements QueueAction {
+    /** Validates the fields. */
+    public SetWeight {
+      check(timeNs, queueId);
+      if (weight < 1) {
+        throw new IllegalArgumentException("queue '" + queueId + "': weight must be >= 1, got "
+            + weight);
+      }
+    }
+  }
+
+  private static void check(long timeNs, String queueId) {
+    Objects.requireNonNull(queueId, "queueId");
+    if (timeNs < 0) {
+      throw new IllegalArgumentException("action on queue '" + queueId
+          + "': time must be >= 0 ns, got " + timeNs);
+    }
+  }
+}

@@ -1,0 +1,288 @@
+package org.preemptlab.runner.engine;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.TreeSet;
+import org.preemptlab.api.policy.ActionOutcome;
+import org.preemptlab.api.policy.JobState;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.policy.SmSet;
+
+/**
+ * Placement: the hardware block scheduler. Launched jobs with blocks to place wait in placement
+ * order, by default higher queue priority first, then launch order (a policy may rank them itself
+ * with {@link SchedulingPolicy#placementOrder()}). After the events of each instant, jobs are
+ * served in that order; each block goes to the SM with the most free thread slots among those the
+ * job may use (lowest index on ties). A job that fits nowhere stops the jobs behind it (in-order
+ * dispatch), unless it is restricted to a set of SMs (a partition serves its own jobs); held-back
+ * jobs are skipped. Every job that could not place is reported once to its policy ({@link
+ * SchedulingPolicy#onJobBlocked}). Also owns block residency: start, completion, release and the
+ * SM time each block executes.
+ */
+final class BlockScheduler {
+  private final Simulator sim;
+  private final SmArray sms;
+  private final TreeSet<SimJob> hardwareOrder = new TreeSet<>(
+      Comparator.<SimJob>comparingInt(j -> j.queue.priority.ordinal())
+          .thenComparingLong(j -> j.dispatchSeq));
+  /** The policy's placement order, or null for the hardware's. */
+  private final Comparator<JobView> ranking;
+  private final List<SimJob> ranked = new ArrayList<>();
+  private final List<SimJob> newlyBlocked = new ArrayList<>();
+  /** Whether any policy listens to onJobBlocked (otherwise the walk behind a blocked job is skipped). */
+  private final boolean blockedListeners;
+  final LinkedHashSet<SimJob> residentJobs = new LinkedHashSet<>();
+  long blocksExecuted;
+  /** The blocked job whose onJobBlocked callback is running: preemptions requested are for it. */
+  SimJob blockedJobInCallback;
+
+  BlockScheduler(Simulator sim, Comparator<JobView> ranking, boolean blockedListeners) {
+    this.sim = sim;
+    this.sms = sim.sms;
+    this.ranking = ranking == null ? null
+        : ranking.thenComparingLong(j -> ((SimJob) j).dispatchSeq);
+    this.blockedListeners = blockedListeners;
+  }
+
+  /** A launched job with blocks to place joins placement order (once). */
+  void enter(SimJob job) {
+    if (job.launched && !job.inPlacementOrder && job.pendingBlocks() > 0) {
+      job.inPlacementOrder = true;
+      if (ranking == null) {
+        hardwareOrder.add(job);
+      } else {
+        ranked.add(job);
+      }
+      SimContext context = job.queue.context;
+      if (context.pendingJobs++ == 0 && context.parked.isEmpty()) {
+        context.runnableSinceNs = sim.now;
+      }
+    }
+  }
+
+  private void leave(SimJob job) {
+    job.inPlacementOrder = false;
+    job.queue.context.pendingJobs--;
+  }
+
+  /** Changes something the hardware order depends on (a queue's priority) for a queue's jobs. */
+  void reorder(SimQueue queue, Runnable change) {
+    if (ranking != null) {
+      change.run();
+      return;
+    }
+    List<SimJob> moved = new ArrayList<>();
+    for (Iterator<SimJob> it = hardwareOrder.iterator(); it.hasNext(); ) {
+      SimJob job = it.next();
+      if (job.queue == queue) {
+        moved.add(job);
+        it.remove();
+      }
+    }
+    change.run();
+    hardwareOrder.addAll(moved);
+  }
+
+  /** Places every block that can be placed now, in placement order. */
+  void placeAll() {
+    TimeSlicer slicer = sim.slicer;
+    if (slicer.slicing) {
+      slicer.manage();
+      if (slicer.switching) {
+        return;
+      }
+    }
+    Iterator<SimJob> it;
+    if (ranking == null) {
+      it = hardwareOrder.iterator();
+    } else {
+      ranked.sort(ranking);
+      it = ranked.iterator();
+    }
+    SimJob stoppedBy = null;
+    while (it.hasNext()) {
+      SimJob job = it.next();
+      if (slicer.slicing && job.queue.context != slicer.active) {
+        continue;
+      }
+      if (job.heldBack()) {
+        continue;
+      }
+      if (stoppedBy != null) {
+        if (!blockedListeners) {
+          break;
+        }
+        markBlocked(job);
+        continue;
+      }
+      SmSet allowed = job.allowedSms();
+      while (job.pendingBlocks() > 0) {
+        int sm = allowed == null ? sms.findBest(job.threads, job.registers, job.shared)
+            : sms.findBestIn(allowed, job.threads, job.registers, job.shared);
+        if (sm < 0) {
+          break;
+        }
+        placeBlock(job, sm);
+        job.blockedNotified = false;
+      }
+      if (job.pendingBlocks() > 0) {
+        markBlocked(job);
+        if (allowed == null) {
+          stoppedBy = job;
+        }
+      } else {
+        it.remove();
+        leave(job);
+      }
+    }
+    if (!newlyBlocked.isEmpty()) {
+      for (SimJob job : newlyBlocked) {
+        PolicyEngine engine = job.queue.engine;
+        blockedJobInCallback = job; // preemptions requested now are on its behalf
+        engine.policy.onJobBlocked(job, engine);
+      }
+      blockedJobInCallback = null;
+      newlyBlocked.clear();
+    }
+  }
+
+  private void markBlocked(SimJob job) {
+    if (!job.blockedNotified) {
+      job.blockedNotified = true;
+      newlyBlocked.add(job);
+    }
+  }
+
+  private void placeBlock(SimJob job, int sm) {
+    if (!job.awaitedPreemptions.isEmpty()) {
+      for (Preemption preemption : job.awaitedPreemptions) {
+        preemption.waiterPlacedNs = sim.now;
+      }
+      job.awaitedPreemptions.clear();
+    }
+    SimJob.Resumable resume = job.resumables.pollFirst();
+    int blockIndex;
+    long realDuration;
+    long realDone = 0;
+    long restoreNs = 0;
+    if (resume != null) {
+      blockIndex = resume.blockIndex();
+      realDuration = resume.realDurationNs();
+      realDone = resume.realDoneNs();
+      if (resume.restoreBytes() > 0) {
+        restoreNs = sim.hardware.restoreNs(resume.restoreBytes(), job.threads);
+        job.bytesRestored += resume.restoreBytes();
+      }
+    } else {
+      blockIndex = job.nextFreshBlock++;
+      realDuration = job.kernel.timing().durationNs(blockIndex, job.nominalNs);
+      if (realDuration < 1) {
+        throw new IllegalStateException("block " + blockIndex + " of " + job + " lasts "
+            + realDuration + " ns");
+      }
+    }
+    long start = sim.now + sim.device.costs().blockDispatchNs() + restoreNs;
+    ResidentBlock block = new ResidentBlock(job, sm, blockIndex, realDuration, realDone, start);
+    startResidency(block, false);
+    if (sim.listener != null && restoreNs > 0) {
+      sim.listener.contextRestored(sm, block.slot, job, blockIndex, start - restoreNs, start,
+          resume.restoreBytes());
+    }
+  }
+
+  /** Makes a block resident; {@code allocated} says its SM resources are already taken. */
+  void startResidency(ResidentBlock block, boolean allocated) {
+    SimJob job = block.job;
+    if (!allocated) {
+      sms.allocate(block.sm, job.threads, job.registers, job.shared, sim.now);
+    }
+    block.slot = sms.takeSlot(block.sm);
+    if (job.firstStartNs < 0) {
+      job.firstStartNs = block.startNs;
+    }
+    if (job.state == JobState.DISPATCHED) {
+      job.state = JobState.RUNNING;
+    }
+    if (job.resident.isEmpty()) {
+      residentJobs.add(job);
+    }
+    job.addResident(block);
+    job.queue.context.residentBlocks++;
+    job.queue.residentBlocks++;
+    blocksExecuted++;
+    sim.events.push(block.endNs, block, block.gen);
+  }
+
+  /** A block leaves its SM: free its resources and account the SM time it executed. */
+  void release(ResidentBlock block) {
+    SimJob job = block.job;
+    sms.release(block.sm, job.threads, job.registers, job.shared, sim.now);
+    sms.freeSlot(block.sm, block.slot);
+    job.removeResident(block);
+    long executed = block.executedNs(block.execEndNs);
+    job.attainedDoneNs += executed;
+    job.queue.attainedDoneNs += executed;
+    job.queue.context.residentBlocks--;
+    job.queue.residentBlocks--;
+    if (job.resident.isEmpty()) {
+      residentJobs.remove(job);
+    }
+    if (job.queue.openSuspension != null) {
+      sim.launcher.checkQuiet(job.queue);
+    }
+  }
+
+  /** A block's event: it completes, reaches its stop point, or is flushed. */
+  void blockEvent(ResidentBlock block) {
+    switch (block.state) {
+      case ResidentBlock.RUNNING, ResidentBlock.DRAINING -> complete(block);
+      case ResidentBlock.STOPPING -> sim.preemptor.reachStopPoint(block);
+      case ResidentBlock.FLUSHING -> sim.preemptor.flush(block);
+      default -> throw new AssertionError(block.state);
+    }
+  }
+
+  private void complete(ResidentBlock block) {
+    if (sim.listener != null) {
+      sim.listener.blockExecuted(block.sm, block.slot, block.job, block.blockIndex, block.startNs,
+          sim.now, EngineListener.BlockEnd.COMPLETED);
+    }
+    release(block);
+    SimJob job = block.job;
+    job.finished++;
+    if (block.preemption != null) {
+      block.preemption.pointReached(sim.now);
+      sim.preemptor.blockFreed(block.preemption);
+    }
+    if (job.finished == job.kernel.gridBlocks()) {
+      sim.launcher.finish(job);
+    }
+  }
+
+  /** Null if {@code set} is a usable SM restriction, else the refusal. */
+  ActionOutcome checkSmSet(SmSet set) {
+    if (set != null && set.stream().noneMatch(sm -> sm < sms.count())) {
+      return ActionOutcome.refused(set + " holds no SM of '" + sim.device.name() + "' (SMs 0 to "
+          + (sms.count() - 1) + ")");
+    }
+    return null;
+  }
+
+  /** Whether no job waits for placement. */
+  boolean nothingToPlace() {
+    return ranking == null ? hardwareOrder.isEmpty() : ranked.isEmpty();
+  }
+
+  /** The first job in placement order (which context the device serves first). */
+  SimJob firstToPlace() {
+    if (ranking == null) {
+      return hardwareOrder.first();
+    }
+    ranked.sort(ranking);
+    return ranked.get(0);
+  }
+}

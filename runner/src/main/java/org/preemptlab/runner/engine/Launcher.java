@@ -1,0 +1,379 @@
+package org.preemptlab.runner.engine;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.QueueAction;
+import org.preemptlab.api.model.SuspendLevel;
+import org.preemptlab.api.model.Workload;
+import org.preemptlab.api.policy.ActionOutcome;
+import org.preemptlab.api.policy.JobState;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.PreemptScope;
+
+/**
+ * Launch and dispatch: a job's life from submission to launch and from finish to its dependants.
+ * A job is submitted (at its time, or for a closed-loop job after its dependencies and think
+ * time), becomes ready when its dependencies are met, the previous job of its queue was
+ * dispatched, its queue is not suspended and its queue's launch window has room; its engine's
+ * policy then chooses when it is dispatched (credits taken), and after the launch latency its
+ * blocks go to the {@link BlockScheduler}. Also applies queue actions: suspend and resume (XSched's
+ * three levels), priority and weight changes, from policies or the workload's timed actions.
+ */
+final class Launcher {
+  private final Simulator sim;
+  final SimJob[] jobs;
+  final List<SimQueue> queues = new ArrayList<>();
+  final Map<String, SimQueue> queueById = new LinkedHashMap<>();
+  final Map<EngineKind, PolicyEngine> engines = new EnumMap<>(EngineKind.class);
+  private final SimJob[] arrivals;
+  private final QueueAction[] actions;
+  private final List<SuspensionRecord> suspensions = new ArrayList<>();
+  private int arrivalCursor;
+  private long nextDispatchSeq;
+  int unfinished;
+
+  Launcher(Simulator sim, Workload workload, List<SimContext> contexts) {
+    this.sim = sim;
+    Map<String, SimContext> contextById = new HashMap<>();
+    for (SimContext context : contexts) {
+      contextById.put(context.spec.id(), context);
+    }
+    for (JobQueue spec : workload.queues()) {
+      PolicyEngine engine = engines.computeIfAbsent(spec.engine(), kind ->
+          new PolicyEngine(kind, sim.plugins.policies().apply(kind), sim.options.creditLimit(),
+              sim));
+      SimContext context = contextById.get(spec.contextId());
+      SimQueue queue = new SimQueue(spec, context, engine, sim);
+      queues.add(queue);
+      queueById.put(spec.id(), queue);
+      if (context.topQueue == null || spec.priority().isHigherThan(context.topQueue.spec.priority())) {
+        context.topQueue = queue;
+      }
+    }
+
+    List<Job> specs = workload.jobs();
+    jobs = new SimJob[specs.size()];
+    Map<Long, Integer> indexById = new HashMap<>();
+    // PreemptionPointStrategy.instrument is called once per kernel (it may depend on the kernel's
+    // shape), so the cache is keyed by kernel, not by program: kernels may share a program.
+    IdentityHashMap<Kernel, BlockProgram> instrumented = new IdentityHashMap<>();
+    for (int i = 0; i < jobs.length; i++) {
+      Job job = specs.get(i);
+      SimQueue queue = queueById.get(job.queueId());
+      sim.checkFits(job);
+      int credits = Math.min(job.credits(), sim.options.creditLimit());
+      SimJob simJob = new SimJob(job, i, queue, credits,
+          sim.sms.sharedNeed(job.kernel().sharedMemoryPerBlock()));
+      BlockProgram program = instrumented.computeIfAbsent(job.kernel(),
+          k -> sim.plugins.preemption().instrument(k, k.program(), sim.device));
+      simJob.program = program;
+      simJob.nominalNs = program.durationNs();
+      jobs[i] = simJob;
+      indexById.put(job.id(), i);
+      queue.jobs.add(simJob);
+    }
+    for (SimQueue queue : queues) {
+      queue.jobs.sort(Comparator.comparingLong((SimJob j) -> j.job.submitTimeNs())
+          .thenComparingInt(j -> j.index));
+    }
+    linkDependencies(indexById);
+
+    List<SimJob> open = new ArrayList<>();
+    for (SimJob job : jobs) {
+      if (!job.job.closedLoop()) {
+        open.add(job);
+      }
+    }
+    open.sort(Comparator.comparingLong((SimJob j) -> j.job.submitTimeNs())
+        .thenComparingInt(j -> j.index));
+    arrivals = open.toArray(new SimJob[0]);
+    actions = workload.actions().stream()
+        .sorted(Comparator.comparingLong(QueueAction::timeNs))
+        .toArray(QueueAction[]::new);
+    unfinished = jobs.length;
+  }
+
+  private void linkDependencies(Map<Long, Integer> indexById) {
+    List<List<Integer>> dependents = new ArrayList<>();
+    for (int i = 0; i < jobs.length; i++) {
+      dependents.add(new ArrayList<>());
+    }
+    for (SimJob job : jobs) {
+      for (long dependency : job.job.dependencies()) {
+        dependents.get(indexById.get(dependency)).add(job.index);
+        job.dependenciesLeft++;
+      }
+    }
+    for (SimQueue queue : queues) {
+      if (!queue.spec.serial()) {
+        continue;
+      }
+      for (int i = 1; i < queue.jobs.size(); i++) {
+        SimJob previous = queue.jobs.get(i - 1);
+        SimJob job = queue.jobs.get(i);
+        if (!job.job.dependencies().contains(previous.job.id())) {
+          dependents.get(previous.index).add(job.index);
+          job.dependenciesLeft++;
+        }
+      }
+    }
+    for (int i = 0; i < jobs.length; i++) {
+      jobs[i].dependents = dependents.get(i).stream().mapToInt(Integer::intValue).toArray();
+    }
+  }
+
+  /** Schedules the first arrival and every timed action. */
+  void start() {
+    scheduleNextArrival();
+    for (QueueAction action : actions) {
+      sim.events.push(action.timeNs(), new Events.ActionDue(action), 0);
+    }
+  }
+
+  void arrive() {
+    submit(arrivals[arrivalCursor++]);
+    scheduleNextArrival();
+  }
+
+  private void scheduleNextArrival() {
+    if (arrivalCursor < arrivals.length) {
+      sim.events.push(Math.max(sim.now, arrivals[arrivalCursor].job.submitTimeNs()),
+          Events.ARRIVAL, 0);
+    }
+  }
+
+  void submit(SimJob job) {
+    job.submitted = true;
+    job.submitNs = sim.now;
+    job.queue.submitted++;
+    if (sim.listener != null) {
+      sim.listener.jobSubmitted(sim.now, job);
+    }
+    tryReady(job.queue);
+  }
+
+  /** Offers the queue's next job to its policy if nothing holds it back. */
+  private void tryReady(SimQueue queue) {
+    if (queue.readyJob != null || queue.head >= queue.jobs.size() || queue.suspension != null
+        || queue.launched >= sim.options.launchWindow()) {
+      return;
+    }
+    SimJob job = queue.jobs.get(queue.head);
+    if (!job.submitted || job.dependenciesLeft > 0) {
+      return;
+    }
+    queue.head++;
+    queue.readyJob = job;
+    job.state = JobState.READY;
+    job.readyNs = sim.now;
+    queue.engine.ready++;
+    reportLoad(queue.engine);
+    queue.engine.policy.onJobReady(job, queue.engine);
+  }
+
+  /** Asks every engine's policy for jobs to dispatch until it has none or credits run out. */
+  void dispatchAll() {
+    for (PolicyEngine engine : engines.values()) {
+      while (true) {
+        JobView choice = engine.policy.selectNext(engine);
+        if (choice == null) {
+          break;
+        }
+        SimJob job = sim.own(choice, "selected");
+        if (job.state != JobState.READY || job.queue.engine != engine) {
+          throw new InvariantViolationException("policy '" + sim.plugins.policyId() + "' selected "
+              + job + " on engine " + engine.kind + ", but it is " + job.state
+              + (job.queue.engine != engine ? " on engine " + job.queue.engine.kind : ""));
+        }
+        if (job.credits > engine.freeCredits()) {
+          break;
+        }
+        dispatch(job, engine);
+      }
+    }
+  }
+
+  private void dispatch(SimJob job, PolicyEngine engine) {
+    job.state = JobState.DISPATCHED;
+    job.dispatchNs = sim.now;
+    job.dispatchSeq = nextDispatchSeq++;
+    engine.creditsInUse += job.credits;
+    engine.dispatched.add(job);
+    engine.ready--;
+    job.queue.launched++;
+    job.queue.launchedEver++;
+    if (sim.listener != null) {
+      sim.listener.jobDispatched(sim.now, job);
+      reportLoad(engine);
+    }
+    engine.policy.onJobDispatched(job, engine);
+    job.queue.readyJob = null;
+    tryReady(job.queue);
+    long launch = sim.device.costs().kernelLaunchNs();
+    if (launch == 0) {
+      launched(job);
+    } else {
+      sim.events.push(sim.now + launch, new Events.Launched(job), 0);
+    }
+  }
+
+  void launched(SimJob job) {
+    job.launched = true;
+    sim.blocks.enter(job);
+  }
+
+  /** The job's last block completed: return its credits and release its dependants. */
+  void finish(SimJob job) {
+    job.state = JobState.FINISHED;
+    job.finishNs = sim.now;
+    unfinished--;
+    PolicyEngine engine = job.queue.engine;
+    engine.creditsInUse -= job.credits;
+    engine.dispatched.remove(job);
+    job.queue.launched--;
+    if (sim.listener != null) {
+      sim.listener.jobFinished(sim.now, job);
+      reportLoad(engine);
+    }
+    engine.policy.onJobFinished(job, engine);
+    for (int d : job.dependents) {
+      SimJob dependant = jobs[d];
+      if (--dependant.dependenciesLeft == 0) {
+        if (dependant.job.closedLoop()) {
+          long at = Math.max(dependant.job.submitTimeNs(), sim.now + dependant.job.thinkTimeNs());
+          sim.events.push(at, new Events.Submit(dependant), 0);
+        } else {
+          tryReady(dependant.queue);
+        }
+      }
+    }
+    tryReady(job.queue); // its launch window has room again
+    checkQuiet(job.queue);
+  }
+
+  private void reportLoad(PolicyEngine engine) {
+    if (sim.listener != null) {
+      sim.listener.engineLoad(sim.now, engine.kind, engine.ready, engine.dispatched.size());
+    }
+  }
+
+  // ---- queue actions ----
+
+  /** Applies a workload's timed action. */
+  void apply(QueueAction action) {
+    SimQueue queue = queueById.get(action.queueId());
+    if (action instanceof QueueAction.Suspend suspend) {
+      suspend(queue, suspend.level());
+    } else if (action instanceof QueueAction.Resume) {
+      resume(queue);
+    } else if (action instanceof QueueAction.SetPriority change) {
+      setPriority(queue, change.priority());
+    } else if (action instanceof QueueAction.SetWeight change) {
+      queue.weight = change.weight();
+    }
+  }
+
+  ActionOutcome suspend(SimQueue queue, SuspendLevel level) {
+    if (queue.suspension == level) {
+      return ActionOutcome.refused(queue + " is already suspended at level " + level);
+    }
+    if (queue.suspension == null) {
+      queue.openSuspension = new SimQueue.Suspension(level, sim.now);
+      SimJob ready = queue.readyJob;
+      if (ready != null) {
+        // Withdraw its ready job: it is offered again on resume.
+        queue.readyJob = null;
+        queue.head--;
+        ready.state = JobState.SUBMITTED;
+        ready.readyNs = -1;
+        queue.engine.ready--;
+        reportLoad(queue.engine);
+        queue.engine.policy.onJobWithdrawn(ready, queue.engine);
+      }
+    }
+    queue.suspension = level;
+    if (level == SuspendLevel.INTERRUPT) {
+      // One interrupt of the queue: its jobs' saves share each SM's save (one fixed cost per SM).
+      Object interrupt = new Object();
+      for (SimJob job : queue.engine.dispatched) {
+        if (job.queue == queue && !job.resident.isEmpty()) {
+          sim.preemptor.preempt(job, PreemptScope.all(), null, interrupt);
+        }
+      }
+    }
+    checkQuiet(queue);
+    return ActionOutcome.done();
+  }
+
+  ActionOutcome resume(SimQueue queue) {
+    if (queue.suspension == null) {
+      return ActionOutcome.refused(queue + " is not suspended");
+    }
+    SimQueue.Suspension open = queue.openSuspension;
+    suspensions.add(new SuspensionRecord(queue.spec.id(), open.level.number(), open.requestNs,
+        open.quietNs, sim.now));
+    queue.suspension = null;
+    queue.openSuspension = null;
+    tryReady(queue);
+    return ActionOutcome.done();
+  }
+
+  /**
+   * Records when a suspended queue went quiet: at level 1 when its launched jobs have finished, at
+   * levels 2 and 3 when none of its blocks is on an SM.
+   */
+  void checkQuiet(SimQueue queue) {
+    SimQueue.Suspension open = queue.openSuspension;
+    if (open == null || open.quietNs >= 0) {
+      return;
+    }
+    boolean quiet = open.level == SuspendLevel.LAUNCH ? queue.launched == 0
+        : queue.residentBlocks == 0;
+    if (quiet) {
+      open.quietNs = sim.now;
+    }
+  }
+
+  ActionOutcome holdJob(SimJob job, boolean hold) {
+    if (!job.inFlight()) {
+      return ActionOutcome.refused(job + " is " + job.state + ", not launched and unfinished");
+    }
+    if (job.ownHold == hold) {
+      return ActionOutcome.refused(job + (hold ? " is already held" : " is not held"));
+    }
+    job.ownHold = hold;
+    return ActionOutcome.done();
+  }
+
+  ActionOutcome setPriority(SimQueue queue, Priority priority) {
+    if (queue.priority != priority) {
+      sim.blocks.reorder(queue, () -> queue.priority = priority);
+    }
+    return ActionOutcome.done();
+  }
+
+  /** Suspensions that were resumed, then those still open at the end (resume time -1). */
+  List<SuspensionRecord> suspensions() {
+    List<SuspensionRecord> all = new ArrayList<>(suspensions);
+    for (SimQueue queue : queues) {
+      SimQueue.Suspension open = queue.openSuspension;
+      if (open != null) {
+        all.add(new SuspensionRecord(queue.spec.id(), open.level.number(), open.requestNs,
+            open.quietNs, -1));
+      }
+    }
+    return all;
+  }
+}

@@ -1,0 +1,187 @@
+package org.preemptlab.runner.engine;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.SuspendLevel;
+import org.preemptlab.api.policy.ActionOutcome;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.PreemptScope;
+import org.preemptlab.api.policy.QueueView;
+import org.preemptlab.api.policy.SchedulerView;
+import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.policy.SmSet;
+
+/**
+ * One hardware engine (compute, copy, ...): its policy instance, credits and dispatched jobs, and
+ * the policy's {@link SchedulerView} of the run. Every action is handed to the part of the engine
+ * that owns it and answered with an {@link ActionOutcome}.
+ */
+final class PolicyEngine implements SchedulerView {
+  final EngineKind kind;
+  final SchedulingPolicy policy;
+  final int creditLimit;
+  final LinkedHashSet<SimJob> dispatched = new LinkedHashSet<>();
+  private final Simulator sim;
+  int creditsInUse;
+  int ready;
+
+  PolicyEngine(EngineKind kind, SchedulingPolicy policy, int creditLimit, Simulator sim) {
+    this.kind = kind;
+    this.policy = policy;
+    this.creditLimit = creditLimit;
+    this.sim = sim;
+  }
+
+  @Override
+  public long nowNs() {
+    return sim.now;
+  }
+
+  @Override
+  public EngineKind engine() {
+    return kind;
+  }
+
+  @Override
+  public DeviceSpec device() {
+    return sim.device;
+  }
+
+  @Override
+  public int creditLimit() {
+    return creditLimit;
+  }
+
+  @Override
+  public int creditsInUse() {
+    return creditsInUse;
+  }
+
+  @Override
+  public int launchWindow() {
+    return sim.options.launchWindow();
+  }
+
+  @Override
+  public List<JobView> dispatchedJobs() {
+    return List.copyOf(dispatched);
+  }
+
+  @Override
+  public List<JobView> residentJobs() {
+    List<SimJob> list = new ArrayList<>(sim.blocks.residentJobs);
+    list.sort(Comparator.comparingLong(j -> j.dispatchSeq));
+    return List.copyOf(list);
+  }
+
+  @Override
+  public List<QueueView> queues() {
+    return List.copyOf(sim.launcher.queues);
+  }
+
+  @Override
+  public ActionOutcome preempt(JobView victim) {
+    return preempt(victim, PreemptScope.all());
+  }
+
+  @Override
+  public ActionOutcome preempt(JobView victim, PreemptScope scope) {
+    SimJob job = sim.own(victim, "preempted");
+    SimJob waiter = scope instanceof PreemptScope.ForWaiter w ? sim.own(w.waiter(), "named as waiter")
+        : null;
+    return sim.preemptor.preempt(job, scope, waiter);
+  }
+
+  @Override
+  public void wakeAt(long timeNs) {
+    if (timeNs < sim.now) {
+      throw new InvariantViolationException("policy '" + sim.plugins.policyId() + "' asked for a "
+          + "wake-up at " + timeNs + " ns, which is before now (" + sim.now + " ns)");
+    }
+    sim.events.push(timeNs, new Events.Timer(this), 0);
+  }
+
+  @Override
+  public ActionOutcome suspend(String queueId, SuspendLevel level) {
+    SimQueue queue = sim.launcher.queueById.get(queueId);
+    return queue == null ? unknownQueue(queueId) : sim.launcher.suspend(queue, level);
+  }
+
+  @Override
+  public ActionOutcome resume(String queueId) {
+    SimQueue queue = sim.launcher.queueById.get(queueId);
+    return queue == null ? unknownQueue(queueId) : sim.launcher.resume(queue);
+  }
+
+  @Override
+  public ActionOutcome suspend(JobView job) {
+    return sim.launcher.holdJob(sim.own(job, "suspended"), true);
+  }
+
+  @Override
+  public ActionOutcome resume(JobView job) {
+    return sim.launcher.holdJob(sim.own(job, "resumed"), false);
+  }
+
+  @Override
+  public ActionOutcome setPriority(String queueId, Priority priority) {
+    SimQueue queue = sim.launcher.queueById.get(queueId);
+    return queue == null ? unknownQueue(queueId) : sim.launcher.setPriority(queue, priority);
+  }
+
+  @Override
+  public ActionOutcome setWeight(String queueId, int weight) {
+    SimQueue queue = sim.launcher.queueById.get(queueId);
+    if (queue == null) {
+      return unknownQueue(queueId);
+    }
+    if (weight < 1) {
+      return ActionOutcome.refused("weight must be >= 1, got " + weight);
+    }
+    queue.weight = weight;
+    return ActionOutcome.done();
+  }
+
+  @Override
+  public ActionOutcome restrictSms(String queueId, SmSet sms) {
+    SimQueue queue = sim.launcher.queueById.get(queueId);
+    if (queue == null) {
+      return unknownQueue(queueId);
+    }
+    ActionOutcome invalid = sim.blocks.checkSmSet(sms);
+    if (invalid != null) {
+      return invalid;
+    }
+    queue.restriction = sms;
+    return ActionOutcome.done();
+  }
+
+  @Override
+  public ActionOutcome restrictSms(JobView view, SmSet sms) {
+    SimJob job = sim.own(view, "restricted");
+    if (job.state == org.preemptlab.api.policy.JobState.FINISHED) {
+      return ActionOutcome.refused(job + " is finished");
+    }
+    ActionOutcome invalid = sim.blocks.checkSmSet(sms);
+    if (invalid != null) {
+      return invalid;
+    }
+    job.restriction = sms;
+    return ActionOutcome.done();
+  }
+
+  private ActionOutcome unknownQueue(String queueId) {
+    return ActionOutcome.refused("no queue '" + queueId + "'; known: "
+        + sim.launcher.queueById.keySet());
+  }
+
+  @Override
+  public String toString() {
+    return "engine " + kind;
+  }
+}
