@@ -39,7 +39,8 @@ import org.preemptlab.testkit.TestDevices;
  *
  * <p>Defaults: the device {@link TestDevices#ONE_SM} (one SM, every cost zero), the {@code
  * priority} policy (preempting), the {@code block-boundary} preemption-point strategy, the {@code
- * full} context save, unlimited credits and the engine's invariant checks on. A policy is created
+ * full} context save, unlimited credits, the engine's default launch window and its invariant
+ * checks on. A policy is created
  * once per hardware engine the workload uses, as in a real run.
  */
 public final class PluginTestKit {
@@ -86,6 +87,7 @@ public final class PluginTestKit {
     private ContextSaveStrategy contextSave = new FullContextSave();
     private String contextSaveId = "full";
     private int creditLimit = Integer.MAX_VALUE;
+    private int launchWindow = EngineOptions.XSCHED_LAUNCH_WINDOW;
     private boolean checkInvariants = true;
 
     private Run() {
@@ -162,6 +164,15 @@ public final class PluginTestKit {
       return this;
     }
 
+    /**
+     * The most jobs of one queue that may be launched and unfinished at once (XSched's in-flight
+     * threshold, 16, by default).
+     */
+    public Run launchWindow(int value) {
+      launchWindow = value;
+      return this;
+    }
+
     /** Whether the engine checks every decision against the model's rules (on by default). */
     public Run checkInvariants(boolean value) {
       checkInvariants = value;
@@ -182,7 +193,7 @@ public final class PluginTestKit {
       RunPlugins plugins = new RunPlugins(policyId, engine -> policies.create(model),
           preemptionId, preemption, contextSaveId, contextSave);
       Simulator simulator = new Simulator(workload, model, plugins,
-          new EngineOptions(creditLimit, checkInvariants));
+          new EngineOptions(creditLimit, checkInvariants, launchWindow));
       List<Long> dispatchOrder = new ArrayList<>();
       List<Long> preemptionRequests = new ArrayList<>();
       simulator.listen(new EngineListener() {

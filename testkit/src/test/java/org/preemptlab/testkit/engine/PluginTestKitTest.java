@@ -88,6 +88,19 @@ class PluginTestKitTest {
   }
 
   @Test
+  void aLaunchWindowOfOneHoldsAQueuesSecondJobUntilItsFirstFinishes() {
+    var run = PluginTestKit.policy(FifoPolicy::new)
+        .on(TestWorkload.create().queue(TestQueues.queue("a"))
+            .job("a", 0, TestWorkload.kernel(1, 32, 1_000))
+            .job("a", 0, TestWorkload.kernel(1, 32, 1_000)));
+
+    run.run().assertThat().job(2).startedAt(0);
+    RunOutcome windowOfOne = run.launchWindow(1).run();
+    windowOfOne.assertThat().dispatchedInOrder(1, 2);
+    windowOfOne.assertThat().job(2).startedAt(1_000);
+  }
+
+  @Test
   void aRunWithoutAWorkloadIsRefused() {
     assertThatThrownBy(() -> PluginTestKit.policy(FifoPolicy::new).run())
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("on(...)");
