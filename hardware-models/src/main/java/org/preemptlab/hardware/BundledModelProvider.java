@@ -30,13 +30,13 @@ public abstract class BundledModelProvider implements HardwareModelProvider {
    *
    * @param id the provider's id, e.g. {@code "h200"}
    * @param description one line for {@code preemptlab list}
-   * @param resource the file's name in this package, e.g. {@code "h200.properties"}
+   * @param resource the file's name in this package, e.g. {@code "h200.yaml"}
    */
   protected BundledModelProvider(String id, String description, String resource) {
     this.id = Objects.requireNonNull(id, "id");
     this.description = Objects.requireNonNull(description, "description");
     this.file = ModelFile.resource(resource);
-    ModelBuilder.build(file.source(), file.settings());
+    ModelBuilder.build(file.source(), file.settings(), 0);
     List<ParameterSpec> specs = new ArrayList<>();
     file.settings().forEach((key, setting) -> specs.add(key.parameter(setting.text())));
     this.parameters = List.copyOf(specs);
@@ -82,6 +82,6 @@ public abstract class BundledModelProvider implements HardwareModelProvider {
     String source = overrides.isEmpty()
         ? file.source()
         : file.source() + " with overrides " + String.join(", ", overrides);
-    return ModelBuilder.build(source, settings);
+    return ModelBuilder.build(source, settings, context.random().nextLong());
   }
 }

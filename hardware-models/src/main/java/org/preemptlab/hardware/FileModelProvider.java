@@ -54,7 +54,7 @@ public final class FileModelProvider implements HardwareModelProvider {
           + " hardware.path=<file> (the format is in docs/hardware-models.md)");
     }
     try {
-      return load(Path.of(path));
+      return load(Path.of(path), context.random().nextLong());
     } catch (InvalidPathException e) {
       throw new ConfigurationException("hardware 'file': '" + path + "' is not a valid path: "
           + e.getReason(), e);
@@ -62,13 +62,24 @@ public final class FileModelProvider implements HardwareModelProvider {
   }
 
   /**
-   * Loads a hardware model file.
+   * Loads a hardware model file whose cost draws use a fixed stream (seed 0).
    *
    * @param path the file; its text as given names it in messages
    * @throws ConfigurationException if the file cannot be read or is not a valid model
    */
   public static HardwareModel load(Path path) {
+    return load(path, 0);
+  }
+
+  /**
+   * Loads a hardware model file.
+   *
+   * @param path the file; its text as given names it in messages
+   * @param streamSeed seeds the model's cost draws
+   * @throws ConfigurationException if the file cannot be read or is not a valid model
+   */
+  public static HardwareModel load(Path path, long streamSeed) {
     ModelFile file = ModelFile.read(path);
-    return ModelBuilder.build(file.source(), file.settings());
+    return ModelBuilder.build(file.source(), file.settings(), streamSeed);
   }
 }

@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.hardware.ContextOrder;
+import org.preemptlab.api.hardware.CostDistribution;
 import org.preemptlab.api.hardware.DeviceCosts;
 import org.preemptlab.api.hardware.DeviceSpec;
-import org.preemptlab.api.hardware.ContextOrder;
-import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.SmSpec;
 
 /**
@@ -30,15 +30,16 @@ final class ModelBuilder {
   /**
    * Builds the model described by {@code settings}.
    *
-   * <p>If either per-thread key is present the model is a {@link PerThreadSaveModel}; otherwise
-   * it is a {@link BandwidthShareModel}, which keeps {@link HardwareModel}'s default save and
-   * restore times.
+   * <p>The model is a {@link CostModel}; absent per-thread terms are 0, an absent {@code
+   * kernel-launch-busy} is {@code kernel-launch} and an absent {@code instruction-preemption} is
+   * {@code save-fixed}.
    *
    * @param source names the file (and overrides) in messages about the whole model
    * @param settings the value of each key and where it was written
+   * @param streamSeed seeds the model's cost stream (from the run's hardware random stream)
    */
-  static HardwareModel build(String source, Map<ModelKey, Setting> settings) {
-    return new ModelBuilder(source).parse(settings).model();
+  static CostModel build(String source, Map<ModelKey, Setting> settings, long streamSeed) {
+    return new ModelBuilder(source).parse(settings).model(streamSeed);
   }
 
   private ModelBuilder parse(Map<ModelKey, Setting> settings) {
@@ -62,7 +63,7 @@ final class ModelBuilder {
     return this;
   }
 
-  private HardwareModel model() {
+  private CostModel model(long streamSeed) {
     int shared = whole(SHARED_MEMORY_PER_SM);
     int reserved = whole(SHARED_MEMORY_RESERVED_PER_BLOCK);
     if (reserved > shared) {
@@ -74,21 +75,20 @@ final class ModelBuilder {
     try {
       SmSpec sm = new SmSpec(whole(MAX_THREADS_PER_SM), whole(MAX_BLOCKS_PER_SM),
           whole(REGISTERS_PER_SM), shared, reserved);
-      DeviceCosts costs = new DeviceCosts(ns(KERNEL_LAUNCH), ns(BLOCK_DISPATCH),
-          ns(PREEMPTION_SIGNAL), real(SAVE_BANDWIDTH_GBPS), ns(SAVE_FIXED),
-          real(RESTORE_BANDWIDTH_GBPS), ns(RESTORE_FIXED), ns(CONTEXT_SWITCH), ns(TIME_SLICE),
+      DeviceCosts costs = new DeviceCosts(cost(KERNEL_LAUNCH).medianNs(), ns(BLOCK_DISPATCH),
+          cost(PREEMPTION_SIGNAL).medianNs(), real(SAVE_BANDWIDTH_GBPS),
+          cost(SAVE_FIXED).medianNs(), real(RESTORE_BANDWIDTH_GBPS),
+          cost(RESTORE_FIXED).medianNs(), cost(CONTEXT_SWITCH).medianNs(), ns(TIME_SLICE),
           real(PREEMPTION_CHECK_CYCLES));
       device = new DeviceSpec((String) values.get(NAME), whole(SM_COUNT), sm, real(CLOCK_MHZ),
           costs, flag(INSTRUCTION_LEVEL_PREEMPTION), flag(CONCURRENT_CONTEXTS));
     } catch (IllegalArgumentException e) {
       throw new ConfigurationException(source + ": invalid model: " + e.getMessage(), e);
     }
-    ContextOrder order = contextOrder();
-    if (values.containsKey(SAVE_PER_THREAD_NS) || values.containsKey(RESTORE_PER_THREAD_NS)) {
-      return new PerThreadSaveModel(device, real(SAVE_PER_THREAD_NS), real(RESTORE_PER_THREAD_NS),
-          order);
-    }
-    return new BandwidthShareModel(device, order);
+    return new CostModel(device, real(SAVE_PER_THREAD_NS), real(RESTORE_PER_THREAD_NS),
+        cost(KERNEL_LAUNCH), costOr(KERNEL_LAUNCH_BUSY, KERNEL_LAUNCH), cost(PREEMPTION_SIGNAL),
+        cost(CONTEXT_SWITCH), cost(SAVE_FIXED), cost(RESTORE_FIXED),
+        costOr(INSTRUCTION_PREEMPTION, SAVE_FIXED), contextOrder(), streamSeed);
   }
 
   private ContextOrder contextOrder() {
@@ -102,6 +102,14 @@ final class ModelBuilder {
       default -> throw new ConfigurationException(source + ": " + CONTEXT_ORDER.id() + " must be "
           + "runlist or fcfs, got '" + text + "'");
     };
+  }
+
+  private CostDistribution cost(ModelKey key) {
+    return (CostDistribution) values.get(key);
+  }
+
+  private CostDistribution costOr(ModelKey key, ModelKey fallback) {
+    return values.containsKey(key) ? cost(key) : cost(fallback);
   }
 
   private int whole(ModelKey key) {

@@ -15,9 +15,19 @@ import java.util.Map;
 import org.preemptlab.api.ConfigurationException;
 
 /**
- * A parsed hardware-model file: lines of {@code key = value}, with {@code #} starting a comment at
- * the start of a line or after white space. Every error names the file and line. Values are only
- * split from keys here; {@link ModelBuilder} parses and checks them.
+ * A parsed hardware-model file, in one of two forms, with {@code #} starting a comment at the start
+ * of a line or after white space:
+ *
+ * <ul>
+ *   <li>YAML (a file whose name ends in {@code .yaml} or {@code .yml}, and every bundled model): a
+ *       flat mapping of {@code key: value} lines; a value may be quoted with {@code '} or {@code "};
+ *       a {@code ---} line may start the document. Nested mappings, lists and multi-line values
+ *       are refused, naming the line;
+ *   <li>any other name: lines of {@code key = value}.
+ * </ul>
+ *
+ * <p>Every error names the file and line. Values are only split from keys here; {@link
+ * ModelBuilder} parses and checks them.
  *
  * @param source the file's name as the user knows it, e.g. {@code my.hw}
  * @param settings the value of each key present, in key order
@@ -48,7 +58,7 @@ record ModelFile(String source, Map<ModelKey, Setting> settings) {
     }
   }
 
-  /** Reads a file bundled in this package, e.g. {@code h200.properties}. */
+  /** Reads a file bundled in this package, e.g. {@code h200.yaml}. */
   static ModelFile resource(String name) {
     try (InputStream in = ModelFile.class.getResourceAsStream(name)) {
       if (in == null) {
@@ -68,22 +78,33 @@ record ModelFile(String source, Map<ModelKey, Setting> settings) {
    *     (with the closest valid one) or a key set twice, naming {@code source:line}
    */
   static ModelFile parse(String source, String text) {
+    String lower = source.toLowerCase(java.util.Locale.ROOT);
+    boolean yaml = lower.endsWith(".yaml") || lower.endsWith(".yml");
     Map<ModelKey, Setting> settings = new EnumMap<>(ModelKey.class);
     Map<ModelKey, Integer> lines = new EnumMap<>(ModelKey.class);
     String[] rows = text.replace("\uFEFF", "").split("\\R", -1);
     for (int i = 0; i < rows.length; i++) {
       int lineNumber = i + 1;
-      String line = stripComment(rows[i]).trim();
-      if (line.isEmpty()) {
+      String raw = stripComment(rows[i]);
+      String line = raw.trim();
+      if (line.isEmpty() || yaml && line.equals("---") && settings.isEmpty()) {
         continue;
       }
       String where = source + ":" + lineNumber;
-      int equals = line.indexOf('=');
+      int equals = line.indexOf(yaml ? ':' : '=');
+      if (yaml && (Character.isWhitespace(raw.charAt(0)) || line.startsWith("-"))) {
+        throw new ConfigurationException(where + ": a hardware model file is a flat mapping of"
+            + " 'key: value' lines; nested values and lists are not allowed, got '" + line + "'");
+      }
       if (equals < 0) {
-        throw new ConfigurationException(where + ": expected 'key = value', got '" + line + "'");
+        throw new ConfigurationException(where + ": expected '" + (yaml ? "key: value"
+            : "key = value") + "', got '" + line + "'");
       }
       String id = line.substring(0, equals).trim();
       String value = line.substring(equals + 1).trim();
+      if (yaml) {
+        value = unquote(value, where);
+      }
       ModelKey key = ModelKey.byId(id).orElseThrow(() -> new ConfigurationException(
           where + ": " + ConfigurationException.unknown("key", id, ModelKey.ids()).getMessage()));
       if (value.isEmpty()) {
@@ -97,6 +118,24 @@ record ModelFile(String source, Map<ModelKey, Setting> settings) {
       settings.put(key, new Setting(value, where));
     }
     return new ModelFile(source, settings);
+  }
+
+  /** A YAML scalar without its quotes; a quote that is not closed at the end is an error. */
+  private static String unquote(String value, String where) {
+    if (value.startsWith("'") || value.startsWith("\"")) {
+      char quote = value.charAt(0);
+      if (value.length() < 2 || value.charAt(value.length() - 1) != quote) {
+        throw new ConfigurationException(where + ": the quoted value " + value + " is not closed"
+            + " on its line");
+      }
+      return value.substring(1, value.length() - 1).trim();
+    }
+    if (value.startsWith("[") || value.startsWith("{") || value.startsWith("|")
+        || value.startsWith(">")) {
+      throw new ConfigurationException(where + ": a hardware model value is one scalar on its"
+          + " line; lists, mappings and block scalars are not allowed, got '" + value + "'");
+    }
+    return value;
   }
 
   /** The line without its comment: {@code #} at the start or after white space starts one. */

@@ -23,24 +23,31 @@ enum ModelKey {
   SHARED_MEMORY_RESERVED_PER_BLOCK("shared-memory-reserved-per-block", whole(0), "bytes",
       "Shared memory the system reserves for each resident block."),
   CLOCK_MHZ("clock-mhz", real(1), "MHz", "SM clock, to turn cycles into time."),
-  KERNEL_LAUNCH("kernel-launch", duration(0), "",
-      "Time from dispatching a kernel until its first block can be placed."),
+  KERNEL_LAUNCH("kernel-launch", ValueKind.COST, "",
+      "Time from dispatching a kernel on an idle device until its first block can be placed."),
+  KERNEL_LAUNCH_BUSY("kernel-launch-busy", ValueKind.COST, "",
+      "Launch time when a block is resident or a launched kernel is unfinished (optional;"
+          + " kernel-launch if absent)."),
   BLOCK_DISPATCH("block-dispatch", duration(0), "",
       "Time from placing a block on an SM until it starts executing."),
-  PREEMPTION_SIGNAL("preemption-signal", duration(0), "",
+  PREEMPTION_SIGNAL("preemption-signal", ValueKind.COST, "",
       "Time from a preemption request until the SMs see it."),
   SAVE_BANDWIDTH_GBPS("save-bandwidth-gbps", real(0.001), "GB/s",
       "Device-wide context-save bandwidth, shared equally by the SMs."),
   SAVE_PER_THREAD_NS("save-per-thread-ns", real(0), "ns/thread",
       "Extra save time per resident thread of an SM (optional; 0 if absent)."),
-  SAVE_FIXED("save-fixed", duration(0), "", "Fixed cost of one save on one SM."),
+  SAVE_FIXED("save-fixed", ValueKind.COST, "",
+      "Fixed cost of one SM's save of its blocks' state in a context switch."),
   RESTORE_BANDWIDTH_GBPS("restore-bandwidth-gbps", real(0.001), "GB/s",
       "Device-wide context-restore bandwidth, shared equally by the SMs."),
   RESTORE_PER_THREAD_NS("restore-per-thread-ns", real(0), "ns/thread",
       "Extra restore time per resident thread of an SM (optional; 0 if absent)."),
-  RESTORE_FIXED("restore-fixed", duration(0), "", "Fixed cost of one restore on one SM."),
-  CONTEXT_SWITCH("context-switch", duration(0), "",
-      "Fixed cost of switching the device between contexts, on top of saves and restores."),
+  RESTORE_FIXED("restore-fixed", ValueKind.COST, "", "Fixed cost of one restore on one SM."),
+  CONTEXT_SWITCH("context-switch", ValueKind.COST, "",
+      "Fixed cost of one switch of the device between contexts, on top of saves and restores."),
+  INSTRUCTION_PREEMPTION("instruction-preemption", ValueKind.COST, "",
+      "Fixed cost on one SM of stopping blocks for a preemption inside a context, in place of"
+          + " save-fixed (optional; save-fixed if absent)."),
   TIME_SLICE("time-slice", duration(1), "",
       "Time a context keeps the device while other contexts wait."),
   PREEMPTION_CHECK_CYCLES("preemption-check-cycles", real(0), "cycles",
@@ -81,12 +88,11 @@ enum ModelKey {
     return id;
   }
 
-  /**
-   * Whether every model file must set this key. The per-thread fit terms and the context order
-   * are optional.
-   */
+  /** Whether every model file must set this key. */
   boolean required() {
-    return this != SAVE_PER_THREAD_NS && this != RESTORE_PER_THREAD_NS && this != CONTEXT_ORDER;
+    return this != SAVE_PER_THREAD_NS && this != RESTORE_PER_THREAD_NS
+        && this != KERNEL_LAUNCH_BUSY && this != INSTRUCTION_PREEMPTION
+        && this != CONTEXT_ORDER;
   }
 
   /** The key named {@code id}, if there is one. */

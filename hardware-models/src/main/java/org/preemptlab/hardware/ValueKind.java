@@ -3,6 +3,7 @@ package org.preemptlab.hardware;
 import java.util.Locale;
 import org.preemptlab.api.Durations;
 import org.preemptlab.api.ParameterType;
+import org.preemptlab.api.hardware.CostDistribution;
 
 /** How the text of one model-file value is parsed and range-checked. */
 enum ValueKind {
@@ -15,7 +16,13 @@ enum ValueKind {
   /** A duration with a unit, parsed by {@link Durations#parseNs}, as a {@code Long} of ns. */
   DURATION(ParameterType.DURATION, "a duration", " with a unit (ns, us, ms or s)"),
   /** {@code true} or {@code false}. */
-  BOOLEAN(ParameterType.BOOLEAN, "true or false", "");
+  BOOLEAN(ParameterType.BOOLEAN, "true or false", ""),
+  /**
+   * A cost: a duration (a constant) or quantile points such as {@code p10 9.2us, p50 9.9us}, parsed
+   * by {@link CostDistribution#parse} into a {@link CostDistribution}.
+   */
+  COST(ParameterType.TEXT, "a duration or quantile points",
+      " (e.g. 9.7us, or p10 9.2us, p50 9.9us, p99 24.5us)");
 
   private final ParameterType parameterType;
   private final String expected;
@@ -47,6 +54,7 @@ enum ValueKind {
         case REAL -> Double.parseDouble(text);
         case DURATION -> Durations.parseNs(text);
         case BOOLEAN -> parseBoolean(text);
+        case COST -> CostDistribution.parse(text);
       };
       if (value == null || value instanceof Number n && !inRange(n.doubleValue(), min, max)) {
         throw new IllegalArgumentException();

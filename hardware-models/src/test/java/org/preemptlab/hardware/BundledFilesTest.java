@@ -21,17 +21,19 @@ class BundledFilesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"h200.properties", "gtx480.properties"})
+  @ValueSource(strings = {"h200.yaml", "gtx480.yaml", "v100.yaml", "a100.yaml", "gtx1080.yaml",
+      "mi50.yaml", "mi100.yaml"})
   void everyValueLineCitesItsSourceInAComment(String resource) throws IOException {
     List<String> values = lines(resource).stream()
         .filter(line -> !line.isBlank() && !line.stripLeading().startsWith("#"))
         .toList();
     assertThat(values).hasSizeGreaterThanOrEqualTo(20);
-    assertThat(values).allSatisfy(line -> assertThat(line).matches(".*=.*\\s#\\s*\\S.{10,}"));
+    assertThat(values).allSatisfy(line -> assertThat(line).matches("[a-z-]+: .*\\s#\\s*\\S.{10,}"));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"h200.properties", "gtx480.properties"})
+  @ValueSource(strings = {"h200.yaml", "gtx480.yaml", "v100.yaml", "a100.yaml", "gtx1080.yaml",
+      "mi50.yaml", "mi100.yaml"})
   void everyRequiredKeyIsInEveryBundledFile(String resource) {
     ModelFile file = ModelFile.resource(resource);
     assertThat(file.settings().keySet()).containsAll(
@@ -39,20 +41,22 @@ class BundledFilesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"h200.properties", "gtx480.properties"})
+  @ValueSource(strings = {"h200.yaml", "gtx480.yaml", "v100.yaml", "a100.yaml", "gtx1080.yaml",
+      "mi50.yaml", "mi100.yaml"})
   void unsourcedValuesAreMarkedAsAssumptions(String resource) throws IOException {
-    // block dispatch, preemption signal and check cost have no source in the reference files.
-    for (String key : List.of("block-dispatch", "preemption-signal", "preemption-check-cycles")) {
-      assertThat(lines(resource)).filteredOn(line -> line.startsWith(key + " "))
+    // Preemption signal and check cost are measured for no bundled device.
+    for (String key : List.of("preemption-signal", "preemption-check-cycles")) {
+      assertThat(lines(resource)).filteredOn(line -> line.startsWith(key + ":"))
           .singleElement().asString().contains("# assumption:");
     }
   }
 
   @Test
-  void serviceLoaderFindsTheFourModels() {
+  void serviceLoaderFindsEveryBundledModel() {
     List<String> ids = ServiceLoader.load(HardwareModelProvider.class).stream()
         .map(provider -> provider.get().id())
         .toList();
-    assertThat(ids).containsExactly("h200", "gtx480", "file", "drm-mock");
+    assertThat(ids).containsExactly("h200", "gtx480", "file", "drm-mock", "v100", "a100",
+        "gtx1080", "mi50", "mi100");
   }
 }

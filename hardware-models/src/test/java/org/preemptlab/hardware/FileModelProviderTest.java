@@ -212,17 +212,54 @@ class FileModelProviderTest {
     int heading = page.indexOf("### A complete example to copy");
     int start = page.indexOf("```\n", heading) + 4;
     String example = page.substring(start, page.indexOf("```", start));
-    HardwareModel model = createFrom(write("my.hw", example));
-    assertThat(model.device().name()).isEqualTo("A100 (example)");
+    HardwareModel model = createFrom(write("my-gpu.yaml", example));
+    assertThat(model.device().name()).isEqualTo("My GPU (example)");
     // 420 KB of context per SM at 1.1 TB/s over 108 SMs: 430,080 / (1100 / 108) = 42,226.9 -> 42,227 ns.
     assertThat(model.saveNs(430_080, 2048)).isEqualTo(42_227);
   }
 
   @Test
   void bundledFilesLoadThroughTheFileProvider() throws IOException {
-    try (var in = ModelFile.class.getResourceAsStream("h200.properties")) {
-      Path copy = Files.write(dir.resolve("h200-copy.hw"), in.readAllBytes());
-      assertThat(createFrom(copy)).isEqualTo(Runs.create(new H200ModelProvider()));
+    try (var in = ModelFile.class.getResourceAsStream("h200.yaml")) {
+      Path copy = Files.write(dir.resolve("h200-copy.yaml"), in.readAllBytes());
+      assertThat(createFrom(copy)).isEqualTo(Runs.create(new H200Provider()));
     }
+  }
+
+  @Test
+  void aYamlFileIsAFlatMappingOfKeyColonValue() throws IOException {
+    String yaml = "---\n" + VALID.replace(" = ", ": ").replace("Test GPU", "'Test GPU'");
+    HardwareModel model = createFrom(write("test.yaml", yaml));
+    assertThat(model.device().name()).isEqualTo("Test GPU");
+    assertThat(model).isEqualTo(createFrom(write("test.hw", VALID)));
+  }
+
+  @Test
+  void aNestedYamlValueIsRefusedNamingItsLine() throws IOException {
+    Path file = write("nested.yaml", "name: x\n  sm-count: 4\n");
+    assertThatThrownBy(() -> createFrom(file))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage(file + ":2: a hardware model file is a flat mapping of 'key: value' lines;"
+            + " nested values and lists are not allowed, got 'sm-count: 4'");
+  }
+
+  @Test
+  void aCostMayBeQuantilePointsAndDrawsStayWithinThem() throws IOException {
+    HardwareModel model = createFrom(write("q.hw", VALID.replace("kernel-launch = 5us",
+        "kernel-launch = p10 4us, p50 5us, p99 20us")));
+    assertThat(model.device().costs().kernelLaunchNs()).isEqualTo(5_000);
+    var random = model.newCostStream();
+    for (int i = 0; i < 200; i++) {
+      assertThat(model.kernelLaunchNs(false, random)).isBetween(4_000L, 20_000L);
+    }
+  }
+
+  @Test
+  void quantilePointsOutOfOrderAreRefusedNamingTheLine() throws IOException {
+    Path file = write("bad.hw", VALID.replace("kernel-launch = 5us",
+        "kernel-launch = p50 9us, p10 8us"));
+    assertThatThrownBy(() -> createFrom(file))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageStartingWith(file + ":9: kernel-launch: expected a duration or quantile points");
   }
 }

@@ -14,13 +14,28 @@ import org.preemptlab.testkit.conformance.HardwareModelConformance;
 class ShippedModelsConformanceTest {
 
   @Nested
-  class H200 extends HardwareModelConformance<H200ModelProvider> {}
+  class H200 extends HardwareModelConformance<H200Provider> {}
 
   @Nested
-  class Gtx480 extends HardwareModelConformance<Gtx480ModelProvider> {}
+  class A100 extends HardwareModelConformance<A100Provider> {}
 
   @Nested
-  class DrmMock extends HardwareModelConformance<DrmMockModelProvider> {}
+  class V100 extends HardwareModelConformance<V100Provider> {}
+
+  @Nested
+  class Gtx1080 extends HardwareModelConformance<Gtx1080Provider> {}
+
+  @Nested
+  class Gtx480 extends HardwareModelConformance<Gtx480Provider> {}
+
+  @Nested
+  class Mi100 extends HardwareModelConformance<Mi100Provider> {}
+
+  @Nested
+  class Mi50 extends HardwareModelConformance<Mi50Provider> {}
+
+  @Nested
+  class DrmMock extends HardwareModelConformance<DrmMockProvider> {}
 
   @Nested
   class FromFile extends HardwareModelConformance<FileModelProvider> {

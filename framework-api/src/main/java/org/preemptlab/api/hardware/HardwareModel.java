@@ -1,11 +1,20 @@
 package org.preemptlab.api.hardware;
 
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 import org.preemptlab.api.API;
 
 /**
- * A hardware model: a device and the functions that turn saved and restored bytes into time. Only
- * {@link #device()} is abstract; the defaults give each SM an equal share of the device's save and
- * restore bandwidth, since all SMs save at once when a context is preempted.
+ * A hardware model: a device and the functions that turn hardware actions into time. Only {@link
+ * #device()} is abstract; the defaults charge the fixed costs of {@link DeviceCosts} and give each
+ * SM an equal share of the device's save and restore bandwidth, since all SMs save at once when a
+ * context is preempted.
+ *
+ * <p>The engine asks for every cost through the methods that take a {@link RandomGenerator}: it
+ * passes the stream it got from {@link #newCostStream()} at the start of each simulation, so a
+ * model whose costs are distributions ({@link CostDistribution}) draws them deterministically per
+ * seed, and a model of fixed costs never draws at all. The two-argument {@link #saveNs(long, int)}
+ * and {@link #restoreNs(long, int)} are the typical (median) costs, for plugins that estimate.
  *
  * @since 0.1
  */
@@ -16,7 +25,7 @@ public interface HardwareModel {
   DeviceSpec device();
 
   /**
-   * Time to save {@code bytes} of state held by {@code threads} resident threads on one SM.
+   * Typical time to save {@code bytes} of state held by {@code threads} resident threads on one SM.
    *
    * @param bytes bytes written, at least 0
    * @param threads the threads whose state it is, at least 0
@@ -36,10 +45,84 @@ public interface HardwareModel {
     return ContextOrder.RUNLIST;
   }
 
-  /** Time to restore {@code bytes} of state of {@code threads} threads on one SM. */
+  /** Typical time to restore {@code bytes} of state of {@code threads} threads on one SM. */
   default long restoreNs(long bytes, int threads) {
     DeviceSpec d = device();
     double perSm = d.costs().restoreBandwidthBytesPerNs() / d.smCount();
     return d.costs().restoreFixedNs() + (long) Math.ceil(bytes / perSm);
+  }
+
+  /**
+   * A fresh generator for the hardware costs of one simulation. Every simulation of a run (the run
+   * itself and the runs that measure each job alone) gets the same sequence, derived from the
+   * run's {@code hardware} random stream. The default is a constant stream, which only matters to
+   * a model that draws.
+   *
+   * @since 0.3
+   */
+  default RandomGenerator newCostStream() {
+    return new SplittableRandom(0x5EED_C057L);
+  }
+
+  /**
+   * Time from dispatching a kernel until its first block can be placed.
+   *
+   * @param deviceBusy whether any block is resident or any launched kernel is unfinished when the
+   *     kernel is dispatched (a launch that finds the device busy may cost more than on an idle one)
+   * @param random the simulation's cost stream
+   * @since 0.3
+   */
+  default long kernelLaunchNs(boolean deviceBusy, RandomGenerator random) {
+    return device().costs().kernelLaunchNs();
+  }
+
+  /**
+   * Time from a preemption request (or a time slice's end) until the SMs see it.
+   *
+   * @since 0.3
+   */
+  default long preemptionSignalNs(RandomGenerator random) {
+    return device().costs().preemptionSignalNs();
+  }
+
+  /**
+   * Fixed cost of one time-slice switch between contexts, charged once per switch, between the
+   * outgoing context's saves and the incoming context's restores.
+   *
+   * @since 0.3
+   */
+  default long contextSwitchNs(RandomGenerator random) {
+    return device().costs().contextSwitchNs();
+  }
+
+  /**
+   * Fixed cost, on one SM, of stopping blocks for a preemption inside one context (the trap and
+   * hand-off before the state is written), charged in place of {@link DeviceCosts#saveFixedNs()}
+   * for saves of {@link SaveKind#PREEMPTION}. The default is the save's fixed cost.
+   *
+   * @since 0.3
+   */
+  default long instructionPreemptionNs(RandomGenerator random) {
+    return device().costs().saveFixedNs();
+  }
+
+  /**
+   * Time to save {@code bytes} of state of {@code threads} threads on one SM, for a save of {@code
+   * kind}. The default is {@link #saveNs(long, int)} whatever the kind.
+   *
+   * @since 0.3
+   */
+  default long saveNs(long bytes, int threads, SaveKind kind, RandomGenerator random) {
+    return saveNs(bytes, threads);
+  }
+
+  /**
+   * Time to restore {@code bytes} of state of {@code threads} threads on one SM, for a restore of
+   * {@code kind}. The default is {@link #restoreNs(long, int)} whatever the kind.
+   *
+   * @since 0.3
+   */
+  default long restoreNs(long bytes, int threads, SaveKind kind, RandomGenerator random) {
+    return restoreNs(bytes, threads);
   }
 }

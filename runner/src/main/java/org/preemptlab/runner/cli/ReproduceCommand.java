@@ -34,7 +34,8 @@ final class ReproduceCommand implements Command {
   public String examples() {
     return """
         preemptlab reproduce
-        preemptlab reproduce seed-granularity --out results/seed-granularity
+        preemptlab reproduce seed-claims --out results/seed-claims
+        preemptlab reproduce gpreempt
         preemptlab reproduce drm-kunit""";
   }
 
@@ -47,8 +48,12 @@ final class ReproduceCommand implements Command {
     List<Reproduction> all = Reproductions.all();
     if (args.isEmpty()) {
       out.println("reproductions (preemptlab reproduce ID):");
-      for (Reproduction r : all) {
-        out.printf("  %-20s %s%n", r.id(), r.description());
+      for (Reproduction.Kind kind : Reproduction.Kind.values()) {
+        List<Reproduction> ofKind = all.stream().filter(r -> r.kind() == kind).toList();
+        if (!ofKind.isEmpty()) {
+          out.println(" " + kind.heading() + ":");
+          ofKind.forEach(r -> out.printf("  %-20s %s%n", r.id(), r.description()));
+        }
       }
       if (all.isEmpty()) {
         out.println("  (none yet)");

@@ -22,6 +22,7 @@ import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.YamlBinding;
+import org.preemptlab.runner.experiment.cluster.Slurm;
 import org.preemptlab.runner.experiment.sweep.PlannedRun;
 import org.preemptlab.runner.experiment.sweep.ResultStore;
 import org.preemptlab.runner.experiment.sweep.RunResult;
@@ -43,7 +44,8 @@ final class SweepCommand implements Command {
   static final Option CONFIG = Option.builder("c").longOpt("config").hasArg().argName("FILE")
       .desc("the sweep file (YAML; docs/experiments.md)").get();
   static final Option JOBS = Option.builder("j").longOpt("jobs").hasArg().argName("N")
-      .desc("runs in parallel (default: the number of processors)").get();
+      .desc("runs in parallel (default: the number of processors); with --slurm: the CPUs and "
+          + "parallel runs of each array task (default 1)").get();
   static final Option RESUME = Option.builder().longOpt("resume")
       .desc("keep the complete results already in the output directory and run only the rest")
       .get();
@@ -52,6 +54,18 @@ final class SweepCommand implements Command {
       .get();
   static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR")
       .desc("the output directory (default results/NAME, NAME from the sweep file)").get();
+
+  private final Slurm slurm;
+
+  /** The command, submitting to Slurm with its command-line tools. */
+  SweepCommand() {
+    this(Slurm.commands());
+  }
+
+  /** The command, submitting to {@code slurm} (tests use a fake). */
+  SweepCommand(Slurm slurm) {
+    this.slurm = slurm;
+  }
 
   @Override
   public String name() {
@@ -65,8 +79,10 @@ final class SweepCommand implements Command {
 
   @Override
   public Options options() {
-    return new Options().addOption(CONFIG).addOption(JOBS).addOption(RESUME)
+    Options options = new Options().addOption(CONFIG).addOption(JOBS).addOption(RESUME)
         .addOption(RUN_TIMEOUT).addOption(OUT).addOption(SharedOptions.PLUGIN_PATH);
+    ClusterSweep.options().forEach(options::addOption);
+    return options;
   }
 
   @Override
@@ -75,7 +91,11 @@ final class SweepCommand implements Command {
         preemptlab sweep --config examples/configs/policy-sweep.yaml --out results/policy-sweep
         preemptlab sweep --config examples/configs/policy-sweep.yaml --out results/policy-sweep \\
             --resume --jobs 4 --run-timeout 30s
-        Format and how to read the results: docs/experiments.md.""";
+        preemptlab sweep --config examples/configs/policy-sweep.yaml --out /shared/policy-sweep \\
+            --slurm --shards 32 --slurm-opt partition=cpu --slurm-opt time=00:30:00
+        preemptlab sweep --config examples/configs/policy-sweep.yaml --out DIR --shard 3/32
+        preemptlab sweep --config examples/configs/policy-sweep.yaml --out DIR --report
+        Format and how to read the results: docs/experiments.md; on a cluster: docs/cluster.md.""";
   }
 
   @Override
@@ -101,6 +121,10 @@ final class SweepCommand implements Command {
     SweepPlan plan = SweepPlan.of(config);
     plan.validate(executor);
     Path dir = Path.of(line.getOptionValue(OUT, "results/" + config.name()));
+    if (ClusterSweep.applies(line)) { // --shard, --report, --slurm: docs/cluster.md
+      return new ClusterSweep(line, out, Path.of(file), plan, registry, executor, dir, timeout,
+          CommandLines.render(name(), line)).run(slurm);
+    }
     ResultStore store = new ResultStore(dir);
     boolean resume = line.hasOption(RESUME);
     if (!resume && !store.isEmpty()) {
@@ -170,7 +194,7 @@ final class SweepCommand implements Command {
    * configuration ({@code configs/KEY.yaml}), {@code provenance.json} and {@code command.txt},
    * before the first run, so that even an interrupted sweep says where it came from.
    */
-  private static void writeProvenance(SweepPlan plan, PluginRegistry registry, Path dir,
+  static void writeProvenance(SweepPlan plan, PluginRegistry registry, Path dir,
       String command) {
     List<String> configs = new ArrayList<>();
     List<PluginDescriptor> plugins = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.preemptlab.runner.engine;
 
+import org.preemptlab.api.hardware.SaveKind;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -46,6 +47,11 @@ final class BlockScheduler {
     this.ranking = ranking == null ? null
         : ranking.thenComparingLong(j -> ((SimJob) j).dispatchSeq);
     this.blockedListeners = blockedListeners;
+  }
+
+  /** Whether any block is resident or any launched job still has blocks to place (issue 11). */
+  boolean deviceBusy() {
+    return !residentJobs.isEmpty() || !hardwareOrder.isEmpty() || !ranked.isEmpty();
   }
 
   /** A launched job with blocks to place joins placement order (once). */
@@ -174,7 +180,8 @@ final class BlockScheduler {
       realDuration = resume.realDurationNs();
       realDone = resume.realDoneNs();
       if (resume.restoreBytes() > 0) {
-        restoreNs = sim.hardware.restoreNs(resume.restoreBytes(), job.threads);
+        restoreNs = sim.hardware.restoreNs(resume.restoreBytes(), job.threads,
+            SaveKind.PREEMPTION, sim.costs);
         job.bytesRestored += resume.restoreBytes();
       }
     } else {

@@ -221,7 +221,7 @@ final class Launcher {
     engine.policy.onJobDispatched(job, engine);
     job.queue.readyJob = null;
     tryReady(job.queue);
-    long launch = sim.device.costs().kernelLaunchNs();
+    long launch = sim.hardware.kernelLaunchNs(sim.blocks.deviceBusy(), sim.costs);
     if (launch == 0) {
       launched(job);
     } else {

@@ -58,7 +58,7 @@ final class Preemptor {
       chosen = null;
     }
     long now = sim.now;
-    long reaction = now + sim.device.costs().preemptionSignalNs();
+    long reaction = now + sim.hardware.preemptionSignalNs(sim.costs);
     List<ResidentBlock> participating = new ArrayList<>();
     for (ResidentBlock block : victim.resident) {
       if (block.state == ResidentBlock.RUNNING && (chosen == null || chosen.contains(block.sm))) {
@@ -253,7 +253,7 @@ final class Preemptor {
           + restoreBytes + " bytes)");
     }
     long saveEnd = sim.sms.reserveSave(block.sm, sim.now, block.preemption.saveBatch, saveBytes,
-        job.threads, sim.hardware);
+        job.threads, sim.hardware, sim.costs);
     if (sim.listener != null) {
       sim.listener.blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
           sim.now, EngineListener.BlockEnd.STOPPED);

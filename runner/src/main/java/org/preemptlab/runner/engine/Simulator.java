@@ -1,5 +1,6 @@
 package org.preemptlab.runner.engine;
 
+import java.util.random.RandomGenerator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -38,6 +39,8 @@ public final class Simulator {
 
   final HardwareModel hardware;
   final DeviceSpec device;
+  /** The hardware model's cost stream for this simulation (issue 11). */
+  final RandomGenerator costs;
   final RunPlugins plugins;
   final EngineOptions options;
   final SmArray sms;
@@ -60,6 +63,7 @@ public final class Simulator {
       EngineOptions options) {
     this.hardware = hardware;
     this.device = hardware.device();
+    this.costs = hardware.newCostStream();
     this.plugins = plugins;
     this.options = options;
     this.sms = new SmArray(device);

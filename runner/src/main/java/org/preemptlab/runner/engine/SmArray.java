@@ -1,8 +1,11 @@
 package org.preemptlab.runner.engine;
 
 import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.SaveKind;
 import org.preemptlab.api.hardware.SmSpec;
 
 /**
@@ -34,6 +37,8 @@ final class SmArray {
   private final long[] saveBatchStart;
   private final long[] saveBatchBytes;
   private final int[] saveBatchThreads;
+  /** Seeds the cost draws of each SM's current save batch, so growing a batch redraws nothing. */
+  private final long[] saveBatchSeed;
   private final int reservedPerBlock;
   private java.util.BitSet[] slots;
   private int busySms;
@@ -79,6 +84,7 @@ final class SmArray {
     saveBatchStart = new long[count];
     saveBatchBytes = new long[count];
     saveBatchThreads = new int[count];
+    saveBatchSeed = new long[count];
     reservedPerBlock = sm.sharedMemoryReservedPerBlock();
   }
 
@@ -237,10 +243,11 @@ final class SmArray {
    * written. Saves on one SM are written one after another. Blocks of the same {@code batch} (one
    * preemption) that reach their stop points while the SM is still writing that batch join it as
    * one save of their combined bytes and threads, so a model's fixed cost per save is paid once per
-   * SM and preemption, not once per block.
+   * SM and preemption, not once per block. The fixed cost is drawn from {@code costs} once per
+   * batch.
    */
   long reserveSave(int sm, long now, Object batch, long bytes, int threads,
-      HardwareModel hardware) {
+      HardwareModel hardware, RandomGenerator costs) {
     if (saveBatch[sm] == batch && saveBusyUntil[sm] >= now) {
       saveBatchBytes[sm] += bytes;
       saveBatchThreads[sm] += threads;
@@ -249,9 +256,11 @@ final class SmArray {
       saveBatchStart[sm] = Math.max(now, saveBusyUntil[sm]);
       saveBatchBytes[sm] = bytes;
       saveBatchThreads[sm] = threads;
+      saveBatchSeed[sm] = costs.nextLong();
     }
     saveBusyUntil[sm] = saveBatchStart[sm]
-        + hardware.saveNs(saveBatchBytes[sm], saveBatchThreads[sm]);
+        + hardware.saveNs(saveBatchBytes[sm], saveBatchThreads[sm], SaveKind.PREEMPTION,
+            new SplittableRandom(saveBatchSeed[sm]));
     return saveBusyUntil[sm];
   }
 

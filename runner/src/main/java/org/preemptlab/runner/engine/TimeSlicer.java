@@ -1,5 +1,6 @@
 package org.preemptlab.runner.engine;
 
+import org.preemptlab.api.hardware.SaveKind;
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.hardware.ContextOrder;
@@ -101,7 +102,7 @@ final class TimeSlicer {
     sliceArmed = false;
     sliceGen++;
     contextSwitches++;
-    long reaction = sim.now + sim.device.costs().preemptionSignalNs();
+    long reaction = sim.now + sim.hardware.preemptionSignalNs(sim.costs);
     long[] bytesPerSm = new long[sim.sms.count()];
     int[] threadsPerSm = new int[sim.sms.count()];
     List<ResidentBlock> parking = new ArrayList<>();
@@ -133,10 +134,11 @@ final class TimeSlicer {
     for (int sm = 0; sm < bytesPerSm.length; sm++) {
       if (threadsPerSm[sm] > 0) {
         savedAt = Math.max(savedAt,
-            reaction + sim.hardware.saveNs(bytesPerSm[sm], threadsPerSm[sm]));
+            reaction + sim.hardware.saveNs(bytesPerSm[sm], threadsPerSm[sm],
+                SaveKind.CONTEXT_SWITCH, sim.costs));
       }
     }
-    long done = savedAt + sim.device.costs().contextSwitchNs();
+    long done = savedAt + sim.hardware.contextSwitchNs(sim.costs);
     if (sim.listener != null) {
       sim.listener.contextSwitched(sim.now, done, active.spec.id(), next.spec.id());
     }
@@ -186,7 +188,8 @@ final class TimeSlicer {
     long[] restoredAt = new long[sim.sms.count()];
     for (int sm = 0; sm < bytesPerSm.length; sm++) {
       if (threadsPerSm[sm] > 0) {
-        restoredAt[sm] = sim.now + sim.hardware.restoreNs(bytesPerSm[sm], threadsPerSm[sm]);
+        restoredAt[sm] = sim.now + sim.hardware.restoreNs(bytesPerSm[sm], threadsPerSm[sm],
+            SaveKind.CONTEXT_SWITCH, sim.costs);
         activeSinceNs = Math.max(activeSinceNs, restoredAt[sm]);
       }
     }

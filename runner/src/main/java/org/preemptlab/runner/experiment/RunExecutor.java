@@ -137,6 +137,21 @@ public final class RunExecutor {
     return all;
   }
 
+  /**
+   * The workload {@code config} generates for its seed, without simulating it: what a sweep's
+   * cost estimate counts (see {@code experiment.cluster.WorkloadSize}).
+   *
+   * @throws ConfigurationException for a mistake in the configuration
+   * @throws PluginFailureException when the hardware model or the workload generator fails
+   */
+  public Workload workload(RunConfig config) {
+    validate(config);
+    HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, config.hardware().id(),
+        config.hardware().parameters(), (HardwareModel) null,
+        RandomStreams.named(config.seed(), "hardware"));
+    return generateWorkload(config.workload(), hardware, config.seed());
+  }
+
   private Workload generateWorkload(WorkloadConfig config, HardwareModel hardware, long seed) {
     if (config.spec() != null) {
       return SyntheticWorkload.generate(config.spec(), RandomStreams.named(seed, "workload"));

@@ -20,7 +20,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/** The PNG charts of the seed-granularity reproduction, drawn with XChart. */
+/** The PNG charts of the seed-claims check, drawn with XChart. */
 final class GranularityCharts {
   private static final int WIDTH = 720;
   private static final int HEIGHT = 420;

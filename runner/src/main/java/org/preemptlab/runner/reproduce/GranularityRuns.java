@@ -9,7 +9,7 @@ import org.preemptlab.runner.experiment.RunOutcome;
 import org.preemptlab.runner.experiment.WorkloadConfig;
 
 /**
- * Runs the mechanisms of the seed-granularity reproduction: each one on the same workloads and
+ * Runs the mechanisms of the seed-claims check: each one on the same workloads and
  * seeds (common random numbers), under the {@code priority} policy with preemption on and the
  * {@code h200} model.
  */
@@ -20,11 +20,27 @@ final class GranularityRuns {
 
   private final RunExecutor executor;
   private final List<Long> seeds;
+  private final RunConfig fixedBase;
 
   /** Runs through {@code executor} once per seed. */
   GranularityRuns(RunExecutor executor, List<Long> seeds) {
+    this(executor, seeds, null);
+  }
+
+  /** Runs through {@code executor} once per seed, every run from {@code base}. */
+  GranularityRuns(RunExecutor executor, List<Long> seeds, RunConfig base) {
     this.executor = executor;
     this.seeds = List.copyOf(seeds);
+    this.fixedBase = base;
+  }
+
+  /** The preemptions of {@code mechanism} on the fixed base configuration, pooled. */
+  LatencyStats latency(Mechanism mechanism) {
+    List<RunOutcome> outcomes = new ArrayList<>();
+    for (long seed : seeds) {
+      outcomes.add(executor.execute(mechanism.apply(fixedBase).withSeed(seed)));
+    }
+    return LatencyStats.of(outcomes);
   }
 
   /** The seeds every mechanism runs with. */
@@ -37,7 +53,7 @@ final class GranularityRuns {
     RunConfig config = Overrides.choose(RunConfig.defaults(), "hardware", "h200");
     config = Overrides.choose(config, "policy", "priority");
     config = Overrides.set(config, "policy.preempt=true");
-    return config.withWorkload(workload).withName("seed-granularity");
+    return config.withWorkload(workload).withName("seed-claims");
   }
 
   /** The preemptions of {@code mechanism} on {@code workload}, pooled over the seeds. */

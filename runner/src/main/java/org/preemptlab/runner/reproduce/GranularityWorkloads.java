@@ -4,8 +4,8 @@ import org.preemptlab.runner.experiment.WorkloadConfig;
 import org.preemptlab.runner.workload.SyntheticSpecs;
 
 /**
- * The synthetic workloads of the seed-granularity reproduction (docs/reproductions/
- * seed-granularity.md explains every number). All run in one context that handles user yields, so
+ * The synthetic workloads of the seed-claims check (docs/reproductions/
+ * seed-claims.md explains every number). All run in one context that handles user yields, so
  * the device never time-slices and every preemption comes from the priority policy: a HIGH
  * inference queue whose kernel needs one block slot on every SM preempts a LOW victim that holds
  * every SM's registers.

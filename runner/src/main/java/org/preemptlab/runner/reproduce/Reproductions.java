@@ -12,7 +12,12 @@ public final class Reproductions {
     return List.of(
         // entries: one per line
         new org.preemptlab.runner.drm.DrmKunitReproduction(),
-        new SeedGranularity()
+        new GPreempt(),
+        new Chimera(),
+        new Reef(),
+        new LinSc16(),
+        new SeedGranularity(),
+        new H200E1Calibration()
     );
   }
 

@@ -8,7 +8,7 @@ import java.util.List;
  * field in double quotes may contain commas, and {@code ""} inside quotes is one quote. Fields are
  * trimmed.
  */
-final class CsvFields {
+public final class CsvFields {
   private CsvFields() {}
 
   /**
@@ -16,7 +16,7 @@ final class CsvFields {
    *
    * @throws IllegalArgumentException if a quoted field is not closed
    */
-  static List<String> split(String line) {
+  public static List<String> split(String line) {
     List<String> fields = new ArrayList<>();
     StringBuilder field = new StringBuilder();
     boolean quoted = false;

@@ -5,7 +5,8 @@
  * exposed as {@link org.preemptlab.api.workload.WorkloadProvider}s and as plain Java entry points
  * ({@link org.preemptlab.runner.workload.SyntheticWorkload}, {@link
  * org.preemptlab.runner.workload.SyntheticSpecs}, {@link
- * org.preemptlab.runner.workload.CsvTraceReader}).
+ * org.preemptlab.runner.workload.CsvTraceReader}). Recorded GPU traces (PyTorch profiler, Nsight
+ * Systems) are replayed by the subpackage {@code trace}.
  *
  * <p>Every user mistake surfaces as a one-line {@link org.preemptlab.api.ConfigurationException}
  * naming the file, line and key (or column) and, where there are any, the valid choices. Generation

@@ -143,7 +143,7 @@ class RunExecutorTest {
         .hasMessageContaining("full").hasMessageContaining("liveness");
     assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "workload", "json")))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("'json'")
-        .hasMessageContaining("csv-trace, synthetic");
+        .hasMessageContaining("csv-trace, nsys-trace, pytorch-trace, synthetic, trace-mix");
   }
 
   @Test

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The seed-granularity reproduction, run once with one seed. */
+/** The seed-claims check, run once with one seed. */
 class SeedGranularityTest {
   @TempDir
   static Path directory;
@@ -75,7 +75,7 @@ class SeedGranularityTest {
 
   @Test
   void isListedUnderItsId() {
-    assertThat(Reproductions.find("seed-granularity")).get()
+    assertThat(Reproductions.find("seed-claims")).get()
         .isInstanceOf(SeedGranularity.class);
   }
 

@@ -8,15 +8,18 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.preemptlab.api.hardware.CostDistribution;
 import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.hardware.CostModel;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.experiment.Percentiles;
 
 /**
- * Validates time slicing on the {@code h200} model against the rows of
- * {@code reference/h200-measurements.md} ("Time slicing between two processes") that the model's
- * save, restore, switch and slice costs were fitted to (docs/hardware-models.md).
+ * Checks the {@code h200} model's time slicing against the H200 time-slicing rows (measured on an
+ * H200 for this project; docs/hardware-models.md) that its save, restore, switch and slice costs
+ * were fitted to. This is a calibration check, in-sample: it shows the engine reproduces the fit,
+ * not that the model predicts data it has not seen.
  *
  * <p>Tolerances come from the fit. A simulated switch-out may differ from the measured p50 by the
  * fit's own residual for that row (docs/hardware-models.md, table "the save, restore and
@@ -30,6 +33,9 @@ class TimeSlicingH200Test {
   private static final double ENGINE_EXTRA_US = 2.0;
   private static final long SEED = 11;
   private static final HardwareModel H200 = TwoContextRun.h200(Map.of());
+  /** Two drawn switch costs may differ by up to twice the width of their distribution. */
+  private static final long SWITCH_SPREAD_NS = 2 * (((CostModel) H200).contextSwitch().quantileNs(1)
+      - ((CostModel) H200).contextSwitch().quantileNs(0));
 
   private static Observed observe(TwoContextRun run, HardwareModel hardware, String policy,
       Map<String, String> parameters) {
@@ -141,7 +147,7 @@ class TimeSlicingH200Test {
     Observed policySlice = observe(run, H200, "time-slice", Map.of());
 
     assertThat(policySlice.shortestPeriodNs() - hardwareSlice.shortestPeriodNs())
-        .isEqualTo(sliceNs - H200.device().costs().timeSliceNs());
+        .isCloseTo(sliceNs - H200.device().costs().timeSliceNs(), within(SWITCH_SPREAD_NS));
     assertThat(policySlice.switchOuts()).hasSize(TwoContextRun.B_LAUNCHES);
   }
 
@@ -152,7 +158,7 @@ class TimeSlicingH200Test {
     Observed defaults = observe(run, H200, "time-slice", Map.of());
 
     assertThat(fourMs.shortestPeriodNs() - defaults.shortestPeriodNs())
-        .isEqualTo(4_000_000 - 1_300_000);
+        .isCloseTo(4_000_000 - 1_300_000, within(SWITCH_SPREAD_NS));
   }
 
   @Test
@@ -167,13 +173,15 @@ class TimeSlicingH200Test {
 
     assertThat(shared.result().contextSwitches()).isZero();
     assertThat(shared.switchOuts()).isEmpty();
-    long alone = mps.device().costs().kernelLaunchNs() + mps.device().costs().blockDispatchNs()
-        + 500;
+    // B launches while A's blocks are resident: a busy launch, drawn from its distribution.
+    CostDistribution busy = ((CostModel) mps).launchBusy();
+    long overhead = mps.device().costs().blockDispatchNs() + 500;
     assertThat(shared.result().jobs()).filteredOn(j -> j.contextId().equals("b"))
         .hasSize(TwoContextRun.B_LAUNCHES)
-        .allSatisfy(j -> assertThat(j.turnaroundNs()).isEqualTo(alone));
+        .allSatisfy(j -> assertThat(j.turnaroundNs())
+            .isBetween(busy.quantileNs(0) + overhead, busy.quantileNs(1) + overhead));
     assertThat(sliced.switchOuts()).hasSize(TwoContextRun.B_LAUNCHES);
-    assertThat(maxTurnaround(sliced, "b")).isGreaterThan(100 * alone);
+    assertThat(maxTurnaround(sliced, "b")).isGreaterThan(10 * (busy.quantileNs(1) + overhead));
   }
 
   private static long maxTurnaround(Observed observed, String context) {

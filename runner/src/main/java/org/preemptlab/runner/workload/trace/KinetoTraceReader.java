@@ -1,0 +1,364 @@
+package org.preemptlab.runner.workload.trace;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.ZipException;
+import org.preemptlab.api.ConfigurationException;
+
+/**
+ * Reads the Chrome-trace JSON that the PyTorch profiler (Kineto) writes, plain or gzip-compressed,
+ * as a stream: only one event is held in memory at a time, so traces of hundreds of MB are read in
+ * constant memory beside the operations kept.
+ *
+ * <p>What is read (field names as Kineto writes them; {@code docs/traces.md} has the table):
+ * complete events ({@code "ph": "X"}) of category {@code kernel}, {@code gpu_memcpy} and {@code
+ * gpu_memset} with their {@code args} ({@code device}, {@code context}, {@code stream}, {@code
+ * correlation}, {@code grid}, {@code block}, {@code registers per thread}, {@code shared memory});
+ * CPU-side {@code cuda_runtime} and {@code cuda_driver} calls, whose {@code correlation} gives each
+ * GPU operation its launch time; {@code cuda_sync} events of kind {@code Stream Wait Event} (written
+ * when the profiler runs with {@code enable_cuda_sync_events}); {@code ProfilerStep#N} annotations;
+ * and the top-level {@code deviceProperties} and {@code distributedInfo.rank}. Everything else is skipped. Times ({@code ts}, {@code
+ * dur}) are µs with up to three decimals and are converted to ns exactly.
+ */
+public final class KinetoTraceReader {
+  private static final ObjectMapper MAPPER = new ObjectMapper()
+      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+  private static final JsonFactory FACTORY = MAPPER.getFactory();
+  private static final Pattern STEP = Pattern.compile("ProfilerStep#(\\d+)");
+  private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
+
+  private KinetoTraceReader() {}
+
+  /**
+   * Reads {@code file}.
+   *
+   * @throws ConfigurationException naming the file (and line) if it is unreadable, not JSON,
+   *     truncated, lacks a field a GPU event needs, or holds no GPU kernel
+   */
+  public static RecordedTrace read(Path file) {
+    String name = TraceFiles.name(file);
+    try (InputStream in = TraceFiles.open(file)) {
+      return read(in, name);
+    } catch (IOException e) {
+      throw new ConfigurationException(name + ": cannot read: " + TraceFiles.oneLine(
+          e.getMessage()));
+    }
+  }
+
+  /** Reads a trace from text; {@code sourceName} names it in errors. */
+  public static RecordedTrace read(String json, String sourceName) {
+    return read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), sourceName);
+  }
+
+  /** Reads a trace from a stream (not closed); {@code sourceName} names it in errors. */
+  public static RecordedTrace read(InputStream in, String sourceName) {
+    State state = new State(sourceName);
+    try (JsonParser parser = FACTORY.createParser(in)) {
+      JsonToken first = parser.nextToken();
+      if (first == null) {
+        throw new ConfigurationException(sourceName + ": empty file; expected the JSON object "
+            + "of a PyTorch profiler trace");
+      }
+      if (first == JsonToken.START_ARRAY) {
+        readEvents(parser, state);
+      } else if (first == JsonToken.START_OBJECT) {
+        readTopLevel(parser, state);
+      } else {
+        throw new ConfigurationException(sourceName + ":" + line(parser) + ": not a PyTorch "
+            + "profiler trace: expected a JSON object with 'traceEvents', found " + first.asString());
+      }
+      if (parser.nextToken() != null) {
+        throw new ConfigurationException(sourceName + ":" + line(parser) + ": not valid JSON: "
+            + "more content after the end of the trace");
+      }
+    } catch (JsonEOFException | EOFException e) {
+      throw new ConfigurationException(sourceName + ": truncated: the file ends inside the JSON "
+          + "(" + TraceFiles.oneLine(e.getMessage().replaceAll("\\s+at \\[Source.*", ""))
+          + "); was it copied completely?");
+    } catch (JsonParseException e) {
+      throw new ConfigurationException(sourceName + ":" + e.getLocation().getLineNr()
+          + ": not valid JSON: " + TraceFiles.oneLine(e.getOriginalMessage()));
+    } catch (ZipException e) {
+      throw new ConfigurationException(sourceName + ": corrupt gzip data: "
+          + TraceFiles.oneLine(e.getMessage()));
+    } catch (IOException e) {
+      throw new ConfigurationException(sourceName + ": cannot read: "
+          + TraceFiles.oneLine(e.getMessage()));
+    }
+    return state.finish();
+  }
+
+  private static void readTopLevel(JsonParser parser, State state) throws IOException {
+    boolean sawEvents = false;
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String field = parser.currentName();
+      JsonToken value = parser.nextToken();
+      if (field.equals("traceEvents")) {
+        if (value != JsonToken.START_ARRAY) {
+          throw new ConfigurationException(state.source + ":" + line(parser)
+              + ": 'traceEvents' must be an array of events");
+        }
+        sawEvents = true;
+        readEvents(parser, state);
+      } else if (field.equals("distributedInfo") && value == JsonToken.START_OBJECT) {
+        JsonNode info = MAPPER.readTree(parser);
+        if (info.path("rank").canConvertToInt()) {
+          state.rank = info.path("rank").asInt();
+        }
+      } else if (field.equals("deviceProperties") && value == JsonToken.START_ARRAY) {
+        JsonNode devices = MAPPER.readTree(parser);
+        for (JsonNode device : devices) {
+          if (device.path("id").canConvertToInt()) {
+            int id = device.path("id").asInt();
+            state.devices.put(id, new GpuProperties(id, device.path("name").asText(""),
+                device.path("numSms").asInt(0)));
+          }
+        }
+      } else {
+        parser.skipChildren();
+      }
+    }
+    if (!sawEvents) {
+      throw new ConfigurationException(state.source + ": not a PyTorch profiler trace: no "
+          + "'traceEvents' array");
+    }
+  }
+
+  private static void readEvents(JsonParser parser, State state) throws IOException {
+    JsonToken token;
+    while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
+      if (token == null) {
+        throw new JsonEOFException(parser, null, "end of input inside 'traceEvents'");
+      }
+      int line = line(parser);
+      state.index++;
+      if (token != JsonToken.START_OBJECT) {
+        throw new ConfigurationException(state.source + ":" + line + ": event " + state.index
+            + " is not a JSON object");
+      }
+      JsonNode event = MAPPER.readTree(parser);
+      state.accept(event, line);
+    }
+  }
+
+  private static int line(JsonParser parser) {
+    return parser.currentTokenLocation().getLineNr();
+  }
+
+  /** What the reader collects while streaming. */
+  private static final class State {
+    final String source;
+    final List<TraceOp> ops = new ArrayList<>();
+    final List<JsonNode> waits = new ArrayList<>();
+    final List<ProfilerStep> steps = new ArrayList<>();
+    final Map<Integer, GpuProperties> devices = new TreeMap<>();
+    final Map<Long, Long> launchByCorrelation = new HashMap<>();
+    long cpuEvents;
+    int index = -1;
+    int rank = -1;
+
+    State(String source) {
+      this.source = source;
+    }
+
+    void accept(JsonNode event, int line) {
+      String cat = event.path("cat").asText("").toLowerCase(Locale.ROOT);
+      String name = event.path("name").asText("");
+      String ph = event.path("ph").asText("");
+      if (!ph.equals("X")) {
+        return;
+      }
+      Event e = new Event(event, line, index, name);
+      switch (cat) {
+        case "kernel" -> ops.add(kernel(e));
+        case "gpu_memcpy", "memcpy" -> ops.add(copy(e, TraceOp.Kind.MEMCPY));
+        case "gpu_memset", "memset" -> ops.add(copy(e, TraceOp.Kind.MEMSET));
+        case "cuda_runtime", "cuda_driver", "runtime", "driver" -> {
+          cpuEvents++;
+          JsonNode correlation = event.path("args").path("correlation");
+          if (correlation.canConvertToLong()) {
+            launchByCorrelation.put(correlation.asLong(), e.micros("ts"));
+          }
+        }
+        case "cuda_sync" -> {
+          String kind = event.path("args").path("cuda_sync_kind").asText(name);
+          if (kind.equals("Stream Wait Event")) {
+            waits.add(event);
+          }
+        }
+        case "gpu_user_annotation" -> { }
+        default -> {
+          cpuEvents++;
+          Matcher step = STEP.matcher(name);
+          if (step.matches()) {
+            long start = e.micros("ts");
+            steps.add(new ProfilerStep(Long.parseLong(step.group(1)), start,
+                start + e.micros("dur")));
+          }
+        }
+      }
+    }
+
+    TraceOp kernel(Event e) {
+      long[] grid = e.dims("grid");
+      long[] block = e.dims("block");
+      long blocks = grid[0] * grid[1] * grid[2];
+      long threads = block[0] * block[1] * block[2];
+      if (threads > Integer.MAX_VALUE || blocks > Integer.MAX_VALUE) {
+        throw e.fail("grid or block too large");
+      }
+      return new TraceOp(TraceOp.Kind.KERNEL, e.name, e.integer("device"),
+          e.optionalLong("context", 0), e.longArg("stream"), e.optionalLong("correlation", -1),
+          e.micros("ts"), e.micros("dur"), -1, blocks, (int) threads,
+          e.integer("registers per thread"), e.integer("shared memory"), "line " + e.line);
+    }
+
+    TraceOp copy(Event e, TraceOp.Kind kind) {
+      return new TraceOp(kind, e.name, e.integer("device"), e.optionalLong("context", 0),
+          e.longArg("stream"), e.optionalLong("correlation", -1), e.micros("ts"), e.micros("dur"),
+          -1, 1, 1, 0, 0, "line " + e.line);
+    }
+
+    RecordedTrace finish() {
+      if (ops.stream().noneMatch(op -> op.kind() == TraceOp.Kind.KERNEL)) {
+        if (ops.isEmpty() && cpuEvents > 0) {
+          throw new ConfigurationException(source + ": a CPU-only trace: " + cpuEvents
+              + " CPU events but no GPU activity; record it with activities=[ProfilerActivity.CPU,"
+              + " ProfilerActivity.CUDA]");
+        }
+        throw new ConfigurationException(source + ": the trace holds no GPU kernels (no event "
+            + "with \"cat\": \"kernel\")" + (ops.isEmpty() ? "" : "; it has " + ops.size()
+            + " memory copies or sets only"));
+      }
+      List<TraceOp> linked = new ArrayList<>(ops.size());
+      for (TraceOp op : ops) {
+        Long launch = op.correlation() < 0 ? null : launchByCorrelation.get(op.correlation());
+        linked.add(launch == null || launch > op.startNs() ? op : new TraceOp(op.kind(),
+            op.name(), op.device(), op.context(), op.stream(), op.correlation(), op.startNs(),
+            op.durationNs(), launch, op.gridBlocks(), op.threadsPerBlock(),
+            op.registersPerThread(), op.sharedMemoryBytes(), op.where()));
+      }
+      List<StreamWait> streamWaits = new ArrayList<>();
+      for (JsonNode wait : waits) {
+        JsonNode args = wait.path("args");
+        if (!args.path("stream").canConvertToLong() || !args.path("wait_on_stream")
+            .canConvertToLong() || args.path("wait_on_stream").asLong() < 0) {
+          continue; // Kineto writes -1 when it could not resolve the recording stream
+        }
+        long record = args.path("wait_on_cuda_event_record_corr_id").asLong(-1);
+        Long recordLaunch = record < 0 ? null : launchByCorrelation.get(record);
+        streamWaits.add(new StreamWait(args.path("device").asInt(wait.path("pid").asInt(0)),
+            args.path("stream").asLong(), toNs(wait.path("ts").decimalValue()),
+            args.path("wait_on_stream").asLong(), recordLaunch == null ? -1 : recordLaunch));
+      }
+      return new RecordedTrace(source, linked, streamWaits, steps, devices, cpuEvents, rank);
+    }
+
+    /** One event being read, with helpers that fail with the event's location. */
+    final class Event {
+      final JsonNode node;
+      final int line;
+      final int index;
+      final String name;
+
+      Event(JsonNode node, int line, int index, String name) {
+        this.node = node;
+        this.line = line;
+        this.index = index;
+        this.name = name;
+      }
+
+      ConfigurationException fail(String what) {
+        String shown = name.length() > 60 ? name.substring(0, 57) + "..." : name;
+        return new ConfigurationException(source + ":" + line + ": event " + index + " ('"
+            + shown + "', cat '" + node.path("cat").asText() + "'): " + what);
+      }
+
+      long micros(String field) {
+        JsonNode value = node.get(field);
+        if (value == null) {
+          throw fail("missing '" + field + "'");
+        }
+        if (!value.isNumber() || value.decimalValue().signum() < 0 && field.equals("dur")) {
+          throw fail("'" + field + "' must be a number of µs >= 0, got " + value);
+        }
+        return toNs(value.decimalValue());
+      }
+
+      JsonNode arg(String key) {
+        JsonNode args = node.get("args");
+        if (args == null || !args.isObject()) {
+          throw fail("missing 'args'");
+        }
+        JsonNode value = args.get(key);
+        if (value == null || value.isNull()) {
+          throw fail("missing \"" + key + "\" in 'args'");
+        }
+        return value;
+      }
+
+      long longArg(String key) {
+        JsonNode value = arg(key);
+        if (!value.isIntegralNumber()) {
+          throw fail("args \"" + key + "\" must be a whole number, got " + value);
+        }
+        return value.asLong();
+      }
+
+      int integer(String key) {
+        long value = longArg(key);
+        if (value < 0 || value > Integer.MAX_VALUE) {
+          throw fail("args \"" + key + "\" must be >= 0, got " + value);
+        }
+        return (int) value;
+      }
+
+      long optionalLong(String key, long otherwise) {
+        JsonNode value = node.path("args").get(key);
+        return value != null && value.isIntegralNumber() ? value.asLong() : otherwise;
+      }
+
+      long[] dims(String key) {
+        JsonNode value = arg(key);
+        if (!value.isArray() || value.size() != 3) {
+          throw fail("args \"" + key + "\" must be [x, y, z], got " + value);
+        }
+        long[] dims = new long[3];
+        for (int i = 0; i < 3; i++) {
+          JsonNode d = value.get(i);
+          if (!d.isIntegralNumber() || d.asLong() < 1) {
+            throw fail("args \"" + key + "\" must be three whole numbers >= 1, got " + value);
+          }
+          dims[i] = d.asLong();
+        }
+        return dims;
+      }
+    }
+  }
+
+  private static long toNs(BigDecimal micros) {
+    return micros.multiply(THOUSAND).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+  }
+}

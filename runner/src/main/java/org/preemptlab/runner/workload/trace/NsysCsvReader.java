@@ -1,0 +1,277 @@
+package org.preemptlab.runner.workload.trace;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.workload.CsvFields;
+
+/**
+ * Reads the CSV that {@code nsys stats --report cuda_gpu_trace --format csv} writes (Nsight
+ * Systems): one row per kernel, memory copy or memory set, read line by line.
+ *
+ * <p>Columns are found by name, whatever their order; the unit is taken from the header, in either
+ * of the two forms Nsight Systems versions write: {@code Start (ns)} or {@code Start:ts_ns}, {@code
+ * StcSMem (MB)} or {@code StcSMem:mem_B}. Times may be in ns, us or ms; sizes in B, KB, MB
+ * (powers of 1000), KiB or MiB. Lines before the header (the report's preamble) are skipped. The
+ * report carries no CPU-side launch times and no cross-stream events: each operation is submitted
+ * at its GPU start, and streams are ordered only within themselves.
+ */
+public final class NsysCsvReader {
+  /** Columns every file must have. */
+  public static final List<String> REQUIRED = List.of("Start", "Duration", "GrdX", "GrdY", "GrdZ",
+      "BlkX", "BlkY", "BlkZ", "Reg/Trd", "StcSMem", "DymSMem", "Device", "Strm", "Name");
+
+  private static final Pattern PAREN_UNIT = Pattern.compile("(.*?)\\s*\\(([^)]*)\\)\\s*");
+  private static final Pattern DEVICE = Pattern.compile("(.*?)\\s*\\((\\d+)\\)\\s*");
+
+  private NsysCsvReader() {}
+
+  /**
+   * Reads {@code file}.
+   *
+   * @throws ConfigurationException naming the file and line for a missing column, a malformed or
+   *     truncated row, or a file without kernels
+   */
+  public static RecordedTrace read(Path file) {
+    String name = TraceFiles.name(file);
+    try (InputStream in = TraceFiles.open(file)) {
+      return read(new InputStreamReader(in, StandardCharsets.UTF_8), name);
+    } catch (IOException e) {
+      throw new ConfigurationException(name + ": cannot read: " + TraceFiles.oneLine(
+          e.getMessage()));
+    }
+  }
+
+  /** Reads CSV text; {@code sourceName} names it in errors. */
+  public static RecordedTrace read(String csv, String sourceName) {
+    try {
+      return read(new StringReader(csv), sourceName);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static RecordedTrace read(Reader reader, String source) throws IOException {
+    BufferedReader lines = new BufferedReader(reader, 1 << 16);
+    Header header = null;
+    List<TraceOp> ops = new ArrayList<>();
+    Map<Integer, GpuProperties> devices = new HashMap<>();
+    String line;
+    int number = 0;
+    while ((line = lines.readLine()) != null) {
+      number++;
+      if (line.isBlank()) {
+        continue;
+      }
+      List<String> fields = split(line, source, number);
+      if (header == null) {
+        if (fields.get(0).replace("\uFEFF", "").startsWith("Start")) {
+          header = Header.of(fields, source, number);
+        }
+        continue;
+      }
+      ops.add(header.row(fields, source, number, devices));
+    }
+    if (header == null) {
+      throw new ConfigurationException(source + ": no header line starting with 'Start'; expected"
+          + " the CSV of 'nsys stats --report cuda_gpu_trace --format csv'");
+    }
+    if (ops.stream().noneMatch(op -> op.kind() == TraceOp.Kind.KERNEL)) {
+      throw new ConfigurationException(source + ": the trace holds no GPU kernels"
+          + (ops.isEmpty() ? " (no rows after the header)"
+          : "; it has " + ops.size() + " memory copies or sets only"));
+    }
+    return new RecordedTrace(source, ops, List.of(), List.of(), devices, 0, -1);
+  }
+
+  private static List<String> split(String line, String source, int number) {
+    try {
+      return CsvFields.split(line);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(source + ":" + number + ": " + e.getMessage()
+          + " (truncated line?)");
+    }
+  }
+
+  /** The header: each column's position and unit. */
+  private record Header(Map<String, Integer> index, Map<String, String> unit, int width) {
+
+    static Header of(List<String> fields, String source, int number) {
+      Map<String, Integer> index = new HashMap<>();
+      Map<String, String> unit = new HashMap<>();
+      for (int i = 0; i < fields.size(); i++) {
+        String field = fields.get(i).replace("\uFEFF", "");
+        String base = field;
+        String u = "";
+        Matcher paren = PAREN_UNIT.matcher(field);
+        if (paren.matches()) {
+          base = paren.group(1);
+          u = paren.group(2);
+        } else if (field.contains(":")) {
+          base = field.substring(0, field.indexOf(':'));
+          u = field.substring(field.lastIndexOf('_') + 1);
+        }
+        index.put(base.trim(), i);
+        unit.put(base.trim(), u.trim());
+      }
+      for (String required : REQUIRED) {
+        if (!index.containsKey(required)) {
+          throw new ConfigurationException(source + ":" + number + ": missing column '" + required
+              + "'; the header of 'nsys stats --report cuda_gpu_trace' has " + String.join(", ",
+              REQUIRED) + " (and CorrId, Ctx, Bytes, ...)");
+        }
+      }
+      return new Header(index, unit, fields.size());
+    }
+
+    TraceOp row(List<String> fields, String source, int number,
+        Map<Integer, GpuProperties> devices) {
+      if (fields.size() != width) {
+        throw new ConfigurationException(source + ":" + number + ": " + fields.size()
+            + " fields, but the header has " + width + " (truncated or not a cuda_gpu_trace row)");
+      }
+      Row r = new Row(fields, source, number);
+      String name = r.text("Name");
+      if (name.isEmpty()) {
+        throw r.fail("Name", "is empty");
+      }
+      long start = r.time("Start");
+      long duration = r.time("Duration");
+      String deviceText = r.text("Device");
+      int device;
+      String deviceName = deviceText;
+      Matcher m = DEVICE.matcher(deviceText);
+      if (m.matches()) {
+        deviceName = m.group(1);
+        device = Integer.parseInt(m.group(2));
+      } else {
+        device = (int) r.whole("Device", 0, Integer.MAX_VALUE);
+        deviceName = "";
+      }
+      devices.putIfAbsent(device, new GpuProperties(device, deviceName, 0));
+      long stream = r.whole("Strm", 0, Long.MAX_VALUE);
+      long context = r.optionalWhole("Ctx", 0);
+      long correlation = r.optionalWhole("CorrId", -1);
+      String lower = name.toLowerCase(Locale.ROOT);
+      if (r.text("GrdX").isEmpty() && lower.startsWith("[cuda mem")) {
+        TraceOp.Kind kind = lower.startsWith("[cuda memset") ? TraceOp.Kind.MEMSET
+            : TraceOp.Kind.MEMCPY;
+        return new TraceOp(kind, name, device, context, stream, correlation, start, duration, -1,
+            1, 1, 0, 0, "line " + number);
+      }
+      long blocks = r.whole("GrdX", 1, Integer.MAX_VALUE) * r.whole("GrdY", 1, Integer.MAX_VALUE)
+          * r.whole("GrdZ", 1, Integer.MAX_VALUE);
+      long threads = r.whole("BlkX", 1, 1024) * r.whole("BlkY", 1, 1024) * r.whole("BlkZ", 1, 64);
+      if (blocks > Integer.MAX_VALUE) {
+        throw r.fail("GrdX", "grid of " + blocks + " blocks is too large");
+      }
+      int registers = (int) r.whole("Reg/Trd", 0, 255);
+      long shared = r.bytes("StcSMem") + r.bytes("DymSMem");
+      return new TraceOp(TraceOp.Kind.KERNEL, name, device, context, stream, correlation, start,
+          duration, -1, blocks, (int) threads, registers, (int) Math.min(shared,
+          Integer.MAX_VALUE), "line " + number);
+    }
+
+    /** One row being read, with helpers that fail naming the line and column. */
+    private final class Row {
+      final List<String> fields;
+      final String source;
+      final int number;
+
+      Row(List<String> fields, String source, int number) {
+        this.fields = fields;
+        this.source = source;
+        this.number = number;
+      }
+
+      ConfigurationException fail(String column, String what) {
+        return new ConfigurationException(source + ":" + number + ": column '" + column + "' "
+            + what);
+      }
+
+      String text(String column) {
+        Integer i = index.get(column);
+        return i == null ? "" : fields.get(i);
+      }
+
+      BigDecimal number(String column) {
+        String value = text(column).replace(",", "");
+        if (value.isEmpty()) {
+          throw fail(column, "is empty");
+        }
+        try {
+          return new BigDecimal(value);
+        } catch (NumberFormatException e) {
+          throw fail(column, "must be a number, got '" + value + "'");
+        }
+      }
+
+      long whole(String column, long min, long max) {
+        BigDecimal value = number(column);
+        if (value.stripTrailingZeros().scale() > 0 || value.compareTo(BigDecimal.valueOf(min)) < 0
+            || value.compareTo(BigDecimal.valueOf(max)) > 0) {
+          throw fail(column, "must be a whole number in [" + min + ", " + max + "], got '"
+              + text(column) + "'");
+        }
+        return value.longValueExact();
+      }
+
+      long optionalWhole(String column, long otherwise) {
+        return text(column).isEmpty() ? otherwise : whole(column, 0, Long.MAX_VALUE);
+      }
+
+      long time(String column) {
+        BigDecimal value = number(column);
+        if (value.signum() < 0) {
+          throw fail(column, "must be >= 0, got '" + text(column) + "'");
+        }
+        String u = unit.get(column).toLowerCase(Locale.ROOT);
+        BigDecimal factor = switch (u) {
+          case "ns", "" -> BigDecimal.ONE;
+          case "us", "µs" -> BigDecimal.valueOf(1_000);
+          case "ms" -> BigDecimal.valueOf(1_000_000);
+          case "s" -> BigDecimal.valueOf(1_000_000_000);
+          default -> throw fail(column, "has unknown time unit '" + unit.get(column)
+              + "'; valid: ns, us, ms, s");
+        };
+        return value.multiply(factor).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+      }
+
+      long bytes(String column) {
+        if (text(column).isEmpty()) {
+          return 0;
+        }
+        BigDecimal value = number(column);
+        if (value.signum() < 0) {
+          throw fail(column, "must be >= 0, got '" + text(column) + "'");
+        }
+        String u = unit.get(column);
+        BigDecimal factor = switch (u) {
+          case "B", "b", "byte", "bytes", "" -> BigDecimal.ONE;
+          case "KB", "kB" -> BigDecimal.valueOf(1_000);
+          case "MB" -> BigDecimal.valueOf(1_000_000);
+          case "KiB" -> BigDecimal.valueOf(1_024);
+          case "MiB" -> BigDecimal.valueOf(1_048_576);
+          default -> throw fail(column, "has unknown size unit '" + u
+              + "'; valid: B, KB, MB, KiB, MiB");
+        };
+        return value.multiply(factor).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+      }
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package org.preemptlab.runner.workload.trace;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+import org.preemptlab.api.ConfigurationException;
+
+/** Opening trace files: plain or gzip-compressed (recognised by content, not by name). */
+final class TraceFiles {
+  private TraceFiles() {}
+
+  /**
+   * Opens {@code file}, decompressing it if it starts with the gzip magic bytes.
+   *
+   * @throws ConfigurationException if the file is missing or unreadable
+   */
+  static InputStream open(Path file) {
+    try {
+      InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+      in.mark(2);
+      int first = in.read();
+      int second = in.read();
+      in.reset();
+      if (first == 0x1f && second == 0x8b) {
+        return new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
+      }
+      return in;
+    } catch (NoSuchFileException e) {
+      throw new ConfigurationException(name(file) + ": no such file (" + file.toAbsolutePath()
+          + ")");
+    } catch (IOException e) {
+      throw new ConfigurationException(name(file) + ": cannot read: " + oneLine(e.getMessage()));
+    }
+  }
+
+  /** The name errors use for a file: its name without the directories. */
+  static String name(Path file) {
+    Path name = file.getFileName();
+    return name == null ? file.toString() : name.toString();
+  }
+
+  /** The first line of a message, or the empty string. */
+  static String oneLine(String message) {
+    if (message == null) {
+      return "";
+    }
+    int newline = message.indexOf('\n');
+    return (newline < 0 ? message : message.substring(0, newline)).trim();
+  }
+}

@@ -1,0 +1,278 @@
+package org.preemptlab.runner.workload.trace;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.BlockTiming;
+import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.model.GpuContext;
+import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.model.Workload;
+import org.preemptlab.runner.workload.ProgramSpec;
+import org.preemptlab.runner.workload.Programs;
+
+/**
+ * Maps the operations of one device of a {@link RecordedTrace} onto contexts, queues and jobs
+ * ({@code docs/traces.md}, "Mapping"):
+ *
+ * <ul>
+ *   <li>each CUDA context of the device becomes a {@link GpuContext} (named by the option {@code
+ *       context}); each stream a serial {@link JobQueue} {@code <context>.s<stream>} on the compute
+ *       engine, and, for its memory copies and sets, {@code <context>.s<stream>.copy} on the copy
+ *       engine; every queue gets the option's priority;
+ *   <li>each kernel becomes a job whose grid, threads, registers and shared memory are the traced
+ *       ones and whose blocks run the standard tiled-kernel program for the duration {@link
+ *       BlockDurations} derives; a copy or set becomes a one-block, one-thread job of its traced
+ *       duration;
+ *   <li>a job is submitted at its CPU-side launch (or, without one, at its GPU start), relative to
+ *       the earliest kept operation and multiplied by the time scale; it depends on the operation
+ *       before it on its stream and, for a recorded cross-stream wait, on the last operation of
+ *       the awaited stream launched before the event was recorded.
+ * </ul>
+ *
+ * Job ids count up from a given first id in order of submission time, then trace order.
+ */
+public final class TraceReplay {
+  private static final int MAX_NAME = 100;
+
+  private TraceReplay() {}
+
+  /** The contexts, queues and jobs of one replayed trace. */
+  public record Part(List<GpuContext> contexts, List<JobQueue> queues, List<Job> jobs) {
+    /** Copies the lists. */
+    public Part {
+      contexts = List.copyOf(contexts);
+      queues = List.copyOf(queues);
+      jobs = List.copyOf(jobs);
+    }
+
+    /** This part as a whole workload. */
+    public Workload workload() {
+      return new Workload(contexts, queues, jobs);
+    }
+  }
+
+  /**
+   * Replays {@code trace}.
+   *
+   * @param traced the device the trace was recorded on (its occupancy limits give the waves)
+   * @param target the device of the run (its clock scales block durations)
+   * @param firstJobId the id of the first job
+   * @throws ConfigurationException naming the file for an unknown device, a selection that keeps
+   *     no kernel, or a trace recorded on a GPU other than {@code traced}
+   */
+  public static Part replay(RecordedTrace trace, TraceOptions options, DeviceSpec traced,
+      DeviceSpec target, long firstJobId) {
+    String source = trace.source();
+    if (options.rank() >= 0 && options.rank() != trace.rank()) {
+      throw new ConfigurationException(source + ": " + (trace.rank() < 0
+          ? "parameter 'rank' is " + options.rank() + " but the trace names no rank (no "
+              + "distributedInfo)"
+          : "the trace is of rank " + trace.rank() + ", not rank " + options.rank()
+              + "; every rank writes its own file: replay the file of rank " + options.rank()));
+    }
+    int device = chooseDevice(trace, options);
+    trace.device(device).filter(p -> p.smCount() > 0 && p.smCount() != traced.smCount())
+        .ifPresent(p -> {
+          throw new ConfigurationException(source + ": the trace was recorded on '" + p.name()
+              + "' (" + p.smCount() + " SMs), but the traced hardware '" + traced.name() + "' has "
+              + traced.smCount() + " SMs; set parameter 'traced-hardware' to a model of that GPU");
+        });
+    List<TraceOp> onDevice = trace.ops().stream().filter(op -> op.device() == device).toList();
+    long deviceStart = onDevice.stream().mapToLong(TraceOp::startNs).min().orElseThrow();
+    List<ProfilerStep> steps = selectSteps(trace, options);
+    List<TraceOp> kept = new ArrayList<>();
+    for (TraceOp op : onDevice) {
+      long offset = op.startNs() - deviceStart;
+      boolean inWindow = offset >= options.windowStartNs()
+          && (options.windowEndNs() == 0 || offset < options.windowEndNs());
+      boolean inSteps = steps == null
+          || steps.stream().anyMatch(s -> s.contains(op.submittedNs()));
+      boolean wanted = op.kind() == TraceOp.Kind.KERNEL || options.copies();
+      if (inWindow && inSteps && wanted) {
+        kept.add(op);
+      }
+    }
+    if (kept.stream().noneMatch(op -> op.kind() == TraceOp.Kind.KERNEL)) {
+      throw new ConfigurationException(source + ": no kernels on device " + device
+          + " in the selected " + (steps != null ? "iterations " + options.firstStep() + "-"
+          + options.lastStep() : "window") + " (" + onDevice.stream()
+          .filter(op -> op.kind() == TraceOp.Kind.KERNEL).count() + " kernels in the trace)");
+    }
+    return build(trace, options, kept, traced, target, firstJobId);
+  }
+
+  private static int chooseDevice(RecordedTrace trace, TraceOptions options) {
+    TreeSet<Integer> used = trace.usedDevices();
+    String list = used.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    if (options.device() >= 0) {
+      if (!used.contains(options.device())) {
+        throw new ConfigurationException(trace.source() + ": unknown device " + options.device()
+            + ": no GPU operations on it; devices in the trace: " + list);
+      }
+      return options.device();
+    }
+    if (used.size() > 1) {
+      throw new ConfigurationException(trace.source() + ": GPU operations on devices " + list
+          + "; choose one with parameter 'device'");
+    }
+    return used.first();
+  }
+
+  private static List<ProfilerStep> selectSteps(RecordedTrace trace, TraceOptions options) {
+    if (!options.selectsSteps()) {
+      return null;
+    }
+    if (trace.steps().isEmpty()) {
+      throw new ConfigurationException(trace.source() + ": parameter 'iterations' needs "
+          + "ProfilerStep#N annotations, and the trace has none (call prof.step() every "
+          + "iteration)");
+    }
+    List<ProfilerStep> chosen = trace.steps().stream()
+        .filter(s -> s.number() >= options.firstStep() && s.number() <= options.lastStep())
+        .toList();
+    if (chosen.isEmpty()) {
+      throw new ConfigurationException(trace.source() + ": no ProfilerStep#N with N in "
+          + options.firstStep() + "-" + options.lastStep() + "; steps in the trace: "
+          + trace.steps().stream().map(s -> String.valueOf(s.number()))
+          .collect(Collectors.joining(", ")));
+    }
+    return chosen;
+  }
+
+  private record Planned(TraceOp op, int order, int repetition, long submitNs) {}
+
+  private static Part build(RecordedTrace trace, TraceOptions options, List<TraceOp> kept,
+      DeviceSpec traced, DeviceSpec target, long firstJobId) {
+    List<TraceOp> ordered = new ArrayList<>(kept);
+    ordered.sort(Comparator.comparingLong(TraceOp::startNs)); // stable: file order on ties
+    long base = ordered.stream().mapToLong(TraceOp::submittedNs).min().orElseThrow();
+    long end = ordered.stream().mapToLong(TraceOp::endNs).max().orElseThrow();
+    long period = Math.round((end - base) * options.timeScale());
+
+    Set<Long> cudaContexts = new LinkedHashSet<>();
+    ordered.forEach(op -> cudaContexts.add(op.context()));
+    Map<Long, String> contextIds = new HashMap<>();
+    List<GpuContext> contexts = new ArrayList<>();
+    for (long c : cudaContexts) {
+      String id = cudaContexts.size() == 1 ? options.context() : options.context() + "-" + c;
+      contextIds.put(c, id);
+      contexts.add(new GpuContext(id, false));
+    }
+    Map<String, JobQueue> queues = new LinkedHashMap<>();
+    List<Planned> planned = new ArrayList<>();
+    for (int r = 0; r < options.repeat(); r++) {
+      for (int i = 0; i < ordered.size(); i++) {
+        TraceOp op = ordered.get(i);
+        long submit = Math.round((op.submittedNs() - base) * options.timeScale()) + r * period;
+        planned.add(new Planned(op, i, r, submit));
+      }
+    }
+    List<Planned> byId = new ArrayList<>(planned);
+    byId.sort(Comparator.comparingLong(Planned::submitNs).thenComparingInt(Planned::repetition)
+        .thenComparingInt(Planned::order));
+    Map<Planned, Long> ids = new HashMap<>();
+    for (int i = 0; i < byId.size(); i++) {
+      ids.put(byId.get(i), firstJobId + i);
+    }
+    // Stream order and cross-stream waits, within one repetition; repetition r+1 follows r on
+    // every stream.
+    Map<Integer, List<Long>> dependencies = dependencies(trace, ordered);
+    Map<String, Long> lastOnStream = new HashMap<>();
+    List<Job> jobs = new ArrayList<>();
+    for (Planned p : planned) {
+      TraceOp op = p.op();
+      String context = contextIds.get(op.context());
+      String stream = context + ".s" + op.stream();
+      boolean kernel = op.kind() == TraceOp.Kind.KERNEL;
+      String queueId = kernel ? stream : stream + ".copy";
+      queues.computeIfAbsent(queueId, id -> new JobQueue(id, context, options.priority(), 1,
+          kernel ? EngineKind.COMPUTE : EngineKind.COPY, true));
+      long id = ids.get(p);
+      List<Long> deps = new ArrayList<>();
+      Long previous = lastOnStream.put(stream, id);
+      if (previous != null) {
+        deps.add(previous);
+      }
+      int offset = p.repetition() * ordered.size();
+      for (long d : dependencies.getOrDefault(p.order(), List.of())) {
+        long depId = ids.get(planned.get(offset + (int) d));
+        if (!deps.contains(depId)) {
+          deps.add(depId);
+        }
+      }
+      jobs.add(new Job(id, queueId, p.submitNs(), 1, deps, Job.NO_DEADLINE, 0,
+          kernel(trace, op, options, traced, target)));
+    }
+    jobs.sort(Comparator.comparingLong(Job::id));
+    return new Part(contexts, new ArrayList<>(queues.values()), jobs);
+  }
+
+  /** For each op (by its index in {@code ordered}), the indices of the ops it waits for. */
+  private static Map<Integer, List<Long>> dependencies(RecordedTrace trace,
+      List<TraceOp> ordered) {
+    Map<Integer, List<Long>> result = new HashMap<>();
+    if (trace.waits().isEmpty()) {
+      return result;
+    }
+    int device = ordered.get(0).device();
+    for (StreamWait wait : trace.waits()) {
+      if (wait.device() != device || wait.stream() == wait.sourceStream()) {
+        continue;
+      }
+      int source = -1;
+      int target = -1;
+      for (int i = 0; i < ordered.size(); i++) {
+        TraceOp op = ordered.get(i);
+        if (op.stream() == wait.sourceStream() && (wait.recordLaunchNs() >= 0
+            ? op.submittedNs() <= wait.recordLaunchNs() : op.startNs() <= wait.atNs())) {
+          source = i;
+        }
+        if (target < 0 && op.stream() == wait.stream() && op.startNs() >= wait.atNs()) {
+          target = i;
+        }
+      }
+      if (source >= 0 && target >= 0 && source != target) {
+        result.computeIfAbsent(target, t -> new ArrayList<>()).add((long) source);
+      }
+    }
+    return result;
+  }
+
+  private static Kernel kernel(RecordedTrace trace, TraceOp op, TraceOptions options,
+      DeviceSpec traced, DeviceSpec target) {
+    String name = op.name().length() > MAX_NAME ? op.name().substring(0, MAX_NAME - 3) + "..."
+        : op.name();
+    long dispatch = traced.costs().blockDispatchNs();
+    if (op.kind() != TraceOp.Kind.KERNEL) {
+      long ns = Math.max(1, op.durationNs() - dispatch);
+      return new Kernel(name, 1, 1, 0, 0, true, BlockProgram.uniform(ns, 0, 0),
+          new BlockTiming.Exact());
+    }
+    long blockNs;
+    try {
+      blockNs = BlockDurations.blockNs(op, traced, target, options.scaling());
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(trace.source() + ":" + op.where().replace("line ", "")
+          + ": kernel '" + name + "': " + e.getMessage());
+    }
+    int registers = op.registersPerThread();
+    int shared = op.sharedMemoryBytes();
+    BlockProgram program = Programs.build(ProgramSpec.standard(registers, shared),
+        blockNs, registers, shared, 1.0);
+    return new Kernel(name, (int) op.gridBlocks(), op.threadsPerBlock(), registers, shared,
+        options.idempotent(), program, new BlockTiming.Exact());
+  }
+}

@@ -1,0 +1,107 @@
+package org.preemptlab.runner.reproduce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The reproductions of published results and the E1 calibration, each run with one seed (or a
+ * part of it) to stay within seconds. They check that each command compares and labels honestly;
+ * the figures themselves are in docs/reproductions/.
+ */
+class PublishedReproductionsTest {
+  @TempDir
+  Path directory;
+
+  private static String run(Reproduction reproduction, Path directory, boolean[] verdict)
+      throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      verdict[0] = reproduction.run(directory, out);
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void linSc16ReportsTheLatencyCutAndTheContextCutItMissesAndSaysWhy() throws Exception {
+    boolean[] verdict = new boolean[1];
+    String printed = run(new LinSc16(Optional.of(TwoContextRun.REGISTRY), List.of(1L)),
+        directory, verdict);
+
+    assertThat(printed).contains("register context reduction", "91.5%", "preemption latency"
+        + " reduction", "59.7%");
+    assertThat(verdict[0]).as("the context cut (about 66%) misses 91.5% by more than 10 points")
+        .isFalse();
+    String page = Files.readString(directory.resolve("lin-sc16.md"));
+    assertThat(page).contains("| register context reduction | 91.5% |", "NOT reproduced",
+        "Assumed inputs");
+  }
+
+  @Test
+  void gpreemptSimulatesTheTimeSliceYieldAndNeverClaimsTheRowsItCannotSimulate()
+      throws Exception {
+    boolean[] verdict = new boolean[1];
+    String printed = run(new GPreempt(Optional.of(TwoContextRun.REGISTRY), List.of(1L)),
+        directory, verdict);
+
+    assertThat(printed).contains("time-slice yield: mean preemption latency", "about 200 us",
+        "not simulated", "needs issue 8");
+    assertThat(verdict[0]).isFalse();
+    assertThat(Files.readString(directory.resolve("gpreempt.md")))
+        .contains("Not simulated, and why");
+  }
+
+  @Test
+  void chimeraComparesTheCollaborativeChoiceWithEachSingleTechniqueAndTheBaseline()
+      throws Exception {
+    boolean[] verdict = new boolean[1];
+    String printed = run(new Chimera(Optional.of(TwoContextRun.REGISTRY), List.of(1L)),
+        directory, verdict);
+
+    assertThat(printed).contains("non-preemptive", "drain (block-boundary)",
+        "context switch (instruction-level)", "flush (else drain)",
+        "collaborative (Chimera, 15 us)", "requests over the 15 us limit", "0.2%", "5.5x",
+        "+12.2%");
+    assertThat(Files.readString(directory.resolve("chimera.md"))).contains("Synthesised inputs");
+  }
+
+  @Test
+  void theE1CalibrationPutsTheD20MedianAndTheSamePriorityWaitWithinTheFitsTolerance() {
+    H200E1Calibration calibration = new H200E1Calibration(Optional.of(TwoContextRun.REGISTRY));
+    Map<String, Map<Double, List<Double>>> measured = H200E1Calibration.samples();
+    assertThat(measured.get("high_priority_stream")).hasSize(3);
+    assertThat(measured.get("same_priority")).hasSize(3);
+
+    double[] simulated = calibration.highPriority(TwoContextRun.REGISTRY, 20);
+    double measuredP50 = H200E1Calibration.quantile(measured.get("high_priority_stream").get(20.0)
+        .stream().mapToDouble(Double::doubleValue).toArray(), 50);
+    assertThat(H200E1Calibration.quantile(simulated, 50)).isCloseTo(measuredP50, within(10.0));
+
+    double samePriority = calibration.samePriority(TwoContextRun.REGISTRY, 200);
+    assertThat(samePriority).isCloseTo(105_160.7, within(105_160.7 * 0.001));
+  }
+
+  @Test
+  void theListingSeparatesPublishedResultsClaimChecksAndCalibrations() {
+    assertThat(Reproductions.find("seed-claims")).get()
+        .extracting(Reproduction::kind).isEqualTo(Reproduction.Kind.CLAIM_CHECK);
+    assertThat(Reproductions.find("h200-e1")).get()
+        .extracting(Reproduction::kind).isEqualTo(Reproduction.Kind.CALIBRATION);
+    assertThat(Reproductions.find("gpreempt")).get()
+        .extracting(Reproduction::kind).isEqualTo(Reproduction.Kind.PUBLISHED);
+    assertThat(Reproductions.find("chimera")).isPresent();
+    assertThat(Reproductions.find("reef")).isPresent();
+    assertThat(Reproductions.find("lin-sc16")).isPresent();
+    assertThat(Reproductions.find("seed-granularity")).isEmpty();
+  }
+}
