@@ -16,6 +16,7 @@ import java.util.Optional;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public class ConfigurationException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 

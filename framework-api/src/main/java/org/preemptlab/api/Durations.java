@@ -12,6 +12,7 @@ import java.util.Locale;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public final class Durations {
   private Durations() {}
 

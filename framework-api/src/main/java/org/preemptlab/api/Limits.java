@@ -23,6 +23,7 @@ import java.nio.file.Path;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class Limits {
   /** The largest configuration, spec, scenario, sweep or hardware-model file: 1 MiB. */
   public static final int MAX_TEXT_FILE_BYTES = 1 << 20;

@@ -21,6 +21,7 @@ import java.util.Objects;
  * @param choices the valid words of a {@link ParameterType#CHOICE}; empty for other types
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record ParameterSpec(
     String name,
     ParameterType type,

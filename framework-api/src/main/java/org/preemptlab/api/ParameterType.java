@@ -5,6 +5,7 @@ package org.preemptlab.api;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public enum ParameterType {
   /** A whole number ({@code long}). */
   INTEGER,

@@ -13,6 +13,7 @@ import java.util.TreeMap;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public final class Parameters {
   private final Map<String, Object> values;
   private final Map<String, String> texts;

@@ -17,6 +17,7 @@ import org.preemptlab.api.hardware.HardwareModel;
  *     exactly when {@code device} is null
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record PluginContext(Parameters parameters, DeviceSpec device, RandomGenerator random,
     HardwareModel hardware) {
 

@@ -7,6 +7,7 @@ import java.util.Locale;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public enum PluginKind {
   /** Chooses which ready job a hardware engine dispatches next, and whom to preempt. */
   SCHEDULING_POLICY("policy"),

@@ -13,6 +13,7 @@ import java.util.List;
  * @param <T> the plugin type this provider creates
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface PluginProvider<T> {
 
   /** The plugin's id: kebab-case, unique within its kind, for example {@code "round-robin"}. */

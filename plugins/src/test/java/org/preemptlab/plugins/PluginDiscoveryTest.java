@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.preemptlab.api.PluginProvider;
 import org.preemptlab.api.preemption.ContextSaveStrategyProvider;
 import org.preemptlab.api.preemption.PreemptionStrategyProvider;
-import org.preemptlab.plugins.testing.Fixtures;
+import org.preemptlab.testkit.TestDevices;
+import org.preemptlab.testkit.TestPlugins;
 
 class PluginDiscoveryTest {
 
@@ -57,7 +58,7 @@ class PluginDiscoveryTest {
   }
 
   private static void checkProvider(PluginProvider<?> provider) {
-    var context = Fixtures.context(provider, Fixtures.PASCAL, Map.of());
+    var context = TestPlugins.context(provider, TestDevices.PASCAL, Map.of());
     assertThat(provider.id()).matches("[a-z][a-z0-9]*(-[a-z0-9]+)*");
     assertThat(provider.description()).isNotBlank().doesNotContain("\n");
     assertThat(provider.create(context)).isNotNull().isNotSameAs(provider.create(context));

@@ -2,8 +2,8 @@ package org.preemptlab.policies;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.preemptlab.policies.FakeJob.queue;
-import static org.preemptlab.policies.FakeJob.ready;
+import static org.preemptlab.testkit.TestQueues.queue;
+import static org.preemptlab.testkit.TestJob.ready;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,10 +11,12 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.testkit.TestJob;
+import org.preemptlab.testkit.TestScheduler;
 
 class FifoPolicyTest {
   private final FifoPolicy policy = new FifoPolicy();
-  private final FakeScheduler scheduler = new FakeScheduler();
+  private final TestScheduler scheduler = new TestScheduler();
   private final JobQueue a = queue("A");
   private final JobQueue b = queue("B");
   private final JobQueue c = queue("C");
@@ -59,7 +61,7 @@ class FifoPolicyTest {
 
   @Test
   void offersTheSameJobAgainWhenItsCreditsDoNotFit() {
-    FakeScheduler small = new FakeScheduler(2);
+    TestScheduler small = new TestScheduler(2);
     policy.onJobReady(ready("big", 1, a, 0, 3), small);
     policy.onJobReady(ready("small", 2, b, 1, 1), small);
 
@@ -91,11 +93,11 @@ class FifoPolicyTest {
 
   @Test
   void ordersOneHundredThousandShuffledJobsBySubmitTime() {
-    List<FakeJob> jobs = new ArrayList<>();
+    List<TestJob> jobs = new ArrayList<>();
     for (int i = 0; i < 100_000; i++) {
       jobs.add(ready(String.valueOf(i), i, i % 2 == 0 ? a : b, i / 2));
     }
-    List<FakeJob> shuffled = new ArrayList<>(jobs);
+    List<TestJob> shuffled = new ArrayList<>(jobs);
     Collections.shuffle(shuffled, new Random(42));
     shuffled.forEach(job -> policy.onJobReady(job, scheduler));
 

@@ -1,17 +1,18 @@
 package org.preemptlab.policies;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.preemptlab.policies.FakeJob.queue;
-import static org.preemptlab.policies.FakeJob.ready;
-import static org.preemptlab.policies.FakeJob.resident;
+import static org.preemptlab.testkit.TestQueues.queue;
+import static org.preemptlab.testkit.TestJob.ready;
+import static org.preemptlab.testkit.TestJob.resident;
 
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
+import org.preemptlab.testkit.TestScheduler;
 
 class PriorityPolicyTest {
   private final PriorityPolicy policy = new PriorityPolicy(true);
-  private final FakeScheduler scheduler = new FakeScheduler();
+  private final TestScheduler scheduler = new TestScheduler();
   private final JobQueue kernel = queue("kernel", Priority.KERNEL);
   private final JobQueue high = queue("high", Priority.HIGH);
   private final JobQueue high2 = queue("high2", Priority.HIGH);
@@ -57,7 +58,7 @@ class PriorityPolicyTest {
 
   @Test
   void aHigherPriorityJobShortOfCreditsBlocksLowerPriorities() {
-    FakeScheduler small = new FakeScheduler(2);
+    TestScheduler small = new TestScheduler(2);
     policy.onJobReady(ready("L1", 1, low, 0, 1), small);
     policy.onJobReady(ready("H1", 2, high, 1, 3), small);
 

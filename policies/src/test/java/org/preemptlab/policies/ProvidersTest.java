@@ -1,9 +1,9 @@
 package org.preemptlab.policies;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.preemptlab.policies.FakeJob.queue;
-import static org.preemptlab.policies.FakeJob.ready;
-import static org.preemptlab.policies.FakeJob.resident;
+import static org.preemptlab.testkit.TestQueues.queue;
+import static org.preemptlab.testkit.TestJob.ready;
+import static org.preemptlab.testkit.TestJob.resident;
 
 import java.util.List;
 import java.util.Map;
@@ -19,6 +19,7 @@ import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SchedulingPolicyProvider;
+import org.preemptlab.testkit.TestScheduler;
 
 class ProvidersTest {
   private final Map<String, SchedulingPolicyProvider> providers =
@@ -84,7 +85,7 @@ class ProvidersTest {
       }
       SchedulingPolicy first = create(id, Map.of());
       SchedulingPolicy second = create(id, Map.of());
-      FakeScheduler scheduler = new FakeScheduler();
+      TestScheduler scheduler = new TestScheduler();
 
       first.onJobReady(ready("A1", 1, queue("A"), 0), scheduler);
 
@@ -106,7 +107,7 @@ class ProvidersTest {
 
   private List<String> blockedHighJobPreempts(Map<String, String> given) {
     SchedulingPolicy policy = create("priority", given);
-    FakeScheduler scheduler = new FakeScheduler()
+    TestScheduler scheduler = new TestScheduler()
         .withResident(resident("low", 10, queue("L", Priority.LOW), 2));
     policy.onJobBlocked(ready("H", 1, queue("H", Priority.HIGH), 0), scheduler);
     return scheduler.preempted();

@@ -2,15 +2,16 @@ package org.preemptlab.policies;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.preemptlab.policies.FakeJob.queue;
-import static org.preemptlab.policies.FakeJob.ready;
+import static org.preemptlab.testkit.TestQueues.queue;
+import static org.preemptlab.testkit.TestJob.ready;
 
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.testkit.TestScheduler;
 
 class RoundRobinPolicyTest {
   private final RoundRobinPolicy policy = new RoundRobinPolicy();
-  private final FakeScheduler scheduler = new FakeScheduler();
+  private final TestScheduler scheduler = new TestScheduler();
   private final JobQueue a = queue("A");
   private final JobQueue b = queue("B");
   private final JobQueue c = queue("C");
@@ -67,7 +68,7 @@ class RoundRobinPolicyTest {
 
   @Test
   void keepsTheTurnWhenTheSelectedJobsCreditsDoNotFit() {
-    FakeScheduler small = new FakeScheduler(2);
+    TestScheduler small = new TestScheduler(2);
     policy.onJobReady(ready("A1", 1, a, 0, 1), small);
     assertThat(small.dispatch(policy)).containsExactly("A1");
     policy.onJobReady(ready("B1", 2, b, 1, 2), small);

@@ -2,9 +2,9 @@ package org.preemptlab.policies;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.preemptlab.policies.FakeJob.queue;
-import static org.preemptlab.policies.FakeJob.ready;
-import static org.preemptlab.policies.FakeJob.resident;
+import static org.preemptlab.testkit.TestQueues.queue;
+import static org.preemptlab.testkit.TestJob.ready;
+import static org.preemptlab.testkit.TestJob.resident;
 
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.hardware.DeviceCosts;
@@ -13,6 +13,7 @@ import org.preemptlab.api.hardware.SmSpec;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
+import org.preemptlab.testkit.TestScheduler;
 
 class TimeSlicePolicyTest {
   private static final long MS = 1_000_000;
@@ -22,7 +23,7 @@ class TimeSlicePolicyTest {
       new DeviceCosts(0, 0, 0, 1e3, 0, 1e3, 0, 0, 2_050_000, 4), true, false);
 
   private final TimeSlicePolicy policy = new TimeSlicePolicy(SliceLengths.nvgpuDefaults());
-  private final FakeScheduler scheduler = new FakeScheduler().withDevice(DEVICE);
+  private final TestScheduler scheduler = new TestScheduler().withDevice(DEVICE);
   private final GpuContext context = new GpuContext("ctx", false);
   private final JobQueue a = queue("A");
   private final JobQueue b = queue("B");
@@ -59,7 +60,7 @@ class TimeSlicePolicyTest {
   @Test
   void dispatchesInTheSameOrderAsRoundRobin() {
     RoundRobinPolicy reference = new RoundRobinPolicy();
-    FakeScheduler other = new FakeScheduler();
+    TestScheduler other = new TestScheduler();
     String[][] arrivals = {{"A1", "A"}, {"A2", "A"}, {"C1", "C"}, {"B1", "B"}, {"A3", "A"},
         {"B2", "B"}, {"C2", "C"}};
     for (int i = 0; i < arrivals.length; i++) {
@@ -78,7 +79,7 @@ class TimeSlicePolicyTest {
 
   @Test
   void keepsTheTurnWhenTheSelectedJobsCreditsDoNotFit() {
-    FakeScheduler small = new FakeScheduler(2);
+    TestScheduler small = new TestScheduler(2);
     policy.onJobReady(ready("A1", 1, a, 0, 1), small);
     assertThat(small.dispatch(policy)).containsExactly("A1");
     policy.onJobReady(ready("B1", 2, b, 1, 2), small);

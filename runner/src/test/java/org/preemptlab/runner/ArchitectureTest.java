@@ -18,7 +18,8 @@ import java.util.Set;
 /**
  * Keeps the module arrows of DESIGN.md §1 true on the main classes of every module: the API
  * depends on the JDK only, plugin modules on the API (and Guava) only and never on each other or on the
- * runner, the engine on no outer runner layer, and nothing that simulates reads the wall clock.
+ * runner, the engine on no outer runner layer, nothing that simulates reads the wall clock, the
+ * engine-free test kit on the API, JUnit and AssertJ only, and no product code on the test kit.
  */
 @AnalyzeClasses(packages = "org.preemptlab", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -29,6 +30,7 @@ class ArchitectureTest {
   private static final String RUNNER = "org.preemptlab.runner..";
   private static final String ENGINE = "org.preemptlab.runner.engine..";
   private static final String GUAVA = "com.google.common..";
+  private static final String TESTKIT = "org.preemptlab.testkit..";
 
   /** Static methods that read the wall clock, by declaring class. */
   private static final Map<String, Set<String>> WALL_CLOCK = Map.of(
@@ -85,6 +87,20 @@ class ArchitectureTest {
   static final ArchRule pluginsDependOnlyOnTheJdkTheApiAndGuava = classes()
       .that().resideInAPackage(PLUGINS)
       .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, PLUGINS)
+      .allowEmptyShould(false);
+
+  /** testkit-core (on this module's test class path) stays usable by every plugin module. */
+  @ArchTest
+  static final ArchRule testkitCoreDependsOnlyOnTheJdkTheApiJunitAndAssertj = classes()
+      .that().resideInAPackage(TESTKIT)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, TESTKIT,
+          "org.junit..", "org.assertj..")
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule noProductCodeDependsOnTheTestKit = noClasses()
+      .that().resideInAnyPackage(API, POLICIES, HARDWARE, PLUGINS, RUNNER)
+      .should().dependOnClassesThat().resideInAPackage(TESTKIT)
       .allowEmptyShould(false);
 
   @ArchTest

@@ -1,10 +1,13 @@
 package org.preemptlab.api.hardware;
 
+import org.preemptlab.api.API;
+
 /**
  * The order in which a device that time-slices contexts serves the runnable ones when a slice ends.
  *
  * @since 0.2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public enum ContextOrder {
   /**
    * Fixed runlist order: the next runnable context after the active one, in the order the contexts

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.random.RandomGenerator;
+import org.preemptlab.api.API;
 import org.preemptlab.api.Durations;
 
 /**
@@ -19,6 +20,7 @@ import org.preemptlab.api.Durations;
  * @param valuesNs the cost at each level in ns, not decreasing, each at least 0
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record CostDistribution(double[] probabilities, long[] valuesNs) {
 
   /** Validates and copies the points. */

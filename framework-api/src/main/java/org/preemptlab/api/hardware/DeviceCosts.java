@@ -1,5 +1,7 @@
 package org.preemptlab.api.hardware;
 
+import org.preemptlab.api.API;
+
 /**
  * The time cost of each hardware action. Bandwidths are device-wide in bytes per ns (= GB/s); a
  * model divides them among the SMs that save at once.
@@ -17,6 +19,7 @@ package org.preemptlab.api.hardware;
  * @param preemptionCheckCycles issue cost, in cycles, of one compiled-in preemption check
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record DeviceCosts(
     long kernelLaunchNs,
     long blockDispatchNs,

@@ -1,6 +1,7 @@
 package org.preemptlab.api.hardware;
 
 import java.util.Objects;
+import org.preemptlab.api.API;
 
 /**
  * A simulated device.
@@ -16,6 +17,7 @@ import java.util.Objects;
  *     otherwise contexts are time-sliced
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record DeviceSpec(
     String name,
     int smCount,

@@ -2,6 +2,7 @@ package org.preemptlab.api.hardware;
 
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
+import org.preemptlab.api.API;
 
 /**
  * A hardware model: a device and the functions that turn hardware actions into time. Only {@link
@@ -17,6 +18,7 @@ import java.util.random.RandomGenerator;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface HardwareModel {
 
   /** The device this model describes. Never null. */

@@ -1,11 +1,14 @@
 package org.preemptlab.api.hardware;
 
+import org.preemptlab.api.API;
+
 /**
  * Why an SM saves or restores block state, which decides the fixed cost charged on top of moving
  * the bytes.
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public enum SaveKind {
   /**
    * A time-slice switch between contexts: the device's context-switch cost is charged once per

@@ -1,5 +1,7 @@
 package org.preemptlab.api.hardware;
 
+import org.preemptlab.api.API;
+
 /**
  * The occupancy limits of one streaming multiprocessor.
  *
@@ -11,6 +13,7 @@ package org.preemptlab.api.hardware;
  *     (1 KiB on Hopper), at least 0
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record SmSpec(
     int maxThreads,
     int maxBlocks,

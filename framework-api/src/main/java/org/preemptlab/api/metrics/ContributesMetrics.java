@@ -1,6 +1,7 @@
 package org.preemptlab.api.metrics;
 
 import java.util.List;
+import org.preemptlab.api.API;
 
 /**
  * Implemented by a plugin <em>provider</em> (beside its kind's provider interface) whose instances
@@ -21,6 +22,7 @@ import java.util.List;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface ContributesMetrics {
 
   /** The metrics the plugin's instances report, each id once; never null. */

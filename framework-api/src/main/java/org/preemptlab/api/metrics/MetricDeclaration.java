@@ -1,6 +1,7 @@
 package org.preemptlab.api.metrics;
 
 import java.util.Objects;
+import org.preemptlab.api.API;
 
 /**
  * One metric a plugin contributes: its id, a title for tables and chart axes, the unit its values
@@ -14,6 +15,7 @@ import java.util.Objects;
  * @param description one sentence: how it is computed and when it is undefined
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record MetricDeclaration(
     String id, String title, MetricUnit unit, boolean higherIsBetter, String description) {
 

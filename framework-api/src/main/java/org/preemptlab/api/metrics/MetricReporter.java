@@ -1,6 +1,7 @@
 package org.preemptlab.api.metrics;
 
 import java.util.Map;
+import org.preemptlab.api.API;
 
 /**
  * Implemented by a plugin <em>instance</em> whose provider {@linkplain ContributesMetrics declares
@@ -13,6 +14,7 @@ import java.util.Map;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface MetricReporter {
 
   /** The value of each declared metric this instance measured, in the declared unit. */

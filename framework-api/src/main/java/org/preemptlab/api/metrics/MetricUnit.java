@@ -1,11 +1,14 @@
 package org.preemptlab.api.metrics;
 
+import org.preemptlab.api.API;
+
 /**
  * The unit a metric's values are stored in. Reports scale values for display from it: a time in
  * ns is shown in µs, ms or s and a size in bytes in KiB, MiB or GiB, whichever suits the data.
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public enum MetricUnit {
   /** A duration in nanoseconds of simulated time. */
   NANOSECONDS("ns"),

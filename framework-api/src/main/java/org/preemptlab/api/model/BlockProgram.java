@@ -1,6 +1,7 @@
 package org.preemptlab.api.model;
 
 import java.util.List;
+import org.preemptlab.api.API;
 
 /**
  * What every block of a kernel executes: an ordered list of {@link Segment segments}. The program is
@@ -10,6 +11,7 @@ import java.util.List;
  * @param segments at least one segment
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record BlockProgram(List<Segment> segments) {
 
   /** Copies the segments and checks there is at least one and that the program has some length. */

@@ -1,5 +1,7 @@
 package org.preemptlab.api.model;
 
+import org.preemptlab.api.API;
+
 /**
  * How long each block of a kernel really runs, given the program's nominal duration. Every rule is
  * a pure function of the block index and a seed, so the same workload gives the same durations
@@ -8,6 +10,7 @@ package org.preemptlab.api.model;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public sealed interface BlockTiming {
 
   /** The duration of block {@code blockIndex} (0-based, in dispatch order) in ns; at least 1. */

@@ -1,6 +1,7 @@
 package org.preemptlab.api.model;
 
 import java.util.Objects;
+import org.preemptlab.api.API;
 
 /**
  * A process's GPU context (address space). Contexts are time-sliced against each other unless the
@@ -11,6 +12,7 @@ import java.util.Objects;
  *     yield points
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record GpuContext(String id, boolean handlesYield) {
   /** Validates the id. */
   public GpuContext {

@@ -2,6 +2,7 @@ package org.preemptlab.api.model;
 
 import java.util.List;
 import java.util.Objects;
+import org.preemptlab.api.API;
 
 /**
  * One submission to a queue: a kernel launch.
@@ -21,6 +22,7 @@ import java.util.Objects;
  *     dependencies after submission. A closed-loop job needs at least one dependency.
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record Job(
     long id,
     String queueId,

@@ -1,6 +1,7 @@
 package org.preemptlab.api.model;
 
 import java.util.Objects;
+import org.preemptlab.api.API;
 
 /**
  * A software queue of jobs (a DRM entity, a CUDA stream, an XSched XQueue). Jobs of one queue are
@@ -15,6 +16,7 @@ import java.util.Objects;
  *     stream semantics); otherwise jobs only dispatch in order and may overlap (DRM ring semantics)
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record JobQueue(
     String id, String contextId, Priority priority, int weight, EngineKind engine, boolean serial) {
 

@@ -1,6 +1,7 @@
 package org.preemptlab.api.model;
 
 import java.util.Objects;
+import org.preemptlab.api.API;
 
 /**
  * A GPU kernel: a grid of identical blocks, their resource needs and the program each block runs.
@@ -15,6 +16,7 @@ import java.util.Objects;
  * @param timing how each block's real duration derives from the program's nominal one
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record Kernel(
     String name,
     int gridBlocks,

@@ -1,11 +1,14 @@
 package org.preemptlab.api.model;
 
+import org.preemptlab.api.API;
+
 /**
  * A queue's priority, as in the Linux DRM scheduler ({@code enum drm_sched_priority}): a smaller
  * ordinal is a higher priority.
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public enum Priority {
   /** Reserved for the kernel's own work; the highest. */
   KERNEL,

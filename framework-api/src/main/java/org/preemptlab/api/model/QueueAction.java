@@ -1,6 +1,7 @@
 package org.preemptlab.api.model;
 
 import java.util.Objects;
+import org.preemptlab.api.API;
 
 /**
  * Something a workload does to one of its queues at a given time, as the application would through
@@ -10,6 +11,7 @@ import java.util.Objects;
  *
  * @since 0.2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public sealed interface QueueAction
     permits QueueAction.Suspend, QueueAction.Resume, QueueAction.SetPriority,
         QueueAction.SetWeight {

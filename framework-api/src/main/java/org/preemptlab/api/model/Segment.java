@@ -1,6 +1,7 @@
 package org.preemptlab.api.model;
 
 import java.util.Objects;
+import org.preemptlab.api.API;
 
 /**
  * One step of a {@link BlockProgram}.
@@ -12,6 +13,7 @@ import java.util.Objects;
  * @param liveSharedMemoryBytes bytes of the block's shared memory that are live at the segment's end
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record Segment(
     SegmentKind kind,
     long instructions,

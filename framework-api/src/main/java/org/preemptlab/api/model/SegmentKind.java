@@ -1,5 +1,7 @@
 package org.preemptlab.api.model;
 
+import org.preemptlab.api.API;
+
 /**
  * What a {@link Segment} of a block program does. Preemption-point strategies reason about these:
  * no strategy may stop a block inside a {@link #SHARED_MEMORY}, {@link #ATOMIC} or {@link #BARRIER}
@@ -7,6 +9,7 @@ package org.preemptlab.api.model;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public enum SegmentKind {
   /** Arithmetic on registers. */
   COMPUTE,

@@ -1,5 +1,7 @@
 package org.preemptlab.api.model;
 
+import org.preemptlab.api.API;
+
 /**
  * How deeply a suspended queue is held back: XSched's three preemption levels (Shen et al.,
  * "XSched: Preemptive Scheduling for Diverse XPUs", OSDI'25, §4; repository XpuOS/xsched,
@@ -8,6 +10,7 @@ package org.preemptlab.api.model;
  *
  * @since 0.2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public enum SuspendLevel {
   /**
    * Level 1: launch nothing more from the queue. Jobs already launched (its in-flight window) run

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.preemptlab.api.API;
 
 /**
  * Everything a run simulates: contexts, their queues and the jobs submitted to them. The
@@ -18,6 +19,7 @@ import java.util.Set;
  *     order; applied in time order, ties in list order
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Job> jobs,
     List<QueueAction> actions) {
 

@@ -1,6 +1,7 @@
 package org.preemptlab.api.policy;
 
 import java.util.Objects;
+import org.preemptlab.api.API;
 
 /**
  * The engine's answer to an action a policy asked for: accepted, or refused with the reason.
@@ -11,6 +12,7 @@ import java.util.Objects;
  * @param blocks for a preemption, how many resident blocks it covers; 0 otherwise
  * @since 0.2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record ActionOutcome(boolean accepted, String reason, int blocks) {
 
   /** Validates the fields. */

@@ -1,10 +1,13 @@
 package org.preemptlab.api.policy;
 
+import org.preemptlab.api.API;
+
 /**
  * Where a job is in its life: submitted → ready → dispatched (launched) → running → finished.
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public enum JobState {
   /** Submitted; waiting for dependencies or for the previous job of its queue. */
   SUBMITTED,

@@ -1,5 +1,6 @@
 package org.preemptlab.api.policy;
 
+import org.preemptlab.api.API;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
@@ -10,6 +11,7 @@ import org.preemptlab.api.model.Priority;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface JobView {
 
   /** The job as submitted. */

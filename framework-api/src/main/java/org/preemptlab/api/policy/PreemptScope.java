@@ -1,6 +1,7 @@
 package org.preemptlab.api.policy;
 
 import java.util.Objects;
+import org.preemptlab.api.API;
 
 /**
  * Which of a victim's blocks a preemption asks for: all of them, those on chosen SMs, or those on
@@ -9,6 +10,7 @@ import java.util.Objects;
  *
  * @since 0.2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public sealed interface PreemptScope
     permits PreemptScope.AllSms, PreemptScope.OnSms, PreemptScope.ForWaiter {
 

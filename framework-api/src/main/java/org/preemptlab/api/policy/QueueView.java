@@ -1,6 +1,7 @@
 package org.preemptlab.api.policy;
 
 import java.util.Optional;
+import org.preemptlab.api.API;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.SuspendLevel;
@@ -11,6 +12,7 @@ import org.preemptlab.api.model.SuspendLevel;
  *
  * @since 0.2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface QueueView {
 
   /** The queue as the workload declared it. */

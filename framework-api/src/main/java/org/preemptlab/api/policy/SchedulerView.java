@@ -1,6 +1,7 @@
 package org.preemptlab.api.policy;
 
 import java.util.List;
+import org.preemptlab.api.API;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Priority;
@@ -16,6 +17,7 @@ import org.preemptlab.api.model.SuspendLevel;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface SchedulerView {
 
   /** The current simulated time in ns. */
@@ -78,7 +80,7 @@ public interface SchedulerView {
    * Whether this engine reports freed jobs through {@link SchedulingPolicy#onJobFreed}. False by
    * default: the SM-level engine frees a job when it finishes.
    *
-   * @since 0.2
+   * @since 0.1
    */
   default boolean reportsFreedJobs() {
     return false;

@@ -1,6 +1,7 @@
 package org.preemptlab.api.policy;
 
 import java.util.Comparator;
+import org.preemptlab.api.API;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Priority;
 
@@ -27,6 +28,7 @@ import org.preemptlab.api.model.Priority;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface SchedulingPolicy {
 
   /** A job became ready; the policy now holds it until it is dispatched. */
@@ -50,7 +52,7 @@ public interface SchedulingPolicy {
    *
    * @param job a job the policy holds, never null
    * @param scheduler the engine's view
-   * @since 0.2
+   * @since 0.1
    */
   default void onJobWithdrawn(JobView job, SchedulerView scheduler) {
     onJobDispatched(job, scheduler);
@@ -73,7 +75,7 @@ public interface SchedulingPolicy {
    *     scheduled time of a job queued behind another is moved to that job's finish time when
    *     that job is freed, as {@code drm_sched_get_finished_job} does; at least 0
    * @param scheduler the engine's view
-   * @since 0.2
+   * @since 0.1
    */
   default void onJobFreed(JobView job, long gpuTimeNs, SchedulerView scheduler) {}
 

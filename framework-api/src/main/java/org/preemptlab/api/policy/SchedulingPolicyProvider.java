@@ -1,5 +1,6 @@
 package org.preemptlab.api.policy;
 
+import org.preemptlab.api.API;
 import org.preemptlab.api.PluginProvider;
 
 /**
@@ -8,4 +9,5 @@ import org.preemptlab.api.PluginProvider;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface SchedulingPolicyProvider extends PluginProvider<SchedulingPolicy> {}

@@ -2,6 +2,7 @@ package org.preemptlab.api.policy;
 
 import java.util.BitSet;
 import java.util.stream.IntStream;
+import org.preemptlab.api.API;
 
 /**
  * An immutable set of SM indices: the SMs a job or queue may use (a CU or TPC mask, an MPS-like
@@ -9,6 +10,7 @@ import java.util.stream.IntStream;
  *
  * @since 0.2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class SmSet {
   private final BitSet bits;
 

@@ -1,10 +1,13 @@
 package org.preemptlab.api.preemption;
 
+import org.preemptlab.api.API;
+
 /**
  * How a resident block gives up its SM when its kernel is preempted.
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public enum BlockAction {
   /** Run to the block's end; nothing is saved and no work is lost. */
   DRAIN,

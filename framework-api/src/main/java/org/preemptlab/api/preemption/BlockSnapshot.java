@@ -1,6 +1,7 @@
 package org.preemptlab.api.preemption;
 
 import java.util.Objects;
+import org.preemptlab.api.API;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.Kernel;
@@ -16,6 +17,7 @@ import org.preemptlab.api.model.Kernel;
  * @param device the device
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record BlockSnapshot(
     Kernel kernel, BlockProgram program, long progressNs, boolean yieldHandled,
     DeviceSpec device) {

@@ -1,6 +1,7 @@
 package org.preemptlab.api.preemption;
 
 import java.util.Objects;
+import org.preemptlab.api.API;
 import org.preemptlab.api.model.BlockProgram;
 
 /**
@@ -17,6 +18,7 @@ import org.preemptlab.api.model.BlockProgram;
  *     "user-yield"}, {@code "instruction"})
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record PreemptionDecision(
     BlockAction action, long stopOffsetNs, long deliveryNs, String level) {
 

@@ -2,6 +2,7 @@ package org.preemptlab.api.preemption;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.preemptlab.api.API;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.Kernel;
@@ -12,6 +13,7 @@ import org.preemptlab.api.model.Kernel;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface PreemptionPointStrategy {
 
   /**

@@ -1,6 +1,7 @@
 package org.preemptlab.api.preemption;
 
 import java.util.Objects;
+import org.preemptlab.api.API;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Segment;
@@ -13,6 +14,7 @@ import org.preemptlab.api.model.Segment;
  * @param offsetNs the stop offset into {@code program}
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record StopPoint(Kernel kernel, BlockProgram program, long offsetNs) {
 
   /** Validates the offset. */

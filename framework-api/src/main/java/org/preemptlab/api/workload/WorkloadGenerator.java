@@ -1,5 +1,6 @@
 package org.preemptlab.api.workload;
 
+import org.preemptlab.api.API;
 import org.preemptlab.api.model.Workload;
 
 /**
@@ -9,6 +10,7 @@ import org.preemptlab.api.model.Workload;
  * @since 0.1
  */
 @FunctionalInterface
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface WorkloadGenerator {
 
   /**

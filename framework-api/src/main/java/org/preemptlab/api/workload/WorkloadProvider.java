@@ -1,5 +1,6 @@
 package org.preemptlab.api.workload;
 
+import org.preemptlab.api.API;
 import org.preemptlab.api.PluginProvider;
 
 /**
@@ -9,4 +10,5 @@ import org.preemptlab.api.PluginProvider;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface WorkloadProvider extends PluginProvider<WorkloadGenerator> {}

@@ -9,6 +9,7 @@ import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.preemption.BlockSnapshot;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.api.preemption.StopRules;
 
 /**
  * Collaborative preemption (Chimera, Park et al., ASPLOS'15): for each SM of the victim, estimate
@@ -28,7 +29,7 @@ import org.preemptlab.api.preemption.PreemptionPointStrategy;
  * <p>Among the techniques that free the SM within the latency target, the cheapest wins; if none
  * does, the fastest. Ties go to drain, then save, then flush. Blocks are labelled with the chosen
  * technique ({@code drain}, {@code save}, {@code flush}); under save a block whose next safe stop
- * is its end drains with level {@value StopDecisions#BLOCK_END}.
+ * is its end drains with level {@value StopRules#BLOCK_END}.
  */
 public final class CollaborativeStrategy implements PreemptionPointStrategy {
   private final long latencyTargetNs;
@@ -67,8 +68,8 @@ public final class CollaborativeStrategy implements PreemptionPointStrategy {
     for (BlockSnapshot block : blocksOnOneSm) {
       decisions.add(switch (technique) {
         case DRAIN -> PreemptionDecision.drain(block, technique.level());
-        case SAVE -> StopDecisions.saveAtOrFinish(block,
-            ProgramPoints.nextSafeStop(block.program(), block.progressNs()), technique.level());
+        case SAVE -> StopRules.saveAtOrFinish(block,
+            StopRules.nextSafeStop(block.program(), block.progressNs()), technique.level());
         case FLUSH -> PreemptionDecision.flush(block, technique.level());
       });
     }
@@ -91,7 +92,7 @@ public final class CollaborativeStrategy implements PreemptionPointStrategy {
     boolean idempotent = true;
     for (BlockSnapshot block : blocks) {
       long end = block.program().durationNs();
-      long stop = ProgramPoints.nextSafeStop(block.program(), block.progressNs());
+      long stop = StopRules.nextSafeStop(block.program(), block.progressNs());
       longestRemaining = Math.max(longestRemaining, end - block.progressNs());
       longestToStop = Math.max(longestToStop, stop - block.progressNs());
       if (stop < end) {

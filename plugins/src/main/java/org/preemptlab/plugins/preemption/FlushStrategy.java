@@ -5,6 +5,7 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.preemption.BlockSnapshot;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.api.preemption.StopRules;
 
 /**
  * Reset-based preemption (REEF, OSDI'22): a block of an idempotent kernel is flushed as soon as
@@ -12,7 +13,7 @@ import org.preemptlab.api.preemption.PreemptionPointStrategy;
  * context is saved. A non-idempotent kernel cannot be flushed: it gets the configured fallback
  * (drain, or native instruction-level stop and save), or, with no fallback, the run fails with a
  * {@link ConfigurationException} naming the kernel and the fix. A block that has already reached
- * its end drains (level {@value StopDecisions#BLOCK_END}): it has nothing left to discard.
+ * its end drains (level {@value StopRules#BLOCK_END}): it has nothing left to discard.
  */
 public final class FlushStrategy implements PreemptionPointStrategy {
   /** The level of a flushed block. */
@@ -38,11 +39,11 @@ public final class FlushStrategy implements PreemptionPointStrategy {
   public PreemptionDecision decide(BlockSnapshot block) {
     if (block.kernel().idempotent()) {
       return block.progressNs() == block.program().durationNs()
-          ? PreemptionDecision.drain(block, StopDecisions.BLOCK_END)
+          ? PreemptionDecision.drain(block, StopRules.BLOCK_END)
           : PreemptionDecision.flush(block, LEVEL);
     }
     if (fallback == KernelFallback.NONE) {
-      throw new ConfigurationException("preemption '" + FlushProvider.ID + "' cannot preempt"
+      throw new ConfigurationException("preemption '" + FlushStrategyProvider.ID + "' cannot preempt"
           + " kernel '" + block.kernel().name() + "': it is not idempotent, so its blocks cannot"
           + " be discarded and re-run; mark the kernel idempotent if re-running its blocks is"
           + " safe, or set preemption.fallback=block-boundary (or instruction-level)");

@@ -8,6 +8,7 @@ import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.preemption.BlockSnapshot;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.api.preemption.StopRules;
 
 /**
  * User-level yield where the application handles it, kernel-level preemption otherwise (DESIGN
@@ -18,7 +19,7 @@ import org.preemptlab.api.preemption.PreemptionPointStrategy;
  * once. The fallback either stops at the next safe stop with native instruction-level preemption
  * (level {@value InstructionLevelStrategy#LEVEL}) or drains (level {@value
  * BlockBoundaryStrategy#LEVEL}); a block that ends first drains with level {@value
- * StopDecisions#BLOCK_END}.
+ * StopRules#BLOCK_END}.
  *
  * <p>The yield flag is read at the yield points themselves, as in {@code user-yield} with a poll
  * interval of 0; the grace period is measured in the block's program time. Nothing is added to
@@ -61,11 +62,11 @@ public final class HybridStrategy implements PreemptionPointStrategy {
     }
     BlockProgram program = block.program();
     OptionalInt yieldPoint =
-        ProgramPoints.nextSegmentOfKind(program, progress, SegmentKind.YIELD_POINT);
+        StopRules.nextSegmentOfKind(program, progress, SegmentKind.YIELD_POINT);
     if (yieldPoint.isPresent()) {
-      long stop = ProgramPoints.endOf(program, yieldPoint.getAsInt());
+      long stop = StopRules.endOf(program, yieldPoint.getAsInt());
       if (stop - progress <= graceNs) {
-        return StopDecisions.saveAtOrFinish(block, stop, UserYieldStrategy.LEVEL);
+        return StopRules.saveAtOrFinish(block, stop, UserYieldStrategy.LEVEL);
       }
     }
     return fallback.decide(block, MulDiv.addSaturated(progress, graceNs));

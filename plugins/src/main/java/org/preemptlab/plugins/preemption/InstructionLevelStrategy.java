@@ -9,6 +9,7 @@ import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.preemption.BlockSnapshot;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.api.preemption.StopRules;
 
 /**
  * Fine-grained preemption. With {@link CheckPlacement#HARDWARE} (Pascal and later) the block stops
@@ -67,7 +68,7 @@ public final class InstructionLevelStrategy implements PreemptionPointStrategy {
       long interval) {
     if (placement == CheckPlacement.HARDWARE && device != null
         && !device.instructionLevelPreemption()) {
-      throw new ConfigurationException("preemption '" + InstructionLevelProvider.ID
+      throw new ConfigurationException("preemption '" + InstructionLevelStrategyProvider.ID
           + "' needs instruction-level preemption, which device '" + device.name()
           + "' lacks; use block-boundary or user-yield, or set"
           + " hardware.instruction-level-preemption=true");
@@ -94,13 +95,13 @@ public final class InstructionLevelStrategy implements PreemptionPointStrategy {
   @Override
   public PreemptionDecision decide(BlockSnapshot block) {
     if (checks == null) {
-      long stop = ProgramPoints.nextSafeStop(block.program(), block.progressNs());
-      return StopDecisions.saveAtOrFinish(block, stop, LEVEL);
+      long stop = StopRules.nextSafeStop(block.program(), block.progressNs());
+      return StopRules.saveAtOrFinish(block, stop, LEVEL);
     }
     OptionalLong stop = checks.firstSafeCheck(block.program(), block.progressNs());
     if (stop.isEmpty()) {
-      return PreemptionDecision.drain(block, StopDecisions.BLOCK_END);
+      return PreemptionDecision.drain(block, StopRules.BLOCK_END);
     }
-    return StopDecisions.saveAtOrFinish(block, stop.getAsLong(), placement.level());
+    return StopRules.saveAtOrFinish(block, stop.getAsLong(), placement.level());
   }
 }

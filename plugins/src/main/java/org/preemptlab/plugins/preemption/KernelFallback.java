@@ -5,6 +5,7 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.preemption.BlockSnapshot;
 import org.preemptlab.api.preemption.PreemptionDecision;
+import org.preemptlab.api.preemption.StopRules;
 
 /**
  * The kernel-level mechanism a strategy falls back to when its own does not apply ({@code
@@ -68,7 +69,7 @@ public enum KernelFallback {
    * The decision of this fallback for {@code block} once it is applied at program offset {@code
    * fromNs} (at or after the block's progress): block-boundary drains, instruction-level stops at
    * the first safe stop at or after {@code fromNs}. A block whose end comes first drains with
-   * level {@value StopDecisions#BLOCK_END}.
+   * level {@value StopRules#BLOCK_END}.
    *
    * @throws IllegalStateException for {@link #NONE}, which decides nothing
    */
@@ -77,9 +78,9 @@ public enum KernelFallback {
     return switch (this) {
       case NONE -> throw new IllegalStateException("no fallback configured");
       case BLOCK_BOUNDARY -> PreemptionDecision.drain(block,
-          fromNs >= end ? StopDecisions.BLOCK_END : BlockBoundaryStrategy.LEVEL);
-      case INSTRUCTION_LEVEL -> StopDecisions.saveAtOrFinish(block,
-          ProgramPoints.nextSafeStop(block.program(), Math.min(fromNs, end)),
+          fromNs >= end ? StopRules.BLOCK_END : BlockBoundaryStrategy.LEVEL);
+      case INSTRUCTION_LEVEL -> StopRules.saveAtOrFinish(block,
+          StopRules.nextSafeStop(block.program(), Math.min(fromNs, end)),
           InstructionLevelStrategy.LEVEL);
     };
   }

@@ -14,6 +14,7 @@ import org.preemptlab.api.preemption.BlockAction;
 import org.preemptlab.api.preemption.BlockSnapshot;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.api.preemption.StopRules;
 
 /**
  * Cooperative preemption at user-level yield points (EffiSha, FLEP style). A block whose context
@@ -142,15 +143,15 @@ public final class UserYieldStrategy implements PreemptionPointStrategy {
     BlockProgram program = block.program();
     long notice = noticeOffset(block);
     if (notice > program.durationNs()) {
-      return PreemptionDecision.drain(block, StopDecisions.BLOCK_END);
+      return PreemptionDecision.drain(block, StopRules.BLOCK_END);
     }
     OptionalInt yieldPoint =
-        ProgramPoints.nextSegmentOfKind(program, notice, SegmentKind.YIELD_POINT);
+        StopRules.nextSegmentOfKind(program, notice, SegmentKind.YIELD_POINT);
     if (yieldPoint.isEmpty()) {
-      return PreemptionDecision.drain(block, StopDecisions.BLOCK_END);
+      return PreemptionDecision.drain(block, StopRules.BLOCK_END);
     }
-    PreemptionDecision decision = StopDecisions.saveAtOrFinish(block,
-        ProgramPoints.endOf(program, yieldPoint.getAsInt()), LEVEL);
+    PreemptionDecision decision = StopRules.saveAtOrFinish(block,
+        StopRules.endOf(program, yieldPoint.getAsInt()), LEVEL);
     return delivery == Delivery.INTERRUPT && decision.action() == BlockAction.SAVE
         ? decision.withDelivery(interruptLatencyNs) : decision;
   }
@@ -158,7 +159,7 @@ public final class UserYieldStrategy implements PreemptionPointStrategy {
   /** The program offset from which the block is sure to have noticed the request. */
   private long noticeOffset(BlockSnapshot block) {
     if (delivery == Delivery.INTERRUPT) {
-      return DeliveryBound.noticeOffset(block, interruptLatencyNs);
+      return StopRules.noticeOffset(block, interruptLatencyNs);
     }
     return polls == null ? block.progressNs() : polls.nextPoll(block.progressNs());
   }

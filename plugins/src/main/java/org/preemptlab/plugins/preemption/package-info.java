@@ -23,10 +23,11 @@
  *       per SM, the cheapest of drain, save and flush that meets a latency target (Chimera).
  * </ul>
  *
- * <p>Shared rules, in {@link org.preemptlab.plugins.preemption.ProgramPoints} and {@link
- * org.preemptlab.plugins.preemption.StopDecisions}: no stop falls inside a shared-memory, atomic or
- * barrier segment; and a stop that coincides with the block's end is a drain labelled {@value
- * org.preemptlab.plugins.preemption.StopDecisions#BLOCK_END}, since a block that has finished has
- * nothing left to save, restore or resume.
+ * <p>The shared rules live in framework-api's {@link org.preemptlab.api.preemption.StopRules}, so
+ * out-of-tree strategies use the same ones: no stop falls inside a shared-memory, atomic or
+ * barrier segment; a delayed request is noticed no earlier than the delivery bound; and a stop
+ * that coincides with the block's end is a drain labelled {@value
+ * org.preemptlab.api.preemption.StopRules#BLOCK_END}, since a block that has finished has nothing
+ * left to save, restore or resume.
  */
 package org.preemptlab.plugins.preemption;

@@ -7,8 +7,8 @@ import static org.preemptlab.api.model.SegmentKind.SHARED_MEMORY;
 import static org.preemptlab.plugins.preemption.SmEstimate.Technique.DRAIN;
 import static org.preemptlab.plugins.preemption.SmEstimate.Technique.FLUSH;
 import static org.preemptlab.plugins.preemption.SmEstimate.Technique.SAVE;
-import static org.preemptlab.plugins.testing.Fixtures.program;
-import static org.preemptlab.plugins.testing.Fixtures.segment;
+import static org.preemptlab.testkit.Blocks.program;
+import static org.preemptlab.testkit.Blocks.segment;
 
 import java.util.List;
 import java.util.Map;
@@ -21,10 +21,12 @@ import org.preemptlab.api.model.BlockTiming;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.preemption.BlockSnapshot;
 import org.preemptlab.api.preemption.PreemptionDecision;
-import org.preemptlab.plugins.testing.Fixtures;
+import org.preemptlab.testkit.Blocks;
+import org.preemptlab.testkit.TestDevices;
+import org.preemptlab.testkit.TestPlugins;
 
 /**
- * Chimera-style per-SM choice on {@link Fixtures#COSTED}: signal 1 µs; one SM saves at 2 B/ns plus
+ * Chimera-style per-SM choice on {@link org.preemptlab.testkit.TestDevices#COSTED}: signal 1 µs; one SM saves at 2 B/ns plus
  * 500 ns and restores at 4 B/ns plus 300 ns. Blocks of 64 threads × 32 registers + 2 KiB shared
  * memory = 10,240 B each; two blocks: 20,480 B, 128 threads, save 500 + 10,240 = 10,740 ns,
  * restore 300 + 5,120 = 5,420 ns, save cost 16,160 ns.
@@ -41,25 +43,25 @@ class CollaborativeStrategyTest {
   private static List<BlockSnapshot> sm(boolean idempotent, DeviceSpec device,
       long... progress) {
     return java.util.Arrays.stream(progress)
-        .mapToObj(p -> Fixtures.snapshot(kernel(idempotent), p, false, device)).toList();
+        .mapToObj(p -> Blocks.snapshot(kernel(idempotent), p, false, device)).toList();
   }
 
   private static CollaborativeStrategy collaborative(String target) {
-    return (CollaborativeStrategy) Fixtures.create(new CollaborativeProvider(), Fixtures.COSTED,
+    return (CollaborativeStrategy) TestPlugins.create(new CollaborativeStrategyProvider(), TestDevices.COSTED,
         Map.of("latency-target", target));
   }
 
   @Test
   void estimatesEachTechniqueFromTheBlocksAndTheHardwareModel() {
     // drain 1000 + (20000 - 5000); save 1000 + (12000 - 11000) + 10740; flush 1000, lost 16000
-    assertThat(collaborative("15us").estimates(sm(true, Fixtures.COSTED, 5000, 11000)))
+    assertThat(collaborative("15us").estimates(sm(true, TestDevices.COSTED, 5000, 11000)))
         .containsExactly(new SmEstimate(DRAIN, 16_000, 0), new SmEstimate(SAVE, 12_740, 16_160),
             new SmEstimate(FLUSH, 1_000, 16_000));
   }
 
   @Test
   void flushWinsWhenItMeetsTheTargetAndLosesLessThanSaveAndRestoreCost() {
-    List<BlockSnapshot> blocks = sm(true, Fixtures.COSTED, 5000, 11000);
+    List<BlockSnapshot> blocks = sm(true, TestDevices.COSTED, 5000, 11000);
 
     assertThat(collaborative("15us").decideSm(blocks)).containsExactly(
         PreemptionDecision.flush(blocks.get(0), "flush"),
@@ -69,14 +71,14 @@ class CollaborativeStrategyTest {
   @Test
   void saveWinsWhenFlushingWouldLoseMoreThanSaveAndRestoreCost() {
     // drain 1000 + 14500 = 15500 misses 15 us; flush loses 16500 > 16160
-    assertThat(collaborative("15us").decideSm(sm(true, Fixtures.COSTED, 5500, 11000)))
+    assertThat(collaborative("15us").decideSm(sm(true, TestDevices.COSTED, 5500, 11000)))
         .containsExactly(PreemptionDecision.saveAt(5500, "save"),
             PreemptionDecision.saveAt(12000, "save"));
   }
 
   @Test
   void drainWinsWheneverItMeetsTheTargetSinceItCostsNothing() {
-    List<BlockSnapshot> blocks = sm(true, Fixtures.COSTED, 5500, 11000);
+    List<BlockSnapshot> blocks = sm(true, TestDevices.COSTED, 5500, 11000);
 
     assertThat(collaborative("16us").decideSm(blocks)).containsExactly(
         PreemptionDecision.drain(blocks.get(0), "drain"),
@@ -86,21 +88,21 @@ class CollaborativeStrategyTest {
   @Test
   void theFastestWinsWhenNoTechniqueMeetsTheTarget() {
     // not idempotent, target 0: save 12740 beats drain 16000
-    assertThat(collaborative("0ns").decideSm(sm(false, Fixtures.COSTED, 5000, 11000)))
+    assertThat(collaborative("0ns").decideSm(sm(false, TestDevices.COSTED, 5000, 11000)))
         .containsExactly(PreemptionDecision.saveAt(5000, "save"),
             PreemptionDecision.saveAt(12000, "save"));
   }
 
   @Test
   void nonIdempotentKernelsAreNeverFlushed() {
-    assertThat(collaborative("15us").estimates(sm(false, Fixtures.COSTED, 5000, 11000)))
+    assertThat(collaborative("15us").estimates(sm(false, TestDevices.COSTED, 5000, 11000)))
         .extracting(SmEstimate::technique).containsExactly(DRAIN, SAVE);
   }
 
   @Test
   void withoutInstructionLevelPreemptionOnlyDrainAndFlushAreConsidered() {
     var strategy = collaborative("15us");
-    List<BlockSnapshot> blocks = sm(false, Fixtures.COSTED_NO_IL, 5000, 11000);
+    List<BlockSnapshot> blocks = sm(false, TestDevices.COSTED_NO_IL, 5000, 11000);
 
     assertThat(strategy.estimates(blocks)).containsExactly(new SmEstimate(DRAIN, 16_000, 0));
     assertThat(strategy.decideSm(blocks)).extracting(PreemptionDecision::level)
@@ -113,8 +115,8 @@ class CollaborativeStrategyTest {
     BlockProgram program = program(segment(COMPUTE, 20_000), segment(BARRIER, 10));
     Kernel kernel = new Kernel("k", 30, 64, 32, 2048, false, program, new BlockTiming.Exact());
     List<BlockSnapshot> blocks = List.of(
-        Fixtures.snapshot(kernel, 1000, false, Fixtures.COSTED),
-        Fixtures.snapshot(kernel, 20_005, false, Fixtures.COSTED));
+        Blocks.snapshot(kernel, 1000, false, TestDevices.COSTED),
+        Blocks.snapshot(kernel, 20_005, false, TestDevices.COSTED));
     var strategy = collaborative("15us");
 
     // save: 1000 + max(0, 5) + 500 + 5120; cost 5620 + 300 + 2560
@@ -128,7 +130,7 @@ class CollaborativeStrategyTest {
     HardwareModel slowSaves = new HardwareModel() {
       @Override
       public DeviceSpec device() {
-        return Fixtures.COSTED;
+        return TestDevices.COSTED;
       }
 
       @Override
@@ -141,26 +143,26 @@ class CollaborativeStrategyTest {
         return 7;
       }
     };
-    var provider = new CollaborativeProvider();
-    Fixtures.context(provider, Fixtures.COSTED, Map.of());
+    var provider = new CollaborativeStrategyProvider();
+    TestPlugins.context(provider, TestDevices.COSTED, Map.of());
     var strategy = (CollaborativeStrategy) provider.create(new PluginContext(
-        Fixtures.context(provider, Fixtures.COSTED, Map.of()).parameters(), Fixtures.COSTED,
+        TestPlugins.context(provider, TestDevices.COSTED, Map.of()).parameters(), TestDevices.COSTED,
         new java.util.SplittableRandom(1), slowSaves));
 
-    assertThat(strategy.estimates(sm(false, Fixtures.COSTED, 5000, 11000)))
+    assertThat(strategy.estimates(sm(false, TestDevices.COSTED, 5000, 11000)))
         .contains(new SmEstimate(SAVE, 102_000, 100_007));
   }
 
   @Test
   void theDefaultTargetIsChimeras15Microseconds() {
-    assertThat(new CollaborativeProvider().parameters())
+    assertThat(new CollaborativeStrategyProvider().parameters())
         .extracting(p -> p.name() + "=" + p.defaultValue())
         .containsExactly("latency-target=15us");
   }
 
   @Test
   void decideAloneTreatsTheBlockAsTheOnlyOneOnItsSm() {
-    BlockSnapshot block = Fixtures.snapshot(kernel(false), 5000, false, Fixtures.COSTED);
+    BlockSnapshot block = Blocks.snapshot(kernel(false), 5000, false, TestDevices.COSTED);
 
     // one block: save 1000 + 0 + 500 + 5120 = 6620 <= 15 us; drain 16000 misses
     assertThat(collaborative("15us").decide(block))

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.preemptlab.api.model.SegmentKind.COMPUTE;
 import static org.preemptlab.api.model.SegmentKind.SHARED_MEMORY;
-import static org.preemptlab.plugins.testing.Fixtures.program;
-import static org.preemptlab.plugins.testing.Fixtures.segment;
+import static org.preemptlab.testkit.Blocks.program;
+import static org.preemptlab.testkit.Blocks.segment;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,7 +16,9 @@ import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.preemption.BlockSnapshot;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.plugins.testing.Fixtures;
+import org.preemptlab.testkit.Blocks;
+import org.preemptlab.testkit.TestDevices;
+import org.preemptlab.testkit.TestPlugins;
 
 class FlushStrategyTest {
   /** COMPUTE [0, 100), SHARED_MEMORY [100, 200), COMPUTE [200, 300). */
@@ -26,16 +28,16 @@ class FlushStrategyTest {
       new BlockTiming.Exact());
 
   private static PreemptionPointStrategy flush(String fallback) {
-    return Fixtures.create(new FlushProvider(), Fixtures.COSTED, Map.of("fallback", fallback));
+    return TestPlugins.create(new FlushStrategyProvider(), TestDevices.COSTED, Map.of("fallback", fallback));
   }
 
   private static BlockSnapshot block(Kernel kernel, long progress) {
-    return Fixtures.snapshot(kernel, progress, false, Fixtures.COSTED);
+    return Blocks.snapshot(kernel, progress, false, TestDevices.COSTED);
   }
 
   @Test
   void anIdempotentBlockIsFlushedAtItsProgressWhateverTheFallback() {
-    var block = block(Fixtures.idempotentKernel(PROGRAM), 150);
+    var block = block(Blocks.idempotentKernel(PROGRAM), 150);
     for (String fallback : new String[] {"none", "block-boundary", "instruction-level"}) {
       assertThat(flush(fallback).decide(block)).isEqualTo(PreemptionDecision.flush(block, "flush"))
           .extracting(PreemptionDecision::stopOffsetNs).isEqualTo(150L);
@@ -50,7 +52,7 @@ class FlushStrategyTest {
             + " its blocks cannot be discarded and re-run; mark the kernel idempotent if"
             + " re-running its blocks is safe, or set preemption.fallback=block-boundary (or"
             + " instruction-level)");
-    assertThat(new FlushProvider().parameters()).extracting(p -> p.name() + "=" + p.defaultValue())
+    assertThat(new FlushStrategyProvider().parameters()).extracting(p -> p.name() + "=" + p.defaultValue())
         .containsExactly("fallback=none");
   }
 
@@ -72,7 +74,7 @@ class FlushStrategyTest {
 
   @Test
   void theInstructionLevelFallbackIsRefusedOnADeviceWithoutIt() {
-    assertThatThrownBy(() -> Fixtures.create(new FlushProvider(), Fixtures.GTX_480,
+    assertThatThrownBy(() -> TestPlugins.create(new FlushStrategyProvider(), TestDevices.GTX_480,
         Map.of("fallback", "instruction-level")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("preemption 'flush' falls back to instruction-level preemption");

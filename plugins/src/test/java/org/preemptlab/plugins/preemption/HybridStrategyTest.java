@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.preemptlab.api.model.SegmentKind.COMPUTE;
 import static org.preemptlab.api.model.SegmentKind.SHARED_MEMORY;
 import static org.preemptlab.api.model.SegmentKind.YIELD_POINT;
-import static org.preemptlab.plugins.testing.Fixtures.program;
-import static org.preemptlab.plugins.testing.Fixtures.segment;
-import static org.preemptlab.plugins.testing.Fixtures.snapshot;
+import static org.preemptlab.testkit.Blocks.program;
+import static org.preemptlab.testkit.Blocks.segment;
+import static org.preemptlab.testkit.Blocks.snapshot;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,8 @@ import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.preemption.BlockAction;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.plugins.testing.Fixtures;
+import org.preemptlab.testkit.TestDevices;
+import org.preemptlab.testkit.TestPlugins;
 
 class HybridStrategyTest {
   /** Yield points end at 110 and 320; SHARED_MEMORY spans [110, 310); the program ends at 400. */
@@ -27,7 +28,7 @@ class HybridStrategyTest {
       segment(COMPUTE, 80));
 
   private static PreemptionPointStrategy hybrid(String grace, String fallback) {
-    return Fixtures.create(new HybridProvider(), Fixtures.COSTED,
+    return TestPlugins.create(new HybridStrategyProvider(), TestDevices.COSTED,
         Map.of("grace", grace, "fallback", fallback));
   }
 
@@ -82,27 +83,27 @@ class HybridStrategyTest {
 
   @Test
   void theDefaultsAreAHundredMicrosecondGraceAndTheInstructionLevelFallback() {
-    assertThat(new HybridProvider().parameters())
+    assertThat(new HybridStrategyProvider().parameters())
         .extracting(p -> p.name() + "=" + p.defaultValue())
         .containsExactly("grace=100us", "fallback=instruction-level");
-    assertThat(Fixtures.create(new HybridProvider(), Fixtures.COSTED, Map.of())
+    assertThat(TestPlugins.create(new HybridStrategyProvider(), TestDevices.COSTED, Map.of())
         .decide(snapshot(PROGRAM, 150, true)).action()).isEqualTo(BlockAction.SAVE);
   }
 
   @Test
   void theInstructionLevelFallbackIsRefusedOnADeviceWithoutIt() {
-    assertThatThrownBy(() -> Fixtures.create(new HybridProvider(), Fixtures.GTX_480, Map.of()))
+    assertThatThrownBy(() -> TestPlugins.create(new HybridStrategyProvider(), TestDevices.GTX_480, Map.of()))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("preemption 'hybrid' falls back to instruction-level preemption, which"
             + " device 'GTX 480' lacks; set preemption.fallback=block-boundary, or set"
             + " hardware.instruction-level-preemption=true");
-    assertThat(Fixtures.create(new HybridProvider(), Fixtures.GTX_480,
+    assertThat(TestPlugins.create(new HybridStrategyProvider(), TestDevices.GTX_480,
         Map.of("fallback", "block-boundary"))).isInstanceOf(HybridStrategy.class);
   }
 
   @Test
   void noneIsNotAFallbackOfHybrid() {
-    assertThatThrownBy(() -> Fixtures.create(new HybridProvider(), Fixtures.COSTED,
+    assertThatThrownBy(() -> TestPlugins.create(new HybridStrategyProvider(), TestDevices.COSTED,
         Map.of("fallback", "none"))).isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("block-boundary, instruction-level");
   }

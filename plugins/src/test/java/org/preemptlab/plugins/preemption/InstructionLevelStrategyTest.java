@@ -8,9 +8,9 @@ import static org.preemptlab.api.model.SegmentKind.COMPUTE;
 import static org.preemptlab.api.model.SegmentKind.GLOBAL_MEMORY;
 import static org.preemptlab.api.model.SegmentKind.SHARED_MEMORY;
 import static org.preemptlab.api.model.SegmentKind.YIELD_POINT;
-import static org.preemptlab.plugins.testing.Fixtures.program;
-import static org.preemptlab.plugins.testing.Fixtures.segment;
-import static org.preemptlab.plugins.testing.Fixtures.snapshot;
+import static org.preemptlab.testkit.Blocks.program;
+import static org.preemptlab.testkit.Blocks.segment;
+import static org.preemptlab.testkit.Blocks.snapshot;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.preemption.PreemptionDecision;
-import org.preemptlab.plugins.testing.Fixtures;
+import org.preemptlab.testkit.TestDevices;
+import org.preemptlab.testkit.TestPlugins;
 
 class InstructionLevelStrategyTest {
   /** Segments start at 0, 100, 300, 600, 650, 660, 690; the program ends at 730. */
@@ -68,9 +69,9 @@ class InstructionLevelStrategyTest {
 
   @Test
   void refusesADeviceWithoutInstructionLevelPreemption() {
-    var provider = new InstructionLevelProvider();
+    var provider = new InstructionLevelStrategyProvider();
 
-    assertThatThrownBy(() -> Fixtures.create(provider, Fixtures.GTX_480, Map.of()))
+    assertThatThrownBy(() -> TestPlugins.create(provider, TestDevices.GTX_480, Map.of()))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("preemption 'instruction-level' needs instruction-level preemption, which"
             + " device 'GTX 480' lacks; use block-boundary or user-yield, or set"
@@ -80,13 +81,13 @@ class InstructionLevelStrategyTest {
 
   @Test
   void acceptsADeviceWithInstructionLevelPreemption() {
-    assertThat(Fixtures.create(new InstructionLevelProvider(), Fixtures.PASCAL, Map.of()))
+    assertThat(TestPlugins.create(new InstructionLevelStrategyProvider(), TestDevices.PASCAL, Map.of()))
         .isInstanceOf(InstructionLevelStrategy.class);
   }
 
   @Test
   void acceptsAContextWithoutADevice() {
-    assertThat(Fixtures.create(new InstructionLevelProvider(), null, Map.of()))
+    assertThat(TestPlugins.create(new InstructionLevelStrategyProvider(), null, Map.of()))
         .isInstanceOf(InstructionLevelStrategy.class);
   }
 }

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.preemptlab.api.model.SegmentKind.COMPUTE;
 import static org.preemptlab.api.model.SegmentKind.GLOBAL_MEMORY;
 import static org.preemptlab.api.model.SegmentKind.SHARED_MEMORY;
-import static org.preemptlab.plugins.testing.Fixtures.COSTED;
-import static org.preemptlab.plugins.testing.Fixtures.program;
-import static org.preemptlab.plugins.testing.Fixtures.segment;
-import static org.preemptlab.plugins.testing.Fixtures.snapshot;
+import static org.preemptlab.testkit.TestDevices.COSTED;
+import static org.preemptlab.testkit.Blocks.program;
+import static org.preemptlab.testkit.Blocks.segment;
+import static org.preemptlab.testkit.Blocks.snapshot;
 
 import java.util.List;
 import java.util.Map;
@@ -20,7 +20,9 @@ import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.Segment;
 import org.preemptlab.api.preemption.PreemptionDecision;
-import org.preemptlab.plugins.testing.Fixtures;
+import org.preemptlab.testkit.Blocks;
+import org.preemptlab.testkit.TestDevices;
+import org.preemptlab.testkit.TestPlugins;
 
 /** The compiler-inserted check placements of {@code instruction-level}: overhead and latency. */
 class SoftwareChecksTest {
@@ -45,7 +47,7 @@ class SoftwareChecksTest {
   }
 
   private static InstructionLevelStrategy strategy(String checks, long interval) {
-    return (InstructionLevelStrategy) Fixtures.create(new InstructionLevelProvider(), COSTED,
+    return (InstructionLevelStrategy) TestPlugins.create(new InstructionLevelStrategyProvider(), COSTED,
         Map.of("checks", checks, "interval", Long.toString(interval)));
   }
 
@@ -53,7 +55,7 @@ class SoftwareChecksTest {
   void everyInstructionAddsFourCyclesPerInstructionToEachSegment() {
     // 4 cycles at 1,000 MHz = 4 ns per check: +400, +200, +1200, +0
     BlockProgram executed = strategy("every-instruction", 1000)
-        .instrument(Fixtures.kernel(SOURCE), SOURCE, COSTED);
+        .instrument(Blocks.kernel(SOURCE), SOURCE, COSTED);
 
     assertThat(durations(executed)).containsExactly(500L, 400L, 1500L, 40L);
     assertThat(executed.instructions()).isEqualTo(SOURCE.instructions());
@@ -62,7 +64,7 @@ class SoftwareChecksTest {
   @Test
   void afterGlobalMemoryAddsOneCheckPerGlobalMemoryInstructionOnly() {
     BlockProgram executed = strategy("after-global-memory", 1000)
-        .instrument(Fixtures.kernel(SOURCE), SOURCE, COSTED);
+        .instrument(Blocks.kernel(SOURCE), SOURCE, COSTED);
 
     assertThat(durations(executed)).containsExactly(100L, 400L, 300L, 40L);
   }
@@ -71,7 +73,7 @@ class SoftwareChecksTest {
   void everyNAddsOneCheckPerNInstructionsCountedAcrossTheProgram() {
     // N = 120: instructions 1-100, 101-150, 151-450 hold checks 0, 1 (120), 2 (240, 360)
     BlockProgram executed = strategy("every-n", 120)
-        .instrument(Fixtures.kernel(SOURCE), SOURCE, COSTED);
+        .instrument(Blocks.kernel(SOURCE), SOURCE, COSTED);
 
     assertThat(durations(executed)).containsExactly(100L, 204L, 308L, 40L);
   }
@@ -83,13 +85,13 @@ class SoftwareChecksTest {
         true, false);
     BlockProgram one = program(segment(COMPUTE, 100, 100));
 
-    assertThat(strategy("every-instruction", 1).instrument(Fixtures.kernel(one), one, h200Clock)
+    assertThat(strategy("every-instruction", 1).instrument(Blocks.kernel(one), one, h200Clock)
         .durationNs()).isEqualTo(303);
   }
 
   @Test
   void hardwareChecksAddNothing() {
-    assertThat(strategy("hardware", 1000).instrument(Fixtures.kernel(SOURCE), SOURCE, COSTED))
+    assertThat(strategy("hardware", 1000).instrument(Blocks.kernel(SOURCE), SOURCE, COSTED))
         .isSameAs(SOURCE);
   }
 
@@ -152,39 +154,39 @@ class SoftwareChecksTest {
     var strategy = strategy("every-instruction", 1);
     var block = snapshot(program, 10, false);
 
-    assertThat(strategy.instrument(Fixtures.kernel(program), program, COSTED)).isSameAs(program);
+    assertThat(strategy.instrument(Blocks.kernel(program), program, COSTED)).isSameAs(program);
     assertThat(strategy.decide(block)).isEqualTo(PreemptionDecision.drain(block, "block-end"));
   }
 
   @Test
   void softwareChecksWorkOnADeviceWithoutInstructionLevelPreemption() {
     for (String checks : List.of("every-instruction", "after-global-memory", "every-n")) {
-      assertThat(Fixtures.create(new InstructionLevelProvider(), Fixtures.GTX_480,
+      assertThat(TestPlugins.create(new InstructionLevelStrategyProvider(), TestDevices.GTX_480,
           Map.of("checks", checks))).isInstanceOf(InstructionLevelStrategy.class);
     }
-    assertThatThrownBy(() -> Fixtures.create(new InstructionLevelProvider(), Fixtures.GTX_480,
+    assertThatThrownBy(() -> TestPlugins.create(new InstructionLevelStrategyProvider(), TestDevices.GTX_480,
         Map.of("checks", "hardware"))).isInstanceOf(ConfigurationException.class);
   }
 
   @Test
   void theProviderDefaultsToHardwareChecksAndAnIntervalOf1000() {
-    var strategy = (InstructionLevelStrategy) Fixtures.create(new InstructionLevelProvider(),
+    var strategy = (InstructionLevelStrategy) TestPlugins.create(new InstructionLevelStrategyProvider(),
         COSTED, Map.of());
 
     assertThat(strategy.placement()).isEqualTo(CheckPlacement.HARDWARE);
-    assertThat(new InstructionLevelProvider().parameters())
+    assertThat(new InstructionLevelStrategyProvider().parameters())
         .extracting(p -> p.name() + "=" + p.defaultValue())
         .containsExactly("checks=hardware", "interval=1000");
   }
 
   @Test
   void anUnknownCheckPlacementOrAZeroIntervalIsRefusedWithTheValidValues() {
-    assertThatThrownBy(() -> Fixtures.create(new InstructionLevelProvider(), COSTED,
+    assertThatThrownBy(() -> TestPlugins.create(new InstructionLevelStrategyProvider(), COSTED,
         Map.of("checks", "every-m")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("did you mean 'every-n'?")
         .hasMessageContaining("after-global-memory, every-instruction, every-n, hardware");
-    assertThatThrownBy(() -> Fixtures.create(new InstructionLevelProvider(), COSTED,
+    assertThatThrownBy(() -> TestPlugins.create(new InstructionLevelStrategyProvider(), COSTED,
         Map.of("checks", "every-n", "interval", "0")))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("interval");
   }

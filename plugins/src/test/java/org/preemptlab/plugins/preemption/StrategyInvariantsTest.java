@@ -18,76 +18,21 @@ import org.preemptlab.api.preemption.BlockAction;
 import org.preemptlab.api.preemption.BlockSnapshot;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.plugins.testing.DecisionChecker;
-import org.preemptlab.plugins.testing.Fixtures;
-import org.preemptlab.plugins.testing.RandomBlocks;
+import org.preemptlab.api.preemption.StopRules;
+import org.preemptlab.testkit.DecisionChecker;
+import org.preemptlab.testkit.RandomBlocks;
+import org.preemptlab.testkit.TestDevices;
 
 /**
- * The safety rule as a seeded randomized property: for every strategy and every combination of its
- * parameters, over thousands of random block programs (instrumented by the strategy, with exact,
- * jittered and benchmark-timed blocks), no decision stops a block inside a shared-memory, atomic
- * or barrier segment, before its progress, before the request is delivered, or past its end; no
- * non-idempotent kernel is flushed; and per-SM decisions answer every block.
+ * Strategy-specific properties over seeded random blocks. The safety rule itself, for every
+ * strategy and parameter combination, is the test kit's conformance suite
+ * ({@code ShippedStrategiesConformanceTest}); these check what each strategy adds: where exactly
+ * it stops, and that the random programs reach every case the checker distinguishes.
  */
 class StrategyInvariantsTest {
   private static final long SEED = 0x5EED_2025L;
   private static final int SAMPLES = 4000;
   private static final List<BlockSnapshot> BLOCKS = RandomBlocks.snapshots(SEED, 5000);
-
-  /** Every strategy with every value of each choice parameter and edge values of the numbers. */
-  static List<Arguments> everyStrategyAndParameterCombination() {
-    List<Arguments> all = new ArrayList<>();
-    all.add(combination(new BlockBoundaryProvider(), Map.of()));
-    for (String checks : CheckPlacement.ids()) {
-      for (String interval : List.of("1", "7", "100", "1000")) {
-        all.add(combination(new InstructionLevelProvider(),
-            Map.of("checks", checks, "interval", interval)));
-      }
-    }
-    for (String pollInterval : List.of("0ns", "50ns", "1us")) {
-      for (String pollCost : List.of("0ns", "7ns", "49ns")) {
-        all.add(combination(new UserYieldProvider(), Map.of("delivery", "polling",
-            "poll-interval", pollInterval, "poll-cost", pollCost)));
-      }
-    }
-    for (String latency : List.of("0ns", "30ns", "32us")) {
-      all.add(combination(new UserYieldProvider(),
-          Map.of("delivery", "interrupt", "interrupt-latency", latency)));
-    }
-    for (String fallback : List.of("instruction-level", "block-boundary")) {
-      for (String grace : List.of("0ns", "100ns", "100us")) {
-        all.add(combination(new HybridProvider(), Map.of("grace", grace, "fallback", fallback)));
-      }
-    }
-    for (String fallback : List.of("none", "block-boundary", "instruction-level")) {
-      all.add(combination(new FlushProvider(), Map.of("fallback", fallback)));
-    }
-    for (String target : List.of("0ns", "1us", "15us", "1s")) {
-      all.add(combination(new CollaborativeProvider(), Map.of("latency-target", target)));
-    }
-    return all;
-  }
-
-  private static Arguments combination(PluginProvider<PreemptionPointStrategy> provider,
-      Map<String, String> parameters) {
-    return Arguments.of(provider.id() + " " + new java.util.TreeMap<>(parameters), provider,
-        parameters);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("everyStrategyAndParameterCombination")
-  void noDecisionStopsInsideAnUnsafeSegmentOrBreaksTheContract(String name,
-      PluginProvider<PreemptionPointStrategy> provider, Map<String, String> parameters) {
-    PreemptionPointStrategy strategy = Fixtures.create(provider, Fixtures.COSTED, parameters);
-    List<RandomBlocks.Sample> samples = RandomBlocks.samples(SEED, SAMPLES, strategy,
-        Fixtures.COSTED);
-    if (provider instanceof FlushProvider && parameters.get("fallback").equals("none")) {
-      samples = samples.stream().filter(s -> s.snapshot().kernel().idempotent()).toList();
-    }
-    assertThat(samples).hasSizeGreaterThan(1000);
-
-    assertThat(DecisionChecker.smViolations(strategy, samples, 8)).isEmpty();
-  }
 
   @Test
   void theRandomProgramsCoverEveryCombinationTheCheckerDistinguishes() {
@@ -100,7 +45,7 @@ class StrategyInvariantsTest {
     var levels = new java.util.TreeSet<String>();
     for (PreemptionPointStrategy strategy : strategies) {
       for (RandomBlocks.Sample sample :
-          RandomBlocks.samples(SEED, SAMPLES, strategy, Fixtures.COSTED)) {
+          RandomBlocks.samples(SEED, SAMPLES, strategy, TestDevices.COSTED)) {
         PreemptionDecision decision = strategy.decide(sample.snapshot());
         levels.add(decision.level() + "/" + decision.action());
       }
@@ -114,7 +59,7 @@ class StrategyInvariantsTest {
   void flushWithoutFallbackRefusesEveryNonIdempotentBlockAndNoOther() {
     PreemptionPointStrategy strategy = new FlushStrategy(KernelFallback.NONE);
     for (RandomBlocks.Sample sample :
-        RandomBlocks.samples(SEED, 500, strategy, Fixtures.COSTED)) {
+        RandomBlocks.samples(SEED, 500, strategy, TestDevices.COSTED)) {
       BlockSnapshot block = sample.snapshot();
       if (block.kernel().idempotent()) {
         assertThat(DecisionChecker.violations(sample, strategy.decide(block))).isEmpty();
@@ -131,7 +76,7 @@ class StrategyInvariantsTest {
       long interval) {
     var strategy = new InstructionLevelStrategy(placement, interval);
     for (RandomBlocks.Sample sample :
-        RandomBlocks.samples(SEED, 2000, strategy, Fixtures.COSTED)) {
+        RandomBlocks.samples(SEED, 2000, strategy, TestDevices.COSTED)) {
       BlockSnapshot block = sample.snapshot();
       long expected = bruteForceStop(block, placement, interval);
       PreemptionDecision decision = strategy.decide(block);
@@ -194,9 +139,9 @@ class StrategyInvariantsTest {
       PreemptionDecision decision = strategy.decide(block);
       if (decision.action() == BlockAction.SAVE) {
         var program = block.program();
-        int index = ProgramPoints.nextSegmentOfKind(program, block.progressNs(),
+        int index = StopRules.nextSegmentOfKind(program, block.progressNs(),
             SegmentKind.YIELD_POINT).orElseThrow();
-        assertThat(decision.stopOffsetNs()).isEqualTo(ProgramPoints.endOf(program, index));
+        assertThat(decision.stopOffsetNs()).isEqualTo(StopRules.endOf(program, index));
         assertThat(block.yieldHandled()).isTrue();
       }
     }
@@ -211,7 +156,7 @@ class StrategyInvariantsTest {
         .isNotEmpty()
         .allSatisfy(v -> assertThat(v).contains("not a safe stop"));
     assertThat(DecisionChecker.smViolations(stopsAnywhere,
-        RandomBlocks.samples(SEED, SAMPLES, stopsAnywhere, Fixtures.COSTED), 8))
+        RandomBlocks.samples(SEED, SAMPLES, stopsAnywhere, TestDevices.COSTED), 8))
         .isNotEmpty()
         .allSatisfy(v -> assertThat(v).contains("not a safe stop"));
   }
@@ -237,7 +182,7 @@ class StrategyInvariantsTest {
     };
 
     assertThat(DecisionChecker.smViolations(careless,
-        RandomBlocks.samples(SEED, SAMPLES, careless, Fixtures.COSTED), 8))
+        RandomBlocks.samples(SEED, SAMPLES, careless, TestDevices.COSTED), 8))
         .isNotEmpty()
         .allSatisfy(v -> assertThat(v).contains("not a safe stop"));
   }
@@ -245,11 +190,11 @@ class StrategyInvariantsTest {
   @Test
   void theCheckerCatchesAStopThatTheBlockPassesBeforeTheRequestIsDelivered() {
     PreemptionPointStrategy late = block -> PreemptionDecision.saveAt(
-        ProgramPoints.nextSafeStop(block.program(), block.progressNs()), "broken")
+        StopRules.nextSafeStop(block.program(), block.progressNs()), "broken")
         .withDelivery(50);
 
     assertThat(DecisionChecker.smViolations(late,
-        RandomBlocks.samples(SEED, SAMPLES, late, Fixtures.COSTED), 8))
+        RandomBlocks.samples(SEED, SAMPLES, late, TestDevices.COSTED), 8))
         .isNotEmpty()
         .anySatisfy(v -> assertThat(v).contains("before the request is delivered"));
   }
@@ -290,7 +235,7 @@ class StrategyInvariantsTest {
     };
 
     assertThat(DecisionChecker.smViolations(forgetsOne,
-        RandomBlocks.samples(SEED, 100, forgetsOne, Fixtures.COSTED), 8))
+        RandomBlocks.samples(SEED, 100, forgetsOne, TestDevices.COSTED), 8))
         .isNotEmpty()
         .allSatisfy(v -> assertThat(v).startsWith("answered "));
   }

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.preemptlab.api.model.SegmentKind.COMPUTE;
 import static org.preemptlab.api.model.SegmentKind.YIELD_POINT;
-import static org.preemptlab.plugins.testing.Fixtures.COSTED;
-import static org.preemptlab.plugins.testing.Fixtures.program;
-import static org.preemptlab.plugins.testing.Fixtures.segment;
-import static org.preemptlab.plugins.testing.Fixtures.snapshot;
+import static org.preemptlab.testkit.TestDevices.COSTED;
+import static org.preemptlab.testkit.Blocks.program;
+import static org.preemptlab.testkit.Blocks.segment;
+import static org.preemptlab.testkit.Blocks.snapshot;
 
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,8 @@ import org.preemptlab.api.model.Segment;
 import org.preemptlab.api.preemption.BlockSnapshot;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.plugins.testing.Fixtures;
+import org.preemptlab.testkit.Blocks;
+import org.preemptlab.testkit.TestPlugins;
 
 /** {@code user-yield}'s delivery: polling at yield points, periodic polling, interrupts. */
 class UserYieldDeliveryTest {
@@ -36,7 +37,7 @@ class UserYieldDeliveryTest {
       segment(COMPUTE, 80));
 
   private static PreemptionPointStrategy create(Map<String, String> parameters) {
-    return Fixtures.create(new UserYieldProvider(), COSTED, parameters);
+    return TestPlugins.create(new UserYieldStrategyProvider(), COSTED, parameters);
   }
 
   private static List<Long> durations(BlockProgram program) {
@@ -45,18 +46,18 @@ class UserYieldDeliveryTest {
 
   @Test
   void theDefaultsPollAtYieldPointsForFreeWithA32MicrosecondInterrupt() {
-    assertThat(new UserYieldProvider().parameters())
+    assertThat(new UserYieldStrategyProvider().parameters())
         .extracting(p -> p.name() + "=" + p.defaultValue())
         .containsExactly("delivery=polling", "poll-interval=0ns", "poll-cost=0ns",
             "interrupt-latency=32us");
-    assertThat(create(Map.of()).instrument(Fixtures.kernel(SOURCE), SOURCE, COSTED))
+    assertThat(create(Map.of()).instrument(Blocks.kernel(SOURCE), SOURCE, COSTED))
         .isSameAs(SOURCE);
   }
 
   @Test
   void pollingAtYieldPointsAddsThePollCostToEachYieldPoint() {
     BlockProgram executed = create(Map.of("poll-cost", "25ns"))
-        .instrument(Fixtures.kernel(TWO_YIELDS), TWO_YIELDS, COSTED);
+        .instrument(Blocks.kernel(TWO_YIELDS), TWO_YIELDS, COSTED);
 
     assertThat(durations(executed)).containsExactly(100L, 35L, 100L, 35L, 80L);
   }
@@ -66,7 +67,7 @@ class UserYieldDeliveryTest {
     // polls every 300 ns of executed time at 30 ns each land at 300, 600, 900 (first segment,
     // 1000 -> 1090), none in [1090, 1100], 1200, 1500, 1800, 2100 (last, 990 -> 1110): 7 polls
     BlockProgram executed = create(Map.of("poll-interval", "300ns", "poll-cost", "30ns"))
-        .instrument(Fixtures.kernel(SOURCE), SOURCE, COSTED);
+        .instrument(Blocks.kernel(SOURCE), SOURCE, COSTED);
 
     assertThat(durations(executed)).containsExactly(1090L, 10L, 1110L);
     assertThat(executed.durationNs()).isEqualTo(2000 + 7 * 30);
@@ -77,7 +78,7 @@ class UserYieldDeliveryTest {
     BlockProgram noYield = program(segment(COMPUTE, 2000));
 
     assertThat(create(Map.of("poll-interval", "300ns", "poll-cost", "30ns"))
-        .instrument(Fixtures.kernel(noYield), noYield, COSTED)).isSameAs(noYield);
+        .instrument(Blocks.kernel(noYield), noYield, COSTED)).isSameAs(noYield);
   }
 
   @ParameterizedTest(name = "progress {0} stops at {1}")
@@ -86,7 +87,7 @@ class UserYieldDeliveryTest {
       long stop) {
     PreemptionPointStrategy strategy =
         create(Map.of("poll-interval", "300ns", "poll-cost", "30ns"));
-    BlockProgram executed = strategy.instrument(Fixtures.kernel(SOURCE), SOURCE, COSTED);
+    BlockProgram executed = strategy.instrument(Blocks.kernel(SOURCE), SOURCE, COSTED);
 
     assertThat(strategy.decide(snapshot(executed, progress, true)))
         .isEqualTo(PreemptionDecision.saveAt(stop, "user-yield"));
@@ -97,7 +98,7 @@ class UserYieldDeliveryTest {
     // progress 1095 is inside the yield point [1090, 1100), but the next poll is at 1200
     PreemptionPointStrategy strategy =
         create(Map.of("poll-interval", "300ns", "poll-cost", "30ns"));
-    BlockProgram executed = strategy.instrument(Fixtures.kernel(SOURCE), SOURCE, COSTED);
+    BlockProgram executed = strategy.instrument(Blocks.kernel(SOURCE), SOURCE, COSTED);
     BlockSnapshot block = snapshot(executed, 1095, true);
 
     assertThat(strategy.decide(block)).isEqualTo(PreemptionDecision.drain(block, "block-end"));
@@ -110,7 +111,7 @@ class UserYieldDeliveryTest {
     PreemptionPointStrategy strategy =
         create(Map.of("delivery", "interrupt", "interrupt-latency", "50ns"));
 
-    assertThat(strategy.instrument(Fixtures.kernel(TWO_YIELDS), TWO_YIELDS, COSTED))
+    assertThat(strategy.instrument(Blocks.kernel(TWO_YIELDS), TWO_YIELDS, COSTED))
         .isSameAs(TWO_YIELDS);
     assertThat(strategy.decide(snapshot(TWO_YIELDS, progress, true)))
         .isEqualTo(PreemptionDecision.saveAt(stop, "user-yield").withDelivery(50));
@@ -136,7 +137,7 @@ class UserYieldDeliveryTest {
 
     assertThat(strategy.decide(snapshot(jittered, 10, true, COSTED)))
         .isEqualTo(PreemptionDecision.saveAt(220, "user-yield").withDelivery(50));
-    assertThat(strategy.decide(snapshot(Fixtures.kernel(TWO_YIELDS), 10, true, COSTED)))
+    assertThat(strategy.decide(snapshot(Blocks.kernel(TWO_YIELDS), 10, true, COSTED)))
         .isEqualTo(PreemptionDecision.saveAt(110, "user-yield").withDelivery(50));
   }
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.preemptlab.api.model.SegmentKind.COMPUTE;
 import static org.preemptlab.api.model.SegmentKind.SHARED_MEMORY;
-import static org.preemptlab.plugins.testing.Fixtures.kernel;
-import static org.preemptlab.plugins.testing.Fixtures.program;
-import static org.preemptlab.plugins.testing.Fixtures.segment;
+import static org.preemptlab.testkit.Blocks.kernel;
+import static org.preemptlab.testkit.Blocks.program;
+import static org.preemptlab.testkit.Blocks.segment;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -16,8 +16,8 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.preemption.StopPoint;
-import org.preemptlab.plugins.testing.Fixtures;
-import org.preemptlab.plugins.testing.RandomBlocks;
+import org.preemptlab.testkit.RandomBlocks;
+import org.preemptlab.testkit.TestPlugins;
 
 class ContextSaveStrategiesTest {
   /**
@@ -96,13 +96,13 @@ class ContextSaveStrategiesTest {
     var provider = new CompressedContextSaveProvider();
     var point = new StopPoint(KERNEL, PROGRAM, 101);
 
-    assertThat(Fixtures.create(provider, null, java.util.Map.of()).bytesToSave(point))
+    assertThat(TestPlugins.create(provider, null, java.util.Map.of()).bytesToSave(point))
         .isEqualTo(32768);
-    assertThatThrownBy(() -> Fixtures.create(provider, null, java.util.Map.of("ratio", "0")))
+    assertThatThrownBy(() -> TestPlugins.create(provider, null, java.util.Map.of("ratio", "0")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("parameter 'ratio' of context-save 'compressed' must be in (0, 1], got 0.0;"
             + " 1 means no compression");
-    assertThatThrownBy(() -> Fixtures.create(provider, null, java.util.Map.of("ratio", "1.5")))
+    assertThatThrownBy(() -> TestPlugins.create(provider, null, java.util.Map.of("ratio", "1.5")))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("out of range");
   }
 
@@ -123,7 +123,7 @@ class ContextSaveStrategiesTest {
   @CsvSource({"0", "101", "400"})
   void noneSavesAndRestoresNothing(long offset) {
     var point = new StopPoint(KERNEL, PROGRAM, offset);
-    var none = Fixtures.create(new NoContextSaveProvider(), null, java.util.Map.of());
+    var none = TestPlugins.create(new NoContextSaveProvider(), null, java.util.Map.of());
 
     assertThat(none.bytesToSave(point)).isZero();
     assertThat(none.bytesToRestore(point)).isZero();

@@ -26,6 +26,6 @@ public final class DrmFairPolicyProvider implements SchedulingPolicyProvider {
 
   @Override
   public SchedulingPolicy create(PluginContext context) {
-    return new FairDrmPolicy();
+    return new DrmFairPolicy();
   }
 }

@@ -27,6 +27,6 @@ public final class DrmFifoPolicyProvider implements SchedulingPolicyProvider {
 
   @Override
   public SchedulingPolicy create(PluginContext context) {
-    return ClassicDrmPolicy.fifo();
+    return DrmClassicPolicy.fifo();
   }
 }

@@ -27,6 +27,6 @@ public final class DrmRoundRobinPolicyProvider implements SchedulingPolicyProvid
 
   @Override
   public SchedulingPolicy create(PluginContext context) {
-    return ClassicDrmPolicy.roundRobin();
+    return DrmClassicPolicy.roundRobin();
   }
 }

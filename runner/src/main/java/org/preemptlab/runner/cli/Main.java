@@ -33,6 +33,8 @@ public final class Main {
 
   private static final Option HELP = Option.builder("h").longOpt("help")
       .desc("show this help").get();
+  private static final Option STACKTRACE = Option.builder().longOpt("stacktrace")
+      .desc("on failure, also print the full stack trace (for plugin authors)").get();
 
   private final PrintStream out;
   private final PrintStream err;
@@ -81,7 +83,8 @@ public final class Main {
           commands.keySet()).getMessage());
       return USAGE;
     }
-    Options options = command.options().addOption(HELP);
+    Options options = command.options().addOption(HELP).addOption(STACKTRACE);
+    boolean stackTrace = Arrays.asList(args).contains("--stacktrace");
     try {
       CommandLine line = DefaultParser.builder().get()
           .parse(options, Arrays.copyOfRange(args, 1, args.length));
@@ -96,10 +99,12 @@ public final class Main {
       return USAGE;
     } catch (ConfigurationException e) {
       error("preemptlab " + command.name() + ": " + e.getMessage());
+      stackTrace(stackTrace, e);
       return USAGE;
     } catch (PluginFailureException | InvariantViolationException
         | SharedOptions.RunTimeoutException e) {
       error("preemptlab " + command.name() + ": run failed: " + e.getMessage());
+      stackTrace(stackTrace, e);
       return FAILED;
     } catch (OutOfMemoryError e) {
       throw e; // the JVM's own report; nothing here can be trusted to run
@@ -109,7 +114,15 @@ public final class Main {
       StackTraceElement[] trace = e.getStackTrace();
       error("preemptlab " + command.name() + ": run failed: " + e
           + (trace.length > 0 ? " (at " + trace[0] + ")" : ""));
+      stackTrace(stackTrace, e);
       return FAILED;
+    }
+  }
+
+  /** With {@code --stacktrace}, prints the full stack trace after the one-line error. */
+  private void stackTrace(boolean wanted, Throwable e) {
+    if (wanted) {
+      e.printStackTrace(err);
     }
   }
 

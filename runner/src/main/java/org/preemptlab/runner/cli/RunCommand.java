@@ -146,7 +146,8 @@ final class RunCommand implements Command {
           + "config.yaml to "
           + dir);
       new Provenance(command, outcome.plugins(),
-          java.util.List.of(config.seed()), java.util.List.of("config.yaml")).write(Path.of(dir));
+          java.util.List.of(config.seed()), java.util.List.of("config.yaml"),
+          outcome.parameters()).write(Path.of(dir));
       out.println("wrote provenance.json, command.txt (the command that reproduces it) to " + dir);
     }
     if (trace != null) {

@@ -17,9 +17,9 @@ import org.preemptlab.runner.discovery.PluginRegistry;
 /** Options shared by several commands, and their parsing. */
 final class SharedOptions {
   static final Option PLUGIN_PATH = Option.builder().longOpt("plugin-path").hasArg()
-      .argName("DIR").desc("also load plugins from every jar in DIR. Plugins are code: their "
-          + "jars run with your rights (files, network, processes), so load only jars you trust "
-          + "(docs/writing-a-plugin.md)").get();
+      .argName("PATH").desc("also load plugins from PATH: one jar, or every jar in a directory. "
+          + "Plugins are code: their jars run with your rights (files, network, processes), so "
+          + "load only jars you trust (docs/writing-a-plugin.md)").get();
 
   private SharedOptions() {}
 

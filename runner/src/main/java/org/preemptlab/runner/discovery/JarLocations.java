@@ -2,18 +2,26 @@ package org.preemptlab.runner.discovery;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.security.CodeSource;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Enumeration;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Where provider classes and service registrations come from, as short names for messages. */
 final class JarLocations {
   static final String UNKNOWN = "unknown";
   static final String CLASSES = "classes";
+
+  private static final Map<String, String> DIGESTS = new ConcurrentHashMap<>();
 
   private JarLocations() {}
 
@@ -21,6 +29,33 @@ final class JarLocations {
   static String of(Class<?> type) {
     CodeSource source = type.getProtectionDomain().getCodeSource();
     return source == null || source.getLocation() == null ? UNKNOWN : name(source.getLocation());
+  }
+
+  /**
+   * The SHA-256 of the jar {@code type} was loaded from, as 64 lower-case hex digits, or {@code ""}
+   * if it was loaded from a class directory or the jar cannot be read. Digests are cached per jar.
+   */
+  static String sha256(Class<?> type) {
+    CodeSource source = type.getProtectionDomain().getCodeSource();
+    if (source == null || source.getLocation() == null) {
+      return "";
+    }
+    URL url = source.getLocation();
+    if (!url.getProtocol().equals("file") || !url.getPath().endsWith(".jar")) {
+      return "";
+    }
+    return DIGESTS.computeIfAbsent(url.toString(), key -> {
+      try (InputStream in = url.openStream()) {
+        MessageDigest digest = MessageDigest.getInstance("SHA-256");
+        byte[] buffer = new byte[1 << 16];
+        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+          digest.update(buffer, 0, n);
+        }
+        return HexFormat.of().formatHex(digest.digest());
+      } catch (IOException | NoSuchAlgorithmException e) {
+        return "";
+      }
+    });
   }
 
   /**

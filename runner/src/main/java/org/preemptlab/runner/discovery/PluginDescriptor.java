@@ -17,6 +17,8 @@ import org.preemptlab.api.PluginKind;
  *     directory, or {@code "unknown"}
  * @param providerClass the provider's class name
  * @param parameters the parameters it accepts, in declaration order
+ * @param jarSha256 the SHA-256 of the jar the provider class came from, as 64 lower-case hex
+ *     digits, or {@code ""} when it came from a class directory or an unknown place
  */
 public record PluginDescriptor(
     PluginKind kind,
@@ -25,7 +27,8 @@ public record PluginDescriptor(
     String version,
     String jar,
     String providerClass,
-    List<ParameterSpec> parameters) {
+    List<ParameterSpec> parameters,
+    String jarSha256) {
 
   /** Checks that every field is present and copies the parameters. */
   public PluginDescriptor {
@@ -36,6 +39,13 @@ public record PluginDescriptor(
     Objects.requireNonNull(jar, "jar");
     Objects.requireNonNull(providerClass, "providerClass");
     parameters = List.copyOf(parameters);
+    Objects.requireNonNull(jarSha256, "jarSha256");
+  }
+
+  /** A descriptor without a jar digest (a plugin from classes, or a test's). */
+  public PluginDescriptor(PluginKind kind, String id, String description, String version,
+      String jar, String providerClass, List<ParameterSpec> parameters) {
+    this(kind, id, description, version, jar, providerClass, parameters, "");
   }
 
   /** The plugin as named in messages, for example {@code scheduling policy 'fifo'}. */

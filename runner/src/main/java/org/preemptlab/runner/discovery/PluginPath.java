@@ -15,23 +15,32 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.preemptlab.api.ConfigurationException;
 
-/** The jars of a {@code --plugin-path} directory and the class loader over them. */
+/** The jars of a {@code --plugin-path} (a directory of jars, or one jar) and their class loader. */
 final class PluginPath {
   private static final Logger LOG = LogManager.getLogger(PluginPath.class);
 
   private PluginPath() {}
 
   /**
-   * Every {@code *.jar} directly in {@code directory}, sorted by file name.
+   * Every {@code *.jar} directly in {@code directory}, sorted by file name; or {@code directory}
+   * itself if it is a jar file.
    *
-   * @throws ConfigurationException naming the directory if it is missing or cannot be read
+   * @throws ConfigurationException naming the path if it is missing or cannot be read, or is a
+   *     file that is not a jar
    */
   static List<Path> jars(Path directory) {
     if (!Files.exists(directory)) {
       throw new ConfigurationException("plugin path '" + directory + "' does not exist");
     }
+    if (Files.isRegularFile(directory) && directory.getFileName().toString().endsWith(".jar")) {
+      if (!Files.isReadable(directory)) {
+        throw new ConfigurationException("plugin jar '" + directory + "' cannot be read");
+      }
+      return List.of(directory);
+    }
     if (!Files.isDirectory(directory)) {
-      throw new ConfigurationException("plugin path '" + directory + "' is not a directory");
+      throw new ConfigurationException("plugin path '" + directory
+          + "' is neither a directory nor a .jar file");
     }
     if (!Files.isReadable(directory)) {
       throw new ConfigurationException("plugin path '" + directory + "' cannot be read");
@@ -57,7 +66,10 @@ final class PluginPath {
     return jars;
   }
 
-  /** A class loader over the jars of {@code directory}, in name order, delegating to {@code parent}. */
+  /**
+   * A class loader over the jars of {@code directory} (or the jar itself), in name order,
+   * delegating to {@code parent}.
+   */
   static URLClassLoader classLoader(Path directory, ClassLoader parent) {
     List<URL> urls = new ArrayList<>();
     for (Path jar : jars(directory)) {

@@ -181,7 +181,7 @@ final class ProviderScanner {
       }
     }
     return new PluginDescriptor(type.kind(), id, description.strip(), version.strip(), jar,
-        provider.getClass().getName(), parameters);
+        provider.getClass().getName(), parameters, JarLocations.sha256(provider.getClass()));
   }
 
   private static <V> V call(String method, Supplier<V> call) {

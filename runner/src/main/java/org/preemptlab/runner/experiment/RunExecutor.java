@@ -1,5 +1,6 @@
 package org.preemptlab.runner.experiment;
 
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -165,7 +166,27 @@ public final class RunExecutor {
         declared(PluginKind.CONTEXT_SAVE, config.contextSave().id()), List.of(contextSave),
         pluginValues);
     RunMetrics metrics = RunMetrics.of(RunData.of(result, isolated).with(pluginValues, Map.of()));
-    return new RunOutcome(config, descriptors(config), device, workload, result, metrics);
+    return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
+        parameters(config));
+  }
+
+  /** The parameter values each plugin is created with, defaults filled in. */
+  private Map<PluginKind, Map<String, String>> parameters(RunConfig config) {
+    Map<PluginKind, Map<String, String>> all = new EnumMap<>(PluginKind.class);
+    all.put(PluginKind.SCHEDULING_POLICY, registry.parameters(PluginKind.SCHEDULING_POLICY,
+        config.policy().id(), config.policy().parameters()).asText());
+    all.put(PluginKind.PREEMPTION_STRATEGY, registry.parameters(PluginKind.PREEMPTION_STRATEGY,
+        config.preemption().id(), config.preemption().parameters()).asText());
+    all.put(PluginKind.CONTEXT_SAVE, registry.parameters(PluginKind.CONTEXT_SAVE,
+        config.contextSave().id(), config.contextSave().parameters()).asText());
+    all.put(PluginKind.HARDWARE_MODEL, registry.parameters(PluginKind.HARDWARE_MODEL,
+        config.hardware().id(), config.hardware().parameters()).asText());
+    WorkloadConfig workload = config.workload();
+    if (workload.spec() == null) {
+      all.put(PluginKind.WORKLOAD, registry.parameters(PluginKind.WORKLOAD,
+          workload.generator(), workload.parameters()).asText());
+    }
+    return all;
   }
 
   /**

@@ -1,6 +1,9 @@
 package org.preemptlab.runner.experiment;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.discovery.PluginDescriptor;
@@ -15,6 +18,8 @@ import org.preemptlab.runner.engine.SimulationResult;
  * @param workload the simulated workload
  * @param result the engine's records
  * @param metrics the metrics computed from them
+ * @param parameters the parameter values each plugin was created with, defaults included, by
+ *     kind (a workload given as a spec has none)
  */
 public record RunOutcome(
     RunConfig config,
@@ -22,10 +27,23 @@ public record RunOutcome(
     DeviceSpec device,
     Workload workload,
     SimulationResult result,
-    RunMetrics metrics) {
+    RunMetrics metrics,
+    Map<PluginKind, Map<String, String>> parameters) {
 
-  /** Copies the plugin list. */
+  /** Copies the plugin list and the parameters. */
   public RunOutcome {
     plugins = List.copyOf(plugins);
+    parameters = Map.copyOf(parameters);
+  }
+
+  /** An outcome without recorded parameter values. */
+  public RunOutcome(RunConfig config, List<PluginDescriptor> plugins, DeviceSpec device,
+      Workload workload, SimulationResult result, RunMetrics metrics) {
+    this(config, plugins, device, workload, result, metrics, Map.of());
+  }
+
+  /** The parameter values {@code kind}'s plugin was created with, sorted by name; may be empty. */
+  public Map<String, String> parametersOf(PluginKind kind) {
+    return new TreeMap<>(parameters.getOrDefault(kind, Map.of()));
   }
 }

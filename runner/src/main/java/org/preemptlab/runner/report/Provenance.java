@@ -15,12 +15,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.preemptlab.api.PluginKind;
 import org.preemptlab.runner.discovery.PluginDescriptor;
 
 /**
  * Where an output directory came from: {@code provenance.json} (the PreemptLab version, the git
- * commit of the working directory, the Java version, every plugin's kind, id, version and jar, the
- * seeds and the resolved configuration files) and {@code command.txt} (the command line that
+ * commit of the working directory, the Java version, every plugin's kind, id, version, jar and the
+ * jar's SHA-256, for a single run the parameter values each plugin ran with (defaults included),
+ * the seeds and the resolved configuration files) and {@code command.txt} (the command line that
  * reproduces the directory, and the directory to run it from). No wall-clock time is written, so
  * the same command gives the same {@code provenance.json}; {@code command.txt} holds options such
  * as {@code --jobs} that change how, not what, is computed.
@@ -30,9 +32,11 @@ import org.preemptlab.runner.discovery.PluginDescriptor;
  *     duplicates)
  * @param seeds the root seeds
  * @param configs the resolved configuration files in the directory, relative to it
+ * @param parameters the parameter values, defaults included, of a single run's plugins by kind;
+ *     empty for a sweep, whose values vary by configuration (its results.csv has them)
  */
 public record Provenance(String command, List<PluginDescriptor> plugins, List<Long> seeds,
-    List<String> configs) {
+    List<String> configs, Map<PluginKind, Map<String, String>> parameters) {
   /** The name of the provenance file. */
   public static final String FILE = "provenance.json";
   /** The name of the command file. */
@@ -47,6 +51,13 @@ public record Provenance(String command, List<PluginDescriptor> plugins, List<Lo
     plugins = List.copyOf(plugins);
     seeds = List.copyOf(seeds);
     configs = List.copyOf(configs);
+    parameters = Map.copyOf(parameters);
+  }
+
+  /** Provenance without parameter values (a sweep's). */
+  public Provenance(String command, List<PluginDescriptor> plugins, List<Long> seeds,
+      List<String> configs) {
+    this(command, plugins, seeds, configs, Map.of());
   }
 
   /** Writes {@code provenance.json} and {@code command.txt} into {@code directory}. */
@@ -88,6 +99,10 @@ public record Provenance(String command, List<PluginDescriptor> plugins, List<Lo
           p.put("id", d.id());
           p.put("version", d.version());
           p.put("jar", d.jar());
+          p.put("jar-sha256", d.jarSha256());
+          if (parameters.containsKey(d.kind())) {
+            p.put("parameters", parameters.get(d.kind()));
+          }
           list.add(p);
         });
     root.put("plugins", list);

@@ -190,6 +190,8 @@ public final class RunReport {
       p.put("id", d.id());
       p.put("version", d.version());
       p.put("jar", d.jar());
+      p.put("jar-sha256", d.jarSha256());
+      p.put("parameters", outcome.parametersOf(d.kind()));
       plugins.add(p);
     }
     root.put("plugins", plugins);

@@ -93,7 +93,7 @@ class MainTest {
     assertThat(result.out()).startsWith("usage: preemptlab run [OPTIONS]")
         .contains("--config <FILE>", "--policy <ID>", "--preemption <ID>", "--context-save <ID>",
             "--hardware <ID>", "--workload <ID>", "--seed <N>", "--set <KEY=VALUE>",
-            "--out <DIR>", "--plugin-path <DIR>", "--help")
+            "--out <DIR>", "--plugin-path <PATH>", "--help")
         .contains("examples:")
         .contains("preemptlab run --config examples/configs/inference-vs-training.yaml --out")
         .contains("preemptlab run --workload csv-trace --set workload.path=");
@@ -106,7 +106,7 @@ class MainTest {
     assertThat(result.exit()).isZero();
     assertThat(result.out()).startsWith("usage: preemptlab demo [OPTIONS]")
         .contains("--config <FILE>", "--policy <ID>", "--hardware <ID>", "--workload <ID>",
-            "--seed <N>", "--set <KEY=VALUE>", "--plugin-path <DIR>")
+            "--seed <N>", "--set <KEY=VALUE>", "--plugin-path <PATH>")
         .doesNotContain("--out", "--preemption <ID>")
         .contains("examples:", "preemptlab demo --seed 7");
   }
@@ -117,7 +117,7 @@ class MainTest {
 
     assertThat(result.exit()).isZero();
     assertThat(result.out()).startsWith("usage: preemptlab list [OPTIONS]")
-        .contains("--plugin-path <DIR>", "examples:", "preemptlab list policy",
+        .contains("--plugin-path <PATH>", "examples:", "preemptlab list policy",
             "KIND is one of: policy, preemption, context-save, hardware, workload");
   }
 
@@ -445,6 +445,22 @@ class MainTest {
 
     assertThat(line).startsWith("preemptlab run: run failed: ")
         .contains("boom second line of the message").contains("TestPlugins");
+  }
+
+  @Test
+  void withStacktraceAFailingPluginsFullStackTraceFollowsTheOneLineError(@TempDir Path dir)
+      throws IOException {
+    Path plugins = servicesJar(dir.resolve("plugins"),
+        TestPlugins.ThrowsWhileRunning.class.getName());
+
+    Result result = run("run", "--plugin-path", plugins.toString(), "--policy",
+        "test-throws-while-running", "--stacktrace");
+
+    assertThat(result.exit()).isEqualTo(Main.FAILED);
+    assertThat(result.errLines().get(0)).startsWith("preemptlab run: run failed: ");
+    assertThat(result.err()).contains("\tat " + TestPlugins.class.getName())
+        .contains("boom second line of the message");
+    assertThat(result.errLines()).hasSizeGreaterThan(5);
   }
 
   @Test

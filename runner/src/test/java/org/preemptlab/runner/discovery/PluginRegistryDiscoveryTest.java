@@ -7,14 +7,16 @@ import java.io.IOException;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.PluginKind;
+import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModelProvider;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SchedulingPolicyProvider;
@@ -34,7 +36,7 @@ class PluginRegistryDiscoveryTest {
   }
 
   @Test
-  void externalJarPolicyIsFoundInPluginDirectoryWithItsJarName() throws IOException {
+  void externalJarPolicyIsFoundInPluginDirectoryWithItsJarNameAndDigest() throws Exception {
     TestJar.named("sjf-plugin.jar").version("2.0.1")
         .source("org.ext.Sjf", ProviderSources.policy("org.ext.Sjf", "test-external-sjf"))
         .service(SchedulingPolicyProvider.class, "org.ext.Sjf")
@@ -45,6 +47,9 @@ class PluginRegistryDiscoveryTest {
     PluginDescriptor descriptor =
         registry.descriptor(PluginKind.SCHEDULING_POLICY, "test-external-sjf");
     assertThat(descriptor.jar()).isEqualTo("sjf-plugin.jar");
+    assertThat(descriptor.jarSha256()).isEqualTo(HexFormat.of().formatHex(
+        MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(
+            plugins().resolve("sjf-plugin.jar")))));
     assertThat(descriptor.version()).isEqualTo("2.0.1");
     assertThat(descriptor.providerClass()).isEqualTo("org.ext.Sjf");
     assertThat(descriptor.description()).isEqualTo("Test plugin test-external-sjf.");
@@ -235,12 +240,31 @@ class PluginRegistryDiscoveryTest {
   }
 
   @Test
-  void pluginPathThatIsAFileIsAConfigurationErrorNamingIt() throws IOException {
+  void pluginPathThatIsAFileOtherThanAJarIsAConfigurationErrorNamingIt() throws IOException {
     Path file = Files.writeString(temp.resolve("plugin.txt"), "not a directory");
 
     assertThatThrownBy(() -> PluginRegistry.discover(Optional.of(file)))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessageContaining("plugin path '" + file + "' is not a directory");
+        .hasMessageContaining("plugin path '" + file + "' is neither a directory nor a .jar file");
+  }
+
+  @Test
+  void pluginPathThatIsAJarLoadsThatJarAlone() throws IOException {
+    TestJar.named("sjf-plugin.jar")
+        .source("org.ext.Sjf", ProviderSources.policy("org.ext.Sjf", "test-external-sjf"))
+        .service(SchedulingPolicyProvider.class, "org.ext.Sjf")
+        .writeTo(plugins(), temp);
+    TestJar.named("other.jar")
+        .source("org.ext.Other", ProviderSources.policy("org.ext.Other", "test-other"))
+        .service(SchedulingPolicyProvider.class, "org.ext.Other")
+        .writeTo(plugins(), temp);
+
+    PluginRegistry registry = PluginRegistry.discover(plugins().resolve("sjf-plugin.jar"),
+        new ServicesHidingClassLoader());
+
+    assertThat(registry.ids(PluginKind.SCHEDULING_POLICY)).containsExactly("test-external-sjf");
+    assertThat(registry.descriptor(PluginKind.SCHEDULING_POLICY, "test-external-sjf").jar())
+        .isEqualTo("sjf-plugin.jar");
   }
 
   @Test

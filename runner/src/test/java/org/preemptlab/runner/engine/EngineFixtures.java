@@ -10,9 +10,9 @@ import org.preemptlab.api.PluginProvider;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.plugins.preemption.BlockBoundaryProvider;
-import org.preemptlab.plugins.preemption.InstructionLevelProvider;
-import org.preemptlab.plugins.preemption.UserYieldProvider;
+import org.preemptlab.plugins.preemption.BlockBoundaryStrategyProvider;
+import org.preemptlab.plugins.preemption.InstructionLevelStrategyProvider;
+import org.preemptlab.plugins.preemption.UserYieldStrategyProvider;
 import org.preemptlab.plugins.save.FullContextSaveProvider;
 import org.preemptlab.plugins.save.LivenessContextSaveProvider;
 import org.preemptlab.policies.FifoPolicyProvider;
@@ -36,9 +36,9 @@ final class EngineFixtures {
     };
     PluginProvider<org.preemptlab.api.preemption.PreemptionPointStrategy> preemptionProvider =
         switch (preemption) {
-          case "block-boundary" -> new BlockBoundaryProvider();
-          case "instruction-level" -> new InstructionLevelProvider();
-          case "user-yield" -> new UserYieldProvider();
+          case "block-boundary" -> new BlockBoundaryStrategyProvider();
+          case "instruction-level" -> new InstructionLevelStrategyProvider();
+          case "user-yield" -> new UserYieldStrategyProvider();
           default -> throw new IllegalArgumentException(preemption);
         };
     PluginProvider<org.preemptlab.api.preemption.ContextSaveStrategy> saveProvider =

@@ -10,17 +10,16 @@ import static org.preemptlab.runner.engine.Sim.seg;
 import static org.preemptlab.runner.engine.Sim.workload;
 
 import org.junit.jupiter.api.Test;
-import org.preemptlab.runner.testing.StubJob;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.SmSpec;
 import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
-import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.model.Workload;
@@ -36,6 +35,7 @@ import org.preemptlab.plugins.preemption.InstructionLevelStrategy;
 import org.preemptlab.plugins.save.FullContextSave;
 import org.preemptlab.policies.FifoPolicy;
 import org.preemptlab.policies.PriorityPolicy;
+import org.preemptlab.testkit.TestJob;
 
 /** Plugins that break the model's rules fail the run; impossible workloads fail before it. */
 class InvariantAndValidationTest {
@@ -193,7 +193,7 @@ class InvariantAndValidationTest {
 
   @Test
   void aPolicySelectingAJobViewTheRunDidNotHandOutFailsTheRun() {
-    JobView stranger = StubJob.of(99, "k", EngineKind.COMPUTE, JobState.READY);
+    JobView stranger = TestJob.builder(99).state(JobState.READY).build();
     SchedulingPolicy forger = new LazyPolicy() {
       @Override
       public JobView selectNext(SchedulerView scheduler) {

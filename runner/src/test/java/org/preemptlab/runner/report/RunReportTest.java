@@ -150,6 +150,11 @@ class RunReportTest {
     assertThat(json.get("plugins").get(0).get("id").asText()).isEqualTo("priority");
     assertThat(json.get("plugins").get(0).has("version")).isTrue();
     assertThat(json.get("plugins").get(0).has("jar")).isTrue();
+    assertThat(json.get("plugins").get(0).has("jar-sha256")).isTrue();
+    assertThat(json.get("plugins").get(1).get("id").asText()).isEqualTo("instruction-level");
+    assertThat(json.get("plugins").get(1).get("parameters").get("checks").asText())
+        .as("a default the configuration does not name").isEqualTo("hardware");
+    assertThat(json.get("plugins").get(1).get("parameters").has("interval")).isTrue();
     assertThat(json.get("config").get("preemption").get("id").asText())
         .isEqualTo("instruction-level");
     assertThat(json.get("device").get("name").asText()).isEqualTo("NVIDIA H200 SXM");

@@ -24,8 +24,8 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Segment;
 import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.plugins.preemption.BlockBoundaryProvider;
-import org.preemptlab.plugins.preemption.InstructionLevelProvider;
+import org.preemptlab.plugins.preemption.BlockBoundaryStrategyProvider;
+import org.preemptlab.plugins.preemption.InstructionLevelStrategyProvider;
 import org.preemptlab.plugins.save.FullContextSaveProvider;
 import org.preemptlab.policies.FifoPolicyProvider;
 import org.preemptlab.policies.PriorityPolicyProvider;
@@ -126,7 +126,7 @@ final class Scenarios {
                 new BlockProgram(List.of(new Segment(SegmentKind.COMPUTE, 1000, 1000, 4, 0))),
                 new BlockTiming.Exact())),
             Job.of(2, "high", 300, kernel("infer", 1024, 200))));
-    return trace(workload, device, new PriorityPolicyProvider(), new InstructionLevelProvider());
+    return trace(workload, device, new PriorityPolicyProvider(), new InstructionLevelStrategyProvider());
   }
 
   /**
@@ -142,7 +142,7 @@ final class Scenarios {
         List.of(queue("qa", "A", Priority.NORMAL), queue("qb", "B", Priority.NORMAL)),
         List.of(Job.of(1, "qa", 0, kernel("a", 250, 12_000, 1)),
             Job.of(2, "qb", 0, kernel("b", 250, 12_000, 1))));
-    return trace(workload, device, new FifoPolicyProvider(), new BlockBoundaryProvider());
+    return trace(workload, device, new FifoPolicyProvider(), new BlockBoundaryStrategyProvider());
   }
 
   private static byte[] trace(Workload workload, DeviceSpec device,

@@ -13,16 +13,21 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.BlockTiming;
 import org.preemptlab.api.model.EngineKind;
-import org.preemptlab.runner.testing.StubJob;
+import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.policy.JobState;
 import org.preemptlab.runner.report.trace.TraceFile.Slice;
+import org.preemptlab.testkit.TestJob;
+import org.preemptlab.testkit.TestQueues;
 
 /** The writer fed engine callbacks directly. */
 class TimelineWriterTest {
-  private static final StubJob A = StubJob.of(1, "a", EngineKind.COMPUTE);
-  private static final StubJob B = StubJob.of(2, "b", EngineKind.COMPUTE);
-  private static final StubJob C = StubJob.of(3, "c", EngineKind.COMPUTE);
-  private static final StubJob COPY = StubJob.of(4, "memcpy", EngineKind.COPY);
+  private static final TestJob A = job(1, "a", EngineKind.COMPUTE);
+  private static final TestJob B = job(2, "b", EngineKind.COMPUTE);
+  private static final TestJob C = job(3, "c", EngineKind.COMPUTE);
+  private static final TestJob COPY = job(4, "memcpy", EngineKind.COPY);
 
   private static TraceFile write(Consumer<TimelineWriter> calls) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -133,5 +138,13 @@ class TimelineWriterTest {
     TraceFile trace = write(w -> { });
 
     assertThat(trace.events()).isEmpty();
+  }
+
+  /** Dispatched job {@code id} of kernel {@code kernel} (one 100 ns block) in queue "q". */
+  private static TestJob job(long id, String kernel, EngineKind engine) {
+    return TestJob.builder(id).queue(TestQueues.builder("q").engine(engine).build())
+        .kernel(new Kernel(kernel, 1, 32, 0, 0, false, BlockProgram.uniform(100, 0, 0),
+            new BlockTiming.Exact()))
+        .state(JobState.DISPATCHED).build();
   }
 }

@@ -1,0 +1,81 @@
+package org.preemptlab.policies.drm;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.SchedulerView;
+import org.preemptlab.api.policy.SchedulingPolicy;
+
+/**
+ * The DRM scheduler of kernels up to 7.1 ({@code drm-fifo}, {@code drm-rr}): one run queue per
+ * priority, served in strict order KERNEL, HIGH, NORMAL, LOW ({@code drm_sched_select_entity},
+ * "Start with the highest priority"). The first run queue with a ready entity decides; if that
+ * entity's head job does not fit the free credits the engine dispatches nothing, so lower run
+ * queues are not examined ({@code -ENOSPC}). A job is placed in the run queue of the priority its
+ * view reports when it becomes ready. Non-preemptive.
+ */
+public final class DrmClassicPolicy implements SchedulingPolicy {
+  private final RunQueue[] levels = new RunQueue[Priority.values().length];
+  private final Map<Long, RunQueue> holder = new HashMap<>();
+
+  /**
+   * Creates an empty policy for one scheduler.
+   *
+   * @param runQueues creates the run queue of each priority level
+   */
+  public DrmClassicPolicy(Supplier<RunQueue> runQueues) {
+    for (int i = 0; i < levels.length; i++) {
+      levels[i] = runQueues.get();
+    }
+  }
+
+  /** {@code drm-fifo}: FIFO run queues. */
+  public static DrmClassicPolicy fifo() {
+    return new DrmClassicPolicy(FifoRunQueue::new);
+  }
+
+  /** {@code drm-rr}: round-robin run queues. */
+  public static DrmClassicPolicy roundRobin() {
+    return new DrmClassicPolicy(RoundRobinRunQueue::new);
+  }
+
+  @Override
+  public void onJobReady(JobView job, SchedulerView scheduler) {
+    RunQueue level = levels[job.priority().ordinal()];
+    if (holder.putIfAbsent(job.id(), level) != null) {
+      throw new IllegalStateException("job " + job.id() + " became ready twice");
+    }
+    level.add(job);
+  }
+
+  /** The choice of the highest-priority run queue with a ready entity, or {@code null}. */
+  @Override
+  public JobView selectNext(SchedulerView scheduler) {
+    for (RunQueue level : levels) {
+      if (!level.isEmpty()) {
+        return level.peek();
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public void onJobDispatched(JobView job, SchedulerView scheduler) {
+    release(job).remove(job);
+  }
+
+  @Override
+  public void onJobWithdrawn(JobView job, SchedulerView scheduler) {
+    release(job).withdraw(job);
+  }
+
+  private RunQueue release(JobView job) {
+    RunQueue level = holder.remove(job.id());
+    if (level == null) {
+      throw new IllegalStateException("job " + job.id() + " is not held by this policy");
+    }
+    return level;
+  }
+}

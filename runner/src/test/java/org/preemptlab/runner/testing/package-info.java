@@ -1,2 +1,0 @@
-/** Test fixtures shared by the runner's test packages. */
-package org.preemptlab.runner.testing;

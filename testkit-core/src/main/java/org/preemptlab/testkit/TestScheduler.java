@@ -1,0 +1,238 @@
+package org.preemptlab.testkit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.policy.ActionOutcome;
+import org.preemptlab.api.policy.JobState;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.SchedulerView;
+import org.preemptlab.api.policy.SchedulingPolicy;
+
+/**
+ * A {@link SchedulerView} for a policy's unit tests: a settable clock, credits, device and resident
+ * jobs; it records the preemptions and timers the policy asks for, and {@link #dispatch} drives the
+ * policy as the engine does after an instant's events.
+ *
+ * <pre>{@code
+ * var scheduler = new TestScheduler(2);              // a credit limit of 2
+ * policy.onJobReady(TestJob.ready("A", 1, a, 10), scheduler);
+ * policy.onJobReady(TestJob.ready("B", 2, b, 5), scheduler);
+ * assertThat(scheduler.dispatch(policy)).containsExactly("B", "A");
+ * }</pre>
+ *
+ * <p>It calls only the policy's methods the engine calls, in the engine's order, and implements
+ * only the view's abstract methods, so it keeps working when the SPI gains default methods.
+ */
+public final class TestScheduler implements SchedulerView {
+  private final int creditLimit;
+  private int creditsInUse;
+  private long now;
+  private EngineKind engine = EngineKind.COMPUTE;
+  private DeviceSpec device = TestDevices.PASCAL;
+  private boolean reportsFreedJobs;
+  private List<JobView> resident = List.of();
+  private final List<JobView> dispatched = new ArrayList<>();
+  private final List<JobView> preemptionRequests = new ArrayList<>();
+  private final List<Long> timers = new ArrayList<>();
+
+  /** A scheduler with {@code creditLimit} credits, none in use, at time 0. */
+  public TestScheduler(int creditLimit) {
+    if (creditLimit < 1) {
+      throw new IllegalArgumentException("credit limit must be >= 1, got " + creditLimit);
+    }
+    this.creditLimit = creditLimit;
+  }
+
+  /** A scheduler with credits enough for anything (1,000,000). */
+  public TestScheduler() {
+    this(1_000_000);
+  }
+
+  /** Sets the device {@link #device()} returns ({@link TestDevices#PASCAL} by default). */
+  public TestScheduler withDevice(DeviceSpec value) {
+    device = Objects.requireNonNull(value, "device");
+    return this;
+  }
+
+  /** Sets the engine {@link #engine()} returns (COMPUTE by default). */
+  public TestScheduler withEngine(EngineKind value) {
+    engine = Objects.requireNonNull(value, "engine");
+    return this;
+  }
+
+  /** Sets the jobs {@link #residentJobs()} returns. */
+  public TestScheduler withResident(JobView... jobs) {
+    resident = List.of(jobs);
+    return this;
+  }
+
+  /** Makes {@link #reportsFreedJobs()} true, as the DRM scheduler simulator's view is. */
+  public TestScheduler reportingFreedJobs() {
+    reportsFreedJobs = true;
+    return this;
+  }
+
+  /** Moves the clock to {@code timeNs} (not backwards); returns this scheduler. */
+  public TestScheduler at(long timeNs) {
+    if (timeNs < now) {
+      throw new IllegalArgumentException("time goes forward: " + timeNs + " < " + now);
+    }
+    now = timeNs;
+    return this;
+  }
+
+  /**
+   * Drives {@code policy} as the engine does after an instant's events: asks {@link
+   * SchedulingPolicy#selectNext} and dispatches its choice until it offers nothing or its choice
+   * does not fit the free credits. A dispatched {@link TestJob} moves to DISPATCHED.
+   *
+   * @return the dispatched jobs' {@code toString()} (a {@link TestJob}'s label), in order
+   */
+  public List<String> dispatch(SchedulingPolicy policy) {
+    return dispatchJobs(policy).stream().map(Object::toString).toList();
+  }
+
+  /** As {@link #dispatch}, returning the views. */
+  public List<JobView> dispatchJobs(SchedulingPolicy policy) {
+    List<JobView> order = new ArrayList<>();
+    for (JobView next = dispatchOne(policy); next != null; next = dispatchOne(policy)) {
+      order.add(next);
+    }
+    return order;
+  }
+
+  /**
+   * One step of {@link #dispatch}: asks {@link SchedulingPolicy#selectNext} once and dispatches its
+   * choice if it fits the free credits.
+   *
+   * @return the dispatched job, or null if the policy offered none or its choice did not fit
+   */
+  public JobView dispatchOne(SchedulingPolicy policy) {
+    JobView next = policy.selectNext(this);
+    if (next == null || next.job().credits() > freeCredits()) {
+      return null;
+    }
+    creditsInUse += next.job().credits();
+    dispatched.add(next);
+    if (next instanceof TestJob job) {
+      job.state(JobState.DISPATCHED);
+    }
+    policy.onJobDispatched(next, this);
+    return next;
+  }
+
+  /**
+   * Finishes a dispatched job now: returns its credits and tells the policy, as its last block's
+   * completion would. A {@link TestJob} moves to FINISHED.
+   *
+   * @throws IllegalArgumentException if the job is not dispatched
+   */
+  public void finish(SchedulingPolicy policy, JobView job) {
+    if (!dispatched.remove(job)) {
+      throw new IllegalArgumentException(job + " is not dispatched");
+    }
+    creditsInUse -= job.job().credits();
+    if (job instanceof TestJob testJob) {
+      testJob.finish(now);
+    }
+    policy.onJobFinished(job, this);
+  }
+
+  /** Tells the policy that a job it holds leaves undispatched (its queue was killed). */
+  public void withdraw(SchedulingPolicy policy, JobView job) {
+    policy.onJobWithdrawn(job, this);
+  }
+
+  /** Calls {@link SchedulingPolicy#onTimer} for each timer asked for at or before now, in order. */
+  public int fireTimers(SchedulingPolicy policy) {
+    List<Long> due = timers.stream().filter(t -> t <= now).sorted().toList();
+    timers.removeIf(t -> t <= now);
+    for (int i = 0; i < due.size(); i++) {
+      policy.onTimer(this);
+    }
+    return due.size();
+  }
+
+  /** The {@code toString()} of the jobs {@link #preempt} was called for, in call order. */
+  public List<String> preempted() {
+    return preemptionRequests.stream().map(Object::toString).toList();
+  }
+
+  /** The jobs {@link #preempt} was called for, in call order. */
+  public List<JobView> preemptionRequests() {
+    return List.copyOf(preemptionRequests);
+  }
+
+  /** The times asked for with {@link #wakeAt} that have not fired yet, in call order. */
+  public List<Long> timers() {
+    return List.copyOf(timers);
+  }
+
+  @Override
+  public long nowNs() {
+    return now;
+  }
+
+  @Override
+  public EngineKind engine() {
+    return engine;
+  }
+
+  @Override
+  public DeviceSpec device() {
+    return device;
+  }
+
+  @Override
+  public int creditLimit() {
+    return creditLimit;
+  }
+
+  @Override
+  public int creditsInUse() {
+    return creditsInUse;
+  }
+
+  @Override
+  public List<JobView> dispatchedJobs() {
+    return List.copyOf(dispatched);
+  }
+
+  @Override
+  public List<JobView> residentJobs() {
+    return resident;
+  }
+
+  /**
+   * Records the request (see {@link #preempted()}) and answers as the engine would for a victim
+   * with nothing already being preempted: accepted for its resident blocks, refused without any.
+   */
+  @Override
+  public ActionOutcome preempt(JobView victim) {
+    preemptionRequests.add(Objects.requireNonNull(victim, "victim"));
+    return victim.residentBlocks() > 0 ? ActionOutcome.preempting(victim.residentBlocks())
+        : ActionOutcome.refused("job " + victim.id() + " has no resident blocks");
+  }
+
+  /**
+   * Records the timer; see {@link #timers()} and {@link #fireTimers}.
+   *
+   * @throws IllegalArgumentException if {@code timeNs} is in the past
+   */
+  @Override
+  public void wakeAt(long timeNs) {
+    if (timeNs < now) {
+      throw new IllegalArgumentException("wake-up at " + timeNs + " ns is before now (" + now
+          + " ns)");
+    }
+    timers.add(timeNs);
+  }
+
+  @Override
+  public boolean reportsFreedJobs() {
+    return reportsFreedJobs;
+  }
+}

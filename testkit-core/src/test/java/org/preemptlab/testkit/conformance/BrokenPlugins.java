@@ -1,0 +1,266 @@
+package org.preemptlab.testkit.conformance;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.HardwareModelProvider;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.SchedulerView;
+import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.policy.SchedulingPolicyProvider;
+import org.preemptlab.api.preemption.BlockSnapshot;
+import org.preemptlab.api.preemption.ContextSaveStrategy;
+import org.preemptlab.api.preemption.ContextSaveStrategyProvider;
+import org.preemptlab.api.preemption.PreemptionDecision;
+import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.api.preemption.PreemptionStrategyProvider;
+import org.preemptlab.api.preemption.StopRules;
+import org.preemptlab.testkit.TestDevices;
+
+/**
+ * Deliberately broken plugins, one fault each, that the conformance suites must reject. Each is
+ * written as a plausible mistake, not as an obvious one.
+ */
+final class BrokenPlugins {
+  private BrokenPlugins() {}
+
+  /** A first-come-first-served list; subclasses break one callback. */
+  abstract static class ListPolicy implements SchedulingPolicy {
+    final List<JobView> held = new ArrayList<>();
+
+    @Override
+    public void onJobReady(JobView job, SchedulerView scheduler) {
+      held.add(job);
+    }
+
+    @Override
+    public JobView selectNext(SchedulerView scheduler) {
+      return held.isEmpty() ? null : held.get(0);
+    }
+
+    @Override
+    public void onJobDispatched(JobView job, SchedulerView scheduler) {
+      held.remove(job);
+    }
+  }
+
+  abstract static class PolicyProvider implements SchedulingPolicyProvider {
+    @Override
+    public String id() {
+      return "broken";
+    }
+
+    @Override
+    public String description() {
+      return "a deliberately broken policy";
+    }
+  }
+
+  /** Forgets to remove a job once it is dispatched. */
+  public static final class KeepsDispatchedJobs extends PolicyProvider {
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new ListPolicy() {
+        @Override
+        public void onJobDispatched(JobView job, SchedulerView scheduler) {}
+      };
+    }
+  }
+
+  /** Overrides onJobWithdrawn to log only, so withdrawn jobs stay held. */
+  public static final class IgnoresWithdrawals extends PolicyProvider {
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new ListPolicy() {
+        @Override
+        public void onJobWithdrawn(JobView job, SchedulerView scheduler) {}
+      };
+    }
+  }
+
+  /** Breaks ties between jobs with an unseeded random number. */
+  public static final class UnseededTieBreak extends PolicyProvider {
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new ListPolicy() {
+        @Override
+        public void onJobReady(JobView job, SchedulerView scheduler) {
+          held.add(ThreadLocalRandom.current().nextInt(held.size() + 1), job);
+        }
+      };
+    }
+  }
+
+  /** Assumes a job's deadline is always set, and overflows when it is not. */
+  public static final class ThrowsOnNoDeadline extends PolicyProvider {
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new ListPolicy() {
+        @Override
+        public void onJobReady(JobView job, SchedulerView scheduler) {
+          Math.addExact(job.job().deadlineNs(), 1);
+          super.onJobReady(job, scheduler);
+        }
+      };
+    }
+  }
+
+  /** Never offers a LOW-priority job. */
+  public static final class StarvesLowPriority extends PolicyProvider {
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new ListPolicy() {
+        @Override
+        public JobView selectNext(SchedulerView scheduler) {
+          return held.stream().filter(j -> j.priority() != Priority.LOW)
+              .min(Comparator.comparingLong(JobView::submitTimeNs)).orElse(null);
+        }
+      };
+    }
+  }
+
+  abstract static class StrategyProvider implements PreemptionStrategyProvider {
+    @Override
+    public String id() {
+      return "broken";
+    }
+
+    @Override
+    public String description() {
+      return "a deliberately broken strategy";
+    }
+  }
+
+  /** Saves wherever the block is, even inside an atomic or barrier segment. */
+  public static final class StopsAnywhere extends StrategyProvider {
+    @Override
+    public PreemptionPointStrategy create(PluginContext context) {
+      return block -> StopRules.saveAtOrFinish(block, block.progressNs(), "anywhere");
+    }
+  }
+
+  /** Polls a flag (50 ns to notice) but stops at the next safe point from the current progress. */
+  public static final class IgnoresDelivery extends StrategyProvider {
+    @Override
+    public PreemptionPointStrategy create(PluginContext context) {
+      return block -> StopRules.saveAtOrFinish(block,
+          StopRules.nextSafeStop(block.program(), block.progressNs()), "late").withDelivery(50);
+    }
+  }
+
+  /** Flushes every block, idempotent or not. */
+  public static final class FlushesEverything extends StrategyProvider {
+    @Override
+    public PreemptionPointStrategy create(PluginContext context) {
+      return block -> PreemptionDecision.flush(block, "flush");
+    }
+  }
+
+  /** Decides per SM, but skips the first block. */
+  public static final class SkipsABlockPerSm extends StrategyProvider {
+    @Override
+    public PreemptionPointStrategy create(PluginContext context) {
+      return new PreemptionPointStrategy() {
+        @Override
+        public PreemptionDecision decide(BlockSnapshot block) {
+          return PreemptionDecision.drain(block, "drain");
+        }
+
+        @Override
+        public List<PreemptionDecision> decideSm(List<BlockSnapshot> blocks) {
+          return blocks.stream().skip(1).map(this::decide).toList();
+        }
+      };
+    }
+  }
+
+  abstract static class SaveProvider implements ContextSaveStrategyProvider {
+    @Override
+    public String id() {
+      return "broken";
+    }
+
+    @Override
+    public String description() {
+      return "a deliberately broken context save";
+    }
+  }
+
+  /** Saves the live state without capping it at the allocation. */
+  public static final class UncappedLiveness extends SaveProvider {
+    @Override
+    public ContextSaveStrategy create(PluginContext context) {
+      return point -> (long) point.liveSegment().liveRegistersPerThread() * 4 * point.threads()
+          + point.liveSegment().liveSharedMemoryBytes();
+    }
+  }
+
+  /** Subtracts a header it never wrote, going negative on small contexts. */
+  public static final class NegativeForSmallContexts extends SaveProvider {
+    @Override
+    public ContextSaveStrategy create(PluginContext context) {
+      return point -> point.kernel().contextBytesPerBlock() - 4096;
+    }
+  }
+
+  abstract static class ModelProvider implements HardwareModelProvider {
+    @Override
+    public String id() {
+      return "broken";
+    }
+
+    @Override
+    public String description() {
+      return "a deliberately broken hardware model";
+    }
+  }
+
+  /** Gives a bulk discount: saving past 64 KiB gets cheaper. */
+  public static final class BulkDiscount extends ModelProvider {
+    @Override
+    public HardwareModel create(PluginContext context) {
+      return new HardwareModel() {
+        @Override
+        public DeviceSpec device() {
+          return TestDevices.COSTED;
+        }
+
+        @Override
+        public long saveNs(long bytes, int threads) {
+          return bytes > 65_536 ? bytes / 4 : bytes / 2;
+        }
+      };
+    }
+  }
+
+  /** Subtracts an overlap with the previous kernel that can exceed the restore itself. */
+  public static final class NegativeRestore extends ModelProvider {
+    @Override
+    public HardwareModel create(PluginContext context) {
+      return new HardwareModel() {
+        @Override
+        public DeviceSpec device() {
+          return TestDevices.COSTED;
+        }
+
+        @Override
+        public long restoreNs(long bytes, int threads) {
+          return bytes / 4 - 1_000;
+        }
+      };
+    }
+  }
+
+  /** Not broken: used to check that the suite passes a correct plugin through the same path. */
+  public static final class Correct extends SaveProvider {
+    @Override
+    public ContextSaveStrategy create(PluginContext context) {
+      return point -> point.kernel().contextBytesPerBlock() / 2;
+    }
+  }
+}

@@ -1,0 +1,181 @@
+package org.preemptlab.testkit.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+import org.preemptlab.testkit.conformance.BrokenPlugins.BulkDiscount;
+import org.preemptlab.testkit.conformance.BrokenPlugins.Correct;
+import org.preemptlab.testkit.conformance.BrokenPlugins.FlushesEverything;
+import org.preemptlab.testkit.conformance.BrokenPlugins.IgnoresDelivery;
+import org.preemptlab.testkit.conformance.BrokenPlugins.IgnoresWithdrawals;
+import org.preemptlab.testkit.conformance.BrokenPlugins.KeepsDispatchedJobs;
+import org.preemptlab.testkit.conformance.BrokenPlugins.NegativeForSmallContexts;
+import org.preemptlab.testkit.conformance.BrokenPlugins.NegativeRestore;
+import org.preemptlab.testkit.conformance.BrokenPlugins.SkipsABlockPerSm;
+import org.preemptlab.testkit.conformance.BrokenPlugins.StarvesLowPriority;
+import org.preemptlab.testkit.conformance.BrokenPlugins.StopsAnywhere;
+import org.preemptlab.testkit.conformance.BrokenPlugins.ThrowsOnNoDeadline;
+import org.preemptlab.testkit.conformance.BrokenPlugins.UncappedLiveness;
+import org.preemptlab.testkit.conformance.BrokenPlugins.UnseededTieBreak;
+
+/**
+ * Each suite, run through the JUnit Platform as a plugin project runs it, fails a deliberately
+ * broken plugin of its kind with a message naming the fault, and passes a correct one. (The
+ * suites under test are nested classes, which Surefire does not run on its own.)
+ */
+class BrokenPluginsFailConformanceTest {
+
+  static class KeepsDispatched extends PolicyConformance<KeepsDispatchedJobs> {
+    @Override
+    protected int workloads() {
+      return 50;
+    }
+  }
+
+  static class IgnoresWithdrawn extends PolicyConformance<IgnoresWithdrawals> {}
+
+  static class Unseeded extends PolicyConformance<UnseededTieBreak> {
+    @Override
+    protected int workloads() {
+      return 200;
+    }
+  }
+
+  static class NoDeadline extends PolicyConformance<ThrowsOnNoDeadline> {
+    @Override
+    protected int workloads() {
+      return 50;
+    }
+  }
+
+  static class Starves extends PolicyConformance<StarvesLowPriority> {}
+
+  static class Anywhere extends PreemptionStrategyConformance<StopsAnywhere> {}
+
+  static class LateDelivery extends PreemptionStrategyConformance<IgnoresDelivery> {}
+
+  static class FlushAll extends PreemptionStrategyConformance<FlushesEverything> {}
+
+  static class SkipsOne extends PreemptionStrategyConformance<SkipsABlockPerSm> {}
+
+  static class Uncapped extends ContextSaveConformance<UncappedLiveness> {}
+
+  static class Negative extends ContextSaveConformance<NegativeForSmallContexts> {}
+
+  static class CorrectSave extends ContextSaveConformance<Correct> {}
+
+  static class Discount extends HardwareModelConformance<BulkDiscount> {}
+
+  static class NegativeCost extends HardwareModelConformance<NegativeRestore> {}
+
+  /** Runs {@code suite} on the Jupiter engine and returns its test events. */
+  private static Events run(Class<?> suite) {
+    return EngineTestKit.engine("junit-jupiter").selectors(selectClass(suite)).execute()
+        .testEvents();
+  }
+
+  /** The failure messages of the failed tests, by display name. */
+  private static List<String> failures(Class<?> suite) {
+    return run(suite).failed().stream()
+        .map(e -> e.getTestDescriptor().getDisplayName() + ": " + message(e))
+        .toList();
+  }
+
+  private static String message(Event event) {
+    Optional<Throwable> thrown = event.getPayload(org.junit.platform.engine.TestExecutionResult
+        .class).flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable);
+    return thrown.map(Throwable::getMessage).orElse("");
+  }
+
+  @Test
+  void aPolicyThatKeepsDispatchedJobsFailsTheContract() {
+    assertThat(failures(KeepsDispatched.class)).singleElement().asString()
+        .startsWith("contract broken").contains("which it does not hold: it was dispatched at");
+  }
+
+  @Test
+  void aPolicyThatIgnoresWithdrawalsFailsTheContract() {
+    assertThat(failures(IgnoresWithdrawn.class)).singleElement().asString()
+        .contains("which it does not hold: it was withdrawn at");
+  }
+
+  @Test
+  void aPolicyWithAnUnseededTieBreakFailsDeterminism() {
+    assertThat(failures(Unseeded.class)).singleElement().asString()
+        .startsWith("deterministic broken").contains("second run");
+  }
+
+  @Test
+  void aPolicyThatThrowsFailsTheContractNamingTheException() {
+    assertThat(failures(NoDeadline.class)).singleElement().asString()
+        .contains("threw java.lang.ArithmeticException");
+  }
+
+  @Test
+  void aPolicyThatStarvesAQueueFailsTheContract() {
+    assertThat(failures(Starves.class)).singleElement().asString()
+        .contains("but offers none, with every credit free");
+  }
+
+  @Test
+  void aStrategyThatStopsInsideUnsafeSegmentsFails() {
+    assertThat(failures(Anywhere.class)).singleElement().asString()
+        .startsWith("stop rules broken").contains("not a safe stop");
+  }
+
+  @Test
+  void aStrategyThatStopsBeforeTheRequestIsDeliveredFails() {
+    assertThat(failures(LateDelivery.class)).singleElement().asString()
+        .contains("before the request is delivered");
+  }
+
+  @Test
+  void aStrategyThatFlushesNonIdempotentKernelsFails() {
+    assertThat(failures(FlushAll.class)).singleElement().asString()
+        .contains("flush of a non-idempotent kernel");
+  }
+
+  @Test
+  void aStrategyThatAnswersTooFewDecisionsPerSmFails() {
+    assertThat(failures(SkipsOne.class)).singleElement().asString()
+        .contains("answered").contains("decisions for");
+  }
+
+  @Test
+  void aSaveLargerThanTheAllocationFails() {
+    assertThat(failures(Uncapped.class)).singleElement().asString()
+        .startsWith("bytes broken").contains("outside [0, ");
+  }
+
+  @Test
+  void aNegativeSaveFails() {
+    assertThat(failures(Negative.class)).singleElement().asString()
+        .contains("saves -");
+  }
+
+  @Test
+  void aCorrectPluginPassesEveryCheckOfItsSuite() {
+    Events events = run(CorrectSave.class);
+
+    assertThat(events.failed().count()).isZero();
+    assertThat(events.succeeded().count()).isEqualTo(3);
+  }
+
+  @Test
+  void aHardwareModelWhoseCostFallsWithMoreBytesFails() {
+    assertThat(failures(Discount.class)).singleElement().asString()
+        .startsWith("costs broken").contains("more bytes, less time");
+  }
+
+  @Test
+  void aHardwareModelWithNegativeCostsFails() {
+    assertThat(failures(NegativeCost.class)).singleElement().asString()
+        .contains("restore -");
+  }
+}

@@ -1,0 +1,215 @@
+package org.preemptlab.testkit.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
+import org.preemptlab.api.Parameters;
+import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProvider;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Workload;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.preemption.ContextSaveStrategy;
+import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.plugins.preemption.BlockBoundaryStrategy;
+import org.preemptlab.plugins.save.FullContextSave;
+import org.preemptlab.policies.PriorityPolicyProvider;
+import org.preemptlab.runner.engine.EngineListener;
+import org.preemptlab.runner.engine.EngineOptions;
+import org.preemptlab.runner.engine.RunPlugins;
+import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.testkit.TestDevices;
+
+/**
+ * Runs plugins in the real engine on a small workload. Start from the plugin under test, name the
+ * workload, change what the test needs, {@link Run#run()}:
+ *
+ * <pre>{@code
+ * RunOutcome outcome = PluginTestKit.policy(ShortestJobFirst::new).on(workload)
+ *     .creditLimit(1).run();
+ * outcome.assertThat().dispatchedInOrder(1, 3, 2);
+ * }</pre>
+ *
+ * <p>Defaults: the device {@link TestDevices#ONE_SM} (one SM, every cost zero), the {@code
+ * priority} policy (preempting), the {@code block-boundary} preemption-point strategy, the {@code
+ * full} context save, unlimited credits, the engine's default launch window and its invariant
+ * checks on. A policy is created
+ * once per hardware engine the workload uses, as in a real run.
+ */
+public final class PluginTestKit {
+  private PluginTestKit() {}
+
+  /** A run of the policy that {@code policies} creates (called once per hardware engine). */
+  public static Run policy(Supplier<? extends SchedulingPolicy> policies) {
+    return new Run().policy(policies);
+  }
+
+  /** A run of the policy {@code provider} creates with the given parameter values. */
+  public static Run policy(PluginProvider<SchedulingPolicy> provider,
+      Map<String, String> parameters) {
+    return new Run().policy(provider, parameters);
+  }
+
+  /** A run of {@code strategy} under the default policy. */
+  public static Run preemption(PreemptionPointStrategy strategy) {
+    return new Run().preemption(strategy);
+  }
+
+  /** A run of {@code save} under the default policy and strategy. */
+  public static Run contextSave(ContextSaveStrategy save) {
+    return new Run().contextSave(save);
+  }
+
+  /** A run on {@code hardware} with the default plugins. */
+  public static Run hardware(HardwareModel hardware) {
+    return new Run().hardware(hardware);
+  }
+
+  /**
+   * One run being set up; every setter returns it. {@link #run()} may be called more than once: the
+   * policy is created afresh each time, while the preemption-point and context-save strategies
+   * given as instances serve every call (give stateful ones afresh for independent runs).
+   */
+  public static final class Run {
+    private Workload workload;
+    private HardwareModel hardware = () -> TestDevices.ONE_SM;
+    private PolicyFactory policies;
+    private String policyId = "priority";
+    private PreemptionPointStrategy preemption = new BlockBoundaryStrategy();
+    private String preemptionId = "block-boundary";
+    private ContextSaveStrategy contextSave = new FullContextSave();
+    private String contextSaveId = "full";
+    private int creditLimit = Integer.MAX_VALUE;
+    private int launchWindow = EngineOptions.XSCHED_LAUNCH_WINDOW;
+    private boolean checkInvariants = true;
+
+    private Run() {
+      PriorityPolicyProvider priority = new PriorityPolicyProvider();
+      policies = device -> priority.create(context(priority, Map.of(), device));
+    }
+
+    /** Creates one policy per engine; the device is the run's. */
+    private interface PolicyFactory {
+      SchedulingPolicy create(HardwareModel hardware);
+    }
+
+    private static PluginContext context(PluginProvider<?> provider, Map<String, String> values,
+        HardwareModel hardware) {
+      return new PluginContext(Parameters.of(provider.id(), provider.parameters(), values),
+          hardware.device(), new SplittableRandom(1), hardware);
+    }
+
+    /** The workload to run. */
+    public Run on(Workload value) {
+      workload = Objects.requireNonNull(value, "workload");
+      return this;
+    }
+
+    /** The workload {@code builder} builds. */
+    public Run on(TestWorkload builder) {
+      return on(builder.build());
+    }
+
+    /** The policy {@code value} creates, once per hardware engine. */
+    public Run policy(Supplier<? extends SchedulingPolicy> value) {
+      Objects.requireNonNull(value, "policies");
+      policies = hw -> value.get();
+      policyId = "policy under test";
+      return this;
+    }
+
+    /** The policy {@code provider} creates with {@code parameters}, once per hardware engine. */
+    public Run policy(PluginProvider<SchedulingPolicy> provider, Map<String, String> parameters) {
+      policies = hw -> provider.create(context(provider, parameters, hw));
+      policyId = provider.id();
+      return this;
+    }
+
+    /** The preemption-point strategy. */
+    public Run preemption(PreemptionPointStrategy value) {
+      preemption = Objects.requireNonNull(value, "preemption");
+      preemptionId = "strategy under test";
+      return this;
+    }
+
+    /** The context-save strategy. */
+    public Run contextSave(ContextSaveStrategy value) {
+      contextSave = Objects.requireNonNull(value, "contextSave");
+      contextSaveId = "context save under test";
+      return this;
+    }
+
+    /** The hardware model. */
+    public Run hardware(HardwareModel value) {
+      hardware = Objects.requireNonNull(value, "hardware");
+      return this;
+    }
+
+    /** A hardware model of {@code device} with the default save and restore costs. */
+    public Run device(DeviceSpec device) {
+      Objects.requireNonNull(device, "device");
+      return hardware(() -> device);
+    }
+
+    /** Credits each hardware engine may hand out (unlimited by default). */
+    public Run creditLimit(int value) {
+      creditLimit = value;
+      return this;
+    }
+
+    /**
+     * The most jobs of one queue that may be launched and unfinished at once (XSched's in-flight
+     * threshold, 16, by default).
+     */
+    public Run launchWindow(int value) {
+      launchWindow = value;
+      return this;
+    }
+
+    /** Whether the engine checks every decision against the model's rules (on by default). */
+    public Run checkInvariants(boolean value) {
+      checkInvariants = value;
+      return this;
+    }
+
+    /**
+     * Runs the workload to the end with fresh plugin instances from the factories and returns what
+     * happened.
+     *
+     * @throws IllegalStateException if no workload was given
+     */
+    public RunOutcome run() {
+      if (workload == null) {
+        throw new IllegalStateException("no workload: call on(...) before run()");
+      }
+      HardwareModel model = hardware;
+      RunPlugins plugins = new RunPlugins(policyId, engine -> policies.create(model),
+          preemptionId, preemption, contextSaveId, contextSave);
+      Simulator simulator = new Simulator(workload, model, plugins,
+          new EngineOptions(creditLimit, checkInvariants, launchWindow));
+      List<Long> dispatchOrder = new ArrayList<>();
+      List<Long> preemptionRequests = new ArrayList<>();
+      simulator.listen(new EngineListener() {
+        @Override
+        public void jobDispatched(long timeNs, JobView job) {
+          dispatchOrder.add(job.id());
+        }
+
+        @Override
+        public void preemptionRequested(long timeNs, JobView victim) {
+          preemptionRequests.add(victim.id());
+        }
+      });
+      SimulationResult result = simulator.run();
+      List<String> queues = workload.queues().stream().map(JobQueue::id).toList();
+      return new RunOutcome(result, dispatchOrder, preemptionRequests, queues);
+    }
+  }
+}

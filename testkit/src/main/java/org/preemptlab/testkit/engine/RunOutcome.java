@@ -1,0 +1,60 @@
+package org.preemptlab.testkit.engine;
+
+import java.util.List;
+import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.runner.engine.PreemptionRecord;
+import org.preemptlab.runner.engine.SimulationResult;
+
+/**
+ * What happened in one harness run: the engine's result plus the order in which jobs were
+ * dispatched and preemptions requested, as the engine's listener reported them.
+ *
+ * @param result the engine's result: one record per job and per preemption, the makespan
+ * @param dispatchOrder job ids in dispatch order
+ * @param preemptionRequests victim job ids in request order (a request the engine ignored
+ *     included; {@link SimulationResult#preemptions()} holds those it carried out)
+ * @param queueIds the workload's queue ids, to name the valid ones in messages
+ */
+public record RunOutcome(SimulationResult result, List<Long> dispatchOrder,
+    List<Long> preemptionRequests, List<String> queueIds) {
+
+  /** Copies the lists. */
+  public RunOutcome {
+    dispatchOrder = List.copyOf(dispatchOrder);
+    preemptionRequests = List.copyOf(preemptionRequests);
+    queueIds = List.copyOf(queueIds);
+  }
+
+  /**
+   * The record of job {@code id}.
+   *
+   * @throws IllegalArgumentException if there is no such job
+   */
+  public JobRecord job(long id) {
+    return result.jobs().stream().filter(j -> j.jobId() == id).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no job " + id + "; jobs are "
+            + result.jobs().stream().map(JobRecord::jobId).toList()));
+  }
+
+  /**
+   * The records of queue {@code queueId}'s jobs, in the workload's order.
+   *
+   * @throws IllegalArgumentException if there is no such queue
+   */
+  public List<JobRecord> jobs(String queueId) {
+    if (!queueIds.contains(queueId)) {
+      throw new IllegalArgumentException("no queue '" + queueId + "'; queues are " + queueIds);
+    }
+    return result.jobs().stream().filter(j -> j.queueId().equals(queueId)).toList();
+  }
+
+  /** The preemptions carried out, in request order. */
+  public List<PreemptionRecord> preemptions() {
+    return result.preemptions();
+  }
+
+  /** AssertJ-style assertions on this outcome. */
+  public RunAssert assertThat() {
+    return new RunAssert(this);
+  }
+}
