@@ -48,7 +48,7 @@ public sealed interface BlockTiming {
   }
 
   /**
-   * The standard benchmark's rule ({@code shared/bench/standard-workload.md}): block {@code b}
+   * The standard benchmark's rule ({@code docs/standard-workload.md}): block {@code b}
    * lasts {@code base + splitmix64(seed ^ b) % base}, with {@code base} the nominal duration and
    * {@code %} the unsigned remainder.
    *

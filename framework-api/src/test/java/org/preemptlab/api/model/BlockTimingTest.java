@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class BlockTimingTest {
   private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
 
-  /** splitmix64 exactly as shared/bench/standard-workload.md writes it, on unsigned BigIntegers. */
+  /** splitmix64 exactly as docs/standard-workload.md writes it, on unsigned BigIntegers. */
   private static BigInteger splitmix64(BigInteger x) {
     BigInteger z = x.add(new BigInteger("9E3779B97F4A7C15", 16)).mod(TWO_64);
     z = z.xor(z.shiftRight(30)).multiply(new BigInteger("BF58476D1CE4E5B9", 16)).mod(TWO_64);

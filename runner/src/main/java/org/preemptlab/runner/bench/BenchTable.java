@@ -20,7 +20,7 @@ final class BenchTable {
   static String render(Benchmark.Report report) {
     BenchSettings settings = report.settings();
     StringBuilder out = new StringBuilder();
-    out.append("preemptlab bench: the standard workload of shared/bench/standard-workload.md\n");
+    out.append("preemptlab bench: the standard workload of docs/standard-workload.md\n");
     out.append(String.format(Locale.ROOT, "N = %,d kernels | JVM %s | %d cores | %d warm-up%s, "
             + "%d repetition%s (median reported)%n", settings.kernels(), report.jvm(),
         report.cores(), settings.warmups(), plural(settings.warmups()), settings.repetitions(),

@@ -20,7 +20,7 @@ import org.preemptlab.runner.engine.Simulator;
 
 /**
  * The measurement behind {@code preemptlab bench}: runs the standard workload of {@code
- * shared/bench/standard-workload.md} on the minimal {@link BaselineEventLoop} and on the full
+ * docs/standard-workload.md} on the minimal {@link BaselineEventLoop} and on the full
  * engine ({@code fifo}, {@code block-boundary}, {@code full}, unlimited credits) in this process,
  * times each repetition with {@link System#nanoTime()} (the only place PreemptLab reads wall time),
  * records its peak heap, and checks the simulated results against the published table.

@@ -16,7 +16,7 @@ public final class ExpectedResults {
    */
   public record Row(int kernels, long blocks, long makespanNs, long turnaroundSumNs) {}
 
-  // Copied from shared/bench/standard-workload.md, section "Expected results".
+  // Copied from docs/standard-workload.md, section "Expected results".
   private static final List<Row> ROWS = List.of(
       new Row(200, 121_836L, 11_872_947L, 59_196_686L),
       new Row(2_000, 1_191_564L, 109_272_747L, 627_806_872L),

@@ -17,7 +17,7 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
 
 /**
- * The standard benchmark workload, exactly as {@code shared/bench/standard-workload.md} defines it:
+ * The standard benchmark workload, exactly as {@code docs/standard-workload.md} defines it:
  * N kernels with splitmix64-derived arrivals, shapes, grid sizes and block durations (seed 42) on a
  * 132-SM device with zero latencies. Any correct engine reproduces its makespan and summed kernel
  * turnaround to the nanosecond.

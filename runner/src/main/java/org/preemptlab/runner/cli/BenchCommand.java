@@ -10,7 +10,7 @@ import org.preemptlab.runner.bench.Benchmark;
 
 /**
  * {@code preemptlab bench}: the engine's speed on the standard workload of {@code
- * shared/bench/standard-workload.md}, next to a minimal hand-written event loop measured in the
+ * docs/standard-workload.md}, next to a minimal hand-written event loop measured in the
  * same process; exits 1 if either implementation does not reproduce the published results.
  */
 final class BenchCommand implements Command {

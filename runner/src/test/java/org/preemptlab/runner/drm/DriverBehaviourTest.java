@@ -11,7 +11,8 @@ import org.preemptlab.runner.discovery.PluginRegistry;
 /**
  * Driver-level behaviours of the DRM scheduler simulator that the KUnit scenarios do not reach:
  * replays {@code examples/drm/driver-*.yaml} and checks the exact outcomes that
- * shared/reference/drm-scheduler.md section 1 implies (statuses, fence errors, times, counts). The
+ * the kernel's scheduler sources imply (docs/drm-scheduler.md names them; statuses, fence errors,
+ * times, counts). The
  * derivation of every expected number is written next to it; the scenario files carry the same
  * timeline in their header comments. Every scenario is built so that its outcome does not depend
  * on the policy (one entity per contended scheduler, or a priority / submit-time order all three

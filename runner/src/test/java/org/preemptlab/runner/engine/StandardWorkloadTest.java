@@ -6,7 +6,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.preemptlab.runner.bench.StandardWorkload;
 
-/** The engine reproduces shared/bench/standard-workload.md to the nanosecond. */
+/** The engine reproduces docs/standard-workload.md to the nanosecond. */
 class StandardWorkloadTest {
 
   @ParameterizedTest(name = "N = {0}")
