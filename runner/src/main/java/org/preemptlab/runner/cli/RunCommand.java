@@ -36,13 +36,14 @@ final class RunCommand implements Command {
       .desc("the root seed of every random stream").get();
   static final Option SET = Option.builder().longOpt("set").hasArg().argName("KEY=VALUE")
       .desc("set one value, e.g. policy.preempt=false, hardware.time-slice=1ms, seed=7, "
-          + "engine.credit-limit=4; repeatable").get();
+          + "engine.credit-limit=4, engine.launch-window=4; repeatable").get();
   static final Option CHECK_INVARIANTS = Option.builder().longOpt("check-invariants")
       .desc("fail the run if a preemption strategy stops a block inside a shared-memory, atomic or "
           + "barrier segment or flushes a non-idempotent kernel (on by default; this overrides "
           + "engine.check-invariants: false in a configuration file)").get();
   static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR")
-      .desc("write jobs.csv, preemptions.csv, groups.csv, summary.json and config.yaml to DIR")
+      .desc("write jobs.csv, preemptions.csv, groups.csv, suspensions.csv, summary.json and "
+          + "config.yaml to DIR")
       .get();
   static final Option TRACE = Option.builder().longOpt("trace").hasArg().argName("FILE")
       .desc("write the run's timeline to FILE as Chrome Trace Event JSON, for ui.perfetto.dev "
@@ -89,6 +90,8 @@ final class RunCommand implements Command {
         preemptlab run --config examples/configs/inference-vs-training.yaml --out results/run1
         preemptlab run --config examples/configs/inference-vs-training.yaml \\
             --preemption block-boundary --set hardware.time-slice=1ms --seed 7
+        preemptlab run --config examples/configs/inference-vs-training.yaml --policy round-robin
+        preemptlab run --config examples/configs/xsched/lv3.yaml --out results/xsched-lv3
         preemptlab run --workload csv-trace --set workload.path=examples/traces/small.csv
         preemptlab run --trace results/run1/trace.json""";
   }
