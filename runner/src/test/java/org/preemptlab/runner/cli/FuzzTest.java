@@ -179,9 +179,9 @@ class FuzzTest {
     }
     Path demoSpec = Path.of("src/main/resources/org/preemptlab/runner/workload/demo.yaml");
     Path h200 = ROOT.resolve("hardware-models/src/main/resources/org/preemptlab/hardware/"
-        + "h200.properties");
+        + "h200.yaml");
     Path gtx = ROOT.resolve("hardware-models/src/main/resources/org/preemptlab/hardware/"
-        + "gtx480.properties");
+        + "gtx480.yaml");
     int[] sweeps = {0};
     return List.of(
         new Kind("run config", List.of(examples.resolve("configs/inference-vs-training.yaml")),
@@ -196,10 +196,10 @@ class FuzzTest {
             f -> List.of("run", "--workload", "csv-trace", "--set", "workload.path=" + f,
                 "--max-events", BUDGET)),
         new Kind("drm scenario", drm, ".yaml", f -> List.of("drm-scenario", f.toString())),
-        new Kind("hardware file", List.of(h200, gtx), ".hw",
+        new Kind("hardware file", List.of(h200, gtx), ".yaml",
             f -> List.of("run", "--hardware", "file", "--set", "hardware.path=" + f, "--set",
                 "workload.duration=2ms", "--max-events", BUDGET)),
-        new Kind("command line", List.of(h200, gtx), ".hw", FuzzTest::commandLine));
+        new Kind("command line", List.of(h200, gtx), ".yaml", FuzzTest::commandLine));
   }
 
   /**
