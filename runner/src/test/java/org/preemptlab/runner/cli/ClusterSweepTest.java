@@ -23,42 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.experiment.cluster.Slurm;
+import org.preemptlab.runner.experiment.sweep.SmallSweep;
 
 class ClusterSweepTest {
   /** 2 x 2 configurations x 3 seeds of a workload that runs in milliseconds. */
-  private static final String SWEEP = """
-      name: t
-      base:
-        policy: {id: priority, parameters: {preempt: true}}
-        workload:
-          spec:
-            duration: 2ms
-            contexts: [{id: app, handles-yield: true}]
-            queues:
-              - id: inference
-                context: app
-                priority: HIGH
-                deadline: 200us
-                arrival: {process: poisson, mean-interval: 300us, start: 100us}
-                kernels:
-                  - {name: infer, grid-blocks: 200, threads-per-block: 128, block-time: 20us}
-              - id: training
-                context: app
-                priority: LOW
-                serial: true
-                jobs: 4
-                arrival: {process: closed-loop, clients: 1, think-time: 10us}
-                kernels:
-                  - name: gemm
-                    grid-blocks: 264
-                    threads-per-block: 256
-                    registers-per-thread: 128
-                    block-time: {uniform: [200us, 400us]}
-                    program:
-                      iteration: 100us
-                      segments:
-                        - {kind: COMPUTE, share: 100%, live-registers: 64}
-                        - {kind: YIELD_POINT, duration: 500ns, live-registers: 8}
+  private static final String SWEEP = "name: t\n" + SmallSweep.BASE + """
       vary:
         policy: [fifo, priority]
         preemption: [block-boundary, user-yield]
