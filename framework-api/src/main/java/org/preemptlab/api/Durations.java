@@ -1,5 +1,7 @@
 package org.preemptlab.api;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.math.BigDecimal;
 import java.util.Locale;
 
@@ -49,10 +51,8 @@ public final class Durations {
       throw new IllegalArgumentException("'" + shortText(text) + "' is not a duration; write a "
           + "number and a unit: ns, us, ms or s (e.g. 250us)");
     }
-    if (value.signum() < 0) {
-      throw new IllegalArgumentException("'" + shortText(text)
-          + "' is negative; a duration must be >= 0");
-    }
+    checkArgument(value.signum() >= 0, "'%s' is negative; a duration must be >= 0",
+        shortText(text));
     if (unit == 0) {
       if (value.signum() == 0) {
         return 0;
@@ -61,18 +61,15 @@ public final class Durations {
           + "ns, us, ms or s (e.g. " + shortText(number) + "ns)");
     }
     // the scale is the negated exponent: 1e-99999999 has scale 99999999, 1e99999999 -99999999
-    if (Math.abs((long) value.scale()) > Limits.MAX_EXPONENT
-        || value.precision() - value.scale() > 40) {
-      throw new IllegalArgumentException("'" + shortText(text) + "' is out of range; a duration "
-          + "must be in [0ns, " + format(Limits.MAX_DURATION_NS) + "] with at most "
-          + Limits.MAX_EXPONENT + " digits of exponent");
-    }
+    checkArgument(Math.abs((long) value.scale()) <= Limits.MAX_EXPONENT
+        && value.precision() - value.scale() <= 40, "'%s' is out of range; a duration must be in "
+        + "[0ns, %s] with at most %s digits of exponent", shortText(text),
+        format(Limits.MAX_DURATION_NS), Limits.MAX_EXPONENT);
     BigDecimal ns = value.multiply(BigDecimal.valueOf(unit))
         .setScale(0, java.math.RoundingMode.HALF_EVEN);
-    if (ns.compareTo(BigDecimal.valueOf(Limits.MAX_DURATION_NS)) > 0) {
-      throw new IllegalArgumentException("'" + shortText(text) + "' is too long; a duration must "
-          + "be at most " + format(Limits.MAX_DURATION_NS) + " (1 hour of simulated time)");
-    }
+    checkArgument(ns.compareTo(BigDecimal.valueOf(Limits.MAX_DURATION_NS)) <= 0, "'%s' is too "
+        + "long; a duration must be at most %s (1 hour of simulated time)", shortText(text),
+        format(Limits.MAX_DURATION_NS));
     return ns.longValueExact();
   }
 

@@ -1,5 +1,7 @@
 package org.preemptlab.api;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -40,16 +42,12 @@ public record ParameterSpec(
     Objects.requireNonNull(unit, "unit");
     Objects.requireNonNull(doc, "doc");
     choices = List.copyOf(choices);
-    if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
-      throw new IllegalArgumentException("parameter name '" + name + "' is not kebab-case");
-    }
-    if (type == ParameterType.CHOICE && choices.isEmpty()) {
-      throw new IllegalArgumentException("choice parameter '" + name + "' declares no choices");
-    }
-    if (Double.isNaN(min) || Double.isNaN(max) || min > max) {
-      throw new IllegalArgumentException("parameter '" + name + "' needs min <= max, got min "
-          + min + ", max " + max);
-    }
+    checkArgument(name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*"), "parameter name '%s' is not "
+        + "kebab-case", name);
+    checkArgument(type != ParameterType.CHOICE || !choices.isEmpty(), "choice parameter '%s' "
+        + "declares no choices", name);
+    checkArgument(!Double.isNaN(min) && !Double.isNaN(max) && min <= max, "parameter '%s' "
+        + "needs min <= max, got min %s, max %s", name, min, max);
     try {
       parse(type, min, max, choices, defaultValue);
     } catch (IllegalArgumentException e) {
@@ -134,23 +132,18 @@ public record ParameterSpec(
           throw new IllegalArgumentException("expected a number" + rangeText(type, min, max)
               + ", got '" + raw + "'");
         }
-        if (!Double.isFinite(value)) {
-          throw new IllegalArgumentException("expected a finite number, got '" + raw + "'");
-        }
+        checkArgument(Double.isFinite(value), "expected a finite number, got '%s'", raw);
         return checkRange(type, min, max, value, raw);
       }
       case BOOLEAN -> {
         String lower = text.toLowerCase(Locale.ROOT);
-        if (!lower.equals("true") && !lower.equals("false")) {
-          throw new IllegalArgumentException("expected true or false, got '" + raw + "'");
-        }
+        checkArgument(lower.equals("true") || lower.equals("false"), "expected true or "
+            + "false, got '%s'", raw);
         return Boolean.valueOf(lower);
       }
       case CHOICE -> {
-        if (!choices.contains(text)) {
-          throw new IllegalArgumentException(
-              ConfigurationException.unknown("value", text, choices).getMessage());
-        }
+        checkArgument(choices.contains(text), "%s",
+            ConfigurationException.unknown("value", text, choices).getMessage());
         return text;
       }
       case DURATION -> {
@@ -166,10 +159,8 @@ public record ParameterSpec(
   private static <N extends Number> N checkRange(
       ParameterType type, double min, double max, N value, String raw) {
     double d = value.doubleValue();
-    if (d < min || d > max) {
-      throw new IllegalArgumentException("'" + raw + "' is out of range"
-          + rangeText(type, min, max));
-    }
+    checkArgument(d >= min && d <= max, "'%s' is out of range%s", raw,
+        rangeText(type, min, max));
     return value;
   }
 

@@ -1,5 +1,7 @@
 package org.preemptlab.api;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 import org.preemptlab.api.hardware.DeviceSpec;
@@ -25,9 +27,8 @@ public record PluginContext(Parameters parameters, DeviceSpec device, RandomGene
   public PluginContext {
     Objects.requireNonNull(parameters, "parameters");
     Objects.requireNonNull(random, "random");
-    if ((device == null) != (hardware == null)) {
-      throw new IllegalArgumentException("device and hardware must both be given or both be null");
-    }
+    checkArgument((device == null) == (hardware == null), "device and hardware must both be "
+        + "given or both be null");
   }
 
   /**

@@ -1,5 +1,7 @@
 package org.preemptlab.hardware;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
@@ -41,7 +43,7 @@ import org.preemptlab.api.hardware.SaveKind;
  * @param instructionPreemption fixed part of one SM's save for a preemption inside a context
  * @param contextOrder the order of time-sliced contexts
  * @param streamSeed seeds each simulation's cost stream
- * @since 0.3
+ * @since 0.1
  */
 public record CostModel(
     DeviceSpec device,
@@ -68,11 +70,11 @@ public record CostModel(
     Objects.requireNonNull(restoreFixed, "restoreFixed");
     Objects.requireNonNull(instructionPreemption, "instructionPreemption");
     Objects.requireNonNull(contextOrder, "contextOrder");
-    if (!(savePerThreadNs >= 0) || !(restorePerThreadNs >= 0)
-        || Double.isInfinite(savePerThreadNs) || Double.isInfinite(restorePerThreadNs)) {
-      throw new IllegalArgumentException("per-thread save and restore costs must be finite and"
-          + " >= 0 ns, got " + savePerThreadNs + " and " + restorePerThreadNs);
-    }
+    checkArgument(
+        savePerThreadNs >= 0 && restorePerThreadNs >= 0 && !Double.isInfinite(savePerThreadNs)
+            && !Double.isInfinite(restorePerThreadNs),
+        "per-thread save and restore costs must be finite and >= 0 ns, got %s and %s",
+        savePerThreadNs, restorePerThreadNs);
   }
 
   /** The median fixed save cost plus the per-thread and per-byte terms for one SM. */

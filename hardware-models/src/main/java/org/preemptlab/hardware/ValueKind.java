@@ -1,5 +1,7 @@
 package org.preemptlab.hardware;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Locale;
 import org.preemptlab.api.Durations;
 import org.preemptlab.api.ParameterType;
@@ -56,11 +58,7 @@ enum ValueKind {
         case BOOLEAN -> parseBoolean(text);
         case COST -> CostDistribution.parse(text);
       };
-      if (value == null || value instanceof Number n && !inRange(n.doubleValue(), min, max)
-          || value instanceof CostDistribution c
-          && java.util.Arrays.stream(c.valuesNs()).anyMatch(v -> !inRange(v, min, max))) {
-        throw new IllegalArgumentException();
-      }
+      checkArgument(value != null && inRange(value, min, max));
       return this == WHOLE ? Integer.valueOf(((Long) value).intValue()) : value;
     } catch (IllegalArgumentException e) {
       String given = raw.trim();
@@ -71,10 +69,17 @@ enum ValueKind {
 
   private static Boolean parseBoolean(String text) {
     String lower = text.toLowerCase(Locale.ROOT);
-    if (!lower.equals("true") && !lower.equals("false")) {
-      throw new IllegalArgumentException();
-    }
+    checkArgument(lower.equals("true") || lower.equals("false"));
     return Boolean.valueOf(lower);
+  }
+
+  /** Whether a number, or every value of a cost distribution, is in {@code [min, max]}. */
+  private static boolean inRange(Object value, double min, double max) {
+    if (value instanceof Number n) {
+      return inRange(n.doubleValue(), min, max);
+    }
+    return !(value instanceof CostDistribution c)
+        || java.util.Arrays.stream(c.valuesNs()).allMatch(v -> inRange(v, min, max));
   }
 
   private static boolean inRange(double value, double min, double max) {

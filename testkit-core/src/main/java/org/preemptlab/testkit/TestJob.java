@@ -1,5 +1,7 @@
 package org.preemptlab.testkit;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -152,10 +154,8 @@ public final class TestJob implements JobView {
    * the first); the job is then RUNNING. Returns this job.
    */
   public TestJob place(int blocks, long timeNs) {
-    if (blocks < 0 || blocks > pendingBlocks) {
-      throw new IllegalArgumentException(label + ": cannot place " + blocks + " of "
-          + pendingBlocks + " pending blocks");
-    }
+    checkArgument(blocks >= 0 && blocks <= pendingBlocks, "%s: cannot place %s of %s pending "
+        + "blocks", label, blocks, pendingBlocks);
     pendingBlocks -= blocks;
     residentBlocks += blocks;
     if (firstStartNs < 0 && blocks > 0) {
@@ -277,10 +277,8 @@ public final class TestJob implements JobView {
 
     /** The job. */
     public TestJob build() {
-      if (residentBlocks < 0 || residentBlocks > kernel.gridBlocks()) {
-        throw new IllegalArgumentException("resident blocks must be in [0, "
-            + kernel.gridBlocks() + "], got " + residentBlocks);
-      }
+      checkArgument(residentBlocks >= 0 && residentBlocks <= kernel.gridBlocks(),
+          "resident blocks must be in [0, %s], got %s", kernel.gridBlocks(), residentBlocks);
       return new TestJob(this);
     }
   }

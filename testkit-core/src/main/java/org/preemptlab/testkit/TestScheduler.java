@@ -1,5 +1,7 @@
 package org.preemptlab.testkit;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -40,9 +42,7 @@ public final class TestScheduler implements SchedulerView {
 
   /** A scheduler with {@code creditLimit} credits, none in use, at time 0. */
   public TestScheduler(int creditLimit) {
-    if (creditLimit < 1) {
-      throw new IllegalArgumentException("credit limit must be >= 1, got " + creditLimit);
-    }
+    checkArgument(creditLimit >= 1, "credit limit must be >= 1, got %s", creditLimit);
     this.creditLimit = creditLimit;
   }
 
@@ -77,9 +77,7 @@ public final class TestScheduler implements SchedulerView {
 
   /** Moves the clock to {@code timeNs} (not backwards); returns this scheduler. */
   public TestScheduler at(long timeNs) {
-    if (timeNs < now) {
-      throw new IllegalArgumentException("time goes forward: " + timeNs + " < " + now);
-    }
+    checkArgument(timeNs >= now, "time goes forward: %s < %s", timeNs, now);
     now = timeNs;
     return this;
   }
@@ -131,9 +129,7 @@ public final class TestScheduler implements SchedulerView {
    * @throws IllegalArgumentException if the job is not dispatched
    */
   public void finish(SchedulingPolicy policy, JobView job) {
-    if (!dispatched.remove(job)) {
-      throw new IllegalArgumentException(job + " is not dispatched");
-    }
+    checkArgument(dispatched.remove(job), "%s is not dispatched", job);
     creditsInUse -= job.job().credits();
     if (job instanceof TestJob testJob) {
       testJob.finish(now);
@@ -224,10 +220,7 @@ public final class TestScheduler implements SchedulerView {
    */
   @Override
   public void wakeAt(long timeNs) {
-    if (timeNs < now) {
-      throw new IllegalArgumentException("wake-up at " + timeNs + " ns is before now (" + now
-          + " ns)");
-    }
+    checkArgument(timeNs >= now, "wake-up at %s ns is before now (%s ns)", timeNs, now);
     timers.add(timeNs);
   }
 

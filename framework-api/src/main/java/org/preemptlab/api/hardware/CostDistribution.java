@@ -1,5 +1,7 @@
 package org.preemptlab.api.hardware;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,35 +20,27 @@ import org.preemptlab.api.Durations;
  *
  * @param probabilities the quantile levels, strictly increasing, each in [0, 1]
  * @param valuesNs the cost at each level in ns, not decreasing, each at least 0
- * @since 0.3
+ * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record CostDistribution(double[] probabilities, long[] valuesNs) {
 
   /** Validates and copies the points. */
   public CostDistribution {
-    if (probabilities.length == 0 || probabilities.length != valuesNs.length) {
-      throw new IllegalArgumentException("a cost distribution needs one value per quantile level,"
-          + " at least one");
-    }
+    checkArgument(probabilities.length != 0 && probabilities.length == valuesNs.length,
+        "a cost distribution needs one value per quantile level, at least one");
     probabilities = probabilities.clone();
     valuesNs = valuesNs.clone();
     for (int i = 0; i < probabilities.length; i++) {
       double p = probabilities[i];
-      if (!(p >= 0 && p <= 1)) {
-        throw new IllegalArgumentException("quantile level " + p + " is not in [0, 1]");
-      }
-      if (valuesNs[i] < 0) {
-        throw new IllegalArgumentException("a cost must be >= 0 ns, got " + valuesNs[i]);
-      }
-      if (i > 0 && !(p > probabilities[i - 1])) {
-        throw new IllegalArgumentException("quantile levels must increase: p"
-            + level(probabilities[i - 1]) + " is followed by p" + level(p));
-      }
-      if (i > 0 && valuesNs[i] < valuesNs[i - 1]) {
-        throw new IllegalArgumentException("quantile values must not decrease: p"
-            + level(probabilities[i - 1]) + " " + Durations.format(valuesNs[i - 1]) + " > p"
-            + level(p) + " " + Durations.format(valuesNs[i]));
+      checkArgument(p >= 0 && p <= 1, "quantile level %s is not in [0, 1]", p);
+      checkArgument(valuesNs[i] >= 0, "a cost must be >= 0 ns, got %s", valuesNs[i]);
+      if (i > 0) {
+        checkArgument(p > probabilities[i - 1], "quantile levels must increase: p%s is followed "
+            + "by p%s", level(probabilities[i - 1]), level(p));
+        checkArgument(valuesNs[i] >= valuesNs[i - 1], "quantile values must not decrease: p%s %s "
+            + "> p%s %s", level(probabilities[i - 1]), Durations.format(valuesNs[i - 1]),
+            level(p), Durations.format(valuesNs[i]));
       }
     }
   }
@@ -73,10 +67,8 @@ public record CostDistribution(double[] probabilities, long[] valuesNs) {
     long[] values = new long[parts.length];
     for (int i = 0; i < parts.length; i++) {
       String[] words = parts[i].trim().split("\\s+");
-      if (words.length != 2 || !words[0].toLowerCase(Locale.ROOT).startsWith("p")) {
-        throw new IllegalArgumentException("'" + parts[i].trim() + "' is not a quantile point;"
-            + " write e.g. 'p50 9.9us'");
-      }
+      checkArgument(words.length == 2 && words[0].toLowerCase(Locale.ROOT).startsWith("p"),
+          "'%s' is not a quantile point; write e.g. 'p50 9.9us'", parts[i].trim());
       try {
         levels[i] = Double.parseDouble(words[0].substring(1)) / 100.0;
       } catch (NumberFormatException e) {

@@ -1,5 +1,7 @@
 package org.preemptlab.api.hardware;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import org.preemptlab.api.API;
 
 /**
@@ -40,21 +42,14 @@ public record DeviceCosts(
     nonNegative("save-fixed", saveFixedNs);
     nonNegative("restore-fixed", restoreFixedNs);
     nonNegative("context-switch", contextSwitchNs);
-    if (timeSliceNs < 1) {
-      throw new IllegalArgumentException("time slice must be >= 1 ns, got " + timeSliceNs);
-    }
-    if (!(saveBandwidthBytesPerNs > 0) || !(restoreBandwidthBytesPerNs > 0)) {
-      throw new IllegalArgumentException("save and restore bandwidths must be > 0");
-    }
-    if (!(preemptionCheckCycles >= 0)) {
-      throw new IllegalArgumentException("preemption check cost must be >= 0 cycles");
-    }
+    checkArgument(timeSliceNs >= 1, "time slice must be >= 1 ns, got %s", timeSliceNs);
+    checkArgument(saveBandwidthBytesPerNs > 0 && restoreBandwidthBytesPerNs > 0, "save and "
+        + "restore bandwidths must be > 0");
+    checkArgument(preemptionCheckCycles >= 0, "preemption check cost must be >= 0 cycles");
   }
 
   private static void nonNegative(String name, long value) {
-    if (value < 0) {
-      throw new IllegalArgumentException(name + " cost must be >= 0 ns, got " + value);
-    }
+    checkArgument(value >= 0, "%s cost must be >= 0 ns, got %s", name, value);
   }
 
   /** Every latency zero, save and restore effectively free: the standard benchmark's device. */

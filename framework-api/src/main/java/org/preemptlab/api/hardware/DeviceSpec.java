@@ -1,5 +1,7 @@
 package org.preemptlab.api.hardware;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Objects;
 import org.preemptlab.api.API;
 
@@ -32,12 +34,8 @@ public record DeviceSpec(
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(sm, "sm");
     Objects.requireNonNull(costs, "costs");
-    if (smCount < 1) {
-      throw new IllegalArgumentException("device must have >= 1 SM, got " + smCount);
-    }
-    if (!(clockMhz > 0)) {
-      throw new IllegalArgumentException("clock must be > 0 MHz, got " + clockMhz);
-    }
+    checkArgument(smCount >= 1, "device must have >= 1 SM, got %s", smCount);
+    checkArgument(clockMhz > 0, "clock must be > 0 MHz, got %s", clockMhz);
   }
 
   /** Converts SM cycles to ns at this device's clock, rounding up. */

@@ -1,5 +1,7 @@
 package org.preemptlab.api.hardware;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import org.preemptlab.api.API;
 
 /**
@@ -26,14 +28,11 @@ public record SmSpec(
     positive("max-threads", maxThreads);
     positive("max-blocks", maxBlocks);
     positive("registers", registers);
-    if (sharedMemoryBytes < 0 || sharedMemoryReservedPerBlock < 0) {
-      throw new IllegalArgumentException("shared memory sizes must be >= 0");
-    }
+    checkArgument(sharedMemoryBytes >= 0 && sharedMemoryReservedPerBlock >= 0, "shared memory "
+        + "sizes must be >= 0");
   }
 
   private static void positive(String name, int value) {
-    if (value < 1) {
-      throw new IllegalArgumentException("SM " + name + " must be >= 1, got " + value);
-    }
+    checkArgument(value >= 1, "SM %s must be >= 1, got %s", name, value);
   }
 }

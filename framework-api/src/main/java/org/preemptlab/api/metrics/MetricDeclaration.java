@@ -1,5 +1,7 @@
 package org.preemptlab.api.metrics;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Objects;
 import org.preemptlab.api.API;
 
@@ -25,11 +27,9 @@ public record MetricDeclaration(
     Objects.requireNonNull(title, "title");
     Objects.requireNonNull(unit, "unit");
     Objects.requireNonNull(description, "description");
-    if (!id.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
-      throw new IllegalArgumentException("metric id '" + id + "' is not kebab-case");
-    }
-    if (title.isBlank() || description.isBlank()) {
-      throw new IllegalArgumentException("metric '" + id + "' needs a title and a description");
-    }
+    checkArgument(id.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*"), "metric id '%s' is not kebab-case",
+        id);
+    checkArgument(!title.isBlank() && !description.isBlank(), "metric '%s' needs a title and a "
+        + "description", id);
   }
 }

@@ -1,5 +1,7 @@
 package org.preemptlab.api.model;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.List;
 import org.preemptlab.api.API;
 
@@ -17,16 +19,12 @@ public record BlockProgram(List<Segment> segments) {
   /** Copies the segments and checks there is at least one and that the program has some length. */
   public BlockProgram {
     segments = List.copyOf(segments);
-    if (segments.isEmpty()) {
-      throw new IllegalArgumentException("a block program needs at least one segment");
-    }
+    checkArgument(!segments.isEmpty(), "a block program needs at least one segment");
     long total = 0;
     for (Segment segment : segments) {
       total = Math.addExact(total, segment.durationNs());
     }
-    if (total <= 0) {
-      throw new IllegalArgumentException("a block program must last more than 0 ns");
-    }
+    checkArgument(total > 0, "a block program must last more than 0 ns");
   }
 
   /** A program of one compute segment, with every allocated register and shared byte live. */

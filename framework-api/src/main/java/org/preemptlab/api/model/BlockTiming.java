@@ -1,5 +1,7 @@
 package org.preemptlab.api.model;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import org.preemptlab.api.API;
 
 /**
@@ -34,9 +36,7 @@ public sealed interface BlockTiming {
   record UniformJitter(double spread, long seed) implements BlockTiming {
     /** Checks the spread. */
     public UniformJitter {
-      if (!(spread >= 0 && spread < 1)) {
-        throw new IllegalArgumentException("jitter spread must be in [0, 1), got " + spread);
-      }
+      checkArgument(spread >= 0 && spread < 1, "jitter spread must be in [0, 1), got %s", spread);
     }
 
     @Override

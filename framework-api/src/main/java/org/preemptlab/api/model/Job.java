@@ -1,5 +1,7 @@
 package org.preemptlab.api.model;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.List;
 import java.util.Objects;
 import org.preemptlab.api.API;
@@ -42,32 +44,16 @@ public record Job(
     Objects.requireNonNull(queueId, "queueId");
     Objects.requireNonNull(kernel, "kernel");
     dependencies = List.copyOf(dependencies);
-    if (submitTimeNs < 0) {
-      throw new IllegalArgumentException("job " + id + ": submit time must be >= 0 ns, got "
-          + submitTimeNs);
-    }
-    if (credits < 1) {
-      throw new IllegalArgumentException("job " + id + ": credits must be >= 1, got " + credits);
-    }
-    if (deadlineNs < 0) {
-      throw new IllegalArgumentException("job " + id + ": deadline must be >= 0 ns, got "
-          + deadlineNs);
-    }
-    if (thinkTimeNs < 0) {
-      throw new IllegalArgumentException("job " + id + ": think time must be >= 0 ns, got "
-          + thinkTimeNs);
-    }
-    if (dependencies.contains(id)) {
-      throw new IllegalArgumentException("job " + id + " depends on itself");
-    }
-    if (closedLoop && dependencies.isEmpty()) {
-      throw new IllegalArgumentException("job " + id + " is closed-loop but has no dependency to "
-          + "wait for");
-    }
-    if (!closedLoop && thinkTimeNs > 0) {
-      throw new IllegalArgumentException("job " + id + ": a think time (" + thinkTimeNs
-          + " ns) needs a closed-loop job");
-    }
+    checkArgument(submitTimeNs >= 0, "job %s: submit time must be >= 0 ns, got %s", id,
+        submitTimeNs);
+    checkArgument(credits >= 1, "job %s: credits must be >= 1, got %s", id, credits);
+    checkArgument(deadlineNs >= 0, "job %s: deadline must be >= 0 ns, got %s", id, deadlineNs);
+    checkArgument(thinkTimeNs >= 0, "job %s: think time must be >= 0 ns, got %s", id, thinkTimeNs);
+    checkArgument(!dependencies.contains(id), "job %s depends on itself", id);
+    checkArgument(!closedLoop || !dependencies.isEmpty(), "job %s is closed-loop but has no "
+        + "dependency to wait for", id);
+    checkArgument(closedLoop || thinkTimeNs <= 0, "job %s: a think time (%s ns) needs a "
+        + "closed-loop job", id, thinkTimeNs);
   }
 
   /**

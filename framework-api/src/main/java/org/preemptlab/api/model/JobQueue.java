@@ -1,5 +1,7 @@
 package org.preemptlab.api.model;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Objects;
 import org.preemptlab.api.API;
 
@@ -26,8 +28,6 @@ public record JobQueue(
     Ids.check("context", contextId);
     Objects.requireNonNull(priority, "priority");
     Objects.requireNonNull(engine, "engine");
-    if (weight < 1) {
-      throw new IllegalArgumentException("queue '" + id + "': weight must be >= 1, got " + weight);
-    }
+    checkArgument(weight >= 1, "queue '%s': weight must be >= 1, got %s", id, weight);
   }
 }

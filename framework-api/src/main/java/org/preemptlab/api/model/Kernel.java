@@ -1,5 +1,7 @@
 package org.preemptlab.api.model;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Objects;
 import org.preemptlab.api.API;
 
@@ -32,22 +34,14 @@ public record Kernel(
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(program, "program");
     Objects.requireNonNull(timing, "timing");
-    if (gridBlocks < 1) {
-      throw new IllegalArgumentException("kernel '" + name + "': grid must have >= 1 block, got "
-          + gridBlocks);
-    }
-    if (threadsPerBlock < 1) {
-      throw new IllegalArgumentException("kernel '" + name + "': threads per block must be >= 1, "
-          + "got " + threadsPerBlock);
-    }
-    if (registersPerThread < 0) {
-      throw new IllegalArgumentException("kernel '" + name + "': registers per thread must be >= "
-          + "0, got " + registersPerThread);
-    }
-    if (sharedMemoryPerBlock < 0) {
-      throw new IllegalArgumentException("kernel '" + name + "': shared memory per block must be "
-          + ">= 0, got " + sharedMemoryPerBlock);
-    }
+    checkArgument(gridBlocks >= 1, "kernel '%s': grid must have >= 1 block, got %s", name,
+        gridBlocks);
+    checkArgument(threadsPerBlock >= 1, "kernel '%s': threads per block must be >= 1, got %s", name,
+        threadsPerBlock);
+    checkArgument(registersPerThread >= 0, "kernel '%s': registers per thread must be >= 0, got %s",
+        name, registersPerThread);
+    checkArgument(sharedMemoryPerBlock >= 0, "kernel '%s': shared memory per block must be >= 0, "
+        + "got %s", name, sharedMemoryPerBlock);
   }
 
   /** Registers one block occupies: registers per thread times threads per block. */

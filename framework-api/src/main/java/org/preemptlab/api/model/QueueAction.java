@@ -1,5 +1,7 @@
 package org.preemptlab.api.model;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Objects;
 import org.preemptlab.api.API;
 
@@ -9,7 +11,7 @@ import org.preemptlab.api.API;
  * make suspend experiments a configuration. The engine applies an action before the dispatch and
  * placement of its instant.
  *
- * @since 0.2
+ * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public sealed interface QueueAction
@@ -76,18 +78,13 @@ public sealed interface QueueAction
     /** Validates the fields. */
     public SetWeight {
       check(timeNs, queueId);
-      if (weight < 1) {
-        throw new IllegalArgumentException("queue '" + queueId + "': weight must be >= 1, got "
-            + weight);
-      }
+      checkArgument(weight >= 1, "queue '%s': weight must be >= 1, got %s", queueId, weight);
     }
   }
 
   private static void check(long timeNs, String queueId) {
     Objects.requireNonNull(queueId, "queueId");
-    if (timeNs < 0) {
-      throw new IllegalArgumentException("action on queue '" + queueId
-          + "': time must be >= 0 ns, got " + timeNs);
-    }
+    checkArgument(timeNs >= 0, "action on queue '%s': time must be >= 0 ns, got %s", queueId,
+        timeNs);
   }
 }

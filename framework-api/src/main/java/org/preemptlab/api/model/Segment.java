@@ -1,5 +1,7 @@
 package org.preemptlab.api.model;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Objects;
 import org.preemptlab.api.API;
 
@@ -24,20 +26,12 @@ public record Segment(
   /** Validates that every count is non-negative. */
   public Segment {
     Objects.requireNonNull(kind, "kind");
-    if (instructions < 0) {
-      throw new IllegalArgumentException("segment instructions must be >= 0, got " + instructions);
-    }
-    if (durationNs < 0) {
-      throw new IllegalArgumentException("segment duration must be >= 0 ns, got " + durationNs);
-    }
-    if (liveRegistersPerThread < 0) {
-      throw new IllegalArgumentException(
-          "segment live registers must be >= 0, got " + liveRegistersPerThread);
-    }
-    if (liveSharedMemoryBytes < 0) {
-      throw new IllegalArgumentException(
-          "segment live shared memory must be >= 0, got " + liveSharedMemoryBytes);
-    }
+    checkArgument(instructions >= 0, "segment instructions must be >= 0, got %s", instructions);
+    checkArgument(durationNs >= 0, "segment duration must be >= 0 ns, got %s", durationNs);
+    checkArgument(liveRegistersPerThread >= 0, "segment live registers must be >= 0, got %s",
+        liveRegistersPerThread);
+    checkArgument(liveSharedMemoryBytes >= 0, "segment live shared memory must be >= 0, got %s",
+        liveSharedMemoryBytes);
   }
 
   /** A compute segment with the given length and live state. */

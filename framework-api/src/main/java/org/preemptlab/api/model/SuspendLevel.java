@@ -1,5 +1,7 @@
 package org.preemptlab.api.model;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import org.preemptlab.api.API;
 
 /**
@@ -8,7 +10,7 @@ import org.preemptlab.api.API;
  * {@code kPreemptLevelBlock}, {@code kPreemptLevelDeactivate}, {@code kPreemptLevelInterrupt}).
  * Each level includes the ones below it.
  *
- * @since 0.2
+ * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public enum SuspendLevel {
@@ -35,9 +37,7 @@ public enum SuspendLevel {
 
   /** The level with XSched's number {@code n} (1, 2 or 3). */
   public static SuspendLevel ofNumber(int n) {
-    if (n < 1 || n > 3) {
-      throw new IllegalArgumentException("suspend level must be 1, 2 or 3, got " + n);
-    }
+    checkArgument(n >= 1 && n <= 3, "suspend level must be 1, 2 or 3, got %s", n);
     return values()[n - 1];
   }
 }

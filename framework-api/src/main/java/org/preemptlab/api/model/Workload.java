@@ -1,10 +1,12 @@
 package org.preemptlab.api.model;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.preemptlab.api.API;
 
 /**
@@ -34,47 +36,32 @@ public record Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Jo
     queues = List.copyOf(queues);
     jobs = List.copyOf(jobs);
     actions = List.copyOf(actions);
-    Set<String> contextIds = new HashSet<>();
+    Set<String> contextIds = new TreeSet<>();
     for (GpuContext context : contexts) {
-      if (!contextIds.add(context.id())) {
-        throw new IllegalArgumentException("duplicate context id '" + context.id() + "'");
-      }
+      checkArgument(contextIds.add(context.id()), "duplicate context id '%s'", context.id());
     }
-    Set<String> queueIds = new HashSet<>();
+    Set<String> queueIds = new TreeSet<>();
     for (JobQueue queue : queues) {
-      if (!queueIds.add(queue.id())) {
-        throw new IllegalArgumentException("duplicate queue id '" + queue.id() + "'");
-      }
-      if (!contextIds.contains(queue.contextId())) {
-        throw new IllegalArgumentException("queue '" + queue.id() + "' names unknown context '"
-            + queue.contextId() + "'; known: " + contextIds.stream().sorted().toList());
-      }
+      checkArgument(queueIds.add(queue.id()), "duplicate queue id '%s'", queue.id());
+      checkArgument(contextIds.contains(queue.contextId()), "queue '%s' names unknown context "
+          + "'%s'; known: %s", queue.id(), queue.contextId(), contextIds);
     }
     Map<Long, Job> byId = new HashMap<>();
     for (Job job : jobs) {
-      if (byId.put(job.id(), job) != null) {
-        throw new IllegalArgumentException("duplicate job id " + job.id());
-      }
-      if (!queueIds.contains(job.queueId())) {
-        throw new IllegalArgumentException("job " + job.id() + " names unknown queue '"
-            + job.queueId() + "'; known: " + queueIds.stream().sorted().toList());
-      }
+      checkArgument(byId.put(job.id(), job) == null, "duplicate job id %s", job.id());
+      checkArgument(queueIds.contains(job.queueId()), "job %s names unknown queue '%s'; known: %s",
+          job.id(), job.queueId(), queueIds);
     }
     for (Job job : jobs) {
       for (long dependency : job.dependencies()) {
-        if (!byId.containsKey(dependency)) {
-          throw new IllegalArgumentException("job " + job.id() + " depends on unknown job "
-              + dependency);
-        }
+        checkArgument(byId.containsKey(dependency), "job %s depends on unknown job %s", job.id(),
+            dependency);
       }
     }
     checkAcyclic(jobs, byId);
     for (QueueAction action : actions) {
-      if (!queueIds.contains(action.queueId())) {
-        throw new IllegalArgumentException("a timed action at " + action.timeNs() + " ns names "
-            + "unknown queue '" + action.queueId() + "'; known: "
-            + queueIds.stream().sorted().toList());
-      }
+      checkArgument(queueIds.contains(action.queueId()), "a timed action at %s ns names unknown "
+          + "queue '%s'; known: %s", action.timeNs(), action.queueId(), queueIds);
     }
   }
 
@@ -102,9 +89,8 @@ public record Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Jo
           if (s == null) {
             state.put(next, 1);
             stack.push(new long[] {next, 0});
-          } else if (s == 1) {
-            throw new IllegalArgumentException("dependency cycle through jobs " + top[0] + " and "
-                + next);
+          } else {
+            checkArgument(s != 1, "dependency cycle through jobs %s and %s", top[0], next);
           }
         } else {
           state.put(top[0], 2);

@@ -1,5 +1,7 @@
 package org.preemptlab.api.policy;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Objects;
 import org.preemptlab.api.API;
 
@@ -10,7 +12,7 @@ import org.preemptlab.api.API;
  * @param accepted whether the engine took the action
  * @param reason why it was refused; empty when accepted
  * @param blocks for a preemption, how many resident blocks it covers; 0 otherwise
- * @since 0.2
+ * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record ActionOutcome(boolean accepted, String reason, int blocks) {
@@ -18,12 +20,9 @@ public record ActionOutcome(boolean accepted, String reason, int blocks) {
   /** Validates the fields. */
   public ActionOutcome {
     Objects.requireNonNull(reason, "reason");
-    if (accepted != reason.isEmpty()) {
-      throw new IllegalArgumentException("an accepted action has no reason, a refused one has one");
-    }
-    if (blocks < 0) {
-      throw new IllegalArgumentException("blocks must be >= 0, got " + blocks);
-    }
+    checkArgument(accepted == reason.isEmpty(), "an accepted action has no reason, a refused one "
+        + "has one");
+    checkArgument(blocks >= 0, "blocks must be >= 0, got %s", blocks);
   }
 
   /** An accepted action (not a preemption). */

@@ -1,5 +1,7 @@
 package org.preemptlab.api.policy;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.BitSet;
 import java.util.stream.IntStream;
 import org.preemptlab.api.API;
@@ -8,7 +10,7 @@ import org.preemptlab.api.API;
  * An immutable set of SM indices: the SMs a job or queue may use (a CU or TPC mask, an MPS-like
  * share) or the SMs a preemption should free.
  *
- * @since 0.2
+ * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class SmSet {
@@ -22,9 +24,7 @@ public final class SmSet {
   public static SmSet of(int... sms) {
     BitSet bits = new BitSet();
     for (int sm : sms) {
-      if (sm < 0) {
-        throw new IllegalArgumentException("SM index must be >= 0, got " + sm);
-      }
+      checkArgument(sm >= 0, "SM index must be >= 0, got %s", sm);
       bits.set(sm);
     }
     return new SmSet(bits);
@@ -32,10 +32,8 @@ public final class SmSet {
 
   /** SMs {@code from} (inclusive) to {@code to} (exclusive), {@code 0 <= from <= to}. */
   public static SmSet range(int from, int to) {
-    if (from < 0 || to < from) {
-      throw new IllegalArgumentException("SM range must satisfy 0 <= from <= to, got [" + from
-          + ", " + to + ")");
-    }
+    checkArgument(from >= 0 && to >= from, "SM range must satisfy 0 <= from <= to, got [%s, %s)",
+        from, to);
     BitSet bits = new BitSet();
     bits.set(from, to);
     return new SmSet(bits);

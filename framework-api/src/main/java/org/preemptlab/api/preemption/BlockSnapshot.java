@@ -1,5 +1,7 @@
 package org.preemptlab.api.preemption;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Objects;
 import org.preemptlab.api.API;
 import org.preemptlab.api.hardware.DeviceSpec;
@@ -27,10 +29,8 @@ public record BlockSnapshot(
     Objects.requireNonNull(kernel, "kernel");
     Objects.requireNonNull(program, "program");
     Objects.requireNonNull(device, "device");
-    if (progressNs < 0 || progressNs > program.durationNs()) {
-      throw new IllegalArgumentException("progress " + progressNs + " outside the program [0, "
-          + program.durationNs() + "]");
-    }
+    checkArgument(progressNs >= 0 && progressNs <= program.durationNs(), "progress %s outside "
+        + "the program [0, %s]", progressNs, program.durationNs());
   }
 
   /** The index of the segment executing now. */

@@ -1,5 +1,7 @@
 package org.preemptlab.api.preemption;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Objects;
 import org.preemptlab.api.API;
 import org.preemptlab.api.model.BlockProgram;
@@ -26,9 +28,8 @@ public record PreemptionDecision(
   public PreemptionDecision {
     Objects.requireNonNull(action, "action");
     Objects.requireNonNull(level, "level");
-    if (stopOffsetNs < 0 || deliveryNs < 0) {
-      throw new IllegalArgumentException("stop offset and delivery time must be >= 0");
-    }
+    checkArgument(stopOffsetNs >= 0 && deliveryNs >= 0, "stop offset and delivery time must be "
+        + ">= 0");
   }
 
   /** Let the block run to its end. */

@@ -1,5 +1,7 @@
 package org.preemptlab.api.preemption;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Objects;
 import org.preemptlab.api.API;
 import org.preemptlab.api.model.BlockProgram;
@@ -21,9 +23,8 @@ public record StopPoint(Kernel kernel, BlockProgram program, long offsetNs) {
   public StopPoint {
     Objects.requireNonNull(kernel, "kernel");
     Objects.requireNonNull(program, "program");
-    if (offsetNs < 0 || offsetNs > program.durationNs()) {
-      throw new IllegalArgumentException("stop offset " + offsetNs + " outside the program");
-    }
+    checkArgument(offsetNs >= 0 && offsetNs <= program.durationNs(), "stop offset %s outside the "
+        + "program", offsetNs);
   }
 
   /**

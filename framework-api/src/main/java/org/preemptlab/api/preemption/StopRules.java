@@ -1,5 +1,7 @@
 package org.preemptlab.api.preemption;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -92,9 +94,7 @@ public final class StopRules {
    * @param deliveryNs the delay, at least 0
    */
   public static long noticeOffset(BlockSnapshot block, long deliveryNs) {
-    if (deliveryNs < 0) {
-      throw new IllegalArgumentException("delivery must be >= 0 ns, got " + deliveryNs);
-    }
+    checkArgument(deliveryNs >= 0, "delivery must be >= 0 ns, got %s", deliveryNs);
     long nominal = block.program().durationNs();
     BlockTiming timing = block.kernel().timing();
     long shortest = nominal;
@@ -115,20 +115,16 @@ public final class StopRules {
    */
   public static PreemptionDecision saveAtOrFinish(BlockSnapshot block, long stopNs, String level) {
     long end = block.program().durationNs();
-    if (stopNs < block.progressNs() || stopNs > end) {
-      throw new IllegalArgumentException("stop " + stopNs + " outside [progress "
-          + block.progressNs() + ", end " + end + "]");
-    }
+    checkArgument(stopNs >= block.progressNs() && stopNs <= end, "stop %s outside [progress %s, "
+        + "end %s]", stopNs, block.progressNs(), end);
     return stopNs == end
         ? PreemptionDecision.drain(block, BLOCK_END)
         : PreemptionDecision.saveAt(stopNs, level);
   }
 
   private static void checkInside(BlockProgram program, long offsetNs) {
-    if (offsetNs < 0 || offsetNs > program.durationNs()) {
-      throw new IllegalArgumentException("offset " + offsetNs + " outside the program [0, "
-          + program.durationNs() + "]");
-    }
+    checkArgument(offsetNs >= 0 && offsetNs <= program.durationNs(), "offset %s outside the "
+        + "program [0, %s]", offsetNs, program.durationNs());
   }
 
   /** {@code ceil(a × b / c)} for {@code a, b >= 0}, {@code c > 0}; saturates at Long.MAX_VALUE. */

@@ -1,5 +1,7 @@
 package org.preemptlab.plugins.save;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import org.preemptlab.api.preemption.ContextSaveStrategy;
 import org.preemptlab.api.preemption.StopPoint;
 
@@ -20,9 +22,7 @@ public final class CompressedContextSave implements ContextSaveStrategy {
    * @param ratio compressed size over live size, in (0, 1]
    */
   public CompressedContextSave(double ratio) {
-    if (!(ratio > 0 && ratio <= 1)) {
-      throw new IllegalArgumentException("compression ratio must be in (0, 1], got " + ratio);
-    }
+    checkArgument(ratio > 0 && ratio <= 1, "compression ratio must be in (0, 1], got %s", ratio);
     this.ratio = ratio;
   }
 

@@ -1,5 +1,7 @@
 package org.preemptlab.policies.baseline;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import org.preemptlab.api.Durations;
 import org.preemptlab.api.model.Priority;
 
@@ -51,9 +53,7 @@ public record SliceLengths(long kernelNs, long highNs, long normalNs, long lowNs
   }
 
   private static void check(String priority, long ns) {
-    if (ns < MIN_NS || ns > MAX_NS) {
-      throw new IllegalArgumentException(priority + " time slice " + Durations.format(ns)
-          + " is outside [" + Durations.format(MIN_NS) + ", " + Durations.format(MAX_NS) + "]");
-    }
+    checkArgument(ns >= MIN_NS && ns <= MAX_NS, "%s time slice %s is outside [%s, %s]", priority,
+        Durations.format(ns), Durations.format(MIN_NS), Durations.format(MAX_NS));
   }
 }

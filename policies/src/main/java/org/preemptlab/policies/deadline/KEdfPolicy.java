@@ -1,5 +1,7 @@
 package org.preemptlab.policies.deadline;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -33,9 +35,7 @@ public final class KEdfPolicy extends RankedPolicy {
    */
   public KEdfPolicy(int k) {
     super(false);
-    if (k < 1) {
-      throw new IllegalArgumentException("k must be >= 1, got " + k);
-    }
+    checkArgument(k >= 1, "k must be >= 1, got %s", k);
     this.k = k;
   }
 

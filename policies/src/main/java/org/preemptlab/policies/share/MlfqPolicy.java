@@ -1,5 +1,7 @@
 package org.preemptlab.policies.share;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
@@ -37,9 +39,8 @@ public final class MlfqPolicy extends RankedPolicy {
    */
   public MlfqPolicy(int levels, long quantumNs, long boostNs) {
     super(false);
-    if (levels < 1 || quantumNs < 1 || boostNs < 1) {
-      throw new IllegalArgumentException("mlfq: levels, quantum and boost must be >= 1");
-    }
+    checkArgument(levels >= 1 && quantumNs >= 1 && boostNs >= 1, "mlfq: levels, quantum and "
+        + "boost must be >= 1");
     this.levels = levels;
     this.quantumNs = quantumNs;
     this.boostNs = boostNs;

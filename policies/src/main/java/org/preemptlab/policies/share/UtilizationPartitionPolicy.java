@@ -1,5 +1,7 @@
 package org.preemptlab.policies.share;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.model.SuspendLevel;
@@ -42,9 +44,7 @@ public final class UtilizationPartitionPolicy extends FifoPolicyDelegate {
    * @param level how deeply queues other than the owner are suspended
    */
   public UtilizationPartitionPolicy(long windowNs, SuspendLevel level) {
-    if (windowNs < 1) {
-      throw new IllegalArgumentException("window must be >= 1 ns, got " + windowNs);
-    }
+    checkArgument(windowNs >= 1, "window must be >= 1 ns, got %s", windowNs);
     this.windowNs = windowNs;
     this.level = level;
   }

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.bench;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 /**
  * What {@code preemptlab bench} runs.
  *
@@ -17,15 +19,9 @@ public record BenchSettings(int kernels, int warmups, int repetitions) {
 
   /** Validates the ranges. */
   public BenchSettings {
-    if (kernels < 1) {
-      throw new IllegalArgumentException("kernels must be >= 1, got " + kernels);
-    }
-    if (warmups < 0) {
-      throw new IllegalArgumentException("warm-ups must be >= 0, got " + warmups);
-    }
-    if (repetitions < 1) {
-      throw new IllegalArgumentException("repetitions must be >= 1, got " + repetitions);
-    }
+    checkArgument(kernels >= 1, "kernels must be >= 1, got %s", kernels);
+    checkArgument(warmups >= 0, "warm-ups must be >= 0, got %s", warmups);
+    checkArgument(repetitions >= 1, "repetitions must be >= 1, got %s", repetitions);
   }
 
   /** 10,000 kernels, 1 warm-up, 3 repetitions. */

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.bench;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -26,9 +28,8 @@ public record Measurement(String name, int kernels, RunOutcome outcome, boolean 
   public Measurement {
     wallNs = List.copyOf(wallNs);
     peakHeapBytes = List.copyOf(peakHeapBytes);
-    if (wallNs.isEmpty() || wallNs.size() != peakHeapBytes.size()) {
-      throw new IllegalArgumentException("need one wall time and one heap peak per repetition");
-    }
+    checkArgument(!wallNs.isEmpty() && wallNs.size() == peakHeapBytes.size(), "need one wall "
+        + "time and one heap peak per repetition");
   }
 
   /** Builds a measurement, judging {@code outcome} against {@code expected}. */

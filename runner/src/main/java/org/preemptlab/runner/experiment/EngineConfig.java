@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import org.preemptlab.runner.engine.EngineOptions;
 
 /**
@@ -17,12 +19,10 @@ public record EngineConfig(Integer creditLimit, Boolean checkInvariants, Integer
 
   /** Validates the limits. */
   public EngineConfig {
-    if (creditLimit != null && creditLimit < 1) {
-      throw new IllegalArgumentException("credit-limit must be >= 1, got " + creditLimit);
-    }
-    if (launchWindow != null && launchWindow < 1) {
-      throw new IllegalArgumentException("launch-window must be >= 1, got " + launchWindow);
-    }
+    checkArgument(creditLimit == null || creditLimit >= 1, "credit-limit must be >= 1, got %s",
+        creditLimit);
+    checkArgument(launchWindow == null || launchWindow >= 1, "launch-window must be >= 1, got %s",
+        launchWindow);
   }
 
   /** Credits and invariant checks as given, the default launch window. */

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,13 +17,9 @@ public record PluginChoice(String id, Map<String, String> parameters) {
 
   /** Validates the id and copies the parameters into sorted order. */
   public PluginChoice {
-    if (id == null) {
-      throw new IllegalArgumentException("missing 'id': write the plugin's id, e.g. 'fifo', or "
-          + "a mapping with 'id' and 'parameters'");
-    }
-    if (id.isBlank()) {
-      throw new IllegalArgumentException("a plugin id must not be empty");
-    }
+    checkArgument(id != null, "missing 'id': write the plugin's id, e.g. 'fifo', or a mapping "
+        + "with 'id' and 'parameters'");
+    checkArgument(!id.isBlank(), "a plugin id must not be empty");
     parameters = parameters == null ? Map.of()
         : java.util.Collections.unmodifiableMap(new TreeMap<>(parameters));
   }

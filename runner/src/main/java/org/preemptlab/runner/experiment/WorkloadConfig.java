@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Map;
 import java.util.TreeMap;
 import org.preemptlab.runner.workload.SyntheticSpec;
@@ -22,14 +24,11 @@ public record WorkloadConfig(String generator, Map<String, String> parameters, S
   public WorkloadConfig {
     parameters = parameters == null ? Map.of()
         : java.util.Collections.unmodifiableMap(new TreeMap<>(parameters));
-    if (spec != null && generator != null && !generator.equals(SYNTHETIC)) {
-      throw new IllegalArgumentException("an inline 'spec' is a synthetic workload; remove "
-          + "'generator: " + generator + "' or the 'spec'");
-    }
-    if (spec != null && !parameters.isEmpty()) {
-      throw new IllegalArgumentException("'parameters' apply to a workload generator; with an "
-          + "inline 'spec' write the values into the spec");
-    }
+    checkArgument(spec == null || generator == null || generator.equals(SYNTHETIC),
+        "an inline 'spec' is a synthetic workload; remove 'generator: %s' or the 'spec'",
+        generator);
+    checkArgument(spec == null || parameters.isEmpty(), "'parameters' apply to a workload "
+        + "generator; with an inline 'spec' write the values into the spec");
     if (generator == null) {
       generator = SYNTHETIC;
     }

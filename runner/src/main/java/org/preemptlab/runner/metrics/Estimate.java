@@ -1,5 +1,7 @@
 package org.preemptlab.runner.metrics;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 /**
  * A sample mean with its two-sided 95% confidence interval, {@code mean ± halfWidth}.
  *
@@ -11,9 +13,7 @@ public record Estimate(int n, double mean, double halfWidth) {
 
   /** Checks the size. */
   public Estimate {
-    if (n < 0) {
-      throw new IllegalArgumentException("n must be >= 0, got " + n);
-    }
+    checkArgument(n >= 0, "n must be >= 0, got %s", n);
   }
 
   /** The lower end of the interval. */

@@ -1,5 +1,6 @@
 package org.preemptlab.runner.metrics;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static org.preemptlab.api.metrics.MetricUnit.BYTES;
 import static org.preemptlab.api.metrics.MetricUnit.COUNT;
 import static org.preemptlab.api.metrics.MetricUnit.FRACTION;
@@ -145,9 +146,7 @@ public final class Metrics {
   private Metrics(List<Metric> metrics) {
     Map<String, Metric> map = new LinkedHashMap<>();
     for (Metric m : metrics) {
-      if (map.put(m.id(), m) != null) {
-        throw new IllegalArgumentException("metric '" + m.id() + "' is declared twice");
-      }
+      checkArgument(map.put(m.id(), m) == null, "metric '%s' is declared twice", m.id());
     }
     this.byId = Collections.unmodifiableMap(map);
   }

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.metrics;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -53,9 +55,7 @@ public record RunData(SimulationResult result, Map<Long, Double> slowdowns,
     Map<Long, Double> slowdowns = new LinkedHashMap<>();
     for (JobRecord job : result.jobs()) {
       Long alone = isolatedNs.get(job.jobId());
-      if (alone == null) {
-        throw new IllegalArgumentException("no isolated turnaround for job " + job.jobId());
-      }
+      checkArgument(alone != null, "no isolated turnaround for job %s", job.jobId());
       slowdowns.put(job.jobId(), (double) job.turnaroundNs() / alone);
     }
     return slowdowns;

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.metrics;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.List;
 import java.util.Objects;
 import org.preemptlab.api.ConfigurationException;
@@ -24,9 +26,7 @@ public record Scope(String dimension, String name) {
   public Scope {
     Objects.requireNonNull(dimension, "dimension");
     Objects.requireNonNull(name, "name");
-    if (dimension.equals("all") != name.isEmpty()) {
-      throw new IllegalArgumentException("scope " + dimension + "='" + name + "'");
-    }
+    checkArgument(dimension.equals("all") == name.isEmpty(), "scope %s='%s'", dimension, name);
     if (!dimension.equals("all") && !DIMENSIONS.contains(dimension)) {
       throw ConfigurationException.unknown("scope", dimension, DIMENSIONS);
     }

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.metrics;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Arrays;
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
@@ -44,10 +46,8 @@ public final class Statistics {
    * @throws IllegalArgumentException if the arrays differ in length
    */
   public static Estimate paired(double[] values, double[] baseline) {
-    if (values.length != baseline.length) {
-      throw new IllegalArgumentException("paired samples differ in size: " + values.length
-          + " and " + baseline.length);
-    }
+    checkArgument(values.length == baseline.length, "paired samples differ in size: %s and %s",
+        values.length, baseline.length);
     double[] differences = new double[values.length];
     for (int i = 0; i < values.length; i++) {
       differences[i] = values[i] - baseline[i]; // NaN if either is undefined: left out

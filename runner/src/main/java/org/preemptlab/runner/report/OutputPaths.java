@@ -1,5 +1,7 @@
 package org.preemptlab.runner.report;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -141,11 +143,10 @@ public final class OutputPaths {
    * @throws IllegalArgumentException saying which characters are allowed
    */
   public static String checkName(String name) {
-    if (!name.matches("[A-Za-z0-9._-]{1,100}") || name.equals(".") || name.equals("..")) {
-      throw new IllegalArgumentException("'" + (name.length() <= 40 ? name
-          : name.substring(0, 37) + "...") + "' is not a plain name; use letters, digits, '.', "
-          + "'_' and '-' (at most 100), it names the output folder results/NAME");
-    }
+    checkArgument(name.matches("[A-Za-z0-9._-]{1,100}") && !name.equals(".")
+        && !name.equals(".."), "'%s' is not a plain name; use letters, digits, '.', '_' and '-' "
+        + "(at most 100), it names the output folder results/NAME",
+        name.length() <= 40 ? name : name.substring(0, 37) + "...");
     return name;
   }
 

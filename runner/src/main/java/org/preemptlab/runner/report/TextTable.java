@@ -1,5 +1,7 @@
 package org.preemptlab.runner.report;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -19,10 +21,8 @@ public final class TextTable {
 
   /** Adds a row; it must have one cell per column. */
   public TextTable row(Object... cells) {
-    if (cells.length != headers.size()) {
-      throw new IllegalArgumentException("expected " + headers.size() + " cells, got "
-          + cells.length);
-    }
+    checkArgument(cells.length == headers.size(), "expected %s cells, got %s", headers.size(),
+        cells.length);
     rows.add(Arrays.stream(cells).map(String::valueOf).toList());
     return this;
   }

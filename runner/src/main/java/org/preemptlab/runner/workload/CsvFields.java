@@ -1,5 +1,7 @@
 package org.preemptlab.runner.workload;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,9 +42,7 @@ public final class CsvFields {
         field.append(c);
       }
     }
-    if (quoted) {
-      throw new IllegalArgumentException("a quoted field is not closed");
-    }
+    checkArgument(!quoted, "a quoted field is not closed");
     fields.add(field.toString().trim());
     return fields;
   }

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.workload;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
 import java.util.Map;
@@ -73,9 +75,7 @@ public sealed interface Distribution {
 
     /** Checks that the range is not empty. */
     public Uniform {
-      if (low > high) {
-        throw new IllegalArgumentException("uniform range is empty: min " + low + " > max " + high);
-      }
+      checkArgument(low <= high, "uniform range is empty: min %s > max %s", low, high);
     }
 
     @Override
@@ -110,9 +110,7 @@ public sealed interface Distribution {
     /** Copies the values and checks there is at least one. */
     public Choice {
       values = List.copyOf(values);
-      if (values.isEmpty()) {
-        throw new IllegalArgumentException("choice needs at least one value");
-      }
+      checkArgument(!values.isEmpty(), "choice needs at least one value");
     }
 
     @Override

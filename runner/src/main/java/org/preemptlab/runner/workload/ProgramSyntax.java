@@ -1,5 +1,7 @@
 package org.preemptlab.runner.workload;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,9 +61,8 @@ public final class ProgramSyntax {
 
   private static SegmentSpec segment(String text) {
     String[] items = text.split(":", -1);
-    if (items.length < 2 || items[0].isBlank() || items[1].isBlank()) {
-      throw new IllegalArgumentException("expected kind:length[:key=value...], e.g. compute:40%");
-    }
+    checkArgument(items.length >= 2 && !items[0].isBlank() && !items[1].isBlank(),
+        "expected kind:length[:key=value...], e.g. compute:40%");
     SegmentKind kind = kind(items[0].trim());
     String length = items[1].trim();
     Double share = length.endsWith("%") ? Quantities.share(length) : null;
@@ -72,19 +73,15 @@ public final class ProgramSyntax {
     for (int i = 2; i < items.length; i++) {
       String[] kv = items[i].split("=", 2);
       String key = kv[0].trim().toLowerCase(Locale.ROOT);
-      if (kv.length != 2 || !KEYS.contains(key)) {
-        throw new IllegalArgumentException(
-            ConfigurationException.unknown("key", kv[0].trim(), KEYS).getMessage());
-      }
+      checkArgument(kv.length == 2 && KEYS.contains(key), "%s",
+          ConfigurationException.unknown("key", kv[0].trim(), KEYS).getMessage());
       String value = kv[1].trim();
       switch (key) {
         case "insts" -> instructions = Quantities.count(value);
         case "regs" -> {
           long count = Quantities.count(value);
-          if (count < 0 || count > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("regs=" + count + " is out of range [0, "
-                + Integer.MAX_VALUE + "]");
-          }
+          checkArgument(count >= 0 && count <= Integer.MAX_VALUE, "regs=%s is out of range [0, %s]",
+              count, Integer.MAX_VALUE);
           registers = (int) count;
         }
         default -> shared = Quantities.bytes(value);

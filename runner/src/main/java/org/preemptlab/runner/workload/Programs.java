@@ -1,5 +1,7 @@
 package org.preemptlab.runner.workload;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.Durations;
@@ -32,9 +34,8 @@ public final class Programs {
       fixedPerPass = Math.addExact(fixedPerPass, segment.fixedNs());
       totalShare += segment.hasShare() ? segment.share() : 0;
     }
-    if (spec.hasShares() && !(totalShare > 0)) {
-      throw new IllegalArgumentException("the shares of the program add up to 0");
-    }
+    checkArgument(!spec.hasShares() || totalShare > 0, "the shares of the program add up to "
+        + "0");
     int passes = spec.hasShares() ? spec.passes(blockTimeNs) : spec.passes(0);
     List<Segment> segments = new ArrayList<>();
     for (int pass = 0; pass < passes; pass++) {
@@ -42,11 +43,9 @@ public final class Programs {
       if (spec.hasShares()) {
         long passNs = blockTimeNs * (pass + 1) / passes - blockTimeNs * pass / passes;
         shareNs = passNs - fixedPerPass;
-        if (shareNs <= 0) {
-          throw new IllegalArgumentException("block time " + Durations.format(blockTimeNs)
-              + " in " + passes + " pass(es) leaves no time for the share segments after "
-              + Durations.format(fixedPerPass) + " of fixed-duration segments per pass");
-        }
+        checkArgument(shareNs > 0, "block time %s in %s pass(es) leaves no time for the share "
+            + "segments after %s of fixed-duration segments per pass",
+            Durations.format(blockTimeNs), passes, Durations.format(fixedPerPass));
       }
       addPass(segments, spec, shareNs, totalShare, registers, sharedBytes, instructionsPerNs);
     }

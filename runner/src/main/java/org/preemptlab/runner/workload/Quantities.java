@@ -1,5 +1,7 @@
 package org.preemptlab.runner.workload;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.math.BigDecimal;
 import java.util.Locale;
 import org.preemptlab.api.Durations;
@@ -42,9 +44,7 @@ public final class Quantities {
       throw new IllegalArgumentException("'" + text
           + "' is not a size; write bytes or a number with a unit: B, KiB, MiB, KB or MB");
     }
-    if (value.signum() < 0) {
-      throw new IllegalArgumentException("'" + text + "' is negative; a size must be >= 0");
-    }
+    checkArgument(value.signum() >= 0, "'%s' is negative; a size must be >= 0", text);
     try {
       return value.multiply(BigDecimal.valueOf(unit)).longValueExact();
     } catch (ArithmeticException e) {
@@ -62,9 +62,7 @@ public final class Quantities {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("'" + text + "' is not a share; write e.g. 40% or 0.4");
     }
-    if (!Double.isFinite(value) || value < 0) {
-      throw new IllegalArgumentException("'" + text + "' is not a share >= 0");
-    }
+    checkArgument(Double.isFinite(value) && value >= 0, "'%s' is not a share >= 0", text);
     return percent ? value / 100 : value;
   }
 

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.workload;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -84,20 +86,16 @@ final class QueueGenerator {
   private void checkExpected(long start, long interval, String key) {
     double expected = Math.min((double) limit,
         Math.max(0, (double) horizonNs - start) / Math.max(1, interval));
-    if (expected > Limits.MAX_JOBS) {
-      throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "would submit about "
-          + "%.3g jobs (the horizon over the %s), more than the limit of %d jobs of one workload; "
-          + "shorten the duration, lengthen the %s or set 'jobs'", expected, key, Limits.MAX_JOBS,
-          key));
-    }
+    checkArgument(expected <= Limits.MAX_JOBS, "would submit about %s jobs (the horizon over "
+        + "the %s), more than the limit of %s jobs of one workload; shorten the duration, "
+        + "lengthen the %s or set 'jobs'", String.format(java.util.Locale.ROOT, "%.3g", expected),
+        key, Limits.MAX_JOBS, key);
   }
 
   /** Fails once the queue has submitted {@link Limits#MAX_JOBS} jobs. */
   private void checkCount() {
-    if (drafts.size() >= Limits.MAX_JOBS) {
-      throw new IllegalArgumentException("would submit more than " + Limits.MAX_JOBS + " jobs, "
-          + "the limit of one workload; shorten the duration or set 'jobs'");
-    }
+    checkArgument(drafts.size() < Limits.MAX_JOBS, "would submit more than %s jobs, the limit of "
+        + "one workload; shorten the duration or set 'jobs'", Limits.MAX_JOBS);
   }
 
   private void addOpen(long submitNs) {

@@ -1,5 +1,7 @@
 package org.preemptlab.testkit.engine;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.List;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.PreemptionRecord;
@@ -42,9 +44,7 @@ public record RunOutcome(SimulationResult result, List<Long> dispatchOrder,
    * @throws IllegalArgumentException if there is no such queue
    */
   public List<JobRecord> jobs(String queueId) {
-    if (!queueIds.contains(queueId)) {
-      throw new IllegalArgumentException("no queue '" + queueId + "'; queues are " + queueIds);
-    }
+    checkArgument(queueIds.contains(queueId), "no queue '%s'; queues are %s", queueId, queueIds);
     return result.jobs().stream().filter(j -> j.queueId().equals(queueId)).toList();
   }
 

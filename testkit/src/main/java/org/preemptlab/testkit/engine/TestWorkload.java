@@ -1,5 +1,7 @@
 package org.preemptlab.testkit.engine;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,9 +48,8 @@ public final class TestWorkload {
 
   /** Adds a queue (see {@link org.preemptlab.testkit.TestQueues}); its context is added if new. */
   public TestWorkload queue(JobQueue queue) {
-    if (queues.putIfAbsent(queue.id(), queue) != null) {
-      throw new IllegalArgumentException("queue '" + queue.id() + "' added twice");
-    }
+    checkArgument(queues.putIfAbsent(queue.id(), queue) == null, "queue '%s' added twice",
+        queue.id());
     contexts.putIfAbsent(queue.contextId(), new GpuContext(queue.contextId(), false));
     return this;
   }
@@ -65,10 +66,8 @@ public final class TestWorkload {
 
   /** Adds {@code job} as it is (its id must be unique). */
   public TestWorkload job(Job job) {
-    if (!queues.containsKey(job.queueId())) {
-      throw new IllegalArgumentException("job " + job.id() + ": no queue '" + job.queueId()
-          + "'; add it first, queues are " + queues.keySet());
-    }
+    checkArgument(queues.containsKey(job.queueId()), "job %s: no queue '%s'; add it first, "
+        + "queues are %s", job.id(), job.queueId(), queues.keySet());
     jobs.add(job);
     return this;
   }

@@ -1,5 +1,7 @@
 package org.preemptlab.examples.sjf;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Comparator;
 import java.util.NavigableSet;
 import java.util.TreeSet;
@@ -48,9 +50,7 @@ public final class ShortestJobFirst implements SchedulingPolicy {
    * @param maxWaitNs how long a job may wait before it is served first; 0 turns aging off
    */
   public ShortestJobFirst(long maxWaitNs) {
-    if (maxWaitNs < 0) {
-      throw new IllegalArgumentException("max-wait must be >= 0 ns, got " + maxWaitNs);
-    }
+    checkArgument(maxWaitNs >= 0, "max-wait must be >= 0 ns, got %s", maxWaitNs);
     this.maxWaitNs = maxWaitNs;
   }
 

@@ -1,5 +1,7 @@
 package org.preemptlab.plugins.preemption.collaborative;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -43,10 +45,7 @@ public final class CollaborativeStrategy implements PreemptionPointStrategy {
    *     the default costs of the blocks' device
    */
   public CollaborativeStrategy(long latencyTargetNs, HardwareModel hardware) {
-    if (latencyTargetNs < 0) {
-      throw new IllegalArgumentException("latency target must be >= 0 ns, got "
-          + latencyTargetNs);
-    }
+    checkArgument(latencyTargetNs >= 0, "latency target must be >= 0 ns, got %s", latencyTargetNs);
     this.latencyTargetNs = latencyTargetNs;
     this.hardware = hardware;
   }

@@ -1,5 +1,7 @@
 package org.preemptlab.plugins.preemption.collaborative;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Objects;
 
 /**
@@ -31,8 +33,6 @@ public record SmEstimate(Technique technique, long freeNs, long costNs) {
   /** Validates the fields. */
   public SmEstimate {
     Objects.requireNonNull(technique, "technique");
-    if (freeNs < 0 || costNs < 0) {
-      throw new IllegalArgumentException("estimates must be >= 0");
-    }
+    checkArgument(freeNs >= 0 && costNs >= 0, "estimates must be >= 0");
   }
 }

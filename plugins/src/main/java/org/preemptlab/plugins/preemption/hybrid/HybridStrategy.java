@@ -1,5 +1,7 @@
 package org.preemptlab.plugins.preemption.hybrid;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
@@ -43,12 +45,8 @@ public final class HybridStrategy implements PreemptionPointStrategy {
    */
   public HybridStrategy(long graceNs, KernelFallback fallback) {
     Objects.requireNonNull(fallback, "fallback");
-    if (graceNs < 0) {
-      throw new IllegalArgumentException("grace must be >= 0 ns, got " + graceNs);
-    }
-    if (fallback == KernelFallback.NONE) {
-      throw new IllegalArgumentException("hybrid needs a kernel-level fallback");
-    }
+    checkArgument(graceNs >= 0, "grace must be >= 0 ns, got %s", graceNs);
+    checkArgument(fallback != KernelFallback.NONE, "hybrid needs a kernel-level fallback");
     this.graceNs = graceNs;
     this.fallback = fallback;
   }

@@ -1,5 +1,7 @@
 package org.preemptlab.plugins.preemption.instructionlevel;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Objects;
 import java.util.OptionalLong;
 import org.preemptlab.api.ConfigurationException;
@@ -42,9 +44,7 @@ public final class InstructionLevelStrategy implements PreemptionPointStrategy {
     this.placement = Objects.requireNonNull(placement, "placement");
     this.checks = placement == CheckPlacement.HARDWARE ? null
         : new SoftwareChecks(placement, interval);
-    if (interval < 1) {
-      throw new IllegalArgumentException("interval must be >= 1 instruction, got " + interval);
-    }
+    checkArgument(interval >= 1, "interval must be >= 1 instruction, got %s", interval);
   }
 
   /**

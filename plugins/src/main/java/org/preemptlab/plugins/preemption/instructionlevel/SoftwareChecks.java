@@ -1,5 +1,7 @@
 package org.preemptlab.plugins.preemption.instructionlevel;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -29,13 +31,9 @@ public record SoftwareChecks(CheckPlacement placement, long interval) {
   /** Validates the placement and interval. */
   public SoftwareChecks {
     Objects.requireNonNull(placement, "placement");
-    if (placement == CheckPlacement.HARDWARE) {
-      throw new IllegalArgumentException("hardware preemption has no compiled-in checks");
-    }
-    if (interval < 1) {
-      throw new IllegalArgumentException("check interval must be >= 1 instruction, got "
-          + interval);
-    }
+    checkArgument(placement != CheckPlacement.HARDWARE, "hardware preemption has no compiled-in "
+        + "checks");
+    checkArgument(interval >= 1, "check interval must be >= 1 instruction, got %s", interval);
   }
 
   /**

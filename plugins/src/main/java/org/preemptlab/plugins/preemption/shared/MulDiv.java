@@ -1,5 +1,7 @@
 package org.preemptlab.plugins.preemption.shared;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.math.BigInteger;
 import java.math.RoundingMode;
 
@@ -18,10 +20,7 @@ public final class MulDiv {
   }
 
   private static long divide(long a, long b, long c, RoundingMode mode) {
-    if (a < 0 || b < 0 || c <= 0) {
-      throw new IllegalArgumentException("need a, b >= 0 and c > 0, got " + a + ", " + b + ", "
-          + c);
-    }
+    checkArgument(a >= 0 && b >= 0 && c > 0, "need a, b >= 0 and c > 0, got %s, %s, %s", a, b, c);
     if (Math.multiplyHigh(a, b) == 0 && a * b >= 0) {
       long product = a * b;
       return mode == RoundingMode.FLOOR ? product / c : -Math.floorDiv(-product, c);

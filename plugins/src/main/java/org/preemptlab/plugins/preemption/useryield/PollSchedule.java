@@ -1,5 +1,7 @@
 package org.preemptlab.plugins.preemption.useryield;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.model.BlockProgram;
@@ -21,10 +23,8 @@ record PollSchedule(long intervalNs, long costNs) {
 
   /** Validates the interval and cost. */
   PollSchedule {
-    if (intervalNs < 1 || costNs < 0 || costNs >= intervalNs) {
-      throw new IllegalArgumentException("need 0 <= poll cost < poll interval, got cost " + costNs
-          + " ns, interval " + intervalNs + " ns");
-    }
+    checkArgument(intervalNs >= 1 && costNs >= 0 && costNs < intervalNs, "need 0 <= poll cost < "
+        + "poll interval, got cost %s ns, interval %s ns", costNs, intervalNs);
   }
 
   /** The program with every segment lengthened by the polls it executes. */

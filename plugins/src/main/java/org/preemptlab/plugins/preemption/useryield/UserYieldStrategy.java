@@ -1,5 +1,7 @@
 package org.preemptlab.plugins.preemption.useryield;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -107,10 +109,8 @@ public final class UserYieldStrategy implements PreemptionPointStrategy {
   public UserYieldStrategy(Delivery delivery, long pollIntervalNs, long pollCostNs,
       long interruptLatencyNs) {
     this.delivery = Objects.requireNonNull(delivery, "delivery");
-    if (pollIntervalNs < 0 || pollCostNs < 0 || interruptLatencyNs < 0) {
-      throw new IllegalArgumentException("poll interval, poll cost and interrupt latency must be"
-          + " >= 0");
-    }
+    checkArgument(pollIntervalNs >= 0 && pollCostNs >= 0 && interruptLatencyNs >= 0,
+        "poll interval, poll cost and interrupt latency must be >= 0");
     this.pollCostNs = pollCostNs;
     this.interruptLatencyNs = interruptLatencyNs;
     this.polls = pollIntervalNs == 0 ? null : new PollSchedule(pollIntervalNs, pollCostNs);

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment.cluster;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -28,10 +30,8 @@ public record Partition(List<List<PlannedRun>> shards, List<Long> costs) {
   public Partition {
     shards = shards.stream().map(List::copyOf).toList();
     costs = List.copyOf(costs);
-    if (shards.size() != costs.size()) {
-      throw new IllegalArgumentException(shards.size() + " shards but " + costs.size()
-          + " costs");
-    }
+    checkArgument(shards.size() == costs.size(), "%s shards but %s costs", shards.size(),
+        costs.size());
   }
 
   /**
@@ -40,17 +40,12 @@ public record Partition(List<List<PlannedRun>> shards, List<Long> costs) {
    * @throws IllegalArgumentException if {@code count < 1} or a cost is below 1
    */
   public static Partition of(List<PlannedRun> runs, int count, RunCost cost) {
-    if (count < 1) {
-      throw new IllegalArgumentException("need at least 1 shard, got " + count);
-    }
+    checkArgument(count >= 1, "need at least 1 shard, got %s", count);
     long[] costOf = new long[runs.size()];
     List<Integer> order = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
       costOf[i] = cost.of(runs.get(i));
-      if (costOf[i] < 1) {
-        throw new IllegalArgumentException("cost of " + runs.get(i) + " must be >= 1, got "
-            + costOf[i]);
-      }
+      checkArgument(costOf[i] >= 1, "cost of %s must be >= 1, got %s", runs.get(i), costOf[i]);
       order.add(i);
     }
     order.sort(Comparator.comparingLong((Integer i) -> -costOf[i]).thenComparingInt(i -> i));
@@ -86,9 +81,7 @@ public record Partition(List<List<PlannedRun>> shards, List<Long> costs) {
 
   /** The runs of {@code shard}, in plan order. */
   public List<PlannedRun> runs(Shard shard) {
-    if (shard.count() != count()) {
-      throw new IllegalArgumentException("shard " + shard + " of a partition into " + count());
-    }
+    checkArgument(shard.count() == count(), "shard %s of a partition into %s", shard, count());
     return shards.get(shard.index());
   }
 }

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment.cluster;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.preemptlab.api.ConfigurationException;
@@ -16,10 +18,8 @@ public record Shard(int index, int count) {
 
   /** Checks the range. */
   public Shard {
-    if (count < 1 || index < 0 || index >= count) {
-      throw new IllegalArgumentException("shard " + index + "/" + count
-          + ": need 0 <= index < count");
-    }
+    checkArgument(count >= 1 && index >= 0 && index < count, "shard %s/%s: need 0 <= index < count",
+        index, count);
   }
 
   /**

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment.cluster;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -69,9 +71,7 @@ public record SlurmJob(
     options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
     setup = List.copyOf(setup);
     sweepArguments = List.copyOf(sweepArguments);
-    if (shards < 1 || cpusPerTask < 1) {
-      throw new IllegalArgumentException("shards and CPUs per task must be >= 1");
-    }
+    checkArgument(shards >= 1 && cpusPerTask >= 1, "shards and CPUs per task must be >= 1");
     for (Path path : List.of(workDir, logDir)) {
       if (path.toString().matches(".*\\s.*")) {
         throw new ConfigurationException("'" + path + "' holds whitespace, which an #SBATCH line "
@@ -79,9 +79,7 @@ public record SlurmJob(
       }
     }
     for (int task : tasks) {
-      if (task < 0 || task >= shards) {
-        throw new IllegalArgumentException("task " + task + " of " + shards + " shards");
-      }
+      checkArgument(task >= 0 && task < shards, "task %s of %s shards", task, shards);
     }
   }
 

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment.sweep;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.List;
 import java.util.Map;
 import org.preemptlab.runner.experiment.Overrides;
@@ -19,12 +21,10 @@ public record Factor(String key, List<Level> levels) {
   /** Copies the levels and checks that their labels are distinct. */
   public Factor {
     levels = List.copyOf(levels);
-    if (levels.isEmpty()) {
-      throw new IllegalArgumentException(key + ": needs at least one value");
-    }
-    if (levels.stream().map(Level::label).distinct().count() != levels.size()) {
-      throw new IllegalArgumentException(key + ": values must be distinct, got " + labels());
-    }
+    checkArgument(!levels.isEmpty(), "%s: needs at least one value", key);
+    List<String> labels = levels.stream().map(Level::label).toList();
+    checkArgument(labels.stream().distinct().count() == labels.size(),
+        "%s: values must be distinct, got %s", key, labels);
   }
 
   /** Whether the key chooses a plugin rather than setting one value. */

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment.sweep;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Objects;
 import org.preemptlab.runner.experiment.PluginChoice;
 
@@ -16,9 +18,7 @@ public record Level(String label, PluginChoice plugin) {
   /** Checks the label. */
   public Level {
     Objects.requireNonNull(label, "label");
-    if (label.isBlank()) {
-      throw new IllegalArgumentException("a value must not be empty");
-    }
+    checkArgument(!label.isBlank(), "a value must not be empty");
   }
 
   /** A value written as a scalar: a plugin id or a parameter value. */

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment.sweep;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Collections;
@@ -70,9 +72,7 @@ public record RunResult(
       turnaroundsNs.forEach((queue, list) -> turnarounds.put(queue, List.copyOf(list)));
     }
     turnaroundsNs = Collections.unmodifiableMap(turnarounds);
-    if (status == Status.FAILED && error == null) {
-      throw new IllegalArgumentException("a failed run needs its error");
-    }
+    checkArgument(status != Status.FAILED || error != null, "a failed run needs its error");
   }
 
   /**

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment.sweep;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.ArrayList;
@@ -19,19 +21,14 @@ public record Seeds(List<Long> values) {
   /** Checks and copies the seeds. */
   public Seeds {
     values = List.copyOf(values);
-    if (values.isEmpty()) {
-      throw new IllegalArgumentException("seeds: needs at least one seed");
-    }
-    if (values.stream().distinct().count() != values.size()) {
-      throw new IllegalArgumentException("seeds: must be distinct, got " + values);
-    }
+    checkArgument(!values.isEmpty(), "seeds: needs at least one seed");
+    checkArgument(values.stream().distinct().count() == values.size(), "seeds: must be distinct, "
+        + "got %s", values);
   }
 
   /** The seeds 1 to {@code count}. */
   public static Seeds count(int count) {
-    if (count < 1) {
-      throw new IllegalArgumentException("seeds: a count must be >= 1, got " + count);
-    }
+    checkArgument(count >= 1, "seeds: a count must be >= 1, got %s", count);
     return new Seeds(LongStream.rangeClosed(1, count).boxed().toList());
   }
 
@@ -39,10 +36,8 @@ public record Seeds(List<Long> values) {
   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
   static Seeds fromYaml(Object value) {
     if (value instanceof Integer count) {
-      if (count < 1 || count > Limits.MAX_SEEDS) {
-        throw new IllegalArgumentException("a count must be in [1, " + Limits.MAX_SEEDS
-            + "], got " + count);
-      }
+      checkArgument(count >= 1 && count <= Limits.MAX_SEEDS, "a count must be in [1, %s], got %s",
+          Limits.MAX_SEEDS, count);
       return count(count);
     }
     if (value instanceof List<?> list) {
@@ -55,13 +50,10 @@ public record Seeds(List<Long> values) {
         }
         seeds.add(((Number) seed).longValue());
       }
-      if (seeds.size() > Limits.MAX_SEEDS) {
-        throw new IllegalArgumentException("at most " + Limits.MAX_SEEDS + " seeds, got "
-            + seeds.size());
-      }
-      if (seeds.isEmpty() || seeds.stream().distinct().count() != seeds.size()) {
-        throw new IllegalArgumentException("expected distinct seeds, at least one, got " + seeds);
-      }
+      checkArgument(seeds.size() <= Limits.MAX_SEEDS, "at most %s seeds, got %s", Limits.MAX_SEEDS,
+          seeds.size());
+      checkArgument(!seeds.isEmpty() && seeds.stream().distinct().count() == seeds.size(),
+          "expected distinct seeds, at least one, got %s", seeds);
       return new Seeds(seeds);
     }
     throw new IllegalArgumentException("expected a count (e.g. 10 for the seeds 1..10) or a list "

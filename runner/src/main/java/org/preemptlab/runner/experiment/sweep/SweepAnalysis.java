@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment.sweep;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,10 +41,8 @@ public record SweepAnalysis(SweepPlan plan, List<MetricSelection> metrics,
   public static SweepAnalysis of(SweepPlan plan, List<MetricSelection> metrics,
       List<MetricSelection> recorded, List<RunResult> results) {
     int seeds = plan.seeds().size();
-    if (results.size() != plan.points().size() * seeds) {
-      throw new IllegalArgumentException("expected " + plan.points().size() * seeds
-          + " results, got " + results.size());
-    }
+    checkArgument(results.size() == plan.points().size() * seeds, "expected %s results, got %s",
+        plan.points().size() * seeds, results.size());
     int baselineIndex = plan.points().indexOf(plan.baseline());
     List<RunResult> baseline = results.subList(baselineIndex * seeds,
         (baselineIndex + 1) * seeds);

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment.sweep;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,9 +55,7 @@ public final class SweepRunner {
   public SweepRunner(RunExecutor executor, ResultStore store, int jobs,
       Optional<Duration> timeout, List<MetricSelection> recorded,
       Map<String, Set<String>> groups) {
-    if (jobs < 1) {
-      throw new IllegalArgumentException("jobs must be >= 1, got " + jobs);
-    }
+    checkArgument(jobs >= 1, "jobs must be >= 1, got %s", jobs);
     this.executor = executor;
     this.store = store;
     this.jobs = jobs;

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.report.chart;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -39,9 +41,7 @@ public record Figure(String name, String title, String xTitle, String yTitle,
     if (kind == Kind.BARS) {
       for (Series s : series) {
         for (Point p : s.points()) {
-          if (!categories.contains(p.category())) {
-            throw new IllegalArgumentException("unknown category " + p.category());
-          }
+          checkArgument(categories.contains(p.category()), "unknown category %s", p.category());
         }
       }
     }

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.workload.trace;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.SmSpec;
 
@@ -55,9 +57,7 @@ public final class BlockDurations {
 
   /** The waves a grid of {@code gridBlocks} runs in: {@code ceil(G / (S * r))}. */
   public static long waves(long gridBlocks, int smCount, int residentPerSm) {
-    if (residentPerSm < 1) {
-      throw new IllegalArgumentException("a block must fit an SM");
-    }
+    checkArgument(residentPerSm >= 1, "a block must fit an SM");
     long perWave = (long) smCount * residentPerSm;
     return (gridBlocks + perWave - 1) / perWave;
   }
@@ -91,11 +91,9 @@ public final class BlockDurations {
       Scaling scaling) {
     int resident = residentBlocksPerSm(traced.sm(), kernel.threadsPerBlock(),
         kernel.registersPerThread(), kernel.sharedMemoryBytes());
-    if (resident < 1) {
-      throw new IllegalArgumentException("a block of " + kernel.threadsPerBlock() + " threads, "
-          + kernel.registersPerThread() + " registers per thread and " + kernel.sharedMemoryBytes()
-          + " B of shared memory does not fit an SM of '" + traced.name() + "'");
-    }
+    checkArgument(resident >= 1, "a block of %s threads, %s registers per thread and %s B of "
+        + "shared memory does not fit an SM of '%s'", kernel.threadsPerBlock(),
+        kernel.registersPerThread(), kernel.sharedMemoryBytes(), traced.name());
     long waves = waves(kernel.gridBlocks(), traced.smCount(), resident);
     long traced1 = tracedBlockNs(kernel.durationNs(), waves, traced.costs().blockDispatchNs());
     return scale(traced1, traced, target, scaling);

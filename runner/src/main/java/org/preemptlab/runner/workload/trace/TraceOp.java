@@ -1,5 +1,7 @@
 package org.preemptlab.runner.workload.trace;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Objects;
 
 /**
@@ -53,10 +55,10 @@ public record TraceOp(
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(where, "where");
-    if (durationNs < 0 || gridBlocks < 1 || threadsPerBlock < 1 || registersPerThread < 0
-        || sharedMemoryBytes < 0) {
-      throw new IllegalArgumentException(where + ": invalid operation " + name);
-    }
+    checkArgument(
+        durationNs >= 0 && gridBlocks >= 1 && threadsPerBlock >= 1 && registersPerThread >= 0
+            && sharedMemoryBytes >= 0,
+        "%s: invalid operation %s", where, name);
   }
 
   /** When the operation ended on the GPU. */
