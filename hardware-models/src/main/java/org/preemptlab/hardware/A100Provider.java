@@ -4,7 +4,7 @@ package org.preemptlab.hardware;
  * The {@code a100} hardware model: NVIDIA A100-SXM4-40GB, the GPU of GPreempt's NVIDIA experiments, with GPreempt's context size and save bandwidth. Every value and its source is in {@code a100.yaml} next to this
  * class and in {@code docs/hardware-models.md}.
  *
- * @since 0.3
+ * @since 0.1
  */
 public final class A100Provider extends BundledModelProvider {
   /** Loads {@code a100.yaml}; called by {@link java.util.ServiceLoader}. */

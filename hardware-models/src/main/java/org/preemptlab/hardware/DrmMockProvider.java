@@ -15,7 +15,7 @@ import org.preemptlab.api.hardware.SmSpec;
  * simulator ({@code preemptlab drm-scenario}), which accepts only this model; the device below is a
  * placeholder with one SM and free costs, so the SM-level engine can also run on it.
  *
- * @since 0.2
+ * @since 0.1
  */
 public final class DrmMockProvider implements HardwareModelProvider {
   /** The placeholder device. */

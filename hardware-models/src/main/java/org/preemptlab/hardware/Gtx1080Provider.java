@@ -4,7 +4,7 @@ package org.preemptlab.hardware;
  * The {@code gtx1080} hardware model: NVIDIA GeForce GTX 1080 (GP104, Pascal), with the 2.09 ms time slice seen by GPU-clock logging. Every value and its source is in {@code gtx1080.yaml} next to this
  * class and in {@code docs/hardware-models.md}.
  *
- * @since 0.3
+ * @since 0.1
  */
 public final class Gtx1080Provider extends BundledModelProvider {
   /** Loads {@code gtx1080.yaml}; called by {@link java.util.ServiceLoader}. */

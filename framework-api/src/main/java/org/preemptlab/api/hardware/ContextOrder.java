@@ -5,7 +5,7 @@ import org.preemptlab.api.API;
 /**
  * The order in which a device that time-slices contexts serves the runnable ones when a slice ends.
  *
- * @since 0.2
+ * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public enum ContextOrder {

@@ -39,7 +39,7 @@ public interface HardwareModel {
   /**
    * The order in which time-sliced contexts are served. {@link ContextOrder#RUNLIST} by default.
    *
-   * @since 0.2
+   * @since 0.1
    */
   default ContextOrder contextOrder() {
     return ContextOrder.RUNLIST;
@@ -58,7 +58,7 @@ public interface HardwareModel {
    * run's {@code hardware} random stream. The default is a constant stream, which only matters to
    * a model that draws.
    *
-   * @since 0.3
+   * @since 0.1
    */
   default RandomGenerator newCostStream() {
     return new SplittableRandom(0x5EED_C057L);
@@ -70,7 +70,7 @@ public interface HardwareModel {
    * @param deviceBusy whether any block is resident or any launched kernel is unfinished when the
    *     kernel is dispatched (a launch that finds the device busy may cost more than on an idle one)
    * @param random the simulation's cost stream
-   * @since 0.3
+   * @since 0.1
    */
   default long kernelLaunchNs(boolean deviceBusy, RandomGenerator random) {
     return device().costs().kernelLaunchNs();
@@ -79,7 +79,7 @@ public interface HardwareModel {
   /**
    * Time from a preemption request (or a time slice's end) until the SMs see it.
    *
-   * @since 0.3
+   * @since 0.1
    */
   default long preemptionSignalNs(RandomGenerator random) {
     return device().costs().preemptionSignalNs();
@@ -89,7 +89,7 @@ public interface HardwareModel {
    * Fixed cost of one time-slice switch between contexts, charged once per switch, between the
    * outgoing context's saves and the incoming context's restores.
    *
-   * @since 0.3
+   * @since 0.1
    */
   default long contextSwitchNs(RandomGenerator random) {
     return device().costs().contextSwitchNs();
@@ -100,7 +100,7 @@ public interface HardwareModel {
    * hand-off before the state is written), charged in place of {@link DeviceCosts#saveFixedNs()}
    * for saves of {@link SaveKind#PREEMPTION}. The default is the save's fixed cost.
    *
-   * @since 0.3
+   * @since 0.1
    */
   default long instructionPreemptionNs(RandomGenerator random) {
     return device().costs().saveFixedNs();
@@ -110,7 +110,7 @@ public interface HardwareModel {
    * Time to save {@code bytes} of state of {@code threads} threads on one SM, for a save of {@code
    * kind}. The default is {@link #saveNs(long, int)} whatever the kind.
    *
-   * @since 0.3
+   * @since 0.1
    */
   default long saveNs(long bytes, int threads, SaveKind kind, RandomGenerator random) {
     return saveNs(bytes, threads);
@@ -120,7 +120,7 @@ public interface HardwareModel {
    * Time to restore {@code bytes} of state of {@code threads} threads on one SM, for a restore of
    * {@code kind}. The default is {@link #restoreNs(long, int)} whatever the kind.
    *
-   * @since 0.3
+   * @since 0.1
    */
   default long restoreNs(long bytes, int threads, SaveKind kind, RandomGenerator random) {
     return restoreNs(bytes, threads);

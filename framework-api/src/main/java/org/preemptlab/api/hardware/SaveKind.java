@@ -6,7 +6,7 @@ import org.preemptlab.api.API;
  * Why an SM saves or restores block state, which decides the fixed cost charged on top of moving
  * the bytes.
  *
- * @since 0.3
+ * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public enum SaveKind {

@@ -49,7 +49,7 @@ public interface JobView {
    * executing on an SM, up to now (including work later lost to a flush, excluding dispatch, save
    * and restore time). Engines that do not track it throw {@link UnsupportedOperationException}.
    *
-   * @since 0.2
+   * @since 0.1
    */
   default long attainedGpuNs() {
     throw new UnsupportedOperationException("this engine does not track attained GPU time");
@@ -59,7 +59,7 @@ public interface JobView {
    * Whether a preemption of some of its blocks is under way (requested, and not every block it
    * covers has left its SM yet). False on engines without preemption.
    *
-   * @since 0.2
+   * @since 0.1
    */
   default boolean preemptionPending() {
     return false;
@@ -70,7 +70,7 @@ public interface JobView {
    * its queue's at {@link org.preemptlab.api.model.SuspendLevel#DEACTIVATE} or deeper. A held job
    * places no new blocks. False on engines without suspension.
    *
-   * @since 0.2
+   * @since 0.1
    */
   default boolean heldBack() {
     return false;
@@ -79,7 +79,7 @@ public interface JobView {
   /**
    * Blocks not yet completed: {@code grid blocks - finishedBlocks()}.
    *
-   * @since 0.2
+   * @since 0.1
    */
   default int remainingBlocks() {
     return job().kernel().gridBlocks() - finishedBlocks();
@@ -88,7 +88,7 @@ public interface JobView {
   /**
    * Its absolute deadline in ns, or {@link org.preemptlab.api.model.Job#NO_DEADLINE}.
    *
-   * @since 0.2
+   * @since 0.1
    */
   default long deadlineNs() {
     return job().deadlineNs();

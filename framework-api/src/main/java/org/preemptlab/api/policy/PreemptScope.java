@@ -8,7 +8,7 @@ import org.preemptlab.api.API;
  * just enough SMs for a waiting job's pending blocks (FLEP's spatial yield of some SMs: Wu et al.,
  * "FLEP: Enabling Flexible and Efficient Preemption on GPUs", ASPLOS'17).
  *
- * @since 0.2
+ * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public sealed interface PreemptScope

@@ -10,7 +10,7 @@ import org.preemptlab.api.model.SuspendLevel;
  * A read-only, live view of one queue: what a policy sees of it now (its current priority and
  * weight, whether it is suspended, the GPU time its jobs have used and the jobs it has in flight).
  *
- * @since 0.2
+ * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface QueueView {

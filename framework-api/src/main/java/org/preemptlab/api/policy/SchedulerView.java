@@ -60,7 +60,7 @@ public interface SchedulerView {
    *
    * @return accepted with the number of blocks covered, or refused with the reason (for example no
    *     resident block of the victim on the chosen SMs)
-   * @since 0.2
+   * @since 0.1
    */
   default ActionOutcome preempt(JobView victim, PreemptScope scope) {
     if (scope instanceof PreemptScope.AllSms) {
@@ -97,7 +97,7 @@ public interface SchedulerView {
    * whose queue's window is full is not offered to the policy until one of the queue's jobs
    * finishes. Unbounded by default.
    *
-   * @since 0.2
+   * @since 0.1
    */
   default int launchWindow() {
     return Integer.MAX_VALUE;
@@ -107,7 +107,7 @@ public interface SchedulerView {
    * Every queue of the workload (of every engine), in the workload's order.
    *
    * @throws UnsupportedOperationException if the engine has no queue views
-   * @since 0.2
+   * @since 0.1
    */
   default List<QueueView> queues() {
     throw new UnsupportedOperationException("this engine has no queue views");
@@ -118,7 +118,7 @@ public interface SchedulerView {
    *
    * @throws IllegalArgumentException if there is none
    * @throws UnsupportedOperationException if the engine has no queue views
-   * @since 0.2
+   * @since 0.1
    */
   default QueueView queue(String queueId) {
     for (QueueView queue : queues()) {
@@ -137,7 +137,7 @@ public interface SchedulerView {
    * Suspending a suspended queue again changes its level.
    *
    * @return refused if the queue is unknown or already suspended at that level
-   * @since 0.2
+   * @since 0.1
    */
   default ActionOutcome suspend(String queueId, SuspendLevel level) {
     return ActionOutcome.refused("this engine cannot suspend queues");
@@ -148,7 +148,7 @@ public interface SchedulerView {
    * offered to its policy again with {@link SchedulingPolicy#onJobReady}.
    *
    * @return refused if the queue is unknown or not suspended
-   * @since 0.2
+   * @since 0.1
    */
   default ActionOutcome resume(String queueId) {
     return ActionOutcome.refused("this engine cannot suspend queues");
@@ -159,7 +159,7 @@ public interface SchedulerView {
    * Lv2 deactivation of one command). Its resident blocks run on.
    *
    * @return refused if the job is not launched and unfinished, or already held
-   * @since 0.2
+   * @since 0.1
    */
   default ActionOutcome suspend(JobView job) {
     return ActionOutcome.refused("this engine cannot suspend jobs");
@@ -169,7 +169,7 @@ public interface SchedulerView {
    * Lets a job held with {@link #suspend(JobView)} place blocks again.
    *
    * @return refused if the job is not held by its own suspension
-   * @since 0.2
+   * @since 0.1
    */
   default ActionOutcome resume(JobView job) {
     return ActionOutcome.refused("this engine cannot suspend jobs");
@@ -179,7 +179,7 @@ public interface SchedulerView {
    * Changes a queue's priority from now on. The hardware block scheduler serves launched jobs by
    * their queue's current priority.
    *
-   * @since 0.2
+   * @since 0.1
    */
   default ActionOutcome setPriority(String queueId, Priority priority) {
     return ActionOutcome.refused("this engine cannot change priorities");
@@ -189,7 +189,7 @@ public interface SchedulerView {
    * Changes a queue's weight from now on (for weighted policies, which read it from {@link
    * QueueView#weight()}).
    *
-   * @since 0.2
+   * @since 0.1
    */
   default ActionOutcome setWeight(String queueId, int weight) {
     return ActionOutcome.refused("this engine cannot change weights");
@@ -201,7 +201,7 @@ public interface SchedulerView {
    * #restrictSms(JobView, SmSet)}) takes precedence. Blocks already resident stay where they are.
    *
    * @return refused if the queue is unknown or the set holds no SM of the device
-   * @since 0.2
+   * @since 0.1
    */
   default ActionOutcome restrictSms(String queueId, SmSet sms) {
     return ActionOutcome.refused("this engine cannot restrict SMs");
@@ -212,7 +212,7 @@ public interface SchedulerView {
    * queue's restriction.
    *
    * @return refused if the job is finished or the set holds no SM of the device
-   * @since 0.2
+   * @since 0.1
    */
   default ActionOutcome restrictSms(JobView job, SmSet sms) {
     return ActionOutcome.refused("this engine cannot restrict SMs");

@@ -97,7 +97,7 @@ public interface SchedulingPolicy {
    * when several engines' policies answer, the first engine's (in {@code EngineKind} order) orders
    * them all.
    *
-   * @since 0.2
+   * @since 0.1
    */
   default Comparator<JobView> placementOrder() {
     return null;

@@ -22,7 +22,8 @@ import org.preemptlab.runner.engine.Simulator;
  * The measurement behind {@code preemptlab bench}: runs the standard workload of {@code
  * docs/standard-workload.md} on the minimal {@link BaselineEventLoop} and on the full
  * engine ({@code fifo}, {@code block-boundary}, {@code full}, unlimited credits) in this process,
- * times each repetition with {@link System#nanoTime()} (the only place PreemptLab reads wall time),
+ * times each repetition with {@link System#nanoTime()} (wall time: nothing that simulates reads it;
+ * besides this measurement only the sweep commands' progress and elapsed-time lines do),
  * records its peak heap, and checks the simulated results against the published table.
  *
  * <p>Timed per repetition: {@code BaselineEventLoop.run(kernels)} for the baseline, {@code new

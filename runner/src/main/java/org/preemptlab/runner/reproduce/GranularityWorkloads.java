@@ -121,7 +121,7 @@ final class GranularityWorkloads {
 
   /**
    * A DL training step per kernel: each block runs its share of 3 forward and 3 backward layers
-   * and an optimizer step for 2 batches (about 4.9 ms), with a yield point after every layer and
+   * and an optimizer step for 2 batches (4.694 ms nominal), with a yield point after every layer and
    * after every batch; with the inference queue when {@code withUrgent}.
    */
   static WorkloadConfig training(boolean withUrgent) {
