@@ -10,6 +10,7 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTag;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import java.util.Map;
@@ -22,6 +23,7 @@ import java.util.Set;
  * engine-free test kit on the API, JUnit and AssertJ only, and no product code on the test kit.
  */
 @AnalyzeClasses(packages = "org.preemptlab", importOptions = ImportOption.DoNotIncludeTests.class)
+@ArchTag("slow")
 class ArchitectureTest {
   private static final String API = "org.preemptlab.api..";
   private static final String POLICIES = "org.preemptlab.policies..";

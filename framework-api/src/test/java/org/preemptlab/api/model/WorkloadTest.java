@@ -10,6 +10,7 @@ import static org.preemptlab.api.model.Models.workload;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -72,6 +73,7 @@ class WorkloadTest {
         .hasMessage("job 1 depends on itself");
   }
 
+  @Tag("slow")
   @ParameterizedTest(name = "a cycle of {0} jobs")
   @ValueSource(ints = {2, 3, 5, 1_000, 100_000})
   void dependencyCyclesOfAnyLengthAreRejected(int length) {
@@ -105,6 +107,7 @@ class WorkloadTest {
     assertThatCode(() -> workload(jobs)).doesNotThrowAnyException();
   }
 
+  @Tag("slow")
   @Test
   void chainOfAHundredThousandJobsValidatesWithoutOverflowingTheStack() {
     List<Job> chain = Models.chain(100_000);

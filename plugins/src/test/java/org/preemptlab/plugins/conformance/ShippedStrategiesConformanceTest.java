@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategyProvider;
-import org.preemptlab.plugins.preemption.instructionlevel.CheckPlacement;
 import org.preemptlab.plugins.preemption.collaborative.CollaborativeStrategyProvider;
 import org.preemptlab.plugins.preemption.flush.FlushStrategyProvider;
 import org.preemptlab.plugins.preemption.hybrid.HybridStrategyProvider;
+import org.preemptlab.plugins.preemption.instructionlevel.CheckPlacement;
 import org.preemptlab.plugins.preemption.instructionlevel.InstructionLevelStrategyProvider;
 import org.preemptlab.plugins.preemption.useryield.UserYieldStrategyProvider;
 import org.preemptlab.plugins.save.CompressedContextSaveProvider;
@@ -23,6 +24,7 @@ import org.preemptlab.testkit.conformance.PreemptionStrategyConformance;
  * values of the numbers, and every shipped context save pass the test kit's suites: the safety
  * rule as a seeded randomized property (formerly this module's own invariant test).
  */
+@Tag("slow")
 class ShippedStrategiesConformanceTest {
 
   @Nested

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -35,6 +36,7 @@ import org.preemptlab.testkit.TestDevices;
  * ({@code ShippedStrategiesConformanceTest}); these check what each strategy adds: where exactly
  * it stops, and that the random programs reach every case the checker distinguishes.
  */
+@Tag("slow")
 class StrategyInvariantsTest {
   private static final long SEED = 0x5EED_2025L;
   private static final int SAMPLES = 4000;

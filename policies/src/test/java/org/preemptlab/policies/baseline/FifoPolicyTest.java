@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.testkit.TestJob;
@@ -91,6 +92,7 @@ class FifoPolicyTest {
         .isInstanceOf(IllegalStateException.class);
   }
 
+  @Tag("slow")
   @Test
   void ordersOneHundredThousandShuffledJobsBySubmitTime() {
     List<TestJob> jobs = new ArrayList<>();

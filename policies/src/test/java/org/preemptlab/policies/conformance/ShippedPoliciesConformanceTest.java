@@ -3,18 +3,19 @@ package org.preemptlab.policies.conformance;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.preemptlab.policies.baseline.FifoPolicyProvider;
 import org.preemptlab.policies.baseline.PriorityPolicyProvider;
 import org.preemptlab.policies.baseline.RoundRobinPolicyProvider;
 import org.preemptlab.policies.baseline.TimeSlicePolicyProvider;
-import org.preemptlab.policies.drm.DrmFairPolicyProvider;
-import org.preemptlab.policies.drm.DrmFifoPolicyProvider;
-import org.preemptlab.policies.drm.DrmRoundRobinPolicyProvider;
 import org.preemptlab.policies.deadline.EdfPolicyProvider;
 import org.preemptlab.policies.deadline.KEdfPolicyProvider;
 import org.preemptlab.policies.deadline.LaxityPolicyProvider;
-import org.preemptlab.policies.size.SrptPolicyProvider;
+import org.preemptlab.policies.drm.DrmFairPolicyProvider;
+import org.preemptlab.policies.drm.DrmFifoPolicyProvider;
+import org.preemptlab.policies.drm.DrmRoundRobinPolicyProvider;
 import org.preemptlab.policies.latency.BoundedLatencyPolicyProvider;
+import org.preemptlab.policies.size.SrptPolicyProvider;
 import org.preemptlab.testkit.conformance.PolicyConformance;
 
 /**
@@ -23,6 +24,7 @@ import org.preemptlab.testkit.conformance.PolicyConformance;
  * utilization-partition and hpf (need queue views), which the kit's {@code TestScheduler} does not
  * offer yet; they are tested against the real engine in the runner module.
  */
+@Tag("slow")
 class ShippedPoliciesConformanceTest {
 
   @Nested

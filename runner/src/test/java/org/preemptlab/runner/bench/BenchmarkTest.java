@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The benchmark checks both implementations against the published table; timings untested. */
+@Tag("slow")
 class BenchmarkTest {
   private static final BenchSettings SMALL = new BenchSettings(200, 0, 1);
   private static Benchmark.Report report;

@@ -19,12 +19,14 @@ import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.ParseException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.experiment.cluster.Slurm;
 import org.preemptlab.runner.experiment.sweep.SmallSweep;
 
+@Tag("slow")
 class ClusterSweepTest {
   /** 2 x 2 configurations x 3 seeds of a workload that runs in milliseconds. */
   private static final String SWEEP = "name: t\n" + SmallSweep.BASE + """

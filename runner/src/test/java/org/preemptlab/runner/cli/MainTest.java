@@ -12,12 +12,14 @@ import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.preemptlab.api.policy.SchedulingPolicyProvider;
 
+@Tag("slow")
 class MainTest {
   /** The repository root, seen from the runner module's directory where the tests run. */
   private static final Path ROOT = Path.of("..");

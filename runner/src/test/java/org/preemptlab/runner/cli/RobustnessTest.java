@@ -15,6 +15,7 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +30,7 @@ import org.preemptlab.runner.report.GitCommit;
  * failure), quickly, without touching files it should not. The inputs are in {@code
  * src/test/resources/org/preemptlab/runner/robustness/}.
  */
+@Tag("slow")
 class RobustnessTest {
   @TempDir
   static Path shared;

@@ -16,11 +16,13 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.api.policy.SchedulingPolicyProvider;
 import org.preemptlab.runner.experiment.sweep.SmallSweep;
 
+@Tag("slow")
 class SweepCommandTest {
   private static final String BASE = SmallSweep.BASE;
 

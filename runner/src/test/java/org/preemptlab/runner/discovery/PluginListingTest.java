@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.api.ParameterSpec;
@@ -106,6 +107,7 @@ class PluginListingTest {
     assertThat(text.replaceAll("\\s+", " ")).contains(words);
   }
 
+  @Tag("slow")
   @Test
   void listingOfARegistryShowsDiscoveredPluginsWithVersionJarAndDefaults() throws IOException {
     TestJar.named("listed.jar").version("3.1.4")

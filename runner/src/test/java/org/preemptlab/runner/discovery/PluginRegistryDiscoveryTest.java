@@ -12,6 +12,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.api.ConfigurationException;
@@ -24,6 +25,7 @@ import org.preemptlab.api.preemption.ContextSaveStrategyProvider;
 import org.preemptlab.api.preemption.PreemptionStrategyProvider;
 import org.preemptlab.api.workload.WorkloadProvider;
 
+@Tag("slow")
 class PluginRegistryDiscoveryTest {
   @TempDir Path temp;
 

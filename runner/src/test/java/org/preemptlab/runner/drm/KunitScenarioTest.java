@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 import org.preemptlab.runner.discovery.PluginRegistry;
 
 /**
@@ -14,6 +15,7 @@ import org.preemptlab.runner.discovery.PluginRegistry;
  * run, checking the outcomes the kernel's tests assert (the files' expectations) plus the exact
  * simulated times and statuses that follow from the mock.
  */
+@Tag("slow")
 class KunitScenarioTest {
   private static final PluginRegistry REGISTRY =
       PluginRegistry.discover(KunitScenarioTest.class.getClassLoader());

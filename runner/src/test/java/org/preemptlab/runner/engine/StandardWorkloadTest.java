@@ -2,11 +2,13 @@ package org.preemptlab.runner.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.preemptlab.runner.bench.StandardWorkload;
 
 /** The engine reproduces docs/standard-workload.md to the nanosecond. */
+@Tag("slow")
 class StandardWorkloadTest {
 
   @ParameterizedTest(name = "N = {0}")

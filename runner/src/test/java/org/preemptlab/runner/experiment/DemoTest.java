@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.runner.discovery.PluginRegistry;
@@ -14,6 +15,7 @@ import org.preemptlab.runner.workload.QueueSpec;
 import org.preemptlab.runner.workload.SyntheticSpecs;
 
 /** The physics the demo table shows, checked on the built-in demo (one run of every row). */
+@Tag("slow")
 class DemoTest {
   private static List<Demo.Row> rows;
 

@@ -6,11 +6,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.SuspensionRecord;
 
 /** The shipped example configurations run where the policy's (or the workload's) choice matters. */
+@Tag("slow")
 class ExampleConfigsTest {
   private static final Path XSCHED = ConfigLoaderTest.ROOT.resolve("examples/configs/xsched");
 

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.api.model.EngineKind;
@@ -22,12 +23,13 @@ import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.PreemptionRecord;
 import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.experiment.ConfigLoader;
-import org.preemptlab.runner.metrics.GroupStats;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
-import org.preemptlab.runner.metrics.RunMetrics;
 import org.preemptlab.runner.experiment.RunOutcome;
+import org.preemptlab.runner.metrics.GroupStats;
+import org.preemptlab.runner.metrics.RunMetrics;
 
+@Tag("slow")
 class RunReportTest {
   private static final Path IVT = Path.of("../examples/configs/inference-vs-training.yaml");
   private static final List<String> FILES =

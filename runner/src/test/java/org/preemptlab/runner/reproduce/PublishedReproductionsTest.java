@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * part of it) to stay within seconds. They check that each command compares and labels honestly;
  * the figures themselves are in docs/reproductions/.
  */
+@Tag("slow")
 class PublishedReproductionsTest {
   @TempDir
   Path directory;

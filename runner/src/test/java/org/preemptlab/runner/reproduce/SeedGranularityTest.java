@@ -11,10 +11,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The seed-claims check, run once with one seed. */
+@Tag("slow")
 class SeedGranularityTest {
   @TempDir
   static Path directory;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,6 +30,7 @@ import org.preemptlab.runner.metrics.Percentiles;
  * may differ by 2%: the one slice the fit took from the light row reproduces all six rows' run
  * times within 2% (2,053-2,084 us).
  */
+@Tag("slow")
 class TimeSlicingH200Test {
   private static final double ENGINE_EXTRA_US = 2.0;
   private static final long SEED = 11;

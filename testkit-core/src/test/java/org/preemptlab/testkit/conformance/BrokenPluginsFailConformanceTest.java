@@ -5,6 +5,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
@@ -29,6 +30,7 @@ import org.preemptlab.testkit.conformance.BrokenPlugins.UnseededTieBreak;
  * broken plugin of its kind with a message naming the fault, and passes a correct one. (The
  * suites under test are nested classes, which Surefire does not run on its own.)
  */
+@Tag("slow")
 class BrokenPluginsFailConformanceTest {
 
   static class KeepsDispatched extends PolicyConformance<KeepsDispatchedJobs> {

@@ -31,6 +31,7 @@ import org.preemptlab.runner.cli.Main;
  * is skipped when it is not installed.
  */
 @Tag("browser")
+@Tag("slow")
 class SummaryBrowserTest {
   private static final String PROBE = """
       <!DOCTYPE html>

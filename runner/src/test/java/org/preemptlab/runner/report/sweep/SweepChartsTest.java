@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.runner.cli.Main;
@@ -24,6 +25,7 @@ import org.preemptlab.runner.cli.Main;
  * otherwise), SVG text is text, PDF and SVG are byte-identical from run to run. The same checks run
  * over the committed charts in {@code docs/images/policy-sweep}.
  */
+@Tag("slow")
 class SweepChartsTest {
   @TempDir
   static Path dir;

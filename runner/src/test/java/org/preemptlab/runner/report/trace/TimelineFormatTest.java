@@ -11,12 +11,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.runner.experiment.RunOutcome;
 import org.preemptlab.runner.report.trace.TraceFile.Slice;
 
 /** The timeline of a small realistic run is a valid, deterministic Chrome trace. */
+@Tag("slow")
 class TimelineFormatTest {
   private static final Set<String> METADATA = Set.of("process_name", "process_sort_index",
       "thread_name", "thread_sort_index");

@@ -8,18 +8,18 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
-import java.util.List;
-import java.util.Optional;
 import org.preemptlab.runner.cli.Main;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.metrics.GroupStats;
 import org.preemptlab.runner.experiment.PluginChoice;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
@@ -27,8 +27,10 @@ import org.preemptlab.runner.experiment.RunOutcome;
 import org.preemptlab.runner.experiment.YamlBinding;
 import org.preemptlab.runner.experiment.sweep.SweepConfig;
 import org.preemptlab.runner.experiment.sweep.SweepPlan;
+import org.preemptlab.runner.metrics.GroupStats;
 
 /** The shipped example traces load as documented, and a bad trace ends a run with exit code 2. */
+@Tag("slow")
 class TraceExamplesTest {
   static final Path TRACES = Path.of("..", "examples", "traces");
 
