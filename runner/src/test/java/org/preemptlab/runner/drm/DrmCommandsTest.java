@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.runner.cli.Main;
@@ -25,6 +26,7 @@ class DrmCommandsTest {
         err.toString(StandardCharsets.UTF_8));
   }
 
+  @Tag("slow")
   @Test
   void reproduceDrmKunitReportsEveryScenarioAsReproduced(@TempDir Path dir) {
     Result result = run("reproduce", "drm-kunit", "--out", dir.toString());
