@@ -8,8 +8,7 @@ import org.preemptlab.api.model.Priority;
 /**
  * The time slice of a context per priority of its highest-priority queue, in ns, as NVIDIA's nvgpu
  * driver gives a TSG (channel group) a time slice by its priority ({@code
- * drivers/gpu/nvgpu/include/nvgpu/tsg.h}; see {@code reference/preemption-results.md}, row "NVIDIA
- * nvgpu").
+ * drivers/gpu/nvgpu/include/nvgpu/tsg.h} of the nvgpu driver, as mirrored in OE4T/linux-tegra-5.10).
  *
  * @param kernelNs slice of a context whose highest priority is {@link Priority#KERNEL}
  * @param highNs slice for {@link Priority#HIGH}
