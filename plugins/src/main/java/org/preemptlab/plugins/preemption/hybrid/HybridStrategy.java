@@ -24,7 +24,7 @@ import org.preemptlab.plugins.preemption.useryield.UserYieldStrategy;
  * runtime escalates when the grace period has run out, at program offset {@code progress + grace},
  * to the kernel-level fallback. A block whose context ignores yield requests gets the fallback at
  * once. The fallback either stops at the next safe stop with native instruction-level preemption
- * (level {@value InstructionLevelStrategy#LEVEL}) or drains (level {@value
+ * (level {@link InstructionLevelStrategy#LEVEL}) or drains (level {@value
  * BlockBoundaryStrategy#LEVEL}); a block that ends first drains with level {@value
  * StopRules#BLOCK_END}.
  *

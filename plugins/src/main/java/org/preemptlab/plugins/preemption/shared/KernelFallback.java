@@ -20,7 +20,7 @@ public enum KernelFallback {
   /** Drain the block to its end (level {@value BlockBoundaryStrategy#LEVEL}). */
   BLOCK_BOUNDARY("block-boundary"),
   /**
-   * Native instruction-level preemption: stop at the next safe stop and save (level {@value
+   * Native instruction-level preemption: stop at the next safe stop and save (level {@link
    * InstructionLevelStrategy#LEVEL}); needs a device that supports it.
    */
   INSTRUCTION_LEVEL("instruction-level");
