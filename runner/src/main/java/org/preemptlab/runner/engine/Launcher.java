@@ -167,7 +167,7 @@ final class Launcher {
   /** Offers the queue's next job to its policy if nothing holds it back. */
   private void tryReady(SimQueue queue) {
     if (queue.readyJob != null || queue.head >= queue.jobs.size() || queue.suspension != null
-        || queue.launched >= sim.options.launchWindow()) {
+        || queue.windowTaken() >= sim.options.launchWindow()) {
       return;
     }
     SimJob job = queue.jobs.get(queue.head);
@@ -212,6 +212,7 @@ final class Launcher {
     engine.creditsInUse += job.credits;
     engine.dispatched.add(job);
     engine.ready--;
+    job.launchOrdinal = job.queue.launchedEver;
     job.queue.launched++;
     job.queue.launchedEver++;
     if (sim.listener != null) {
@@ -243,6 +244,7 @@ final class Launcher {
     engine.creditsInUse -= job.credits;
     engine.dispatched.remove(job);
     job.queue.launched--;
+    job.queue.retire(job);
     if (sim.listener != null) {
       sim.listener.jobFinished(sim.now, job);
       reportLoad(engine);
