@@ -287,6 +287,9 @@ final class BlockScheduler {
     if (context.pendingJobs == 0) {
       return false;
     }
+    if (!sim.launcher.holdsUsed && !sim.options.inOrderQueues()) {
+      return true; // nothing can hold a job back
+    }
     for (SimJob job : ranking == null ? hardwareOrder : ranked) {
       if (job.queue.context == context && !job.heldBack() && !job.waitsInQueue()) {
         return true;

@@ -41,6 +41,8 @@ final class Launcher {
   private final QueueAction[] actions;
   private final List<SuspensionRecord> suspensions = new ArrayList<>();
   private int arrivalCursor;
+  /** Whether a job was ever held back (own hold or a level 2-3 suspension) in this run. */
+  boolean holdsUsed;
   private long nextDispatchSeq;
   int unfinished;
 
@@ -306,6 +308,7 @@ final class Launcher {
       }
     }
     queue.suspension = level;
+    holdsUsed |= level != SuspendLevel.LAUNCH;
     if (level == SuspendLevel.INTERRUPT) {
       // One interrupt of the queue: its jobs' saves share each SM's save (one fixed cost per SM).
       Object interrupt = new Object();
@@ -356,6 +359,7 @@ final class Launcher {
       return ActionOutcome.refused(job + (hold ? " is already held" : " is not held"));
     }
     job.ownHold = hold;
+    holdsUsed |= hold;
     return ActionOutcome.done();
   }
 
