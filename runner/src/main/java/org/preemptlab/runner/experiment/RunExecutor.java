@@ -141,15 +141,10 @@ public final class RunExecutor {
     };
     RunPlugins plugins = new RunPlugins(config.policy().id(), policies, config.preemption().id(),
         preemption, config.contextSave().id(), contextSave);
-    Simulator simulator = new Simulator(workload, hardware, plugins,
-        config.engine().toOptions());
-    if (listener != null) {
-      simulator.listen(listener);
-    }
-    SimulationResult result = simulator.run();
+    SimulationResult result = simulate(workload, hardware, plugins, config, listener);
     // The isolation runs get instances of their own, so a strategy that keeps state sees exactly
     // the main run.
-    Map<Long, Long> isolated = IsolatedRuntimes.measure(workload, hardware,
+    long[] isolated = IsolatedRuntimes.measure(workload, hardware,
         registry.create(PluginType.PREEMPTION_STRATEGY, config.preemption().id(),
             config.preemption().parameters(), hardware, RandomStreams.named(seed, "preemption")),
         registry.create(PluginType.CONTEXT_SAVE, config.contextSave().id(),
@@ -168,6 +163,21 @@ public final class RunExecutor {
     RunMetrics metrics = RunMetrics.of(RunData.of(result, isolated).with(pluginValues, Map.of()));
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
         parameters(config));
+  }
+
+  /**
+   * Runs the simulation in a method of its own so that the engine's per-job state is garbage once
+   * it returns: the isolation runs and the metrics that follow then share the heap only with the
+   * compact records (issue 18, memory per job).
+   */
+  private static SimulationResult simulate(Workload workload, HardwareModel hardware,
+      RunPlugins plugins, RunConfig config, EngineListener listener) {
+    Simulator simulator = new Simulator(workload, hardware, plugins,
+        config.engine().toOptions());
+    if (listener != null) {
+      simulator.listen(listener);
+    }
+    return simulator.run();
   }
 
   /** The parameter values each plugin is created with, defaults filled in. */
