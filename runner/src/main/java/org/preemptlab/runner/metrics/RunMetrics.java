@@ -66,7 +66,7 @@ public record RunMetrics(
   public RunMetrics {
     blocksByLevel = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(blocksByLevel));
     groups = List.copyOf(groups);
-    slowdowns = slowdowns instanceof org.preemptlab.runner.metrics.JobValues compact ? compact
+    slowdowns = slowdowns instanceof JobValues compact ? compact
         : Map.copyOf(slowdowns);
   }
 
