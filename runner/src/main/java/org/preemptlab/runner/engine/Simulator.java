@@ -216,6 +216,14 @@ public final class Simulator {
         slicer.contextSwitches, eventCount, blocks.blocksExecuted, launcher.suspensions());
   }
 
+  /**
+   * Jobs finished so far, for a progress display on another thread (issue 18): a plain read,
+   * monotone and possibly a little stale; never part of the results.
+   */
+  public int finishedJobs() {
+    return launcher.jobs.length - launcher.unfinished;
+  }
+
   /** The engine's job behind a view a policy handed back; fails if the view is not this run's. */
   SimJob own(JobView view, String verb) {
     SimJob[] jobs = launcher.jobs;

@@ -29,13 +29,15 @@ final class IsolatedRuntimes {
 
   /** Isolated turnaround in ns of every job of {@code workload}, in the order of its jobs. */
   static long[] measure(Workload workload, HardwareModel hardware,
-      PreemptionPointStrategy preemption, ContextSaveStrategy contextSave) {
+      PreemptionPointStrategy preemption, ContextSaveStrategy contextSave, RunProgress progress) {
     Map<String, JobQueue> queues = new HashMap<>();
     workload.queues().forEach(q -> queues.put(q.id(), q));
     Map<String, GpuContext> contexts = new HashMap<>();
     workload.contexts().forEach(c -> contexts.put(c.id(), c));
     Map<Kernel, Long> byKernel = new HashMap<>();
     long[] byJob = new long[workload.jobs().size()];
+    int[] measured = {0}; // read by the progress display's thread: a monotone estimate
+    progress.phase("isolated runs", byJob.length, () -> measured[0]);
     int index = 0;
     for (Job job : workload.jobs()) {
       JobQueue queue = queues.get(job.queueId());
@@ -50,6 +52,7 @@ final class IsolatedRuntimes {
             .makespanNs();
       });
       byJob[index++] = alone;
+      measured[0] = index;
     }
     return byJob;
   }

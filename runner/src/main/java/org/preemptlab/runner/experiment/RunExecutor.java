@@ -41,15 +41,17 @@ import org.preemptlab.runner.workload.SyntheticWorkload;
 public final class RunExecutor {
   private final PluginRegistry registry;
   private final long maxBlocks;
+  private final RunProgress progress;
 
   /** An executor that finds plugins in {@code registry} and runs workloads of any size. */
   public RunExecutor(PluginRegistry registry) {
-    this(registry, Long.MAX_VALUE);
+    this(registry, Long.MAX_VALUE, RunProgress.NONE);
   }
 
-  private RunExecutor(PluginRegistry registry, long maxBlocks) {
+  private RunExecutor(PluginRegistry registry, long maxBlocks, RunProgress progress) {
     this.registry = registry;
     this.maxBlocks = maxBlocks;
+    this.progress = progress;
   }
 
   /**
@@ -57,7 +59,15 @@ public final class RunExecutor {
    * whose {@link WorkEstimate} places more than {@code maxBlocks} blocks.
    */
   public RunExecutor withMaxBlocks(long maxBlocks) {
-    return new RunExecutor(registry, maxBlocks);
+    return new RunExecutor(registry, maxBlocks, progress);
+  }
+
+  /**
+   * The same executor telling {@code progress} about each run's phases (a terminal's progress
+   * bar); for one run at a time, not for a sweep's parallel runs.
+   */
+  public RunExecutor withProgress(RunProgress progress) {
+    return new RunExecutor(registry, maxBlocks, progress);
   }
 
   /**
@@ -142,7 +152,7 @@ public final class RunExecutor {
     };
     RunPlugins plugins = new RunPlugins(config.policy().id(), policies, config.preemption().id(),
         preemption, config.contextSave().id(), contextSave);
-    SimulationResult result = simulate(workload, hardware, plugins, config, listener);
+    SimulationResult result = simulate(workload, hardware, plugins, config, listener, progress);
     // The isolation runs get instances of their own, so a strategy that keeps state sees exactly
     // the main run.
     long[] isolated = IsolatedRuntimes.measure(workload, hardware,
@@ -150,7 +160,8 @@ public final class RunExecutor {
             config.preemption().parameters(), hardware, RandomStreams.named(seed, "preemption")),
         registry.create(PluginType.CONTEXT_SAVE, config.contextSave().id(),
             config.contextSave().parameters(), hardware,
-            RandomStreams.named(seed, "context-save")));
+            RandomStreams.named(seed, "context-save")), progress);
+    progress.end();
     Map<String, Double> pluginValues = new java.util.TreeMap<>();
     PluginMetrics.collect(registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),
         declared(PluginKind.SCHEDULING_POLICY, config.policy().id()), policyInstances,
@@ -172,12 +183,13 @@ public final class RunExecutor {
    * compact records (issue 18, memory per job).
    */
   private static SimulationResult simulate(Workload workload, HardwareModel hardware,
-      RunPlugins plugins, RunConfig config, EngineListener listener) {
+      RunPlugins plugins, RunConfig config, EngineListener listener, RunProgress progress) {
     Simulator simulator = new Simulator(workload, hardware, plugins,
         config.engine().toOptions());
     if (listener != null) {
       simulator.listen(listener);
     }
+    progress.phase("simulate", workload.jobs().size(), simulator::finishedJobs);
     return simulator.run();
   }
 
