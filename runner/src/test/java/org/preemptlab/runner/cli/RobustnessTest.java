@@ -419,6 +419,31 @@ class RobustnessTest {
     assertThat(marker).doesNotExist();
   }
 
+  @Test
+  void provenanceDoesNotRunTheFilterCommandsOfTheRepositorysGitattributes(@TempDir Path dir)
+      throws Exception {
+    // S5: git status runs a filter driver's clean or process command on a file whose timestamp
+    // changed; the repository (and so the command) may be anyone's
+    assumeTrue(new ProcessBuilder("git", "--version").start().waitFor() == 0);
+    Path marker = dir.resolve("marker");
+    git(dir, "init", "-q");
+    Files.writeString(dir.resolve(".gitattributes"), "* filter=evil\n");
+    Files.writeString(dir.resolve("f"), "x");
+    git(dir, "add", ".");
+    git(dir, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "c");
+    git(dir, "config", "filter.evil.clean", "touch " + marker + "; cat");
+    git(dir, "config", "filter.evil.process", "touch " + marker);
+    Files.writeString(dir.resolve("f"), "y"); // same size: status must compare the contents
+    Files.setLastModifiedTime(dir.resolve("f"), java.nio.file.attribute.FileTime.fromMillis(
+        System.currentTimeMillis() + 5_000));
+
+    GitCommit commit = GitCommit.of(dir);
+
+    assertThat(commit.commit()).matches("[0-9a-f]{40}");
+    assertThat(commit.dirty()).isTrue();
+    assertThat(marker).doesNotExist();
+  }
+
   private static void git(Path dir, String... args) throws Exception {
     List<String> command = new java.util.ArrayList<>(List.of("git"));
     command.addAll(List.of(args));
