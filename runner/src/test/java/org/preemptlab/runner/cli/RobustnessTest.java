@@ -52,7 +52,9 @@ class RobustnessTest {
       out.putNextEntry(new JarEntry("META-INF/services/"
           + SchedulingPolicyProvider.class.getName()));
       out.write((RobustnessTestPlugins.ThrowsError.class.getName() + "\n"
-          + RobustnessTestPlugins.Loops.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+          + RobustnessTestPlugins.Loops.class.getName() + "\n"
+          + RobustnessTestPlugins.CountsInstances.class.getName() + "\n")
+          .getBytes(StandardCharsets.UTF_8));
       out.closeEntry();
     }
   }
@@ -260,6 +262,21 @@ class RobustnessTest {
   void outToDevNullIsRefusedBeforeSimulating() { // M11a
     assertUsageError(run("run", "--out", "/dev/null"),
         "--out /dev/null: exists and is not a folder");
+  }
+
+  @Test
+  void listOfOneKindDoesNotInstantiateThePluginsOfOtherKinds() {
+    // S4: --plugin-path runs plugin code; list KIND runs only that kind's providers
+    int before = RobustnessTestPlugins.CountsInstances.INSTANCES.get();
+
+    Result hardware = run("list", "hardware", "--plugin-path", plugins.toString());
+
+    assertThat(hardware.exit()).as(hardware.err()).isZero();
+    assertThat(hardware.out()).contains("h200").doesNotContain("test-counts-instances");
+    assertThat(RobustnessTestPlugins.CountsInstances.INSTANCES.get()).isEqualTo(before);
+    Result policies = run("list", "policy", "--plugin-path", plugins.toString());
+    assertThat(policies.out()).contains("test-counts-instances");
+    assertThat(RobustnessTestPlugins.CountsInstances.INSTANCES.get()).isGreaterThan(before);
   }
 
   @Test
