@@ -16,6 +16,8 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.preemptlab.runner.experiment.sweep.SmallSweep;
 
 /**
@@ -124,9 +126,10 @@ class InterruptTest {
         .doesNotContainKey(SweepCommand.INTERRUPTED_FILE);
   }
 
-  @Test
-  void aRunStoppedByCtrlCWritesNothingAndRemovesItsPartialTimeline(@TempDir Path dir)
-      throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"--yes", "--run-timeout=60s"}) // the run in this thread, or in its own
+  void aRunStoppedByCtrlCWritesNothingAndRemovesItsPartialTimeline(String option,
+      @TempDir Path dir) throws Exception {
     Path config = Files.writeString(dir.resolve("run.yaml"), """
         name: long
         policy: fifo
@@ -146,7 +149,7 @@ class InterruptTest {
     Path out = dir.resolve("o");
 
     Result stopped = interrupt(() -> Files.exists(trace), "run", "--config", config.toString(),
-        "--out", out.toString(), "--trace", trace.toString(), "--yes");
+        "--out", out.toString(), "--trace", trace.toString(), "--yes", option);
 
     assertThat(stopped.exit()).as(stopped.err()).isEqualTo(Main.INTERRUPTED);
     assertThat(stopped.out()).matches("(?s)run interrupted \\(Ctrl-C\\)( at simulated time \\d+ ns "
