@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +25,7 @@ import org.preemptlab.runner.experiment.sweep.SmallSweep;
  * Ctrl-C without a terminal: the commands' shutdown hook is replaced by {@link ManualSignals},
  * fired from the test while the command runs, exactly as the JVM runs the hook on SIGINT.
  */
+@Tag("slow")
 class InterruptTest {
   /** Signals a test fires: the hook runs on a thread of its own, as the JVM's does. */
   private static final class ManualSignals implements Signals {
