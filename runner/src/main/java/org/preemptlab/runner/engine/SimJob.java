@@ -45,7 +45,7 @@ final class SimJob implements JobView {
 
   int nextFreshBlock;
   final ArrayDeque<Resumable> resumables = new ArrayDeque<>();
-  final List<ResidentBlock> resident = new ArrayList<>();
+  final BlockList resident = new BlockList();
   int parked;
   int finished;
   int preemptions;
@@ -77,18 +77,11 @@ final class SimJob implements JobView {
   }
 
   void addResident(ResidentBlock block) {
-    block.listIndex = resident.size();
-    resident.add(block);
+    resident.append(block);
   }
 
   void removeResident(ResidentBlock block) {
-    int i = block.listIndex;
-    ResidentBlock last = resident.remove(resident.size() - 1);
-    if (last != block) {
-      resident.set(i, last);
-      last.listIndex = i;
-    }
-    block.listIndex = -1;
+    resident.swapRemove(block);
   }
 
   @Override
@@ -144,8 +137,8 @@ final class SimJob implements JobView {
   /** SM time executed up to {@code now} by its blocks still resident. */
   long liveAttainedNs(long now) {
     long total = 0;
-    for (ResidentBlock block : resident) {
-      total += block.executedNs(now);
+    for (int i = 0, n = resident.size(); i < n; i++) {
+      total += resident.get(i).executedNs(now);
     }
     return total;
   }
