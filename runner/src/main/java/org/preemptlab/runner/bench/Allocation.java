@@ -3,7 +3,7 @@ package org.preemptlab.runner.bench;
 import java.lang.management.ManagementFactory;
 
 /**
- * Bytes the current thread has allocated on the heap, from the JVM's per-thread allocation counter
+ * The current thread's CPU time and the bytes it has allocated on the heap, from the JVM's per-thread allocation counter
  * ({@code com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes}, HotSpot). The counter
  * counts every allocation, including those that escape analysis does not remove and arrays grown
  * on the way, whether or not they are still live.
@@ -20,6 +20,15 @@ final class Allocation {
       return bean;
     }
     return null;
+  }
+
+  /**
+   * CPU time the current thread has used so far, in ns, or -1 if this JVM does not measure it.
+   * Unlike wall time it does not grow while the thread waits for a core on a busy machine.
+   */
+  static long currentThreadCpuNs() {
+    java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+    return bean.isCurrentThreadCpuTimeSupported() ? bean.getCurrentThreadCpuTime() : -1;
   }
 
   /** The current thread's allocated bytes so far, or -1 if this JVM does not count them. */

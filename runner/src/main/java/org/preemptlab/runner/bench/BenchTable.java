@@ -8,7 +8,7 @@ import java.util.Locale;
 final class BenchTable {
   /** The speed table's column headers. */
   static final List<String> SPEED_COLUMNS = List.of("implementation", "blocks", "events",
-      "median wall ms", "blocks/s", "events/s", "kernels/s", "ns/block");
+      "median wall ms", "blocks/s", "events/s", "kernels/s", "ns/block", "median CPU ms");
   /** The memory table's column headers. */
   static final List<String> MEMORY_COLUMNS = List.of("implementation", "input MiB",
       "peak heap MiB", "run peak MiB", "allocated B/block");
@@ -17,6 +17,8 @@ final class BenchTable {
       "turnaround sum ns", "blocks", "makespan", "turnaround");
   /** Starts the line with the engine-to-baseline throughput ratio. */
   static final String RATIO_LABEL = "engine/baseline blocks/s";
+  /** Starts the line with the same ratio on the threads' CPU time. */
+  static final String CPU_RATIO_LABEL = "engine/baseline blocks per CPU second";
 
   private BenchTable() {}
 
@@ -50,11 +52,15 @@ final class BenchTable {
       speed.add(List.of(m.name(), count(m.outcome().blocks()), count(m.outcome().events()),
           String.format(Locale.ROOT, "%,.2f", m.medianWallNs() / 1e6), rate(m.blocksPerSecond()),
           rate(m.eventsPerSecond()), rate(m.kernelsPerSecond()),
-          String.format(Locale.ROOT, "%,.1f", m.nanosPerBlock())));
+          String.format(Locale.ROOT, "%,.1f", m.nanosPerBlock()),
+          m.medianCpuNs() < 0 ? "n/a" : String.format(Locale.ROOT, "%,.2f",
+              m.medianCpuNs() / 1e6)));
     }
     out.append(table(SPEED_COLUMNS, speed));
-    out.append(String.format(Locale.ROOT, "%s: %.3f%n%n", RATIO_LABEL,
+    out.append(String.format(Locale.ROOT, "%s: %.3f%n", RATIO_LABEL,
         report.engineToBaselineBlocksPerSecond()));
+    out.append(String.format(Locale.ROOT, "%s: %.3f (thread CPU time: the check when the machine"
+            + " is busy)%n%n", CPU_RATIO_LABEL, report.engineToBaselineBlocksPerCpuSecond()));
 
     List<List<String>> memory = new ArrayList<>();
     for (Measurement m : List.of(report.baseline(), report.engine())) {

@@ -59,6 +59,17 @@ public final class Benchmark {
       return engine.blocksPerSecond() / baseline.blocksPerSecond();
     }
 
+    /**
+     * Engine blocks per CPU second divided by the baseline's: the same comparison with each
+     * implementation's thread CPU time, which a busy machine disturbs far less than wall time;
+     * negative if the JVM does not measure thread CPU time.
+     */
+    public double engineToBaselineBlocksPerCpuSecond() {
+      double e = engine.blocksPerCpuSecond();
+      double b = baseline.blocksPerCpuSecond();
+      return e < 0 || b < 0 ? -1 : e / b;
+    }
+
     /** Whether engine and baseline computed the same blocks, makespan and turnaround sum. */
     public boolean implementationsAgree() {
       RunOutcome a = baseline.outcome();
@@ -163,6 +174,7 @@ public final class Benchmark {
     private final String name;
     private final Supplier<Supplier<RunOutcome>> prepare;
     private final List<Long> wallNs = new ArrayList<>();
+    private final List<Long> cpuNs = new ArrayList<>();
     private final List<Long> peakHeap = new ArrayList<>();
     private final List<Long> allocated = new ArrayList<>();
     private final List<Long> liveAtStart = new ArrayList<>();
@@ -184,10 +196,13 @@ public final class Benchmark {
       Supplier<RunOutcome> trial = prepare.get();
       liveAtStart.add(HeapPeak.reset());
       long allocatedBefore = Allocation.currentThreadBytes();
+      long cpuBefore = Allocation.currentThreadCpuNs();
       long start = System.nanoTime();
       RunOutcome outcome = trial.get();
       long elapsed = System.nanoTime() - start;
+      long cpuAfter = Allocation.currentThreadCpuNs();
       long allocatedAfter = Allocation.currentThreadBytes();
+      cpuNs.add(cpuBefore < 0 ? -1 : cpuAfter - cpuBefore);
       peakHeap.add(HeapPeak.peakBytes());
       wallNs.add(elapsed);
       allocated.add(allocatedBefore < 0 ? -1 : allocatedAfter - allocatedBefore);
@@ -201,7 +216,7 @@ public final class Benchmark {
     }
 
     Measurement result(BenchSettings settings, Optional<ExpectedResults.Row> expected) {
-      return Measurement.of(name, settings.kernels(), measured, repeatable, wallNs, peakHeap,
+      return Measurement.of(name, settings.kernels(), measured, repeatable, wallNs, cpuNs, peakHeap,
           inputBytes, liveAtStart, allocated, expected);
     }
   }

@@ -147,12 +147,13 @@ public final class Scaling {
               .blocks()), String.format(Locale.ROOT, "%,.1f", b.nanosPerBlock()),
           String.format(Locale.ROOT, "%,.1f", e.nanosPerBlock()),
           String.format(Locale.ROOT, "%.3f", r.engineToBaselineBlocksPerSecond()),
+          String.format(Locale.ROOT, "%.3f", r.engineToBaselineBlocksPerCpuSecond()),
           String.format(Locale.ROOT, "%,.2f", e.allocatedBytesPerBlock()),
           BenchTable.mib(e.maxRunPeakBytes()), BenchTable.mib(e.maxPeakHeapBytes()),
           r.passed() ? "PASS" : "FAIL"));
     }
     out.append(BenchTable.table(List.of("N", "blocks", "baseline ns/block", "engine ns/block",
-        "engine/baseline blocks/s", "engine B/block", "engine run peak MiB",
+        "engine/baseline blocks/s", "same on CPU time", "engine B/block", "engine run peak MiB",
         "engine peak heap MiB", "result"), rows));
     Parallel p = report.parallel();
     out.append(String.format(Locale.ROOT, "%nparallel runs (%d engine runs of N = %,d on a fixed "

@@ -1,5 +1,6 @@
 package org.preemptlab.runner.engine;
 
+import com.google.common.base.Preconditions;
 import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.RandomAccess;
@@ -18,9 +19,7 @@ final class BlockList extends AbstractList<ResidentBlock> implements RandomAcces
 
   @Override
   public ResidentBlock get(int index) {
-    if (index >= size) {
-      throw new IndexOutOfBoundsException(index + " of " + size);
-    }
+    Preconditions.checkElementIndex(index, size);
     return items[index];
   }
 
@@ -52,9 +51,7 @@ final class BlockList extends AbstractList<ResidentBlock> implements RandomAcces
 
   /** Takes an empty list's array away (null if it has none); the list stays usable. */
   ResidentBlock[] detach() {
-    if (size != 0) {
-      throw new IllegalStateException("detach() of a list holding " + size + " blocks");
-    }
+    Preconditions.checkState(size == 0, "detach() of a list holding %s blocks", size);
     ResidentBlock[] array = items == NONE ? null : items;
     items = NONE;
     return array;

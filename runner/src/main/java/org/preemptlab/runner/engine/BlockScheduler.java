@@ -174,7 +174,8 @@ final class BlockScheduler {
       }
     }
     if (!newlyBlocked.isEmpty()) {
-      for (SimJob job : newlyBlocked) {
+      for (int i = 0; i < newlyBlocked.size(); i++) {
+        SimJob job = newlyBlocked.get(i);
         PolicyEngine engine = job.queue.engine;
         blockedJobInCallback = job; // preemptions requested now are on its behalf
         engine.policy.onJobBlocked(job, engine);

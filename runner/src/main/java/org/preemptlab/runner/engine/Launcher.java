@@ -132,7 +132,9 @@ final class Launcher {
       }
     }
     for (int i = 0; i < jobs.length; i++) {
-      jobs[i].dependents = dependents.get(i).stream().mapToInt(Integer::intValue).toArray();
+      List<Integer> list = dependents.get(i);
+      jobs[i].dependents = list.isEmpty() ? SimJob.NO_DEPENDENTS
+          : list.stream().mapToInt(Integer::intValue).toArray();
     }
   }
 

@@ -13,6 +13,8 @@ import org.preemptlab.api.policy.JobView;
 
 /** The engine's mutable state of one job; handed to policies as a read-only {@link JobView}. */
 final class SimJob implements JobView {
+  static final int[] NO_DEPENDENTS = new int[0];
+
   final Job job;
   final Kernel kernel;
   final int index;
@@ -34,7 +36,7 @@ final class SimJob implements JobView {
   /** Its own SM restriction, or null for its queue's. */
   org.preemptlab.api.policy.SmSet restriction;
   int dependenciesLeft;
-  int[] dependents = new int[0];
+  int[] dependents = NO_DEPENDENTS;
   long dispatchSeq = -1;
 
   long submitNs = -1;
@@ -44,7 +46,8 @@ final class SimJob implements JobView {
   long finishNs = -1;
 
   int nextFreshBlock;
-  final ArrayDeque<Resumable> resumables = new ArrayDeque<>();
+  /** Evicted blocks; small until a preemption fills it (most jobs are never preempted). */
+  final ArrayDeque<Resumable> resumables = new ArrayDeque<>(1);
   final BlockList resident = new BlockList();
   int parked;
   int finished;
