@@ -32,6 +32,8 @@ final class SmArray {
   private final int[] freeShared;
   /** For free-thread value v, words {@code [v * words, (v + 1) * words)} hold its SMs. */
   private final long[] bucketBits;
+  /** For free-thread value v, how many indexed SMs have it. */
+  private final int[] bucketCount;
   /** Bit v: some SM has exactly v free thread slots. */
   private final long[] nonEmpty;
   /** Bit w: word w of {@link #nonEmpty} is not zero. */
@@ -66,6 +68,7 @@ final class SmArray {
     freeRegisters = filled(sm.registers());
     freeShared = filled(sm.sharedMemoryBytes());
     bucketBits = new long[(maxThreads + 1) * words];
+    bucketCount = new int[maxThreads + 1];
     nonEmpty = new long[(maxThreads >>> 6) + 1];
     summary = new long[(nonEmpty.length + 63) >>> 6];
     indexed = new boolean[count];
@@ -168,27 +171,24 @@ final class SmArray {
   }
 
   private void addToBucket(int sm, int value) {
-    int index = value * words + (sm >>> 6);
-    bucketBits[index] |= 1L << sm;
-    int w = value >>> 6;
-    if (nonEmpty[w] == 0) {
-      summary[w >>> 6] |= 1L << w;
+    bucketBits[value * words + (sm >>> 6)] |= 1L << sm;
+    if (bucketCount[value]++ == 0) {
+      int w = value >>> 6;
+      if (nonEmpty[w] == 0) {
+        summary[w >>> 6] |= 1L << w;
+      }
+      nonEmpty[w] |= 1L << value;
     }
-    nonEmpty[w] |= 1L << value;
   }
 
   private void removeFromBucket(int sm, int value) {
-    int base = value * words;
-    bucketBits[base + (sm >>> 6)] &= ~(1L << sm);
-    for (int i = 0; i < words; i++) {
-      if (bucketBits[base + i] != 0) {
-        return;
+    bucketBits[value * words + (sm >>> 6)] &= ~(1L << sm);
+    if (--bucketCount[value] == 0) {
+      int w = value >>> 6;
+      nonEmpty[w] &= ~(1L << value);
+      if (nonEmpty[w] == 0) {
+        summary[w >>> 6] &= ~(1L << w);
       }
-    }
-    int w = value >>> 6;
-    nonEmpty[w] &= ~(1L << value);
-    if (nonEmpty[w] == 0) {
-      summary[w >>> 6] &= ~(1L << w);
     }
   }
 
