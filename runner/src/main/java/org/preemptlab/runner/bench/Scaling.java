@@ -130,6 +130,12 @@ public final class Scaling {
     }
   }
 
+  private static String cpuPerBlock(Measurement m) {
+    double cpu = m.medianCpuNs();
+    return cpu < 0 ? "n/a"
+        : String.format(Locale.ROOT, "%,.1f", cpu / Math.max(1, m.outcome().blocks()));
+  }
+
   /** The report as plain text. */
   public static String render(Report report) {
     StringBuilder out = new StringBuilder();
@@ -137,7 +143,8 @@ public final class Scaling {
         + "at several N\n");
     Benchmark.Report any = report.reports().get(0);
     out.append(String.format(Locale.ROOT, "JVM %s | %d cores | %d warm-up(s), %d repetition(s)"
-            + " per N (median reported)%n%n", any.jvm(), any.cores(), any.settings().warmups(),
+            + " per N (median reported); ns/block on wall time, CPU ns/block on the thread's CPU"
+            + " time%n%n", any.jvm(), any.cores(), any.settings().warmups(),
         any.settings().repetitions()));
     List<List<String>> rows = new ArrayList<>();
     for (Benchmark.Report r : report.reports()) {
@@ -146,6 +153,7 @@ public final class Scaling {
       rows.add(List.of(BenchTable.count(r.settings().kernels()), BenchTable.count(e.outcome()
               .blocks()), String.format(Locale.ROOT, "%,.1f", b.nanosPerBlock()),
           String.format(Locale.ROOT, "%,.1f", e.nanosPerBlock()),
+          cpuPerBlock(b), cpuPerBlock(e),
           String.format(Locale.ROOT, "%.3f", r.engineToBaselineBlocksPerSecond()),
           String.format(Locale.ROOT, "%.3f", r.engineToBaselineBlocksPerCpuSecond()),
           String.format(Locale.ROOT, "%,.2f", e.allocatedBytesPerBlock()),
@@ -153,6 +161,7 @@ public final class Scaling {
           r.passed() ? "PASS" : "FAIL"));
     }
     out.append(BenchTable.table(List.of("N", "blocks", "baseline ns/block", "engine ns/block",
+        "baseline CPU ns/block", "engine CPU ns/block",
         "engine/baseline blocks/s", "same on CPU time", "engine B/block", "engine run peak MiB",
         "engine peak heap MiB", "result"), rows));
     Parallel p = report.parallel();
