@@ -34,7 +34,7 @@ final class SmArray {
   private final long[] bucketBits;
   /** For free-thread value v, how many indexed SMs have it. */
   private final int[] bucketCount;
-  /** Bit v: some SM has exactly v free thread slots. */
+  /** Bit v: some indexed SM has exactly v free thread slots. */
   private final long[] nonEmpty;
   /** Bit w: word w of {@link #nonEmpty} is not zero. */
   private final long[] summary;
