@@ -356,7 +356,8 @@ final class BlockScheduler {
     if (!sim.launcher.holdsUsed && !sim.options.inOrderQueues()) {
       return true; // nothing can hold a job back
     }
-    for (SimJob job : ranking == null ? hardwareOrder : ranked) {
+    for (int i = 0; i < orderSize; i++) {
+      SimJob job = order[i];
       if (job.queue.context == context && !job.heldBack() && !job.waitsInQueue()) {
         return true;
       }
