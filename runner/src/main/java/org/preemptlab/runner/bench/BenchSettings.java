@@ -13,9 +13,9 @@ public record BenchSettings(int kernels, int warmups, int repetitions) {
   /** The default N. */
   public static final int DEFAULT_KERNELS = 10_000;
   /** The default number of warm-up runs. */
-  public static final int DEFAULT_WARMUPS = 1;
+  public static final int DEFAULT_WARMUPS = 2;
   /** The default number of measured repetitions. */
-  public static final int DEFAULT_REPETITIONS = 3;
+  public static final int DEFAULT_REPETITIONS = 5;
 
   /** Validates the ranges. */
   public BenchSettings {
@@ -24,7 +24,7 @@ public record BenchSettings(int kernels, int warmups, int repetitions) {
     checkArgument(repetitions >= 1, "repetitions must be >= 1, got %s", repetitions);
   }
 
-  /** 10,000 kernels, 1 warm-up, 3 repetitions. */
+  /** 10,000 kernels, 2 warm-ups, 5 repetitions. */
   public static BenchSettings defaults() {
     return new BenchSettings(DEFAULT_KERNELS, DEFAULT_WARMUPS, DEFAULT_REPETITIONS);
   }

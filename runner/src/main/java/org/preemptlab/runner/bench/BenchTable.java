@@ -8,12 +8,17 @@ import java.util.Locale;
 final class BenchTable {
   /** The speed table's column headers. */
   static final List<String> SPEED_COLUMNS = List.of("implementation", "blocks", "events",
-      "median wall ms", "blocks/s", "events/s", "kernels/s", "peak heap MiB");
+      "median wall ms", "blocks/s", "events/s", "kernels/s", "ns/block", "median CPU ms");
+  /** The memory table's column headers. */
+  static final List<String> MEMORY_COLUMNS = List.of("implementation", "input MiB",
+      "peak heap MiB", "run peak MiB", "allocated B/block");
   /** The results table's column headers. */
   static final List<String> RESULT_COLUMNS = List.of("implementation", "makespan ns",
       "turnaround sum ns", "blocks", "makespan", "turnaround");
   /** Starts the line with the engine-to-baseline throughput ratio. */
   static final String RATIO_LABEL = "engine/baseline blocks/s";
+  /** Starts the line with the same ratio on the threads' CPU time. */
+  static final String CPU_RATIO_LABEL = "engine/baseline blocks per CPU second";
 
   private BenchTable() {}
 
@@ -33,8 +38,13 @@ final class BenchTable {
         + " timed section.\n");
     out.append("events: engine = events it processed; baseline = block completions + kernel"
         + " arrivals it processed.\n");
-    out.append("peak heap: largest over repetitions of the sum of the heap pools' peak used"
-        + " bytes, reset after System.gc() before each repetition (includes the live input).\n");
+    out.append("repetitions: baseline and engine interleaved (alternating which goes first);"
+        + " medians reported.\n");
+    out.append("memory: input = heap its input holds after a GC; peak heap = largest sum of the"
+        + " heap pools' peak used bytes over repetitions, reset after System.gc() (includes both"
+        + " inputs); run peak = peak heap minus the heap live at the start; allocated = median"
+        + " bytes the measuring thread allocated per repetition (JVM per-thread counter) per"
+        + " block.\n");
     out.append('\n');
 
     List<List<String>> speed = new ArrayList<>();
@@ -42,11 +52,24 @@ final class BenchTable {
       speed.add(List.of(m.name(), count(m.outcome().blocks()), count(m.outcome().events()),
           String.format(Locale.ROOT, "%,.2f", m.medianWallNs() / 1e6), rate(m.blocksPerSecond()),
           rate(m.eventsPerSecond()), rate(m.kernelsPerSecond()),
-          String.format(Locale.ROOT, "%,.1f", m.maxPeakHeapBytes() / (1024.0 * 1024.0))));
+          String.format(Locale.ROOT, "%,.1f", m.nanosPerBlock()),
+          m.medianCpuNs() < 0 ? "n/a" : String.format(Locale.ROOT, "%,.2f",
+              m.medianCpuNs() / 1e6)));
     }
     out.append(table(SPEED_COLUMNS, speed));
-    out.append(String.format(Locale.ROOT, "%s: %.3f%n%n", RATIO_LABEL,
+    out.append(String.format(Locale.ROOT, "%s: %.3f%n", RATIO_LABEL,
         report.engineToBaselineBlocksPerSecond()));
+    out.append(String.format(Locale.ROOT, "%s: %.3f (thread CPU time: the check when the machine"
+            + " is busy)%n%n", CPU_RATIO_LABEL, report.engineToBaselineBlocksPerCpuSecond()));
+
+    List<List<String>> memory = new ArrayList<>();
+    for (Measurement m : List.of(report.baseline(), report.engine())) {
+      memory.add(List.of(m.name(), mib(m.inputBytes()), mib(m.maxPeakHeapBytes()),
+          mib(m.maxRunPeakBytes()), m.allocatedBytesPerBlock() < 0 ? "n/a"
+              : String.format(Locale.ROOT, "%,.2f", m.allocatedBytesPerBlock())));
+    }
+    out.append(table(MEMORY_COLUMNS, memory));
+    out.append('\n');
 
     List<List<String>> results = new ArrayList<>();
     results.add(report.expected()
@@ -98,7 +121,11 @@ final class BenchTable {
     return all;
   }
 
-  private static String count(long value) {
+  static String mib(long bytes) {
+    return String.format(Locale.ROOT, "%,.1f", bytes / (1024.0 * 1024.0));
+  }
+
+  static String count(long value) {
     return String.format(Locale.ROOT, "%,d", value);
   }
 

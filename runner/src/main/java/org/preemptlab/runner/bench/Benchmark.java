@@ -26,7 +26,9 @@ import org.preemptlab.runner.engine.Simulator;
  * besides this measurement only the sweep commands' progress and elapsed-time lines do),
  * records its peak heap, and checks the simulated results against the published table.
  *
- * <p>Timed per repetition: {@code BaselineEventLoop.run(kernels)} for the baseline, {@code new
+ * <p>Repetitions of the two implementations are interleaved (baseline, engine, engine, baseline,
+ * ...), so that a change of machine load affects both alike; the median of each is reported.
+ * Timed per repetition: {@code BaselineEventLoop.run(kernels)} for the baseline, {@code new
  * Simulator(...)} plus {@code run()} (engine set-up included) for the engine. Building the kernel
  * list or the {@link Workload} and creating the plugins happen before the clock starts.
  */
@@ -58,6 +60,17 @@ public final class Benchmark {
       return engine.blocksPerSecond() / baseline.blocksPerSecond();
     }
 
+    /**
+     * Engine blocks per CPU second divided by the baseline's: the same comparison with each
+     * implementation's thread CPU time, which a busy machine disturbs far less than wall time;
+     * negative if the JVM does not measure thread CPU time.
+     */
+    public double engineToBaselineBlocksPerCpuSecond() {
+      double e = engine.blocksPerCpuSecond();
+      double b = baseline.blocksPerCpuSecond();
+      return e < 0 || b < 0 ? -1 : e / b;
+    }
+
     /** Whether engine and baseline computed the same blocks, makespan and turnaround sum. */
     public boolean implementationsAgree() {
       RunOutcome a = baseline.outcome();
@@ -83,11 +96,30 @@ public final class Benchmark {
 
   /** Runs the benchmark, judging the results against {@code expected} (a test hook). */
   static Report run(BenchSettings settings, Optional<ExpectedResults.Row> expected) {
-    Measurement baseline = measureBaseline(settings, expected);
-    Measurement engine = measureEngine(settings, expected);
+    long empty = HeapPeak.liveBytes();
+    Trials baseline = baselineTrials(settings);
+    long withKernels = HeapPeak.liveBytes();
+    baseline.inputBytes = withKernels - empty;
+    Trials engine = engineTrials(settings);
+    engine.inputBytes = HeapPeak.liveBytes() - withKernels;
+    for (int i = 0; i < settings.warmups(); i++) {
+      baseline.warmUp();
+      engine.warmUp();
+    }
+    // Interleaved, and alternating which goes first, so that a change of the machine's load or a
+    // JIT decision half-way affects both implementations alike.
+    for (int i = 0; i < settings.repetitions(); i++) {
+      if (i % 2 == 0) {
+        baseline.measure();
+        engine.measure();
+      } else {
+        engine.measure();
+        baseline.measure();
+      }
+    }
     String jvm = Runtime.version() + " (" + System.getProperty("java.vm.name") + ")";
     return new Report(settings, expected, jvm, Runtime.getRuntime().availableProcessors(),
-        baseline, engine);
+        baseline.result(settings, expected), engine.result(settings, expected));
   }
 
   /** The report as a plain-text table. */
@@ -95,22 +127,20 @@ public final class Benchmark {
     return BenchTable.render(report);
   }
 
-  private static Measurement measureBaseline(BenchSettings settings,
-      Optional<ExpectedResults.Row> expected) {
+  private static Trials baselineTrials(BenchSettings settings) {
     List<StandardWorkload.KernelSpec> kernels = StandardWorkload.kernels(settings.kernels());
-    return measure("baseline", settings, expected, () -> () -> {
+    return new Trials("baseline", () -> () -> {
       BaselineEventLoop.Outcome o = BaselineEventLoop.run(kernels);
       return new RunOutcome(o.blocks(), o.events(), o.makespanNs(), o.turnaroundSumNs());
     });
   }
 
-  private static Measurement measureEngine(BenchSettings settings,
-      Optional<ExpectedResults.Row> expected) {
+  private static Trials engineTrials(BenchSettings settings) {
     Workload workload = StandardWorkload.workload(settings.kernels());
     HardwareModel hardware = StandardWorkload.hardware();
     PluginRegistry registry = PluginRegistry.discover(Benchmark.class.getClassLoader());
     EngineOptions options = new EngineOptions(Integer.MAX_VALUE, true);
-    return measure("engine", settings, expected, () -> {
+    return new Trials("engine", () -> {
       RunPlugins plugins = plugins(registry, hardware.device());
       return () -> {
         SimulationResult result = new Simulator(workload, hardware, plugins, options).run();
@@ -138,35 +168,58 @@ public final class Benchmark {
   }
 
   /**
-   * Runs {@code prepare}'s trial for the warm-ups and repetitions; {@code prepare} runs untimed
-   * before each, the trial it returns is the timed section.
+   * The runs of one implementation: {@code prepare} runs untimed before each run, the trial it
+   * returns is the timed section (wall time, peak heap and the thread's allocated bytes).
    */
-  private static Measurement measure(String name, BenchSettings settings,
-      Optional<ExpectedResults.Row> expected, Supplier<Supplier<RunOutcome>> prepare) {
-    RunOutcome first = null;
-    boolean repeatable = true;
-    for (int i = 0; i < settings.warmups(); i++) {
-      RunOutcome outcome = prepare.get().get();
-      first = first == null ? outcome : first;
-      repeatable &= outcome.equals(first);
+  private static final class Trials {
+    private final String name;
+    private final Supplier<Supplier<RunOutcome>> prepare;
+    private final List<Long> wallNs = new ArrayList<>();
+    private final List<Long> cpuNs = new ArrayList<>();
+    private final List<Long> peakHeap = new ArrayList<>();
+    private final List<Long> allocated = new ArrayList<>();
+    private final List<Long> liveAtStart = new ArrayList<>();
+    private long inputBytes;
+    private RunOutcome first;
+    private RunOutcome measured;
+    private boolean repeatable = true;
+
+    Trials(String name, Supplier<Supplier<RunOutcome>> prepare) {
+      this.name = name;
+      this.prepare = prepare;
     }
-    List<Long> wallNs = new ArrayList<>();
-    List<Long> peakHeap = new ArrayList<>();
-    RunOutcome measured = null;
-    for (int i = 0; i < settings.repetitions(); i++) {
+
+    void warmUp() {
+      record(prepare.get().get());
+    }
+
+    void measure() {
       Supplier<RunOutcome> trial = prepare.get();
-      HeapPeak.reset();
+      liveAtStart.add(HeapPeak.reset());
+      long allocatedBefore = Allocation.currentThreadBytes();
+      long cpuBefore = Allocation.currentThreadCpuNs();
       long start = System.nanoTime();
       RunOutcome outcome = trial.get();
       long elapsed = System.nanoTime() - start;
+      long cpuAfter = Allocation.currentThreadCpuNs();
+      long allocatedAfter = Allocation.currentThreadBytes();
+      cpuNs.add(cpuBefore < 0 ? -1 : cpuAfter - cpuBefore);
       peakHeap.add(HeapPeak.peakBytes());
       wallNs.add(elapsed);
+      allocated.add(allocatedBefore < 0 ? -1 : allocatedAfter - allocatedBefore);
       measured = measured == null ? outcome : measured;
+      record(outcome);
+    }
+
+    private void record(RunOutcome outcome) {
       first = first == null ? outcome : first;
       repeatable &= outcome.equals(first);
     }
-    return Measurement.of(name, settings.kernels(), measured, repeatable, wallNs, peakHeap,
-        expected);
+
+    Measurement result(BenchSettings settings, Optional<ExpectedResults.Row> expected) {
+      return Measurement.of(name, settings.kernels(), measured, repeatable, wallNs, cpuNs, peakHeap,
+          inputBytes, liveAtStart, allocated, expected);
+    }
   }
 
   /**

@@ -16,14 +16,31 @@ final class HeapPeak {
 
   private HeapPeak() {}
 
-  /** Collects garbage, then starts a new peak from the current usage of every heap pool. */
-  static void reset() {
-    System.gc();
+  /**
+   * Collects garbage, then starts a new peak from the current usage of every heap pool.
+   *
+   * @return the heap bytes in use after the collection: what is live at the start
+   */
+  static long reset() {
+    long live = liveBytes();
     for (MemoryPoolMXBean pool : POOLS) {
       if (pool.isValid()) {
         pool.resetPeakUsage();
       }
     }
+    return live;
+  }
+
+  /** Collects garbage and returns the heap bytes still in use: what is reachable. */
+  static long liveBytes() {
+    System.gc();
+    long sum = 0;
+    for (MemoryPoolMXBean pool : POOLS) {
+      if (pool.isValid()) {
+        sum += pool.getUsage().getUsed();
+      }
+    }
+    return sum;
   }
 
   /** The sum of the heap pools' peak used bytes since {@link #reset()}. */

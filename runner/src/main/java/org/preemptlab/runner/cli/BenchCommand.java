@@ -7,6 +7,7 @@ import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.bench.BenchSettings;
 import org.preemptlab.runner.bench.Benchmark;
+import org.preemptlab.runner.bench.Scaling;
 
 /**
  * {@code preemptlab bench}: the engine's speed on the standard workload of {@code
@@ -18,10 +19,14 @@ final class BenchCommand implements Command {
       .argName("N").desc("kernels of the standard workload (default 10000; published results "
           + "exist for 200, 2000, 10000, 100000)").get();
   private static final Option WARMUPS = Option.builder().longOpt("warmups").hasArg()
-      .argName("W").desc("unmeasured runs of each implementation first (default 1)").get();
+      .argName("W").desc("unmeasured runs of each implementation first (default "
+          + BenchSettings.DEFAULT_WARMUPS + ", 1 with --scaling)").get();
   private static final Option REPETITIONS = Option.builder().longOpt("repetitions").hasArg()
-      .argName("R").desc("measured runs of each implementation; the median is reported "
-          + "(default 3)").get();
+      .argName("R").desc("measured runs of each implementation, interleaved; the median is "
+          + "reported (default " + BenchSettings.DEFAULT_REPETITIONS + ", 1 with --scaling)").get();
+  private static final Option SCALING = Option.builder().longOpt("scaling")
+      .desc("measure N = 2000, 10000 and 100000 (time per block) and parallel runs on 1 and 2 "
+          + "threads; --kernels does not apply").get();
 
   @Override
   public String name() {
@@ -35,7 +40,8 @@ final class BenchCommand implements Command {
 
   @Override
   public Options options() {
-    return new Options().addOption(KERNELS).addOption(WARMUPS).addOption(REPETITIONS);
+    return new Options().addOption(KERNELS).addOption(WARMUPS).addOption(REPETITIONS)
+        .addOption(SCALING);
   }
 
   @Override
@@ -43,13 +49,25 @@ final class BenchCommand implements Command {
     return """
         preemptlab bench
         preemptlab bench --kernels 100000 --warmups 0 --repetitions 1
-        PREEMPTLAB_JAVA_OPTS=-Xmx4g preemptlab bench --repetitions 5""";
+        PREEMPTLAB_JAVA_OPTS=-Xmx1g preemptlab bench --scaling
+        PREEMPTLAB_JAVA_OPTS=-Xmx4g preemptlab bench --repetitions 7""";
   }
 
   @Override
   public int run(CommandLine line, PrintStream out) {
     if (!line.getArgList().isEmpty()) {
       throw new ConfigurationException("bench takes no arguments, got " + line.getArgList());
+    }
+    if (line.hasOption(SCALING)) {
+      if (line.hasOption(KERNELS)) {
+        throw new ConfigurationException("bench --scaling measures N = " + Scaling.KERNELS
+            + "; --kernels does not apply");
+      }
+      Scaling.Report report = Scaling.run(
+          (int) SharedOptions.number(line, "warmups", 1, 0, 100),
+          (int) SharedOptions.number(line, "repetitions", 1, 1, 100));
+      out.print(Scaling.render(report));
+      return report.passed() ? Main.OK : Main.FAILED;
     }
     BenchSettings defaults = BenchSettings.defaults();
     BenchSettings settings = new BenchSettings(

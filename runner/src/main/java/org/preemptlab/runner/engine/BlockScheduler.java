@@ -2,11 +2,10 @@ package org.preemptlab.runner.engine;
 
 import org.preemptlab.api.hardware.SaveKind;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.TreeSet;
 import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
@@ -27,12 +26,21 @@ import org.preemptlab.api.policy.SmSet;
 final class BlockScheduler {
   private final Simulator sim;
   private final SmArray sms;
-  private final TreeSet<SimJob> hardwareOrder = new TreeSet<>(
-      Comparator.<SimJob>comparingInt(j -> j.queue.priority.ordinal())
-          .thenComparingLong(j -> j.dispatchSeq));
+  /**
+   * Launched jobs with blocks to place, in placement order: kept sorted by the hardware's order
+   * (queue priority, then launch order) on entry, or sorted by the policy's ranking before each
+   * pass. An array walked by index, so a placement pass allocates nothing.
+   */
+  private SimJob[] order = new SimJob[16];
+  private int orderSize;
   /** The policy's placement order, or null for the hardware's. */
   private final Comparator<JobView> ranking;
-  private final List<SimJob> ranked = new ArrayList<>();
+  /** Blocks that left their SMs for good, reused for the next placements (no allocation per block). */
+  private ResidentBlock[] pool = new ResidentBlock[64];
+  private int poolSize;
+  /** Arrays of jobs that have no block on an SM, for the next job that has one (see BlockList). */
+  private ResidentBlock[][] spareLists = new ResidentBlock[8][];
+  private int spareListsSize;
   private final List<SimJob> newlyBlocked = new ArrayList<>();
   /** Whether any policy listens to onJobBlocked (otherwise the walk behind a blocked job is skipped). */
   private final boolean blockedListeners;
@@ -51,23 +59,46 @@ final class BlockScheduler {
 
   /** Whether any block is resident or any launched job still has blocks to place (issue 11). */
   boolean deviceBusy() {
-    return !residentJobs.isEmpty() || !hardwareOrder.isEmpty() || !ranked.isEmpty();
+    return !residentJobs.isEmpty() || orderSize > 0;
   }
 
   /** A launched job with blocks to place joins placement order (once). */
   void enter(SimJob job) {
     if (job.launched && !job.inPlacementOrder && job.pendingBlocks() > 0) {
       job.inPlacementOrder = true;
-      if (ranking == null) {
-        hardwareOrder.add(job);
-      } else {
-        ranked.add(job);
-      }
+      insert(job);
       SimContext context = job.queue.context;
       if (context.pendingJobs++ == 0 && context.parked.isEmpty()) {
         context.runnableSinceNs = sim.now;
       }
     }
+  }
+
+  /** Adds a job to the order: at its place in the hardware order, or at the end if ranked. */
+  private void insert(SimJob job) {
+    if (orderSize == order.length) {
+      order = Arrays.copyOf(order, orderSize * 2);
+    }
+    int at = orderSize;
+    if (ranking == null) {
+      while (at > 0 && hardwareBefore(job, order[at - 1])) {
+        at--;
+      }
+      System.arraycopy(order, at, order, at + 1, orderSize - at);
+    }
+    order[at] = job;
+    orderSize++;
+  }
+
+  /** The hardware order: higher queue priority first, then earlier launch. */
+  private static boolean hardwareBefore(SimJob a, SimJob b) {
+    int byPriority = Integer.compare(a.queue.priority.ordinal(), b.queue.priority.ordinal());
+    return byPriority != 0 ? byPriority < 0 : a.dispatchSeq < b.dispatchSeq;
+  }
+
+  private void removeAt(int i) {
+    System.arraycopy(order, i + 1, order, i, orderSize - i - 1);
+    order[--orderSize] = null;
   }
 
   private void leave(SimJob job) {
@@ -82,15 +113,16 @@ final class BlockScheduler {
       return;
     }
     List<SimJob> moved = new ArrayList<>();
-    for (Iterator<SimJob> it = hardwareOrder.iterator(); it.hasNext(); ) {
-      SimJob job = it.next();
-      if (job.queue == queue) {
-        moved.add(job);
-        it.remove();
+    for (int i = 0; i < orderSize; ) {
+      if (order[i].queue == queue) {
+        moved.add(order[i]);
+        removeAt(i);
+      } else {
+        i++;
       }
     }
     change.run();
-    hardwareOrder.addAll(moved);
+    moved.forEach(this::insert);
   }
 
   /** Places every block that can be placed now, in placement order. */
@@ -102,16 +134,12 @@ final class BlockScheduler {
         return;
       }
     }
-    Iterator<SimJob> it;
-    if (ranking == null) {
-      it = hardwareOrder.iterator();
-    } else {
-      ranked.sort(ranking);
-      it = ranked.iterator();
+    if (ranking != null) {
+      sortByRanking();
     }
     SimJob stoppedBy = null;
-    while (it.hasNext()) {
-      SimJob job = it.next();
+    for (int i = 0; i < orderSize; i++) {
+      SimJob job = order[i];
       if (slicer.slicing && job.queue.context != slicer.active) {
         continue;
       }
@@ -141,12 +169,13 @@ final class BlockScheduler {
           stoppedBy = job;
         }
       } else {
-        it.remove();
+        removeAt(i--);
         leave(job);
       }
     }
     if (!newlyBlocked.isEmpty()) {
-      for (SimJob job : newlyBlocked) {
+      for (int i = 0; i < newlyBlocked.size(); i++) {
+        SimJob job = newlyBlocked.get(i);
         PolicyEngine engine = job.queue.engine;
         blockedJobInCallback = job; // preemptions requested now are on its behalf
         engine.policy.onJobBlocked(job, engine);
@@ -193,12 +222,37 @@ final class BlockScheduler {
       }
     }
     long start = sim.now + sim.device.costs().blockDispatchNs() + restoreNs;
-    ResidentBlock block = new ResidentBlock(job, sm, blockIndex, realDuration, realDone, start);
+    ResidentBlock block = newBlock(job, sm, blockIndex, realDuration, realDone, start);
     startResidency(block, false);
     if (sim.listener != null && restoreNs > 0) {
       sim.listener.contextRestored(sm, block.slot, job, blockIndex, start - restoreNs, start,
           resume.restoreBytes());
     }
+  }
+
+  /**
+   * A block for a new residency: a pooled one when there is one, else a new one.
+   */
+  ResidentBlock newBlock(SimJob job, int sm, int blockIndex, long realDurationNs,
+      long realDoneAtStartNs, long startNs) {
+    if (poolSize == 0) {
+      return new ResidentBlock(job, sm, blockIndex, realDurationNs, realDoneAtStartNs, startNs);
+    }
+    ResidentBlock block = pool[--poolSize];
+    pool[poolSize] = null;
+    block.reuse(job, sm, blockIndex, realDurationNs, realDoneAtStartNs, startNs);
+    return block;
+  }
+
+  /** Returns a block that left its SM and that nothing refers to any more. */
+  private void recycle(ResidentBlock block) {
+    if (poolSize == pool.length) {
+      pool = Arrays.copyOf(pool, poolSize * 2);
+    }
+    block.job = null;
+    block.preemption = null;
+    block.gen++; // no event queued for its last residency may match it again
+    pool[poolSize++] = block;
   }
 
   /** Makes a block resident; {@code allocated} says its SM resources are already taken. */
@@ -216,6 +270,10 @@ final class BlockScheduler {
     }
     if (job.resident.isEmpty()) {
       residentJobs.add(job);
+      if (spareListsSize > 0) {
+        job.resident.attach(spareLists[--spareListsSize]);
+        spareLists[spareListsSize] = null;
+      }
     }
     job.addResident(block);
     job.queue.context.residentBlocks++;
@@ -237,6 +295,13 @@ final class BlockScheduler {
     job.queue.residentBlocks--;
     if (job.resident.isEmpty()) {
       residentJobs.remove(job);
+      ResidentBlock[] spare = job.resident.detach();
+      if (spare != null) {
+        if (spareListsSize == spareLists.length) {
+          spareLists = Arrays.copyOf(spareLists, spareListsSize * 2);
+        }
+        spareLists[spareListsSize++] = spare;
+      }
     }
     if (job.queue.openSuspension != null) {
       sim.launcher.checkQuiet(job.queue);
@@ -265,6 +330,7 @@ final class BlockScheduler {
       block.preemption.pointReached(sim.now);
       sim.preemptor.blockFreed(block.preemption);
     }
+    recycle(block);
     if (job.finished == job.kernel.gridBlocks()) {
       sim.launcher.finish(job);
     }
@@ -290,7 +356,8 @@ final class BlockScheduler {
     if (!sim.launcher.holdsUsed && !sim.options.inOrderQueues()) {
       return true; // nothing can hold a job back
     }
-    for (SimJob job : ranking == null ? hardwareOrder : ranked) {
+    for (int i = 0; i < orderSize; i++) {
+      SimJob job = order[i];
       if (job.queue.context == context && !job.heldBack() && !job.waitsInQueue()) {
         return true;
       }
@@ -300,15 +367,18 @@ final class BlockScheduler {
 
   /** Whether no job waits for placement. */
   boolean nothingToPlace() {
-    return ranking == null ? hardwareOrder.isEmpty() : ranked.isEmpty();
+    return orderSize == 0;
   }
 
   /** The first job in placement order (which context the device serves first). */
   SimJob firstToPlace() {
-    if (ranking == null) {
-      return hardwareOrder.first();
+    if (ranking != null) {
+      sortByRanking();
     }
-    ranked.sort(ranking);
-    return ranked.get(0);
+    return order[0];
+  }
+
+  private void sortByRanking() {
+    Arrays.sort(order, 0, orderSize, ranking);
   }
 }

@@ -123,15 +123,21 @@ public final class JobTable extends AbstractList<JobRecord> implements RandomAcc
     /** Appends one job. */
     public Builder add(JobRecord r) {
       Lane lane = new Lane(r.queueId(), r.contextId(), r.priority(), r.engine());
+      // The name arrays grow geometrically (a workload may give every job its own kernel name);
+      // build() trims them.
       int laneId = laneIds.computeIfAbsent(lane, l -> {
-        c.lanes = Arrays.copyOf(c.lanes, c.lanes.length + 1);
-        c.lanes[c.lanes.length - 1] = l;
-        return c.lanes.length - 1;
+        if (laneIds.size() == c.lanes.length) {
+          c.lanes = Arrays.copyOf(c.lanes, Math.max(4, 2 * c.lanes.length));
+        }
+        c.lanes[laneIds.size()] = l;
+        return laneIds.size();
       });
       int kernelId = kernelIds.computeIfAbsent(r.kernel(), k -> {
-        c.kernels = Arrays.copyOf(c.kernels, c.kernels.length + 1);
-        c.kernels[c.kernels.length - 1] = k;
-        return c.kernels.length - 1;
+        if (kernelIds.size() == c.kernels.length) {
+          c.kernels = Arrays.copyOf(c.kernels, Math.max(16, 2 * c.kernels.length));
+        }
+        c.kernels[kernelIds.size()] = k;
+        return kernelIds.size();
       });
       c.append(r, laneId, kernelId);
       return this;
@@ -139,6 +145,8 @@ public final class JobTable extends AbstractList<JobRecord> implements RandomAcc
 
     /** The table; the builder must not be used afterwards. */
     public JobTable build() {
+      c.lanes = Arrays.copyOf(c.lanes, laneIds.size());
+      c.kernels = Arrays.copyOf(c.kernels, kernelIds.size());
       c.trim();
       c.index();
       return new JobTable(c, null);

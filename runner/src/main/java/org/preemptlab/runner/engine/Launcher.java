@@ -37,6 +37,8 @@ final class Launcher {
   final List<SimQueue> queues = new ArrayList<>();
   final Map<String, SimQueue> queueById = new LinkedHashMap<>();
   final Map<EngineKind, PolicyEngine> engines = new EnumMap<>(EngineKind.class);
+  /** The engines in {@link #engines}' order, for the per-instant dispatch loop (no iterator). */
+  private PolicyEngine[] engineList;
   private final SimJob[] arrivals;
   private final QueueAction[] actions;
   private final List<SuspensionRecord> suspensions = new ArrayList<>();
@@ -132,12 +134,15 @@ final class Launcher {
       }
     }
     for (int i = 0; i < jobs.length; i++) {
-      jobs[i].dependents = dependents.get(i).stream().mapToInt(Integer::intValue).toArray();
+      List<Integer> list = dependents.get(i);
+      jobs[i].dependents = list.isEmpty() ? SimJob.NO_DEPENDENTS
+          : list.stream().mapToInt(Integer::intValue).toArray();
     }
   }
 
   /** Schedules the first arrival and every timed action. */
   void start() {
+    engineList = engines.values().toArray(new PolicyEngine[0]);
     scheduleNextArrival();
     for (QueueAction action : actions) {
       sim.events.push(action.timeNs(), new Events.ActionDue(action), 0);
@@ -187,7 +192,7 @@ final class Launcher {
 
   /** Asks every engine's policy for jobs to dispatch until it has none or credits run out. */
   void dispatchAll() {
-    for (PolicyEngine engine : engines.values()) {
+    for (PolicyEngine engine : engineList) {
       while (true) {
         JobView choice = engine.policy.selectNext(engine);
         if (choice == null) {

@@ -3,7 +3,9 @@ package org.preemptlab.runner.engine;
 /**
  * One block on an SM: which block, where, and how far it has run. It is also its own event: at
  * {@code endNs} it completes, or, once a preemption has decided its fate, it reaches its stop point
- * or is flushed ({@link #gen} tells a stale event from the current one).
+ * or is flushed ({@link #gen} tells a stale event from the current one). The {@link
+ * BlockScheduler} reuses a completed block for a later residency ({@link #reuse}); its generation
+ * only ever grows, so an event queued for an earlier residency never fires for a later one.
  */
 final class ResidentBlock implements Event {
   static final int RUNNING = 0;
@@ -13,15 +15,15 @@ final class ResidentBlock implements Event {
   static final int FLUSHING = 4;
   static final int PARKING = 5;
 
-  final SimJob job;
-  final int sm;
-  final int blockIndex;
+  SimJob job;
+  int sm;
+  int blockIndex;
   /** Real duration of the whole block, undisturbed. */
-  final long realDurationNs;
+  long realDurationNs;
   /** Real progress when this residency started executing. */
-  final long realDoneAtStartNs;
+  long realDoneAtStartNs;
   /** When this residency starts executing (after dispatch latency and any restore). */
-  final long startNs;
+  long startNs;
   long endNs;
   /** When it stops executing: its end, or the stop time a preemption or switch decided. */
   long execEndNs;
@@ -35,6 +37,12 @@ final class ResidentBlock implements Event {
 
   ResidentBlock(SimJob job, int sm, int blockIndex, long realDurationNs, long realDoneAtStartNs,
       long startNs) {
+    reuse(job, sm, blockIndex, realDurationNs, realDoneAtStartNs, startNs);
+  }
+
+  /** Sets this block up for a new residency; the generation is left as it is (see the class). */
+  void reuse(SimJob job, int sm, int blockIndex, long realDurationNs, long realDoneAtStartNs,
+      long startNs) {
     this.job = job;
     this.sm = sm;
     this.blockIndex = blockIndex;
@@ -43,6 +51,12 @@ final class ResidentBlock implements Event {
     this.startNs = startNs;
     this.endNs = startNs + realDurationNs - realDoneAtStartNs;
     this.execEndNs = endNs;
+    this.state = RUNNING;
+    this.listIndex = -1;
+    this.slot = -1;
+    this.stopOffsetNs = 0;
+    this.restoreBytes = 0;
+    this.preemption = null;
   }
 
   @Override

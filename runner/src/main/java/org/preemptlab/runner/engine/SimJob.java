@@ -13,6 +13,8 @@ import org.preemptlab.api.policy.JobView;
 
 /** The engine's mutable state of one job; handed to policies as a read-only {@link JobView}. */
 final class SimJob implements JobView {
+  static final int[] NO_DEPENDENTS = new int[0];
+
   final Job job;
   final Kernel kernel;
   final int index;
@@ -34,7 +36,7 @@ final class SimJob implements JobView {
   /** Its own SM restriction, or null for its queue's. */
   org.preemptlab.api.policy.SmSet restriction;
   int dependenciesLeft;
-  int[] dependents = new int[0];
+  int[] dependents = NO_DEPENDENTS;
   long dispatchSeq = -1;
   /** Its place among its queue's launched jobs (0 for the first), or -1 before launch. */
   int launchOrdinal = -1;
@@ -46,8 +48,9 @@ final class SimJob implements JobView {
   long finishNs = -1;
 
   int nextFreshBlock;
-  final ArrayDeque<Resumable> resumables = new ArrayDeque<>();
-  final List<ResidentBlock> resident = new ArrayList<>();
+  /** Evicted blocks; small until a preemption fills it (most jobs are never preempted). */
+  final ArrayDeque<Resumable> resumables = new ArrayDeque<>(1);
+  final BlockList resident = new BlockList();
   int parked;
   int finished;
   int preemptions;
@@ -79,18 +82,11 @@ final class SimJob implements JobView {
   }
 
   void addResident(ResidentBlock block) {
-    block.listIndex = resident.size();
-    resident.add(block);
+    resident.append(block);
   }
 
   void removeResident(ResidentBlock block) {
-    int i = block.listIndex;
-    ResidentBlock last = resident.remove(resident.size() - 1);
-    if (last != block) {
-      resident.set(i, last);
-      last.listIndex = i;
-    }
-    block.listIndex = -1;
+    resident.swapRemove(block);
   }
 
   @Override
@@ -146,8 +142,8 @@ final class SimJob implements JobView {
   /** SM time executed up to {@code now} by its blocks still resident. */
   long liveAttainedNs(long now) {
     long total = 0;
-    for (ResidentBlock block : resident) {
-      total += block.executedNs(now);
+    for (int i = 0, n = resident.size(); i < n; i++) {
+      total += resident.get(i).executedNs(now);
     }
     return total;
   }

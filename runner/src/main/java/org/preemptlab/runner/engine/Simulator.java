@@ -97,6 +97,11 @@ public final class Simulator {
   void checkFits(Job job) {
     Kernel k = job.kernel();
     SmSpec sm = device.sm();
+    long shared = (long) k.sharedMemoryPerBlock() + sm.sharedMemoryReservedPerBlock();
+    if (k.threadsPerBlock() <= sm.maxThreads() && k.registersPerBlock() <= sm.registers()
+        && shared <= sm.sharedMemoryBytes()) {
+      return; // the usual case: no message to build
+    }
     String where = "job " + job.id() + " (queue '" + job.queueId() + "', kernel '" + k.name()
         + "'): a block needs ";
     String on = " but an SM of '" + device.name() + "' holds at most ";
@@ -109,11 +114,8 @@ public final class Simulator {
           + k.registersPerThread() + " x " + k.threadsPerBlock() + " threads)" + on
           + sm.registers());
     }
-    long shared = (long) k.sharedMemoryPerBlock() + sm.sharedMemoryReservedPerBlock();
-    if (shared > sm.sharedMemoryBytes()) {
-      throw new ConfigurationException(where + shared + " bytes of shared memory (including "
-          + sm.sharedMemoryReservedPerBlock() + " reserved)" + on + sm.sharedMemoryBytes());
-    }
+    throw new ConfigurationException(where + shared + " bytes of shared memory (including "
+        + sm.sharedMemoryReservedPerBlock() + " reserved)" + on + sm.sharedMemoryBytes());
   }
 
   /**
@@ -141,22 +143,32 @@ public final class Simulator {
     ran = true;
     launcher.start();
     while (!events.isEmpty()) {
-      now = events.peekTime();
-      long instantEnd = eventCount + MAX_EVENTS_PER_INSTANT;
-      do {
-        while (!events.isEmpty() && events.peekTime() == now) {
-          Event event = events.peekEvent();
-          int gen = events.peekGen();
-          events.pop();
-          countEvent(instantEnd);
-          event.fire(this, gen);
-        }
-        launcher.dispatchAll();
-        blocks.placeAll();
-      } while (!events.isEmpty() && events.peekTime() == now);
+      runInstant();
     }
     checkAllFinished();
     return result();
+  }
+
+  /**
+   * Applies every event of the next instant, then dispatches and places, until no event is left at
+   * that instant. A method of its own, called once per instant, so that the JIT compiles it as a
+   * whole from a full profile even in a single long run (instead of only on-stack replacing the
+   * run loop half-way through its first call).
+   */
+  private void runInstant() {
+    now = events.peekTime();
+    long instantEnd = eventCount + MAX_EVENTS_PER_INSTANT;
+    do {
+      while (!events.isEmpty() && events.peekTime() == now) {
+        Event event = events.peekEvent();
+        int gen = events.peekGen();
+        events.pop();
+        countEvent(instantEnd);
+        event.fire(this, gen);
+      }
+      launcher.dispatchAll();
+      blocks.placeAll();
+    } while (!events.isEmpty() && events.peekTime() == now);
   }
 
   private void countEvent(long instantEnd) {

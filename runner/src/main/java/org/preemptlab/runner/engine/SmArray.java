@@ -13,24 +13,37 @@ import org.preemptlab.api.hardware.SmSpec;
  * accounting for utilisation.
  *
  * <p>Placement follows DESIGN.md §3.3: among the SMs that can hold the block, the one with the most
- * free thread slots, lowest index on ties. A binary tree over the SMs keeps, for every subtree, the
- * largest free amount of each resource, so the search skips subtrees that cannot hold the block or
- * cannot beat the best SM found so far; allocation and release update one root-to-leaf path.
+ * free thread slots, lowest index on ties. The search uses an index of the SMs that can hold one
+ * block of a given shape (threads, registers, shared memory), by their exact number of free thread
+ * slots: one bit set of SMs per value ({@code bucketBits}) and a two-level bit set of the values
+ * that have an SM ({@code nonEmpty}, {@code summary}). The answer is the lowest SM of the highest
+ * non-empty value. Every allocation and release re-tests the one SM it changes against the indexed
+ * shape and moves its bit (O(1)); a search for another shape first rebuilds the index by testing
+ * every SM (O(SMs), as a linear scan would). Placement serves one job after another, so the shape
+ * changes about once per job and a search costs O(1) per block.
  */
 final class SmArray {
   private final int count;
-  private final int leaves;
-  private final int depth;
+  private final int words;
+  private final int maxThreads;
   private final int[] freeThreads;
   private final int[] freeBlocks;
   private final int[] freeRegisters;
   private final int[] freeShared;
-  // Subtree maxima, heap-indexed: node 1 is the root, leaves start at index `leaves`.
-  private final int[] maxThreads;
-  private final int[] maxBlocks;
-  private final int[] maxRegisters;
-  private final int[] maxShared;
-  private final int[] stack;
+  /** For free-thread value v, words {@code [v * words, (v + 1) * words)} hold its SMs. */
+  private final long[] bucketBits;
+  /** For free-thread value v, how many indexed SMs have it. */
+  private final int[] bucketCount;
+  /** Bit v: some indexed SM has exactly v free thread slots. */
+  private final long[] nonEmpty;
+  /** Bit w: word w of {@link #nonEmpty} is not zero. */
+  private final long[] summary;
+  /** Whether an SM is in the index, i.e. can hold one block of the indexed shape. */
+  private final boolean[] indexed;
+  private boolean hasShape;
+  private int shapeThreads;
+  private int shapeRegisters;
+  private int shapeShared;
   private final int[] residentBlocks;
   private final long[] saveBusyUntil;
   private final Object[] saveBatch;
@@ -48,36 +61,17 @@ final class SmArray {
   SmArray(DeviceSpec device) {
     SmSpec sm = device.sm();
     count = device.smCount();
-    int size = 1;
-    int d = 0;
-    while (size < count) {
-      size <<= 1;
-      d++;
-    }
-    leaves = size;
-    depth = d;
+    words = (count + 63) >>> 6;
+    maxThreads = sm.maxThreads();
     freeThreads = filled(sm.maxThreads());
     freeBlocks = filled(sm.maxBlocks());
     freeRegisters = filled(sm.registers());
     freeShared = filled(sm.sharedMemoryBytes());
-    maxThreads = new int[2 * leaves];
-    maxBlocks = new int[2 * leaves];
-    maxRegisters = new int[2 * leaves];
-    maxShared = new int[2 * leaves];
-    Arrays.fill(maxThreads, -1);
-    Arrays.fill(maxBlocks, -1);
-    Arrays.fill(maxRegisters, -1);
-    Arrays.fill(maxShared, -1);
-    for (int i = 0; i < count; i++) {
-      maxThreads[leaves + i] = freeThreads[i];
-      maxBlocks[leaves + i] = freeBlocks[i];
-      maxRegisters[leaves + i] = freeRegisters[i];
-      maxShared[leaves + i] = freeShared[i];
-    }
-    for (int node = leaves - 1; node >= 1; node--) {
-      pull(node);
-    }
-    stack = new int[2 * (depth + 2)];
+    bucketBits = new long[(maxThreads + 1) * words];
+    bucketCount = new int[maxThreads + 1];
+    nonEmpty = new long[(maxThreads >>> 6) + 1];
+    summary = new long[(nonEmpty.length + 63) >>> 6];
+    indexed = new boolean[count];
     residentBlocks = new int[count];
     saveBusyUntil = new long[count];
     saveBatch = new Object[count];
@@ -101,40 +95,101 @@ final class SmArray {
 
   /** The SM that should hold a block with these needs, or -1 if none can. */
   int findBest(int threads, int registers, int shared) {
-    int best = -1;
-    int bestThreads = -1;
-    int top = 0;
-    stack[top++] = 1;
-    while (top > 0) {
-      int node = stack[--top];
-      int t = maxThreads[node];
-      if (t < threads || t < bestThreads || maxBlocks[node] < 1 || maxRegisters[node] < registers
-          || maxShared[node] < shared) {
-        continue;
-      }
-      if (node >= leaves) {
-        int sm = node - leaves;
-        if (t > bestThreads || sm < best) {
-          best = sm;
-          bestThreads = t;
-        }
-        continue;
-      }
-      if (t == bestThreads && firstLeaf(node) > best) {
-        continue; // at best a tie with a higher index
-      }
-      int left = 2 * node;
-      int right = left + 1;
-      // Visit the child with more free threads first (pushed last), the left one on ties.
-      if (maxThreads[right] > maxThreads[left]) {
-        stack[top++] = left;
-        stack[top++] = right;
-      } else {
-        stack[top++] = right;
-        stack[top++] = left;
+    if (!hasShape || threads != shapeThreads || registers != shapeRegisters
+        || shared != shapeShared) {
+      index(threads, registers, shared);
+    }
+    int v = highestValueAtMost(maxThreads);
+    if (v < 0) {
+      return -1;
+    }
+    int base = v * words;
+    for (int w = 0; ; w++) {
+      long bits = bucketBits[base + w];
+      if (bits != 0) {
+        return (w << 6) + Long.numberOfTrailingZeros(bits);
       }
     }
-    return best;
+  }
+
+  /** Rebuilds the index for blocks of this shape: every SM that can hold one. */
+  private void index(int threads, int registers, int shared) {
+    for (int sm = 0; sm < count; sm++) {
+      if (indexed[sm]) {
+        removeFromBucket(sm, freeThreads[sm]);
+        indexed[sm] = false;
+      }
+    }
+    hasShape = true;
+    shapeThreads = threads;
+    shapeRegisters = registers;
+    shapeShared = shared;
+    for (int sm = 0; sm < count; sm++) {
+      reindex(sm);
+    }
+  }
+
+  /** Takes SM {@code sm} out of the index before its resources change. */
+  private void unindex(int sm) {
+    if (indexed[sm]) {
+      removeFromBucket(sm, freeThreads[sm]);
+      indexed[sm] = false;
+    }
+  }
+
+  /** Puts SM {@code sm} back in the index if it can hold a block of the indexed shape. */
+  private void reindex(int sm) {
+    if (hasShape && fits(sm, shapeThreads, shapeRegisters, shapeShared)) {
+      addToBucket(sm, freeThreads[sm]);
+      indexed[sm] = true;
+    }
+  }
+
+  /** The highest free-thread value at most {@code v} that some SM has, or -1. */
+  private int highestValueAtMost(int v) {
+    if (v < 0) {
+      return -1;
+    }
+    int w = v >>> 6;
+    long bits = nonEmpty[w] & (-1L >>> (63 - (v & 63)));
+    if (bits != 0) {
+      return (w << 6) + 63 - Long.numberOfLeadingZeros(bits);
+    }
+    // The highest non-empty word below w, from the summary.
+    int below = w - 1;
+    for (int s = below >>> 6; below >= 0 && s >= 0; s--) {
+      long sumBits = summary[s];
+      if (s == (below >>> 6)) {
+        sumBits &= -1L >>> (63 - (below & 63));
+      }
+      if (sumBits != 0) {
+        int word = (s << 6) + 63 - Long.numberOfLeadingZeros(sumBits);
+        return (word << 6) + 63 - Long.numberOfLeadingZeros(nonEmpty[word]);
+      }
+    }
+    return -1;
+  }
+
+  private void addToBucket(int sm, int value) {
+    bucketBits[value * words + (sm >>> 6)] |= 1L << sm;
+    if (bucketCount[value]++ == 0) {
+      int w = value >>> 6;
+      if (nonEmpty[w] == 0) {
+        summary[w >>> 6] |= 1L << w;
+      }
+      nonEmpty[w] |= 1L << value;
+    }
+  }
+
+  private void removeFromBucket(int sm, int value) {
+    bucketBits[value * words + (sm >>> 6)] &= ~(1L << sm);
+    if (--bucketCount[value] == 0) {
+      int w = value >>> 6;
+      nonEmpty[w] &= ~(1L << value);
+      if (nonEmpty[w] == 0) {
+        summary[w >>> 6] &= ~(1L << w);
+      }
+    }
   }
 
   /**
@@ -171,11 +226,6 @@ final class SmArray {
     return (int) Math.max(0, fit);
   }
 
-  private int firstLeaf(int node) {
-    int level = 31 - Integer.numberOfLeadingZeros(node);
-    return (node << (depth - level)) - leaves;
-  }
-
   /** Whether SM {@code sm} can hold a block with these needs. */
   boolean fits(int sm, int threads, int registers, int shared) {
     return freeThreads[sm] >= threads && freeBlocks[sm] > 0 && freeRegisters[sm] >= registers
@@ -183,11 +233,12 @@ final class SmArray {
   }
 
   void allocate(int sm, int threads, int registers, int shared, long now) {
+    unindex(sm);
     freeThreads[sm] -= threads;
     freeBlocks[sm]--;
     freeRegisters[sm] -= registers;
     freeShared[sm] -= shared;
-    update(sm);
+    reindex(sm);
     if (residentBlocks[sm]++ == 0) {
       accountBusy(now);
       busySms++;
@@ -195,47 +246,16 @@ final class SmArray {
   }
 
   void release(int sm, int threads, int registers, int shared, long now) {
+    unindex(sm);
     freeThreads[sm] += threads;
     freeBlocks[sm]++;
     freeRegisters[sm] += registers;
     freeShared[sm] += shared;
-    update(sm);
+    reindex(sm);
     if (--residentBlocks[sm] == 0) {
       accountBusy(now);
       busySms--;
     }
-  }
-
-  private void update(int sm) {
-    int node = leaves + sm;
-    maxThreads[node] = freeThreads[sm];
-    maxBlocks[node] = freeBlocks[sm];
-    maxRegisters[node] = freeRegisters[sm];
-    maxShared[node] = freeShared[sm];
-    for (node >>= 1; node >= 1; node >>= 1) {
-      if (!pull(node)) {
-        break;
-      }
-    }
-  }
-
-  /** Recomputes a node's maxima from its children; false if nothing changed. */
-  private boolean pull(int node) {
-    int l = 2 * node;
-    int r = l + 1;
-    int t = Math.max(maxThreads[l], maxThreads[r]);
-    int b = Math.max(maxBlocks[l], maxBlocks[r]);
-    int g = Math.max(maxRegisters[l], maxRegisters[r]);
-    int s = Math.max(maxShared[l], maxShared[r]);
-    if (t == maxThreads[node] && b == maxBlocks[node] && g == maxRegisters[node]
-        && s == maxShared[node]) {
-      return false;
-    }
-    maxThreads[node] = t;
-    maxBlocks[node] = b;
-    maxRegisters[node] = g;
-    maxShared[node] = s;
-    return true;
   }
 
   /**

@@ -196,7 +196,7 @@ final class TimeSlicer {
     for (Parked parked : restoring) {
       SimJob job = parked.job();
       job.bytesRestored += parked.bytes();
-      ResidentBlock block = new ResidentBlock(job, parked.sm(), parked.blockIndex(),
+      ResidentBlock block = sim.blocks.newBlock(job, parked.sm(), parked.blockIndex(),
           parked.realDurationNs(), parked.realDoneNs(), restoredAt[parked.sm()]);
       sim.blocks.startResidency(block, true);
       if (sim.listener != null) {

@@ -9,7 +9,7 @@ class BenchSettingsTest {
 
   @Test
   void defaultsAreTenThousandKernelsOneWarmupAndThreeRepetitions() {
-    assertThat(BenchSettings.defaults()).isEqualTo(new BenchSettings(10_000, 1, 3));
+    assertThat(BenchSettings.defaults()).isEqualTo(new BenchSettings(10_000, 2, 5));
   }
 
   @Test

@@ -20,13 +20,22 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.model.Workload;
 
-/** The SM tree's placement search and the per-SM save channel. */
+/** The SM index's placement search and the per-SM save channel. */
 class SmArrayTest {
 
   @Test
-  void treeSearchAgreesWithALinearScanOverRandomAllocationsAndReleases() {
+  void indexedSearchAgreesWithALinearScanOverRandomAllocationsAndReleases() {
+    // Shapes drawn anew each step (the index is rebuilt for most searches) and from three shapes
+    // only (the index is kept up to date across allocations and releases).
+    for (boolean fewShapes : new boolean[] {false, true}) {
+      searchAgreesWithALinearScan(fewShapes);
+    }
+  }
+
+  private void searchAgreesWithALinearScan(boolean fewShapes) {
     SplittableRandom random = new SplittableRandom(7);
-    for (int smCount : new int[] {1, 2, 3, 7, 15, 132}) {
+    int[][] shapes = {{128, 128 * 32, 0}, {256, 256 * 64, 16384}, {1024, 1024 * 16, 8192}};
+    for (int smCount : new int[] {1, 2, 3, 7, 15, 64, 65, 132, 200}) {
       SmSpec spec = new SmSpec(2048, 8, 65536, 100_000, 128);
       SmArray sms = new SmArray(device(smCount, spec, costs()));
       int[] threads = new int[smCount];
@@ -38,10 +47,15 @@ class SmArrayTest {
       java.util.Arrays.fill(regs, 65536);
       java.util.Arrays.fill(shared, 100_000);
       List<int[]> resident = new ArrayList<>();
+      int current = 0;
       for (int step = 0; step < 5000; step++) {
-        int t = 32 * (1 + random.nextInt(32));
-        int r = t * random.nextInt(64);
-        int s = sms.sharedNeed(random.nextInt(4) * 8192);
+        if (random.nextInt(50) == 0) {
+          current = random.nextInt(shapes.length); // a new job's shape
+        }
+        int[] shape = shapes[current];
+        int t = fewShapes ? shape[0] : 32 * (1 + random.nextInt(32));
+        int r = fewShapes ? shape[1] : t * random.nextInt(64);
+        int s = sms.sharedNeed(fewShapes ? shape[2] : random.nextInt(4) * 8192);
         int expected = -1;
         for (int i = 0; i < smCount; i++) {
           boolean fits = threads[i] >= t && blocks[i] > 0 && regs[i] >= r && shared[i] >= s;

@@ -1,0 +1,58 @@
+package org.preemptlab.runner.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class BlockListTest {
+
+  private static ResidentBlock block(int index) {
+    return new ResidentBlock(null, 0, index, 10, 0, 0);
+  }
+
+  @Test
+  void removingABlockMovesTheLastOneIntoItsPlaceAsAnArrayListSwapRemoveWould() {
+    BlockList list = new BlockList();
+    ResidentBlock a = block(0);
+    ResidentBlock b = block(1);
+    ResidentBlock c = block(2);
+    list.append(a);
+    list.append(b);
+    list.append(c);
+
+    list.swapRemove(a);
+
+    assertThat(list).containsExactly(c, b);
+    assertThat(c.listIndex).isZero();
+    assertThat(a.listIndex).isEqualTo(-1);
+  }
+
+  @Test
+  void anEmptyListHandsItsArrayToAnotherListAndStaysUsable() {
+    BlockList first = new BlockList();
+    ResidentBlock a = block(0);
+    first.append(a);
+    first.swapRemove(a);
+
+    ResidentBlock[] array = first.detach();
+    BlockList second = new BlockList();
+    second.attach(array);
+    second.append(a);
+    first.append(block(1));
+
+    assertThat(array).isNotNull();
+    assertThat(array[0]).isSameAs(a);
+    assertThat(second).containsExactly(a);
+    assertThat(first).hasSize(1);
+  }
+
+  @Test
+  void aListHoldingBlocksCannotBeDetached() {
+    BlockList list = new BlockList();
+    list.append(block(0));
+
+    assertThatThrownBy(list::detach).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("holding 1 blocks");
+  }
+}
