@@ -4,7 +4,9 @@ import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Priority;
@@ -49,15 +51,29 @@ final class DrmScheduler {
     }
   }
 
-  /** {@code drm_sched_rq_remove_entity}: off the list, {@code score--}, its held job withdrawn. */
+  /**
+   * {@code drm_sched_rq_remove_entity}: off the list, {@code score--}, its queued jobs withdrawn
+   * from the policy.
+   */
   void removeEntity(DrmEntity entity) {
-    if (entity.offered != null) {
-      policy.onJobWithdrawn(sim.view(entity.offered), view);
-      entity.offered = null;
-    }
+    withdrawQueued(entity);
     if (entityList.remove(entity)) {
       score--;
     }
+  }
+
+  /** Withdraws every queued job of {@code entity} from the policy, the held one included. */
+  private void withdrawQueued(DrmEntity entity) {
+    if (entity.sched != this || entity.withdrawn) {
+      return;
+    }
+    entity.withdrawn = entity.stopped;
+    for (DrmJob job : entity.queue) {
+      if (job.sched == this) {
+        policy.onJobWithdrawn(sim.view(job), view);
+      }
+    }
+    entity.offered = null;
   }
 
   /** After every instant: free finished jobs in pending order, then dispatch what fits. */
@@ -165,10 +181,7 @@ final class DrmScheduler {
     if (markEntitiesStopped) {
       for (DrmEntity entity : List.copyOf(entityList)) {
         entity.stopped = true;
-        if (entity.offered != null) {
-          policy.onJobWithdrawn(sim.view(entity.offered), view);
-          entity.offered = null;
-        }
+        withdrawQueued(entity);
       }
     }
     cancelTimeout();
@@ -241,6 +254,16 @@ final class DrmScheduler {
     @Override
     public boolean reportsFreedJobs() {
       return true;
+    }
+
+    @Override
+    public boolean reportsQueuedJobs() {
+      return true;
+    }
+
+    @Override
+    public <T> Optional<T> queueState(String queueId, Class<T> type, Supplier<T> factory) {
+      return Optional.of(sim.queueState(queueId, type, factory));
     }
   }
 
