@@ -1,17 +1,16 @@
 /**
- * The built-in scheduling-policy plugins, modelled on the Linux DRM scheduler's entity selection:
+ * The built-in scheduling-policy plugins, one package per family:
  *
  * <ul>
- *   <li>{@code fifo} ({@link org.preemptlab.policies.FifoPolicy}): oldest submission first, as
- *       DRM's FIFO run queue;
- *   <li>{@code round-robin} ({@link org.preemptlab.policies.RoundRobinPolicy}): queues take turns,
- *       as DRM's RR run queue, keeping the turn when credits are short;
- *   <li>{@code priority} ({@link org.preemptlab.policies.PriorityPolicy}): strict priority with
- *       round-robin within a level, as DRM's per-priority run queues, plus optional preemption of
- *       lower-priority resident jobs when a job cannot get SM resources;
- *   <li>{@code time-slice} ({@link org.preemptlab.policies.TimeSlicePolicy}): round-robin dispatch
- *       plus per-priority time slices between contexts that may not share SMs, with NVIDIA nvgpu's
- *       TSG slice defaults ({@link org.preemptlab.policies.SliceLengths}).
+ *   <li>{@code baseline}: {@code fifo}, {@code round-robin}, {@code priority} and {@code
+ *       time-slice}, modelled on the Linux DRM scheduler's entity selection;
+ *   <li>{@code share}: fairness and share policies ({@code fair-share}, {@code mlfq}, {@code
+ *       utilization-partition});
+ *   <li>{@code size}: size-based policies ({@code srpt}, {@code las});
+ *   <li>{@code deadline}: deadline policies ({@code edf}, {@code k-edf}, {@code laxity});
+ *   <li>{@code latency}: latency policies ({@code hpf}, {@code bounded-latency});
+ *   <li>{@code drm}: the DRM scheduler's own run-queue policies;
+ *   <li>{@code rank}: building blocks the families share.
  * </ul>
  *
  * <p>Every policy keeps its own state, is created fresh for each engine of each run by its provider,

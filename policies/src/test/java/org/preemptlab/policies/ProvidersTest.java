@@ -19,6 +19,14 @@ import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SchedulingPolicyProvider;
+import org.preemptlab.policies.baseline.FifoPolicy;
+import org.preemptlab.policies.baseline.FifoPolicyProvider;
+import org.preemptlab.policies.baseline.PriorityPolicy;
+import org.preemptlab.policies.baseline.PriorityPolicyProvider;
+import org.preemptlab.policies.baseline.RoundRobinPolicy;
+import org.preemptlab.policies.baseline.RoundRobinPolicyProvider;
+import org.preemptlab.policies.baseline.TimeSlicePolicy;
+import org.preemptlab.policies.baseline.TimeSlicePolicyProvider;
 import org.preemptlab.testkit.TestScheduler;
 
 class ProvidersTest {

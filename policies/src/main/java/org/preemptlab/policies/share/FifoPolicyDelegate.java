@@ -3,7 +3,7 @@ package org.preemptlab.policies.share;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
-import org.preemptlab.policies.FifoPolicy;
+import org.preemptlab.policies.baseline.FifoPolicy;
 
 /** A policy that launches the jobs it holds in submission order (as {@link FifoPolicy}). */
 abstract class FifoPolicyDelegate implements SchedulingPolicy {

@@ -12,6 +12,7 @@ import org.preemptlab.runner.discovery.PluginRefusedException;
 import org.preemptlab.runner.metrics.DisplayUnit;
 import org.preemptlab.runner.metrics.MetricSelection;
 import org.preemptlab.runner.metrics.Metrics;
+import org.preemptlab.runner.metrics.RunMetrics;
 import org.preemptlab.runner.metrics.Scope;
 import org.preemptlab.runner.report.TextTable;
 

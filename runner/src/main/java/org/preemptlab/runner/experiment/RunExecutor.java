@@ -26,6 +26,7 @@ import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.engine.Simulator;
 import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.metrics.RunData;
+import org.preemptlab.runner.metrics.RunMetrics;
 import org.preemptlab.runner.workload.RandomStreams;
 import org.preemptlab.runner.workload.SyntheticWorkload;
 

@@ -9,5 +9,14 @@
  * a percentile of an empty queue) is {@code NaN}, shown as {@code n/a} and never as zero.
  * Plugins add metrics of their own through {@code org.preemptlab.api.metrics}. Reference: {@code
  * docs/metrics.md}.
+ *
+ * <p>The package also holds what is computed from the registry: the metrics of one run ({@link
+ * org.preemptlab.runner.metrics.RunMetrics}) and of each of its groups ({@link
+ * org.preemptlab.runner.metrics.GroupStats}), and the statistics over seeds that sweeps report
+ * ({@link org.preemptlab.runner.metrics.Statistics}, {@link
+ * org.preemptlab.runner.metrics.Estimate}). Two summaries stay with their commands because only
+ * they use them: {@code reproduce}'s pooled latency statistics read this registry, and {@code
+ * bench}'s {@code Measurement} holds wall times and heap peaks of the simulator itself, not
+ * metrics of a simulated run.
  */
 package org.preemptlab.runner.metrics;

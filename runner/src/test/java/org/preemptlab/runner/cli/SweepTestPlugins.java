@@ -84,7 +84,7 @@ public final class SweepTestPlugins {
 
     @Override
     public SchedulingPolicy create(PluginContext context) {
-      SchedulingPolicy fifo = new org.preemptlab.policies.FifoPolicyProvider().create(context);
+      SchedulingPolicy fifo = new org.preemptlab.policies.baseline.FifoPolicyProvider().create(context);
       AtomicLong dispatches = new AtomicLong();
       InvocationHandler handler = (proxy, method, args) -> {
         if (method.getDeclaringClass() == MetricReporter.class) {

@@ -24,7 +24,7 @@ import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
 import org.preemptlab.plugins.save.FullContextSave;
-import org.preemptlab.policies.FifoPolicy;
+import org.preemptlab.policies.baseline.FifoPolicy;
 
 /** Runs are pure functions of their inputs; plugins are created and consulted as promised. */
 class DeterminismTest {

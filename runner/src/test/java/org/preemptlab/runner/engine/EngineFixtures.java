@@ -10,13 +10,13 @@ import org.preemptlab.api.PluginProvider;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.plugins.preemption.BlockBoundaryStrategyProvider;
-import org.preemptlab.plugins.preemption.InstructionLevelStrategyProvider;
-import org.preemptlab.plugins.preemption.UserYieldStrategyProvider;
+import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategyProvider;
+import org.preemptlab.plugins.preemption.instructionlevel.InstructionLevelStrategyProvider;
+import org.preemptlab.plugins.preemption.useryield.UserYieldStrategyProvider;
 import org.preemptlab.plugins.save.FullContextSaveProvider;
 import org.preemptlab.plugins.save.LivenessContextSaveProvider;
-import org.preemptlab.policies.FifoPolicyProvider;
-import org.preemptlab.policies.PriorityPolicyProvider;
+import org.preemptlab.policies.baseline.FifoPolicyProvider;
+import org.preemptlab.policies.baseline.PriorityPolicyProvider;
 
 /** Builds plugin sets and runs simulations for engine tests. */
 final class EngineFixtures {

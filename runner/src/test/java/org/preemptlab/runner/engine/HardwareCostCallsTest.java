@@ -15,8 +15,8 @@ import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.policies.FifoPolicy;
-import org.preemptlab.plugins.preemption.BlockBoundaryStrategy;
+import org.preemptlab.policies.baseline.FifoPolicy;
+import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategy;
 import org.preemptlab.plugins.save.FullContextSave;
 
 /** The engine asks the hardware model for each cost, telling it whether the device is busy. */

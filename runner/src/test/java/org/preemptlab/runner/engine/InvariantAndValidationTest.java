@@ -30,11 +30,11 @@ import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.preemption.ContextSaveStrategy;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.plugins.preemption.BlockBoundaryStrategy;
-import org.preemptlab.plugins.preemption.InstructionLevelStrategy;
+import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategy;
+import org.preemptlab.plugins.preemption.instructionlevel.InstructionLevelStrategy;
 import org.preemptlab.plugins.save.FullContextSave;
-import org.preemptlab.policies.FifoPolicy;
-import org.preemptlab.policies.PriorityPolicy;
+import org.preemptlab.policies.baseline.FifoPolicy;
+import org.preemptlab.policies.baseline.PriorityPolicy;
 import org.preemptlab.testkit.TestJob;
 
 /** Plugins that break the model's rules fail the run; impossible workloads fail before it. */

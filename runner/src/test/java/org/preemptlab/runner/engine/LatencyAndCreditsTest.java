@@ -16,8 +16,8 @@ import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
-import org.preemptlab.policies.FifoPolicy;
-import org.preemptlab.plugins.preemption.BlockBoundaryStrategy;
+import org.preemptlab.policies.baseline.FifoPolicy;
+import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategy;
 import org.preemptlab.plugins.save.FullContextSave;
 
 /** Kernel-launch and block-dispatch latencies, and the engines' credits. */

@@ -23,7 +23,7 @@ import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.plugins.save.FullContextSave;
-import org.preemptlab.policies.PriorityPolicy;
+import org.preemptlab.policies.baseline.PriorityPolicy;
 
 /**
  * A HIGH job arrives at t=300 while a LOW job fills the device; the {@code priority} policy

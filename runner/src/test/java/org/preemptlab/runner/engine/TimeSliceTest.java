@@ -17,9 +17,9 @@ import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.plugins.preemption.InstructionLevelStrategy;
+import org.preemptlab.plugins.preemption.instructionlevel.InstructionLevelStrategy;
 import org.preemptlab.plugins.save.FullContextSave;
-import org.preemptlab.policies.PriorityPolicy;
+import org.preemptlab.policies.baseline.PriorityPolicy;
 
 /** Contexts that may not share SMs take turns in time slices. */
 class TimeSliceTest {

@@ -22,10 +22,10 @@ import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.PreemptionRecord;
 import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.experiment.ConfigLoader;
-import org.preemptlab.runner.experiment.GroupStats;
+import org.preemptlab.runner.metrics.GroupStats;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
-import org.preemptlab.runner.experiment.RunMetrics;
+import org.preemptlab.runner.metrics.RunMetrics;
 import org.preemptlab.runner.experiment.RunOutcome;
 
 class RunReportTest {

@@ -7,9 +7,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.plugins.preemption.InstructionLevelStrategy;
-import org.preemptlab.policies.FifoPolicy;
-import org.preemptlab.policies.PriorityPolicyProvider;
+import org.preemptlab.plugins.preemption.instructionlevel.InstructionLevelStrategy;
+import org.preemptlab.policies.baseline.FifoPolicy;
+import org.preemptlab.policies.baseline.PriorityPolicyProvider;
 import org.preemptlab.testkit.TestQueues;
 
 /**

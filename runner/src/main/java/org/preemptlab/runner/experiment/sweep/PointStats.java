@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.preemptlab.runner.metrics.Estimate;
 import org.preemptlab.runner.metrics.MetricSelection;
 
 /**

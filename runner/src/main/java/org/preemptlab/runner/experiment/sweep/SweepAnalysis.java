@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.preemptlab.runner.metrics.Estimate;
 import org.preemptlab.runner.metrics.MetricSelection;
+import org.preemptlab.runner.metrics.Statistics;
 
 /**
  * The statistics of a finished sweep, computed in plan order (configuration by configuration,

@@ -1,7 +1,7 @@
 package org.preemptlab.runner.report.sweep;
 
 import java.math.BigDecimal;
-import org.preemptlab.runner.experiment.sweep.Estimate;
+import org.preemptlab.runner.metrics.Estimate;
 import org.preemptlab.runner.metrics.DisplayUnit;
 import org.preemptlab.runner.metrics.MetricSelection;
 

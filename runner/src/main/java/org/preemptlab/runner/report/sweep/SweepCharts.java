@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.preemptlab.api.Durations;
 import org.preemptlab.api.metrics.MetricUnit;
-import org.preemptlab.runner.experiment.sweep.Estimate;
+import org.preemptlab.runner.metrics.Estimate;
 import org.preemptlab.runner.experiment.sweep.Factor;
 import org.preemptlab.runner.experiment.sweep.PointStats;
 import org.preemptlab.runner.experiment.sweep.ResultStore;

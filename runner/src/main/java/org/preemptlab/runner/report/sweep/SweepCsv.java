@@ -2,7 +2,7 @@ package org.preemptlab.runner.report.sweep;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.preemptlab.runner.experiment.sweep.Estimate;
+import org.preemptlab.runner.metrics.Estimate;
 import org.preemptlab.runner.experiment.sweep.Factor;
 import org.preemptlab.runner.experiment.sweep.PointStats;
 import org.preemptlab.runner.experiment.sweep.RunResult;

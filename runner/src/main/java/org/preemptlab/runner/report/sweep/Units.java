@@ -1,6 +1,6 @@
 package org.preemptlab.runner.report.sweep;
 
-import org.preemptlab.runner.experiment.sweep.Estimate;
+import org.preemptlab.runner.metrics.Estimate;
 import org.preemptlab.runner.experiment.sweep.PointStats;
 import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
 import org.preemptlab.runner.metrics.DisplayUnit;

@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import org.preemptlab.runner.cli.Main;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.experiment.GroupStats;
+import org.preemptlab.runner.metrics.GroupStats;
 import org.preemptlab.runner.experiment.PluginChoice;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;

@@ -1,0 +1,94 @@
+package org.preemptlab.policies.baseline;
+
+import java.util.Comparator;
+import java.util.List;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.SchedulerView;
+import org.preemptlab.api.policy.SchedulingPolicy;
+
+/**
+ * Strict priority by queue priority (KERNEL, HIGH, NORMAL, LOW), round-robin across the queues of
+ * one level, as DRM's per-priority run queues: a lower level is served only when no higher level has
+ * a ready job, and a higher-level job short of credits blocks every level below it.
+ *
+ * <p>When preemptive, a job of this engine that cannot place its blocks preempts every resident job
+ * (of any engine) whose priority is strictly lower, lowest priority first and, within a priority, in
+ * dispatch order. The hardware block scheduler then gives the freed slots to the waiting job.
+ */
+public final class PriorityPolicy implements SchedulingPolicy {
+
+  private static final Comparator<JobView> LOWEST_PRIORITY_FIRST =
+      Comparator.comparing(JobView::priority).reversed();
+
+  private final boolean preemptive;
+  private final RoundRobinQueues[] levels = new RoundRobinQueues[Priority.values().length];
+
+  /**
+   * Creates an empty policy for one engine of one run.
+   *
+   * @param preemptive whether a blocked job preempts lower-priority resident jobs
+   */
+  public PriorityPolicy(boolean preemptive) {
+    this.preemptive = preemptive;
+    for (int i = 0; i < levels.length; i++) {
+      levels[i] = new RoundRobinQueues();
+    }
+  }
+
+  /** Whether this instance preempts lower-priority jobs. */
+  public boolean preemptive() {
+    return preemptive;
+  }
+
+  @Override
+  public void onJobReady(JobView job, SchedulerView scheduler) {
+    levelOf(job).add(job);
+  }
+
+  /** The round-robin choice of the highest level with a ready job, or {@code null} if none. */
+  @Override
+  public JobView selectNext(SchedulerView scheduler) {
+    for (RoundRobinQueues level : levels) {
+      if (!level.isEmpty()) {
+        return level.peek();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalStateException if the job is not the next ready job of its queue
+   */
+  @Override
+  public void onJobDispatched(JobView job, SchedulerView scheduler) {
+    levelOf(job).remove(job);
+  }
+
+  /** Preempts every strictly lower-priority resident job, unless preemption is off. */
+  @Override
+  public void onJobBlocked(JobView job, SchedulerView scheduler) {
+    if (preemptive) {
+      victims(job, scheduler.residentJobs()).forEach(scheduler::preempt);
+    }
+  }
+
+  /**
+   * The jobs a blocked job preempts: those of {@code resident} with resident blocks and a priority
+   * strictly lower than the blocked job's, lowest priority first, then in the given order.
+   */
+  static List<JobView> victims(JobView blocked, List<JobView> resident) {
+    Priority priority = blocked.priority();
+    return resident.stream()
+        .filter(candidate -> priority.isHigherThan(candidate.priority()))
+        .filter(candidate -> candidate.residentBlocks() > 0)
+        .sorted(LOWEST_PRIORITY_FIRST)
+        .toList();
+  }
+
+  private RoundRobinQueues levelOf(JobView job) {
+    return levels[job.priority().ordinal()];
+  }
+}
