@@ -84,8 +84,9 @@ public final class DrmSimulator {
 
   /** Runs the scenario to its end and returns what was observed. */
   public ScenarioResult run() {
-    Script script = new Script(this, scenario.steps());
-    if (scenario.steps().stream().noneMatch(s -> s.submit() != null)) {
+    List<Step> steps = scenario.steps().stream().map(StepSpec::toStep).toList();
+    Script script = new Script(this, steps);
+    if (steps.stream().noneMatch(s -> s instanceof Step.Submit)) {
       jobs.keySet().forEach(name -> submitByName(name));
     }
     clients.forEach(Client::start);

@@ -28,7 +28,7 @@ import java.util.Set;
  */
 public record Scenario(String name, String description, String policy, String hardware,
     List<SchedulerSpec> schedulers, List<EntitySpec> entities, List<JobSpec> jobs,
-    List<ClientSpec> clients, List<Step> steps, String end) {
+    List<ClientSpec> clients, List<StepSpec> steps, String end) {
 
   /** The only hardware model the DRM simulator runs on. */
   public static final String MOCK_HARDWARE = "drm-mock";
@@ -74,7 +74,7 @@ public record Scenario(String name, String description, String policy, String ha
 
   /** The cross-reference checks. */
   record References(List<SchedulerSpec> schedulers, List<EntitySpec> entities,
-      List<JobSpec> jobs, List<ClientSpec> clients, List<Step> steps) {
+      List<JobSpec> jobs, List<ClientSpec> clients, List<StepSpec> steps) {
 
     void check() {
       Set<String> scheds = unique(schedulers.stream().map(SchedulerSpec::name).toList(),

@@ -6,12 +6,12 @@ import java.util.Set;
 
 /** Checks that every step names schedulers, entities and jobs that exist. */
 record StepReferences(Set<String> schedulers, Set<String> entities, Set<String> jobs,
-    Set<String> groups, List<Step> steps) {
+    Set<String> groups, List<StepSpec> steps) {
 
   void check() {
     Set<String> submitted = new HashSet<>();
     for (int i = 0; i < steps.size(); i++) {
-      Step step = steps.get(i);
+      StepSpec step = steps.get(i);
       String at = "steps[" + i + "].";
       List<String> actions = step.actions();
       Specs.check(!actions.isEmpty(), "steps[" + i + "]",
