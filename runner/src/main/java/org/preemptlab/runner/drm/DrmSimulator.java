@@ -37,7 +37,7 @@ public final class DrmSimulator {
   private final Map<String, List<JobSpec.Instance>> groups = new LinkedHashMap<>();
   private final Map<String, JobSpec.Instance> instances = new LinkedHashMap<>();
   final List<DrmJob> clientJobs = new ArrayList<>();
-  private final List<Client> clients = new ArrayList<>();
+  final Map<String, Client> clients = new LinkedHashMap<>();
   private final List<String> log = new ArrayList<>();
   private final Map<String, Object> queueStates = new HashMap<>();
   private long nextJobId;
@@ -78,7 +78,9 @@ public final class DrmSimulator {
       }
     }
     for (ClientSpec spec : scenario.clients()) {
-      clients.add(new Client(this, spec, entities.get(spec.entity())));
+      for (ClientSpec.Instance c : spec.instances()) {
+        clients.put(c.name(), new Client(this, c, entities.get(c.entity())));
+      }
     }
   }
 
@@ -89,7 +91,7 @@ public final class DrmSimulator {
     if (steps.stream().noneMatch(s -> s instanceof Step.Submit)) {
       jobs.keySet().forEach(name -> submitByName(name));
     }
-    clients.forEach(Client::start);
+    clients.values().forEach(Client::start);
     long end = scenario.endNs();
     while (true) {
       processInstant();
@@ -106,7 +108,7 @@ public final class DrmSimulator {
     }
     script.finish();
     return new ScenarioResult(scenario.name(), policyId, now, outcomes(), script.checks(),
-        clients.stream().map(Client::stats).toList(), log);
+        clients.values().stream().map(Client::stats).toList(), log);
   }
 
   private void processInstant() {

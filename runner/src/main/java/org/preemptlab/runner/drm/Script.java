@@ -130,6 +130,16 @@ final class Script {
       cyclePriorities(cycle.cycle(), 0);
     } else if (step instanceof Step.CycleSchedulers cycle) {
       cycleSchedulers(cycle.cycle(), 0, 0);
+    } else if (step instanceof Step.WaitForClients wait) {
+      waitForClients(index, wait.until());
+    } else if (step instanceof Step.ClientCheck c) {
+      double value = sim.clients.get(c.client()).stats().metric(c.metric());
+      boolean ok = !Double.isNaN(value) && (c.min() == null || value >= c.min())
+          && (c.max() == null || value <= c.max());
+      String bounds = (c.min() == null ? "" : c.min() + " <= ") + c.metric().name().toLowerCase()
+          + (c.max() == null ? "" : " <= " + c.max());
+      checks.add(new Check(index, sim.now, "client " + c.client() + ": " + bounds
+          + " (value " + value + ")", "in bounds", ok ? "in bounds" : "out of bounds"));
     } else {
       throw new AssertionError("unhandled step " + step);
     }
@@ -168,6 +178,17 @@ final class Script {
     block(allDone, wait.withinNs(), () -> checks.add(new Check(index, sim.now, "jobs " + what
         + " of " + wait.jobs() + " within " + wait.within(), all.size() + "/" + all.size(),
         all.stream().filter(done).count() + "/" + all.size())));
+  }
+
+  private void waitForClients(int index, Step.ClientWait wait) {
+    List<Client> chosen = wait.clients().isEmpty() ? List.copyOf(sim.clients.values())
+        : wait.clients().stream().map(sim.clients::get).toList();
+    BooleanSupplier allDone = () -> chosen.stream().allMatch(Client::done);
+    String what = "clients " + (wait.clients().isEmpty() ? "(all)" : wait.clients()) + " done"
+        + (wait.within() == null ? "" : " within " + wait.within());
+    block(allDone, wait.withinNs(), () -> checks.add(new Check(index, sim.now, what,
+        chosen.size() + "/" + chosen.size(),
+        chosen.stream().filter(Client::done).count() + "/" + chosen.size())));
   }
 
   private void check(int index, String what, boolean expected, boolean observed) {

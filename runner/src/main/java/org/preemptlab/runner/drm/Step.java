@@ -35,6 +35,12 @@ public sealed interface Step {
   /** Every job of these jobs or groups is finished ({@code is_finished}) within a timeout. */
   record ExpectAllFinished(AllWait until) implements Step {}
 
+  /**
+   * Wait until these clients (all when the list is empty) ran their cycles and their last jobs
+   * finished, as the kernel's client tests wait for every {@code client->done}.
+   */
+  record WaitForClients(ClientWait until) implements Step {}
+
   /** {@code drm_sched_entity_destroy}: wait until the entity's queue is empty, then kill it. */
   record FreeEntity(String entity) implements Step {}
 
@@ -215,6 +221,47 @@ public sealed interface Step {
 
     long everyNs() {
       return Specs.duration(every, "every", 0);
+    }
+  }
+
+  /**
+   * A wait for clients.
+   *
+   * @param clients the clients; empty or absent for every client
+   * @param within how long to wait at most (default: without limit; a client that never ends
+   *     leaves the script blocked, which fails the run's "the script completes")
+   */
+  record ClientWait(List<String> clients, String within) {
+    /** Checks values. */
+    public ClientWait {
+      clients = clients == null ? List.of() : List.copyOf(clients);
+      if (within != null) {
+        Specs.duration(within, "within", 0);
+      }
+    }
+
+    long withinNs() {
+      return within == null ? Long.MAX_VALUE : Specs.duration(within, "within", 0);
+    }
+  }
+
+  /**
+   * An assertion on a client's statistics now: {@code min <= value <= max}.
+   *
+   * @param client the client
+   * @param metric the statistic (µs for times)
+   * @param min the lowest value allowed, if bounded below
+   * @param max the highest value allowed, if bounded above
+   */
+  record ClientCheck(String client, ClientMetric metric, Double min, Double max)
+      implements Step {
+    /** Checks values. */
+    public ClientCheck {
+      Specs.required(client, "client");
+      Specs.required(metric, "metric");
+      Specs.check(min != null || max != null, "min", "give 'min', 'max' or both");
+      Specs.check(min == null || max == null || min <= max, "max",
+          "must be >= min, got " + max + " < " + min);
     }
   }
 }

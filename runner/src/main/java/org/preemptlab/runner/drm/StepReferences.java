@@ -6,7 +6,7 @@ import java.util.Set;
 
 /** Checks that every step names schedulers, entities and jobs that exist. */
 record StepReferences(Set<String> schedulers, Set<String> entities, Set<String> jobs,
-    Set<String> groups, List<StepSpec> steps) {
+    Set<String> groups, Set<String> clients, List<StepSpec> steps) {
 
   void check() {
     Set<String> submitted = new HashSet<>();
@@ -55,6 +55,14 @@ record StepReferences(Set<String> schedulers, Set<String> entities, Set<String> 
       if (step.modifySched() != null) {
         entity(step.modifySched().entity(), at + "modify-sched.entity");
         step.modifySched().schedulers().forEach(s -> sched(s, at + "modify-sched.schedulers"));
+      }
+      if (step.waitForClients() != null) {
+        step.waitForClients().clients().forEach(c -> Scenario.References.known(clients, c,
+            at + "wait-for-clients.clients", "client"));
+      }
+      if (step.expectClient() != null) {
+        Scenario.References.known(clients, step.expectClient().client(),
+            at + "expect-client.client", "client");
       }
       cycle(step.cyclePriorities(), at + "cycle-priorities");
       cycle(step.cycleSchedulers(), at + "cycle-schedulers");

@@ -28,13 +28,15 @@ import org.preemptlab.api.model.Priority;
  *     sleep, until a job is finished (KUnit drm_sched_change_priority)
  * @param cycleSchedulers repeat: sleep, move the next entity to the next scheduler, until a job is
  *     finished (KUnit drm_sched_test_modify_sched)
+ * @param waitForClients wait until clients ran all their cycles and their last jobs finished
+ * @param expectClient a client's statistic must lie within bounds
  */
 public record StepSpec(List<String> submit, String sleep, Step.Wait expectScheduled,
     Step.Wait expectFinished, Step.Advance advance, Step.FlagCheck expectFlag,
     Step.ErrorCheck expectError, Step.AllWait expectAllScheduled, Step.AllWait expectAllFinished,
     String freeEntity, String killEntity, Step.SetPriority setPriority,
     Step.ModifySched modifySched, String fini, Step.Cycle cyclePriorities,
-    Step.Cycle cycleSchedulers) {
+    Step.Cycle cycleSchedulers, Step.ClientWait waitForClients, Step.ClientCheck expectClient) {
 
   /** Checks the sleep's duration; {@link #actions()} is checked with the scenario. */
   public StepSpec {
@@ -62,6 +64,8 @@ public record StepSpec(List<String> submit, String sleep, Step.Wait expectSchedu
     add(given, fini, "fini");
     add(given, cyclePriorities, "cycle-priorities");
     add(given, cycleSchedulers, "cycle-schedulers");
+    add(given, waitForClients, "wait-for-clients");
+    add(given, expectClient, "expect-client");
     return given;
   }
 
@@ -109,6 +113,10 @@ public record StepSpec(List<String> submit, String sleep, Step.Wait expectSchedu
       return new Step.CyclePriorities(cyclePriorities);
     } else if (cycleSchedulers != null) {
       return new Step.CycleSchedulers(cycleSchedulers);
+    } else if (waitForClients != null) {
+      return new Step.WaitForClients(waitForClients);
+    } else if (expectClient != null) {
+      return expectClient;
     }
     throw new IllegalStateException("a step needs one action");
   }
