@@ -31,6 +31,7 @@ final class DrmScheduler {
   long score;
   boolean ready = true;
   boolean workStopped;
+  private boolean runWorkQueued;
   private long timerGeneration;
 
   DrmScheduler(DrmSimulator sim, SchedulerSpec spec, SchedulingPolicy policy) {
@@ -104,30 +105,56 @@ final class DrmScheduler {
     }
   }
 
-  /** {@code drm_sched_run_job_work}, repeated while the policy's choice fits the credits. */
+  /**
+   * {@code drm_sched_run_job_work}, repeated while the policy's choice fits the credits; with a
+   * workqueue latency each run waits that long and dispatches one job, then queues itself again.
+   */
   private void dispatch() {
-    while (true) {
-      JobView choice = policy.selectNext(view);
-      if (choice == null) {
-        return;
+    long latency = spec.workqueueLatencyNs();
+    if (latency == 0) {
+      while (dispatchOne()) {
+        // dispatch while the choice fits
       }
-      if (!(choice instanceof DrmJobView chosen) || chosen.job.entity.offered != chosen.job
-          || chosen.job.sched != this) {
-        throw new IllegalStateException("policy '" + sim.policyId() + "' of scheduler '"
-            + name() + "' selected " + choice + ", which it was not offered");
-      }
-      DrmJob job = chosen.job;
-      if (job.credits > spec.creditLimit()) {
-        sim.log("scheduler " + name() + ": job " + job.name + " has " + job.credits
-            + " credits: Jobs may not exceed the credit limit, truncate. (to "
-            + spec.creditLimit() + ")");
-        job.credits = spec.creditLimit();
-      }
-      if (spec.creditLimit() - creditCount < job.credits) {
-        return;
-      }
-      sim.dispatch(this, job);
+    } else if (!runWorkQueued && fitsNow()) {
+      runWorkQueued = true;
+      sim.events.at(sim.now + latency, () -> {
+        runWorkQueued = false;
+        if (!workStopped && dispatchOne()) {
+          dispatch();
+        }
+      }, false);
     }
+  }
+
+  private boolean fitsNow() {
+    JobView choice = policy.selectNext(view);
+    return choice instanceof DrmJobView chosen
+        && spec.creditLimit() - creditCount >= Math.min(chosen.job.credits, spec.creditLimit());
+  }
+
+  /** Dispatches the policy's choice if it fits; returns whether it did. */
+  private boolean dispatchOne() {
+    JobView choice = policy.selectNext(view);
+    if (choice == null) {
+      return false;
+    }
+    if (!(choice instanceof DrmJobView chosen) || chosen.job.entity.offered != chosen.job
+        || chosen.job.sched != this) {
+      throw new IllegalStateException("policy '" + sim.policyId() + "' of scheduler '"
+          + name() + "' selected " + choice + ", which it was not offered");
+    }
+    DrmJob job = chosen.job;
+    if (job.credits > spec.creditLimit()) {
+      sim.log("scheduler " + name() + ": job " + job.name + " has " + job.credits
+          + " credits: Jobs may not exceed the credit limit, truncate. (to "
+          + spec.creditLimit() + ")");
+      job.credits = spec.creditLimit();
+    }
+    if (spec.creditLimit() - creditCount < job.credits) {
+      return false;
+    }
+    sim.dispatch(this, job);
+    return true;
   }
 
   /** {@code credit_count += credits}, pending append and TDR (re)arm: {@code drm_sched_job_begin}. */

@@ -91,6 +91,24 @@ class ClientScenarioTest {
   }
 
   @Test
+  void workqueueLatencyDelaysEachDispatchOfTheRunWork() {
+    Scenario scenario = Scenarios.fromYaml("""
+        schedulers:
+          - {name: s, workqueue-latency: 10us}
+        entities:
+          - {name: e, schedulers: [s]}
+        jobs:
+          - {name: j, count: 3, entity: e, duration: 1ms}
+        """, "wq.yaml");
+    ScenarioResult result = DrmRuns.run(scenario, REGISTRY, "drm-fifo");
+
+    // drm_sched_run_job_work dispatches one job per run and queues itself again
+    assertThat(result.jobs()).extracting(JobOutcome::scheduledNs)
+        .containsExactly(10_000L, 20_000L, 30_000L);
+    assertThat(result.job("j2").finishedNs()).isEqualTo(3_010_000L);
+  }
+
+  @Test
   void aGroupJobCanWaitForTheJobOfTheSameIndexInAnotherGroup() {
     Scenario scenario = Scenarios.fromYaml("""
         schedulers:
