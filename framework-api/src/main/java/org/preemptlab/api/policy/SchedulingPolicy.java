@@ -50,7 +50,7 @@ public interface SchedulingPolicy {
    * order. The DRM scheduler layer and queue suspension call this. By default it is handled as
    * {@link #onJobDispatched}, which also makes the policy stop holding the job. An engine whose
    * {@link SchedulerView#reportsQueuedJobs()} is true also withdraws queued jobs the policy does
-   * not hold (not yet ready).
+   * not hold (not yet ready), if the policy implements {@link #onJobQueued}.
    *
    * @param job a job the policy holds (or, see above, a queued one), never null
    * @param scheduler the engine's view
@@ -64,7 +64,8 @@ public interface SchedulingPolicy {
    * A job was pushed to its queue; it is not necessarily ready (it may wait for dependencies).
    * Called only by engines whose {@link SchedulerView#reportsQueuedJobs()} is true, once per job,
    * before its {@link #onJobReady}; such an engine withdraws with {@link #onJobWithdrawn} every
-   * queued job that leaves without being dispatched, whether the policy holds it or not. DRM's
+   * queued job that leaves without being dispatched, whether the policy holds it or not, from a
+   * policy that implements this method (others hear only of the jobs they hold). DRM's
    * fair scheduler keeps an entity in its run queue while the entity has queued jobs, ready or not
    * ({@code drm_sched_rq_pop_entity}, Linux 7.2).
    *

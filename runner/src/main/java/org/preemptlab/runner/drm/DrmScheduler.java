@@ -32,6 +32,7 @@ final class DrmScheduler {
   boolean ready = true;
   boolean workStopped;
   private boolean runWorkQueued;
+  private final boolean tracksQueuedJobs;
   private long timerGeneration;
 
   DrmScheduler(DrmSimulator sim, SchedulerSpec spec, SchedulingPolicy policy) {
@@ -39,6 +40,16 @@ final class DrmScheduler {
     this.spec = spec;
     this.policy = policy;
     this.mock = new MockTimeline(sim);
+    this.tracksQueuedJobs = overridesOnJobQueued(policy);
+  }
+
+  private static boolean overridesOnJobQueued(SchedulingPolicy policy) {
+    try {
+      return policy.getClass().getMethod("onJobQueued", JobView.class, SchedulerView.class)
+          .getDeclaringClass() != SchedulingPolicy.class;
+    } catch (NoSuchMethodException e) {
+      throw new AssertionError(e);
+    }
   }
 
   String name() {
@@ -63,14 +74,17 @@ final class DrmScheduler {
     }
   }
 
-  /** Withdraws every queued job of {@code entity} from the policy, the held one included. */
+  /**
+   * Withdraws {@code entity}'s held job from the policy, and its other queued jobs too if the
+   * policy follows queued jobs (implements {@code onJobQueued}).
+   */
   private void withdrawQueued(DrmEntity entity) {
     if (entity.sched != this || entity.withdrawn) {
       return;
     }
     entity.withdrawn = entity.stopped;
     for (DrmJob job : entity.queue) {
-      if (job.sched == this) {
+      if (job.sched == this && (job == entity.offered || tracksQueuedJobs)) {
         policy.onJobWithdrawn(sim.view(job), view);
       }
     }
