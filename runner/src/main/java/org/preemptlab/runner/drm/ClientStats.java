@@ -1,5 +1,7 @@
 package org.preemptlab.runner.drm;
 
+import java.util.Locale;
+
 /**
  * What a client achieved, with the statistics of the kernel's scheduler tests
  * (torvalds/linux drivers/gpu/drm/scheduler/tests/tests_scheduler.c @637315cb, {@code
@@ -51,11 +53,7 @@ public record ClientStats(String name, String entity, boolean sync, int cyclesSt
         num(jobLatencyMeanUs), num(jobLatencyP99Us));
   }
 
-  /**
-   * A statistic by its name in {@code expect-client}.
-   *
-   * @throws IllegalArgumentException for an unknown name
-   */
+  /** The statistic an {@code expect-client} step names (times in µs). */
   public double metric(ClientMetric metric) {
     return switch (metric) {
       case CYCLES -> cyclesCompleted;
@@ -78,6 +76,6 @@ public record ClientStats(String name, String entity, boolean sync, int cyclesSt
       return "";
     }
     return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v)
-        : String.format(java.util.Locale.ROOT, "%.3f", v);
+        : String.format(Locale.ROOT, "%.3f", v);
   }
 }
