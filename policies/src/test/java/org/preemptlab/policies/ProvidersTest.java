@@ -8,7 +8,6 @@ import static org.preemptlab.testkit.TestJob.resident;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -27,6 +26,7 @@ import org.preemptlab.policies.baseline.RoundRobinPolicy;
 import org.preemptlab.policies.baseline.RoundRobinPolicyProvider;
 import org.preemptlab.policies.baseline.TimeSlicePolicy;
 import org.preemptlab.policies.baseline.TimeSlicePolicyProvider;
+import org.preemptlab.testkit.TestQueueView;
 import org.preemptlab.testkit.TestScheduler;
 
 class ProvidersTest {
@@ -34,10 +34,6 @@ class ProvidersTest {
       ServiceLoader.load(SchedulingPolicyProvider.class).stream()
           .map(ServiceLoader.Provider::get)
           .collect(Collectors.toMap(SchedulingPolicyProvider::id, Function.identity()));
-
-  /** Policies that read {@code SchedulerView.queues()} on every ready job. */
-  private static final Set<String> NEED_QUEUE_VIEWS =
-      Set.of("fair-share", "mlfq", "utilization-partition", "hpf");
 
   private static PluginContext context(SchedulingPolicyProvider provider, Map<String, String> given) {
     return new PluginContext(Parameters.of(provider.parameters(), given), null,
@@ -48,7 +44,8 @@ class ProvidersTest {
   void serviceLoaderFindsExactlyTheBuiltInPolicies() {
     assertThat(providers).containsOnlyKeys("fifo", "round-robin", "priority", "time-slice",
         "drm-fifo", "drm-rr", "drm-fair", "edf", "k-edf", "laxity", "srpt", "las", "fair-share",
-        "mlfq", "utilization-partition", "hpf", "bounded-latency");
+        "mlfq", "utilization-partition", "hpf", "bounded-latency", "reset-realtime",
+        "timeslice-yield");
     assertThat(providers.get("fifo")).isInstanceOf(FifoPolicyProvider.class);
     assertThat(providers.get("round-robin")).isInstanceOf(RoundRobinPolicyProvider.class);
     assertThat(providers.get("priority")).isInstanceOf(PriorityPolicyProvider.class);
@@ -88,12 +85,9 @@ class ProvidersTest {
   @Test
   void providersCreateFreshInstancesThatShareNoState() {
     for (String id : providers.keySet()) {
-      if (NEED_QUEUE_VIEWS.contains(id)) {
-        continue; // they read live queue views, which this fake has not; runner tests cover them
-      }
       SchedulingPolicy first = create(id, Map.of());
       SchedulingPolicy second = create(id, Map.of());
-      TestScheduler scheduler = new TestScheduler();
+      TestScheduler scheduler = new TestScheduler().withQueues(TestQueueView.of(queue("A")));
 
       first.onJobReady(ready("A1", 1, queue("A"), 0), scheduler);
 

@@ -41,6 +41,7 @@ public final class TestJob implements JobView {
   private int residentBlocks;
   private int finishedBlocks;
   private int preemptions;
+  private long attainedGpuNs;
 
   private TestJob(Builder b) {
     this.job = new Job(b.id, b.queue.id(), b.submitNs, b.credits, b.dependencies, b.deadlineNs, 0,
@@ -133,6 +134,25 @@ public final class TestJob implements JobView {
   @Override
   public int preemptions() {
     return preemptions;
+  }
+
+  /** SM time its blocks have executed so far, in SM·ns (0 until set with {@link #attained}). */
+  @Override
+  public long attainedGpuNs() {
+    return attainedGpuNs;
+  }
+
+  /**
+   * Sets the SM time its blocks have executed, in SM·ns: never less than before (attained time
+   * only grows). Returns this job.
+   */
+  public TestJob attained(long gpuNs) {
+    if (gpuNs < attainedGpuNs) {
+      throw new IllegalArgumentException(label + ": attained GPU time only grows, " + gpuNs
+          + " < " + attainedGpuNs);
+    }
+    attainedGpuNs = gpuNs;
+    return this;
   }
 
   /** Moves the job to {@code value}; returns this job. */

@@ -1,13 +1,17 @@
 package org.preemptlab.testkit;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.model.SuspendLevel;
 import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
 
@@ -23,8 +27,11 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  * assertThat(scheduler.dispatch(policy)).containsExactly("B", "A");
  * }</pre>
  *
- * <p>It calls only the policy's methods the engine calls, in the engine's order, and implements
- * only the view's abstract methods, so it keeps working when the SPI gains default methods.
+ * <p>Queue views ({@link #queues()}) are the {@link TestQueueView}s given to {@link #withQueues};
+ * {@link #suspend(String, SuspendLevel)} and {@link #resume(String)} act on them and are recorded
+ * ({@link #queueActions()}).
+ *
+ * <p>It calls only the policy's methods the engine calls, in the engine's order.
  */
 public final class TestScheduler implements SchedulerView {
   private final int creditLimit;
@@ -37,6 +44,8 @@ public final class TestScheduler implements SchedulerView {
   private final List<JobView> dispatched = new ArrayList<>();
   private final List<JobView> preemptionRequests = new ArrayList<>();
   private final List<Long> timers = new ArrayList<>();
+  private final Map<String, TestQueueView> queues = new LinkedHashMap<>();
+  private final List<String> queueActions = new ArrayList<>();
 
   /** A scheduler with {@code creditLimit} credits, none in use, at time 0. */
   public TestScheduler(int creditLimit) {
@@ -67,6 +76,24 @@ public final class TestScheduler implements SchedulerView {
   public TestScheduler withResident(JobView... jobs) {
     resident = List.of(jobs);
     return this;
+  }
+
+  /** Adds queue views, in the order {@link #queues()} returns them (the workload's order). */
+  public TestScheduler withQueues(TestQueueView... views) {
+    for (TestQueueView view : views) {
+      if (queues.putIfAbsent(view.id(), view) != null) {
+        throw new IllegalArgumentException("queue '" + view.id() + "' is already there");
+      }
+    }
+    return this;
+  }
+
+  /**
+   * The queue actions the policy took, in order: {@code "suspend ID LEVEL"} and {@code "resume
+   * ID"}, accepted or not.
+   */
+  public List<String> queueActions() {
+    return List.copyOf(queueActions);
   }
 
   /** Makes {@link #reportsFreedJobs()} true, as the DRM scheduler simulator's view is. */
@@ -229,6 +256,51 @@ public final class TestScheduler implements SchedulerView {
           + " ns)");
     }
     timers.add(timeNs);
+  }
+
+  /** The views given to {@link #withQueues}, in order. */
+  @Override
+  public List<QueueView> queues() {
+    return List.copyOf(queues.values());
+  }
+
+  /**
+   * Records the action and suspends the queue's view at {@code level}, as the engine does (it does
+   * not withdraw held jobs: a test that wants that calls {@link #withdraw}).
+   *
+   * @return refused if the queue is unknown or already suspended at that level
+   */
+  @Override
+  public ActionOutcome suspend(String queueId, SuspendLevel level) {
+    queueActions.add("suspend " + queueId + " " + level);
+    TestQueueView queue = queues.get(queueId);
+    if (queue == null) {
+      return ActionOutcome.refused("no queue '" + queueId + "'");
+    }
+    if (queue.suspension().orElse(null) == level) {
+      return ActionOutcome.refused("queue '" + queueId + "' is already suspended at " + level);
+    }
+    queue.suspension(Objects.requireNonNull(level, "level"));
+    return ActionOutcome.done();
+  }
+
+  /**
+   * Records the action and resumes the queue's view.
+   *
+   * @return refused if the queue is unknown or not suspended
+   */
+  @Override
+  public ActionOutcome resume(String queueId) {
+    queueActions.add("resume " + queueId);
+    TestQueueView queue = queues.get(queueId);
+    if (queue == null) {
+      return ActionOutcome.refused("no queue '" + queueId + "'");
+    }
+    if (!queue.suspended()) {
+      return ActionOutcome.refused("queue '" + queueId + "' is not suspended");
+    }
+    queue.suspension(null);
+    return ActionOutcome.done();
   }
 
   @Override

@@ -15,13 +15,19 @@ import org.preemptlab.policies.deadline.KEdfPolicyProvider;
 import org.preemptlab.policies.deadline.LaxityPolicyProvider;
 import org.preemptlab.policies.size.SrptPolicyProvider;
 import org.preemptlab.policies.latency.BoundedLatencyPolicyProvider;
+import org.preemptlab.policies.latency.HpfPolicyProvider;
+import org.preemptlab.policies.mechanism.ResetRealtimePolicyProvider;
+import org.preemptlab.policies.mechanism.TimesliceYieldPolicyProvider;
+import org.preemptlab.policies.share.FairSharePolicyProvider;
+import org.preemptlab.policies.share.MlfqPolicyProvider;
+import org.preemptlab.policies.share.UtilizationPartitionPolicyProvider;
+import org.preemptlab.policies.size.LasPolicyProvider;
 import org.preemptlab.testkit.conformance.PolicyConformance;
 
 /**
- * Every shipped scheduling policy that runs on the kit's scheduler view passes the test kit's
- * policy conformance suite. Not yet here: las (needs attained GPU time) and fair-share, mlfq,
- * utilization-partition and hpf (need queue views), which the kit's {@code TestScheduler} does not
- * offer yet; they are tested against the real engine in the runner module.
+ * Every shipped scheduling policy passes the test kit's policy conformance suite, whose driver
+ * offers what the SM engine offers (attained GPU time, queue views, suspension, placement order,
+ * partial preemption); those with parameters that change what they do are checked in each mode.
  */
 class ShippedPoliciesConformanceTest {
 
@@ -65,4 +71,46 @@ class ShippedPoliciesConformanceTest {
 
   @Nested
   class BoundedLatency extends PolicyConformance<BoundedLatencyPolicyProvider> {}
+
+  @Nested
+  class Las extends PolicyConformance<LasPolicyProvider> {}
+
+  @Nested
+  class FairShare extends PolicyConformance<FairSharePolicyProvider> {}
+
+  @Nested
+  class Mlfq extends PolicyConformance<MlfqPolicyProvider> {
+    @Override
+    protected List<Map<String, String>> parameterSets() {
+      return List.of(Map.of(), Map.of("quantum", "1us", "boost", "20us"));
+    }
+  }
+
+  @Nested
+  class UtilizationPartition extends PolicyConformance<UtilizationPartitionPolicyProvider> {
+    @Override
+    protected List<Map<String, String>> parameterSets() {
+      return List.of(Map.of("window", "100us", "level", "1"), Map.of("level", "2"),
+          Map.of("window", "100us", "level", "3"));
+    }
+  }
+
+  @Nested
+  class Hpf extends PolicyConformance<HpfPolicyProvider> {
+    @Override
+    protected List<Map<String, String>> parameterSets() {
+      return List.of(Map.of("level", "1"), Map.of("level", "2"), Map.of("level", "3"));
+    }
+  }
+
+  @Nested
+  class ResetRealtime extends PolicyConformance<ResetRealtimePolicyProvider> {}
+
+  @Nested
+  class TimesliceYield extends PolicyConformance<TimesliceYieldPolicyProvider> {
+    @Override
+    protected List<Map<String, String>> parameterSets() {
+      return List.of(Map.of(), Map.of("pre-preemption", "true"));
+    }
+  }
 }

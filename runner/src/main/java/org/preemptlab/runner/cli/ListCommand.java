@@ -38,19 +38,20 @@ final class ListCommand implements Command {
 
   @Override
   public int run(CommandLine line, PrintStream out) {
-    PluginRegistry registry = SharedOptions.registry(line);
     List<String> args = line.getArgList();
     if (args.size() > 1) {
       throw new ConfigurationException("list takes at most one KIND, got " + args);
     }
     if (args.isEmpty()) {
-      out.print(PluginListing.render(registry, java.util.Optional.empty()));
+      out.print(PluginListing.render(SharedOptions.registry(line), java.util.Optional.empty()));
       return 0;
     }
     List<String> keys = Arrays.stream(PluginKind.values()).map(PluginKind::key).toList();
     PluginKind kind = Arrays.stream(PluginKind.values()).filter(k -> k.key().equals(args.get(0)))
         .findFirst().orElseThrow(() -> ConfigurationException.unknown("plugin kind", args.get(0),
             keys));
+    // only this kind's providers are instantiated: other plugin code in the jars does not run
+    PluginRegistry registry = SharedOptions.registry(line, java.util.EnumSet.of(kind));
     out.print(PluginListing.render(registry, java.util.Optional.of(kind)));
     return 0;
   }

@@ -21,7 +21,8 @@ import org.preemptlab.runner.report.Versions;
 
 /**
  * The {@code preemptlab} command. Exit codes: 0 success, 1 a run failed (a plugin broke a rule or
- * threw), 2 a usage or configuration mistake. Errors are one line on standard error.
+ * threw), 2 a usage or configuration mistake, 130 interrupted (Ctrl-C) with completed results
+ * kept. Errors are one line on standard error.
  */
 public final class Main {
   /** Exit code of success. */
@@ -30,6 +31,8 @@ public final class Main {
   public static final int FAILED = 1;
   /** Exit code of a usage or configuration mistake. */
   public static final int USAGE = 2;
+  /** Exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it). */
+  public static final int INTERRUPTED = 130;
 
   private static final Option HELP = Option.builder("h").longOpt("help")
       .desc("show this help").get();
@@ -42,12 +45,17 @@ public final class Main {
 
   /** A command line writing to the given streams. */
   public Main(PrintStream out, PrintStream err) {
+    this(out, err, Signals.JVM);
+  }
+
+  /** A command line whose long commands learn of Ctrl-C from {@code signals} (tests fire them). */
+  Main(PrintStream out, PrintStream err, Signals signals) {
     this.out = out;
     this.err = err;
     for (Command command : List.of(
         new DemoCommand(),
-        new RunCommand(),
-        new SweepCommand(),
+        new RunCommand(signals),
+        new SweepCommand(org.preemptlab.runner.experiment.cluster.Slurm.commands(), signals),
         new ListCommand(),
         new ReproduceCommand(),
         new DrmScenarioCommand(),

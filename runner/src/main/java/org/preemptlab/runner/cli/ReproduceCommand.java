@@ -7,6 +7,8 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.report.OutputPaths;
+import org.preemptlab.runner.report.Provenance;
 import org.preemptlab.runner.reproduce.Reproduction;
 import org.preemptlab.runner.reproduce.Reproductions;
 
@@ -65,6 +67,11 @@ final class ReproduceCommand implements Command {
         ConfigurationException.unknown("reproduction", id, all.stream().map(Reproduction::id)
             .toList()));
     Path dir = Path.of(line.getOptionValue(OUT, "results/" + id));
+    // as run --out: a new or empty folder, or this same command's earlier outputs; never a file,
+    // a device, a link or a folder of other files (report/OutputPaths)
+    String command = CommandLines.render(name(), line);
+    OutputPaths.checkDirectory("--out", dir, d -> OutputPaths.heldBy(d, command));
+    new Provenance(command, List.of(), List.of(), List.of()).write(dir);
     boolean reproduced = reproduction.run(dir, out);
     out.println(reproduced ? "reproduced: every expected outcome was observed"
         : "NOT reproduced: see the differences above");

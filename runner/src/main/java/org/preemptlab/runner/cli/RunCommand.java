@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -15,6 +16,7 @@ import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.RunOutcome;
+import org.preemptlab.runner.experiment.StopRequest;
 import org.preemptlab.runner.experiment.WorkEstimate;
 import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.report.Provenance;
@@ -59,6 +61,18 @@ final class RunCommand implements Command {
   static final Option RUN_TIMEOUT = Option.builder().longOpt("run-timeout").hasArg()
       .argName("DURATION").desc("fail the run (exit 1) if it takes longer, wall time, e.g. 30s")
       .get();
+
+  private final Signals signals;
+
+  /** The command, stopped by Ctrl-C through the JVM's shutdown hooks. */
+  RunCommand() {
+    this(Signals.JVM);
+  }
+
+  /** The command, stopped by {@code signals} (tests trigger their own). */
+  RunCommand(Signals signals) {
+    this.signals = signals;
+  }
 
   private static Option plugin(String name, String what) {
     return Option.builder().longOpt(name).hasArg().argName("ID")
@@ -108,8 +122,18 @@ final class RunCommand implements Command {
         MAX_EVENTS.getLongOpt(), WorkEstimate.DEFAULT_MAX_BLOCKS, 1, Long.MAX_VALUE);
     RunExecutor executor = new RunExecutor(SharedOptions.registry(line))
         .withMaxBlocks(maxBlocks);
+    StopRequest stop = new StopRequest();
+    try (Signals.Registration hook = signals.register(stop)) {
+      return run(line, out, config, timeout, executor, stop);
+    } finally {
+      stop.stopped(); // a Ctrl-C waiting for the run to stop may let the JVM exit now
+    }
+  }
+
+  private int run(CommandLine line, PrintStream out, RunConfig config,
+      Optional<Duration> timeout, RunExecutor plainExecutor, StopRequest stop) {
     // every plugin id and parameter is checked before any output path is touched
-    executor.validate(config);
+    plainExecutor.validate(config);
     String command = CommandLines.render(name(), line);
     String dir = line.getOptionValue(OUT);
     if (dir != null) {
@@ -125,23 +149,39 @@ final class RunCommand implements Command {
       OutputPaths.checkNewFile("--trace", file);
     }
     long[] traceEvents = {0};
-    RunOutcome outcome = SharedOptions.withTimeout(timeout, () -> {
-      TimelineWriter timeline = trace == null ? null
-          : TimelineWriter.open(Path.of(trace), TraceLabels.of(config));
-      boolean done = false;
-      try (timeline) {
-        RunOutcome result = executor.execute(config, timeline);
-        done = true;
-        return result;
-      } finally {
-        if (timeline != null) {
-          traceEvents[0] = timeline.events();
-          if (!done) {
-            deleteQuietly(Path.of(trace));
+    RunOutcome outcome;
+    TerminalProgress progress = TerminalProgress.choose(System.console() != null,
+        System.getenv());
+    RunExecutor executor = progress == null ? plainExecutor : plainExecutor.withProgress(progress);
+    try (progress) {
+      outcome = SharedOptions.withTimeout(timeout, () -> stop.interruptible(() -> {
+        TimelineWriter timeline = trace == null ? null
+            : TimelineWriter.open(Path.of(trace), TraceLabels.of(config));
+        boolean done = false;
+        try (timeline) {
+          RunOutcome result = executor.execute(config, timeline);
+          done = true;
+          return result;
+        } finally {
+          if (timeline != null) {
+            traceEvents[0] = timeline.events();
+            if (!done) {
+              deleteQuietly(Path.of(trace));
+            }
           }
         }
+      }));
+    } catch (RuntimeException e) {
+      if (!stop.requested()) {
+        throw e;
       }
-    });
+      // Ctrl-C: the simulation stopped at its next check; nothing was written
+      String where = e instanceof CancellationException && e.getMessage() != null
+          ? " " + e.getMessage().replaceFirst("^run interrupted ", "") : "";
+      out.println("run interrupted (Ctrl-C)" + where + "; nothing written");
+      out.flush();
+      return Main.INTERRUPTED;
+    }
     out.print(RunReport.summary(outcome));
     if (dir != null) {
       RunReport.write(outcome, Path.of(dir));

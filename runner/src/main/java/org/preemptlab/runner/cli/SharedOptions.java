@@ -11,6 +11,7 @@ import java.util.concurrent.TimeoutException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.Durations;
 import org.preemptlab.runner.discovery.PluginRegistry;
 
@@ -27,6 +28,12 @@ final class SharedOptions {
   static PluginRegistry registry(CommandLine line) {
     Optional<Path> dir = Optional.ofNullable(line.getOptionValue(PLUGIN_PATH)).map(Path::of);
     return PluginRegistry.discover(dir);
+  }
+
+  /** The plugins of {@code kinds} only, with those of {@code --plugin-path}, if given. */
+  static PluginRegistry registry(CommandLine line, java.util.Set<PluginKind> kinds) {
+    Optional<Path> dir = Optional.ofNullable(line.getOptionValue(PLUGIN_PATH)).map(Path::of);
+    return PluginRegistry.discover(dir, kinds);
   }
 
   /**

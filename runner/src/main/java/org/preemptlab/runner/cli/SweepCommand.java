@@ -23,6 +23,7 @@ import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.StopRequest;
 import org.preemptlab.runner.experiment.WorkEstimate;
 import org.preemptlab.runner.experiment.YamlBinding;
 import org.preemptlab.runner.experiment.cluster.Slurm;
@@ -69,7 +70,11 @@ final class SweepCommand implements Command {
           + "runs) the sweep may have without --yes; default "
           + String.format(Locale.ROOT, "%,d", WorkEstimate.DEFAULT_MAX_BLOCKS)).get();
 
+  /** Left in the output folder of a sweep stopped by Ctrl-C until {@code --resume} completes it. */
+  static final String INTERRUPTED_FILE = "interrupted.txt";
+
   private final Slurm slurm;
+  private final Signals signals;
 
   /** The command, submitting to Slurm with its command-line tools. */
   SweepCommand() {
@@ -78,7 +83,13 @@ final class SweepCommand implements Command {
 
   /** The command, submitting to {@code slurm} (tests use a fake). */
   SweepCommand(Slurm slurm) {
+    this(slurm, Signals.JVM);
+  }
+
+  /** The command, submitting to {@code slurm} and stopped by {@code signals} (tests use both). */
+  SweepCommand(Slurm slurm, Signals signals) {
     this.slurm = slurm;
+    this.signals = signals;
   }
 
   @Override
@@ -186,11 +197,24 @@ final class SweepCommand implements Command {
         jobs, jobs == 1 ? "" : "s", dir);
     out.flush();
     long start = System.nanoTime();
-    try (SweepProgress progress = SweepProgress.choose(System.console() != null, System.getenv(),
-        System.err)) {
-      progress.start(runs.size(), runs.size() - todo.size());
-      new SweepRunner(executor, store, jobs, timeout, recorded, config.groupSets())
-          .run(todo, progress);
+    StopRequest stop = new StopRequest();
+    try (Signals.Registration hook = signals.register(stop)) {
+      try (SweepProgress progress = SweepProgress.choose(System.console() != null,
+          System.getenv(), System.err)) {
+        progress.start(runs.size(), runs.size() - todo.size());
+        new SweepRunner(executor, store, jobs, timeout, recorded, config.groupSets())
+            .run(todo, progress, stop);
+      }
+      if (stop.requested()) {
+        return interrupted(runs, store, dir, CommandLines.render(name(), line), out);
+      }
+    } finally {
+      stop.stopped(); // a Ctrl-C waiting for the sweep to stop may let the JVM exit now
+    }
+    try {
+      Files.deleteIfExists(dir.resolve(INTERRUPTED_FILE)); // --resume completed it
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot remove " + dir.resolve(INTERRUPTED_FILE), e);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
 
@@ -210,6 +234,29 @@ final class SweepCommand implements Command {
       return Main.FAILED;
     }
     return Main.OK;
+  }
+
+  /**
+   * A sweep stopped by Ctrl-C: its complete results stay; {@code interrupted.txt} and the last
+   * line say how many and how to finish with {@code --resume}.
+   */
+  private static int interrupted(List<PlannedRun> runs, ResultStore store, Path dir,
+      String command, PrintStream out) {
+    long complete = runs.stream().filter(run -> store.completed(run).isPresent()).count();
+    String resume = command.contains(" --resume") ? command : command + " --resume";
+    String text = "sweep interrupted (Ctrl-C): " + complete + " of " + runs.size()
+        + " runs complete, kept in " + dir.resolve(ResultStore.RUNS) + "; finish with: " + resume
+        + "\n";
+    try {
+      ResultStore.writeAtomically(dir.resolve(INTERRUPTED_FILE),
+          text.getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + dir.resolve(INTERRUPTED_FILE), e);
+    }
+    out.println();
+    out.print(text);
+    out.flush();
+    return Main.INTERRUPTED;
   }
 
   /**

@@ -4,11 +4,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.random.RandomGenerator;
@@ -55,11 +57,26 @@ public final class PluginRegistry {
    * @throws ConfigurationException if two providers of one kind share an id
    */
   public static PluginRegistry discover(ClassLoader loader) {
+    return discover(loader, EnumSet.allOf(PluginKind.class));
+  }
+
+  /**
+   * Discovers the providers of {@code kinds} only: the provider classes of other kinds are
+   * neither loaded nor instantiated (their plugin code does not run), and the registry holds no
+   * plugin of those kinds. For a command that needs one kind, such as {@code list KIND}.
+   *
+   * @throws ConfigurationException if two providers of one kind share an id
+   */
+  public static PluginRegistry discover(ClassLoader loader, Set<PluginKind> kinds) {
     Objects.requireNonNull(loader, "loader");
     Map<PluginKind, SortedMap<String, DiscoveredPlugin>> plugins = new EnumMap<>(PluginKind.class);
     List<LoadProblem> problems = new ArrayList<>();
     List<String> duplicates = new ArrayList<>();
     for (PluginType<?, ?> type : PluginType.all()) {
+      if (!kinds.contains(type.kind())) {
+        plugins.put(type.kind(), Collections.emptySortedMap());
+        continue;
+      }
       ProviderScanner scan = ProviderScanner.scan(type, loader);
       problems.addAll(scan.problems());
       duplicates.addAll(scan.conflicts());
@@ -83,9 +100,18 @@ public final class PluginRegistry {
    *     one kind share an id
    */
   public static PluginRegistry discover(Optional<Path> pluginDirectory) {
+    return discover(pluginDirectory, EnumSet.allOf(PluginKind.class));
+  }
+
+  /**
+   * As {@link #discover(Optional)}, for the providers of {@code kinds} only (see {@link
+   * #discover(ClassLoader, Set)}).
+   */
+  public static PluginRegistry discover(Optional<Path> pluginDirectory, Set<PluginKind> kinds) {
     ClassLoader application = PluginRegistry.class.getClassLoader();
-    return pluginDirectory.map(dir -> discover(dir, application))
-        .orElseGet(() -> discover(application));
+    ClassLoader loader = pluginDirectory.<ClassLoader>map(dir -> PluginPath.classLoader(dir, application))
+        .orElse(application);
+    return discover(loader, kinds);
   }
 
   /**

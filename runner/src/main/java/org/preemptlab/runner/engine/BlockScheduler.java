@@ -115,7 +115,7 @@ final class BlockScheduler {
       if (slicer.slicing && job.queue.context != slicer.active) {
         continue;
       }
-      if (job.heldBack()) {
+      if (job.heldBack() || job.waitsInQueue()) {
         continue;
       }
       if (stoppedBy != null) {
@@ -277,6 +277,25 @@ final class BlockScheduler {
           + (sms.count() - 1) + ")");
     }
     return null;
+  }
+
+  /**
+   * Whether {@code context} has a launched job that could place a block now: one with blocks to
+   * place that is neither held back nor waiting for the job before it in its queue.
+   */
+  boolean hasPlaceableWork(SimContext context) {
+    if (context.pendingJobs == 0) {
+      return false;
+    }
+    if (!sim.launcher.holdsUsed && !sim.options.inOrderQueues()) {
+      return true; // nothing can hold a job back
+    }
+    for (SimJob job : ranking == null ? hardwareOrder : ranked) {
+      if (job.queue.context == context && !job.heldBack() && !job.waitsInQueue()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether no job waits for placement. */

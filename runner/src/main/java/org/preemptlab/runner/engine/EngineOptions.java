@@ -8,10 +8,20 @@ package org.preemptlab.runner.engine;
  * @param checkInvariants whether to check every preemption decision against the safety rules
  *     (stop points never inside shared-memory, atomic or barrier segments; flush only for
  *     idempotent kernels) and fail the run on a violation
- * @param launchWindow the most jobs of one queue that may be launched and unfinished at once (the
- *     queue's in-flight window), at least 1
+ * @param launchWindow the most jobs of one queue that may be launched and not yet known to be
+ *     finished at once (the queue's in-flight window, XSched's progressive-launching threshold), at
+ *     least 1
+ * @param launchBatch XSched's batch size: every {@code launchBatch}-th launched job of a queue is a
+ *     synchronisation point, and the window learns that jobs finished only when such a job
+ *     finishes (it then frees the slots of every finished job launched up to it). 1 frees a slot
+ *     as each job finishes. At least 1 and at most {@code launchWindow}, as XSched asserts
+ *     (XpuOS/xsched: {@code preempt/src/xqueue/launch_worker.cpp})
+ * @param inOrderQueues whether the launched jobs of one queue run one after another, as kernels
+ *     of one CUDA stream do: a launched job places no block until the job launched before it in its
+ *     queue has finished. Otherwise launched jobs of a queue may run side by side
  */
-public record EngineOptions(int creditLimit, boolean checkInvariants, int launchWindow) {
+public record EngineOptions(int creditLimit, boolean checkInvariants, int launchWindow,
+    int launchBatch, boolean inOrderQueues) {
 
   /**
    * XSched's default in-flight threshold of an XQueue: at most 16 commands launched and not
@@ -27,6 +37,15 @@ public record EngineOptions(int creditLimit, boolean checkInvariants, int launch
     if (launchWindow < 1) {
       throw new IllegalArgumentException("launch window must be >= 1, got " + launchWindow);
     }
+    if (launchBatch < 1 || launchBatch > launchWindow) {
+      throw new IllegalArgumentException("launch batch must be between 1 and the launch window ("
+          + launchWindow + "), got " + launchBatch);
+    }
+  }
+
+  /** The given credits, invariant checks and window; batch 1, queues not in order. */
+  public EngineOptions(int creditLimit, boolean checkInvariants, int launchWindow) {
+    this(creditLimit, checkInvariants, launchWindow, 1, false);
   }
 
   /** The given credits and invariant checks, with an unbounded launch window. */

@@ -41,6 +41,8 @@ final class Launcher {
   private final QueueAction[] actions;
   private final List<SuspensionRecord> suspensions = new ArrayList<>();
   private int arrivalCursor;
+  /** Whether a job was ever held back (own hold or a level 2-3 suspension) in this run. */
+  boolean holdsUsed;
   private long nextDispatchSeq;
   int unfinished;
 
@@ -167,7 +169,7 @@ final class Launcher {
   /** Offers the queue's next job to its policy if nothing holds it back. */
   private void tryReady(SimQueue queue) {
     if (queue.readyJob != null || queue.head >= queue.jobs.size() || queue.suspension != null
-        || queue.launched >= sim.options.launchWindow()) {
+        || queue.windowTaken() >= sim.options.launchWindow()) {
       return;
     }
     SimJob job = queue.jobs.get(queue.head);
@@ -212,6 +214,7 @@ final class Launcher {
     engine.creditsInUse += job.credits;
     engine.dispatched.add(job);
     engine.ready--;
+    job.launchOrdinal = job.queue.launchedEver;
     job.queue.launched++;
     job.queue.launchedEver++;
     if (sim.listener != null) {
@@ -243,6 +246,7 @@ final class Launcher {
     engine.creditsInUse -= job.credits;
     engine.dispatched.remove(job);
     job.queue.launched--;
+    job.queue.retire(job);
     if (sim.listener != null) {
       sim.listener.jobFinished(sim.now, job);
       reportLoad(engine);
@@ -304,6 +308,7 @@ final class Launcher {
       }
     }
     queue.suspension = level;
+    holdsUsed |= level != SuspendLevel.LAUNCH;
     if (level == SuspendLevel.INTERRUPT) {
       // One interrupt of the queue: its jobs' saves share each SM's save (one fixed cost per SM).
       Object interrupt = new Object();
@@ -354,6 +359,7 @@ final class Launcher {
       return ActionOutcome.refused(job + (hold ? " is already held" : " is not held"));
     }
     job.ownHold = hold;
+    holdsUsed |= hold;
     return ActionOutcome.done();
   }
 

@@ -19,9 +19,4 @@ final class SimContext {
     this.spec = spec;
     this.index = index;
   }
-
-  /** Whether it has work to run: jobs with blocks to place, or blocks a switch saved. */
-  boolean hasWork() {
-    return pendingJobs > 0 || !parked.isEmpty();
-  }
 }

@@ -36,6 +36,8 @@ final class SimJob implements JobView {
   int dependenciesLeft;
   int[] dependents = new int[0];
   long dispatchSeq = -1;
+  /** Its place among its queue's launched jobs (0 for the first), or -1 before launch. */
+  int launchOrdinal = -1;
 
   long submitNs = -1;
   long readyNs = -1;
@@ -163,6 +165,15 @@ final class SimJob implements JobView {
   @Override
   public Priority priority() {
     return queue.priority;
+  }
+
+  /**
+   * Whether it must wait for the job launched before it in its queue to finish first (queues run
+   * in order, as a CUDA stream: {@link EngineOptions#inOrderQueues()}).
+   */
+  boolean waitsInQueue() {
+    return queue.sim.options.inOrderQueues()
+        && launchOrdinal != queue.launchedEver - queue.launched;
   }
 
   /** The SMs its blocks may use, or null for all. */

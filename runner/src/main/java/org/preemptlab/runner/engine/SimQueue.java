@@ -31,6 +31,12 @@ final class SimQueue implements QueueView {
   int launched;
   int submitted;
   int launchedEver;
+  /**
+   * Launch ordinals of finished jobs whose window slots are not yet free: with a launch batch
+   * above 1 a slot frees only when a synchronisation point finishes (XSched's progressive
+   * launching); null with batch 1.
+   */
+  final java.util.PriorityQueue<Integer> unretired;
   int residentBlocks;
   /** SM time of blocks of this queue that have left their SMs. */
   long attainedDoneNs;
@@ -42,6 +48,32 @@ final class SimQueue implements QueueView {
     this.sim = sim;
     this.priority = spec.priority();
     this.weight = spec.weight();
+    this.unretired = sim.options.launchBatch() > 1 ? new java.util.PriorityQueue<>() : null;
+  }
+
+  /** Slots of its launch window taken: jobs launched and not finished, or finished unretired. */
+  int windowTaken() {
+    return unretired == null ? launched : launched + unretired.size();
+  }
+
+  /**
+   * A launched job finished: with a launch batch, frees the slots of the finished jobs up to it if
+   * it is a synchronisation point (every batch-th launch), or of all if none of the queue's jobs is
+   * in flight any more (any synchronisation returns at once); otherwise its slot stays taken.
+   */
+  void retire(SimJob job) {
+    if (unretired == null) {
+      return;
+    }
+    if (launched == 0) {
+      unretired.clear();
+    } else if ((job.launchOrdinal + 1) % sim.options.launchBatch() == 0) {
+      while (!unretired.isEmpty() && unretired.peek() < job.launchOrdinal) {
+        unretired.poll();
+      }
+    } else {
+      unretired.add(job.launchOrdinal);
+    }
   }
 
   /** Whether launched jobs of this queue are held back by its suspension. */

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The outcome of one simulation run.
  *
- * @param jobs one record per job, in the workload's order
+ * @param jobs one record per job, in the workload's order, held as a compact {@link JobTable}
  * @param preemptions one record per preemption, in request order
  * @param makespanNs when the last job finished
  * @param smBusyFraction the fraction of SM-time, over the makespan, with at least one block resident
@@ -25,9 +25,9 @@ public record SimulationResult(
     long blocksExecuted,
     List<SuspensionRecord> suspensions) {
 
-  /** Copies the lists. */
+  /** Copies the lists (the jobs into a {@link JobTable}, kept as it is if it is one). */
   public SimulationResult {
-    jobs = List.copyOf(jobs);
+    jobs = JobTable.copyOf(jobs);
     preemptions = List.copyOf(preemptions);
     suspensions = List.copyOf(suspensions);
   }

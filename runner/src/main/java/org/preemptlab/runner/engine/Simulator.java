@@ -193,7 +193,8 @@ public final class Simulator {
   // ---- accounting ----
 
   private SimulationResult result() {
-    List<JobRecord> records = new ArrayList<>(launcher.jobs.length);
+    // Columns of primitives, not one object per job (issue 18: memory per job).
+    JobTable.Builder records = new JobTable.Builder(launcher.jobs.length);
     long makespan = 0;
     for (SimJob job : launcher.jobs) {
       makespan = Math.max(makespan, job.finishNs);
@@ -211,8 +212,16 @@ public final class Simulator {
         .thenComparingLong(PreemptionRecord::victimJobId));
     double busy = makespan == 0 ? 0
         : (double) sms.busyArea(makespan) / ((double) makespan * sms.count());
-    return new SimulationResult(records, preemptionRecords, makespan, busy,
+    return new SimulationResult(records.build(), preemptionRecords, makespan, busy,
         slicer.contextSwitches, eventCount, blocks.blocksExecuted, launcher.suspensions());
+  }
+
+  /**
+   * Jobs finished so far, for a progress display on another thread (issue 18): a plain read,
+   * monotone and possibly a little stale; never part of the results.
+   */
+  public int finishedJobs() {
+    return launcher.jobs.length - launcher.unfinished;
   }
 
   /** The engine's job behind a view a policy handed back; fails if the view is not this run's. */

@@ -48,7 +48,7 @@ final class TimeSlicer {
     if (next == null) {
       return;
     }
-    if (active.residentBlocks == 0 && active.pendingJobs == 0) {
+    if (active.residentBlocks == 0 && !sim.blocks.hasPlaceableWork(active)) {
       startSwitch(next);
     } else if (!sliceArmed) {
       sliceArmed = true;
@@ -84,7 +84,7 @@ final class TimeSlicer {
     SimContext best = null;
     for (int i = 1; i < n; i++) {
       SimContext candidate = contexts.get((active.index + i) % n);
-      if (!candidate.hasWork()) {
+      if (candidate.parked.isEmpty() && !sim.blocks.hasPlaceableWork(candidate)) {
         continue;
       }
       if (order == ContextOrder.RUNLIST) {

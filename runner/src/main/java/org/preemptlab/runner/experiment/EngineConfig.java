@@ -12,8 +12,13 @@ import org.preemptlab.runner.engine.EngineOptions;
  * @param launchWindow the most jobs of one queue launched and unfinished at once (the queue's
  *     in-flight window); null means {@value EngineOptions#XSCHED_LAUNCH_WINDOW}, XSched's default
  *     progressive-launching threshold
+ * @param launchBatch XSched's batch size: the window frees its slots only when every
+ *     batch-th launched job finishes ({@link EngineOptions#launchBatch()}); null means 1
+ * @param inOrder whether a queue's launched jobs run one after another, as kernels of one CUDA
+ *     stream ({@link EngineOptions#inOrderQueues()}); null means false
  */
-public record EngineConfig(Integer creditLimit, Boolean checkInvariants, Integer launchWindow) {
+public record EngineConfig(Integer creditLimit, Boolean checkInvariants, Integer launchWindow,
+    Integer launchBatch, Boolean inOrder) {
 
   /** Validates the limits. */
   public EngineConfig {
@@ -23,6 +28,16 @@ public record EngineConfig(Integer creditLimit, Boolean checkInvariants, Integer
     if (launchWindow != null && launchWindow < 1) {
       throw new IllegalArgumentException("launch-window must be >= 1, got " + launchWindow);
     }
+    int window = launchWindow == null ? EngineOptions.XSCHED_LAUNCH_WINDOW : launchWindow;
+    if (launchBatch != null && (launchBatch < 1 || launchBatch > window)) {
+      throw new IllegalArgumentException("launch-batch must be between 1 and launch-window ("
+          + window + "), got " + launchBatch);
+    }
+  }
+
+  /** Credits, invariant checks and window as given; batch 1, queues not in order. */
+  public EngineConfig(Integer creditLimit, Boolean checkInvariants, Integer launchWindow) {
+    this(creditLimit, checkInvariants, launchWindow, null, null);
   }
 
   /** Credits and invariant checks as given, the default launch window. */
@@ -35,10 +50,36 @@ public record EngineConfig(Integer creditLimit, Boolean checkInvariants, Integer
     return new EngineConfig(null, null, null);
   }
 
+  /** The same settings with another credit limit. */
+  public EngineConfig withCreditLimit(Integer limit) {
+    return new EngineConfig(limit, checkInvariants, launchWindow, launchBatch, inOrder);
+  }
+
+  /** The same settings with invariant checks on or off. */
+  public EngineConfig withCheckInvariants(Boolean check) {
+    return new EngineConfig(creditLimit, check, launchWindow, launchBatch, inOrder);
+  }
+
+  /** The same settings with another launch window. */
+  public EngineConfig withLaunchWindow(Integer window) {
+    return new EngineConfig(creditLimit, checkInvariants, window, launchBatch, inOrder);
+  }
+
+  /** The same settings with another launch batch. */
+  public EngineConfig withLaunchBatch(Integer batch) {
+    return new EngineConfig(creditLimit, checkInvariants, launchWindow, batch, inOrder);
+  }
+
+  /** The same settings with queues in order or not. */
+  public EngineConfig withInOrder(Boolean order) {
+    return new EngineConfig(creditLimit, checkInvariants, launchWindow, launchBatch, order);
+  }
+
   /** The engine options these settings stand for. */
   public EngineOptions toOptions() {
     return new EngineOptions(creditLimit == null ? Integer.MAX_VALUE : creditLimit,
         checkInvariants == null || checkInvariants,
-        launchWindow == null ? EngineOptions.XSCHED_LAUNCH_WINDOW : launchWindow);
+        launchWindow == null ? EngineOptions.XSCHED_LAUNCH_WINDOW : launchWindow,
+        launchBatch == null ? 1 : launchBatch, inOrder != null && inOrder);
   }
 }

@@ -27,15 +27,18 @@ import org.preemptlab.runner.engine.Simulator;
 final class IsolatedRuntimes {
   private IsolatedRuntimes() {}
 
-  /** Isolated turnaround in ns of every job of {@code workload}, by job id. */
-  static Map<Long, Long> measure(Workload workload, HardwareModel hardware,
-      PreemptionPointStrategy preemption, ContextSaveStrategy contextSave) {
+  /** Isolated turnaround in ns of every job of {@code workload}, in the order of its jobs. */
+  static long[] measure(Workload workload, HardwareModel hardware,
+      PreemptionPointStrategy preemption, ContextSaveStrategy contextSave, RunProgress progress) {
     Map<String, JobQueue> queues = new HashMap<>();
     workload.queues().forEach(q -> queues.put(q.id(), q));
     Map<String, GpuContext> contexts = new HashMap<>();
     workload.contexts().forEach(c -> contexts.put(c.id(), c));
     Map<Kernel, Long> byKernel = new HashMap<>();
-    Map<Long, Long> byJob = new HashMap<>();
+    long[] byJob = new long[workload.jobs().size()];
+    int[] measured = {0}; // read by the progress display's thread: a monotone estimate
+    progress.phase("isolated runs", byJob.length, () -> measured[0]);
+    int index = 0;
     for (Job job : workload.jobs()) {
       JobQueue queue = queues.get(job.queueId());
       long alone = byKernel.computeIfAbsent(job.kernel(), kernel -> {
@@ -48,7 +51,8 @@ final class IsolatedRuntimes {
         return new Simulator(single, hardware, plugins, EngineOptions.defaults()).run()
             .makespanNs();
       });
-      byJob.put(job.id(), alone);
+      byJob[index++] = alone;
+      measured[0] = index;
     }
     return byJob;
   }

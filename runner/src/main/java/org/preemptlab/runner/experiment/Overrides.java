@@ -17,7 +17,7 @@ public final class Overrides {
 
   private static final List<String> PLAIN_KEYS =
       List.of("name", "seed", "engine.credit-limit", "engine.launch-window",
-          "engine.check-invariants");
+          "engine.launch-batch", "engine.in-order", "engine.check-invariants");
 
   private Overrides() {}
 
@@ -65,28 +65,32 @@ public final class Overrides {
         return config.withSeed(parseLong(key, value));
       }
       case "engine.credit-limit" -> {
-        EngineConfig engine = config.engine();
-        return config.withEngine(new EngineConfig(positiveInt(key, value),
-            engine.checkInvariants(), engine.launchWindow()));
+        return config.withEngine(config.engine().withCreditLimit(positiveInt(key, value)));
       }
       case "engine.launch-window" -> {
-        EngineConfig engine = config.engine();
-        return config.withEngine(new EngineConfig(engine.creditLimit(), engine.checkInvariants(),
-            positiveInt(key, value)));
+        return config.withEngine(config.engine().withLaunchWindow(positiveInt(key, value)));
+      }
+      case "engine.launch-batch" -> {
+        return config.withEngine(config.engine().withLaunchBatch(positiveInt(key, value)));
+      }
+      case "engine.in-order" -> {
+        return config.withEngine(config.engine().withInOrder(bool(key, value)));
       }
       case "engine.check-invariants" -> {
-        if (!value.equals("true") && !value.equals("false")) {
-          throw new ConfigurationException("--set engine.check-invariants: expected true or false, "
-              + "got '" + value + "'");
-        }
-        EngineConfig engine = config.engine();
-        return config.withEngine(new EngineConfig(engine.creditLimit(), Boolean.valueOf(value),
-            engine.launchWindow()));
+        return config.withEngine(config.engine().withCheckInvariants(bool(key, value)));
       }
       default -> {
         return setPluginParameter(config, key, value);
       }
     }
+  }
+
+  private static boolean bool(String key, String value) {
+    if (!value.equals("true") && !value.equals("false")) {
+      throw new ConfigurationException("--set " + key + ": expected true or false, got '" + value
+          + "'");
+    }
+    return Boolean.parseBoolean(value);
   }
 
   private static int positiveInt(String key, String value) {

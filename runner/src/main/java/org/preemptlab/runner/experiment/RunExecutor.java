@@ -41,15 +41,17 @@ import org.preemptlab.runner.workload.SyntheticWorkload;
 public final class RunExecutor {
   private final PluginRegistry registry;
   private final long maxBlocks;
+  private final RunProgress progress;
 
   /** An executor that finds plugins in {@code registry} and runs workloads of any size. */
   public RunExecutor(PluginRegistry registry) {
-    this(registry, Long.MAX_VALUE);
+    this(registry, Long.MAX_VALUE, RunProgress.NONE);
   }
 
-  private RunExecutor(PluginRegistry registry, long maxBlocks) {
+  private RunExecutor(PluginRegistry registry, long maxBlocks, RunProgress progress) {
     this.registry = registry;
     this.maxBlocks = maxBlocks;
+    this.progress = progress;
   }
 
   /**
@@ -57,7 +59,15 @@ public final class RunExecutor {
    * whose {@link WorkEstimate} places more than {@code maxBlocks} blocks.
    */
   public RunExecutor withMaxBlocks(long maxBlocks) {
-    return new RunExecutor(registry, maxBlocks);
+    return new RunExecutor(registry, maxBlocks, progress);
+  }
+
+  /**
+   * The same executor telling {@code progress} about each run's phases (a terminal's progress
+   * bar); for one run at a time, not for a sweep's parallel runs.
+   */
+  public RunExecutor withProgress(RunProgress progress) {
+    return new RunExecutor(registry, maxBlocks, progress);
   }
 
   /**
@@ -142,20 +152,16 @@ public final class RunExecutor {
     };
     RunPlugins plugins = new RunPlugins(config.policy().id(), policies, config.preemption().id(),
         preemption, config.contextSave().id(), contextSave);
-    Simulator simulator = new Simulator(workload, hardware, plugins,
-        config.engine().toOptions());
-    if (listener != null) {
-      simulator.listen(listener);
-    }
-    SimulationResult result = simulator.run();
+    SimulationResult result = simulate(workload, hardware, plugins, config, listener, progress);
     // The isolation runs get instances of their own, so a strategy that keeps state sees exactly
     // the main run.
-    Map<Long, Long> isolated = IsolatedRuntimes.measure(workload, hardware,
+    long[] isolated = IsolatedRuntimes.measure(workload, hardware,
         registry.create(PluginType.PREEMPTION_STRATEGY, config.preemption().id(),
             config.preemption().parameters(), hardware, RandomStreams.named(seed, "preemption")),
         registry.create(PluginType.CONTEXT_SAVE, config.contextSave().id(),
             config.contextSave().parameters(), hardware,
-            RandomStreams.named(seed, "context-save")));
+            RandomStreams.named(seed, "context-save")), progress);
+    progress.end();
     Map<String, Double> pluginValues = new java.util.TreeMap<>();
     PluginMetrics.collect(registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),
         declared(PluginKind.SCHEDULING_POLICY, config.policy().id()), policyInstances,
@@ -169,6 +175,22 @@ public final class RunExecutor {
     RunMetrics metrics = RunMetrics.of(RunData.of(result, isolated).with(pluginValues, Map.of()));
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
         parameters(config));
+  }
+
+  /**
+   * Runs the simulation in a method of its own so that the engine's per-job state is garbage once
+   * it returns: the isolation runs and the metrics that follow then share the heap only with the
+   * compact records (issue 18, memory per job).
+   */
+  private static SimulationResult simulate(Workload workload, HardwareModel hardware,
+      RunPlugins plugins, RunConfig config, EngineListener listener, RunProgress progress) {
+    Simulator simulator = new Simulator(workload, hardware, plugins,
+        config.engine().toOptions());
+    if (listener != null) {
+      simulator.listen(listener);
+    }
+    progress.phase("simulate", workload.jobs().size(), simulator::finishedJobs);
+    return simulator.run();
   }
 
   /** The parameter values each plugin is created with, defaults filled in. */

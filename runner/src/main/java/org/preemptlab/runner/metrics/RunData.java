@@ -12,7 +12,9 @@ import java.util.TreeSet;
 import java.util.function.Predicate;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.model.Priority;
+import com.google.common.base.Preconditions;
 import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.runner.engine.JobTable;
 import org.preemptlab.runner.engine.PreemptionRecord;
 import org.preemptlab.runner.engine.SimulationResult;
 
@@ -31,7 +33,7 @@ public record RunData(SimulationResult result, Map<Long, Double> slowdowns,
   /** Copies the maps. */
   public RunData {
     Objects.requireNonNull(result, "result");
-    slowdowns = Map.copyOf(slowdowns);
+    slowdowns = slowdowns instanceof JobValues compact ? compact : Map.copyOf(slowdowns);
     pluginValues = Collections.unmodifiableMap(new TreeMap<>(pluginValues));
     Map<String, Set<String>> copy = new LinkedHashMap<>();
     groups.forEach((name, queues) -> copy.put(name, Set.copyOf(queues)));
@@ -48,17 +50,45 @@ public record RunData(SimulationResult result, Map<Long, Double> slowdowns,
     return new RunData(result, slowdowns(result, isolatedNs), Map.of(), Map.of());
   }
 
-  /** Each job's turnaround divided by its turnaround when run alone. */
+  /**
+   * The data of a run with slowdowns computed from isolated turnarounds given in job order, no
+   * plugin values and no user-defined groups.
+   *
+   * @param isolatedNs each job's turnaround when run alone, in the order of {@code result.jobs()}
+   */
+  public static RunData of(SimulationResult result, long[] isolatedNs) {
+    return new RunData(result, slowdowns(result, isolatedNs), Map.of(), Map.of());
+  }
+
+  /** Each job's turnaround divided by its turnaround when run alone, by job id. */
   public static Map<Long, Double> slowdowns(SimulationResult result, Map<Long, Long> isolatedNs) {
-    Map<Long, Double> slowdowns = new LinkedHashMap<>();
-    for (JobRecord job : result.jobs()) {
-      Long alone = isolatedNs.get(job.jobId());
-      if (alone == null) {
-        throw new IllegalArgumentException("no isolated turnaround for job " + job.jobId());
+    JobTable jobs = (JobTable) result.jobs();
+    long[] alone = new long[jobs.size()];
+    for (int i = 0; i < alone.length; i++) {
+      Long ns = isolatedNs.get(jobs.jobId(i));
+      if (ns == null) {
+        throw new IllegalArgumentException("no isolated turnaround for job " + jobs.jobId(i));
       }
-      slowdowns.put(job.jobId(), (double) job.turnaroundNs() / alone);
+      alone[i] = ns;
     }
-    return slowdowns;
+    return slowdowns(result, alone);
+  }
+
+  /**
+   * Each job's turnaround divided by its turnaround when run alone, by job id, held as one {@code
+   * double} per job.
+   *
+   * @param isolatedNs each job's turnaround when run alone, in the order of {@code result.jobs()}
+   */
+  public static JobValues slowdowns(SimulationResult result, long[] isolatedNs) {
+    JobTable jobs = (JobTable) result.jobs();
+    Preconditions.checkArgument(isolatedNs.length == jobs.size(),
+        "%s isolated turnarounds for %s jobs", isolatedNs.length, jobs.size());
+    double[] slowdowns = new double[jobs.size()];
+    for (int i = 0; i < slowdowns.length; i++) {
+      slowdowns[i] = (double) jobs.turnaroundNs(i) / isolatedNs[i];
+    }
+    return new JobValues(jobs, slowdowns);
   }
 
   /** This data with other plugin values and groups. */
@@ -91,17 +121,25 @@ public record RunData(SimulationResult result, Map<Long, Double> slowdowns,
           + " value");
     }
     Predicate<JobRecord> member = member(scope);
-    List<JobRecord> jobs = result.jobs().stream().filter(member).toList();
-    Set<Long> ids = new java.util.HashSet<>();
-    jobs.forEach(j -> ids.add(j.jobId()));
+    JobTable jobs = ((JobTable) result.jobs()).select(member);
+    java.util.BitSet rows = new java.util.BitSet();
+    for (int i = 0; i < jobs.size(); i++) {
+      rows.set(jobs.row(i));
+    }
     List<PreemptionRecord> preemptions = switch (scoping) {
-      case WAITER -> result.preemptions().stream().filter(p -> ids.contains(p.waiterJobId()))
+      case WAITER -> result.preemptions().stream().filter(p -> inScope(rows, p.waiterJobId()))
           .toList();
-      case VICTIM -> result.preemptions().stream().filter(p -> ids.contains(p.victimJobId()))
+      case VICTIM -> result.preemptions().stream().filter(p -> inScope(rows, p.victimJobId()))
           .toList();
       default -> List.of();
     };
     return new MetricInput(jobs, preemptions, slowdowns, this);
+  }
+
+  /** Whether job {@code jobId} is one of the run's table's {@code rows}. */
+  private boolean inScope(java.util.BitSet rows, long jobId) {
+    int row = ((JobTable) result.jobs()).rowOf(jobId);
+    return row >= 0 && rows.get(row);
   }
 
   /** The names present in {@code dimension}: queues, contexts, priorities or groups, sorted. */

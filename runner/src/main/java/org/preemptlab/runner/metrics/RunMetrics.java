@@ -66,7 +66,8 @@ public record RunMetrics(
   public RunMetrics {
     blocksByLevel = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(blocksByLevel));
     groups = List.copyOf(groups);
-    slowdowns = Map.copyOf(slowdowns);
+    slowdowns = slowdowns instanceof JobValues compact ? compact
+        : Map.copyOf(slowdowns);
   }
 
   /**

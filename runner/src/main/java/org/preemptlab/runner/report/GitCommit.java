@@ -15,9 +15,15 @@ import java.util.concurrent.TimeUnit;
  * unknown}.
  *
  * <p>A repository's configuration can name commands that git runs (a {@code core.fsmonitor}
- * program, hooks); the working directory may be anyone's repository, so every call disables them:
+ * program, hooks, and the clean, smudge and process commands of filter drivers that its {@code
+ * .gitattributes} assign to files, which {@code status} runs to compare a file whose timestamp
+ * changed); the working directory may be anyone's repository, so every call disables them:
  * {@code git -c core.fsmonitor= -c core.hooksPath=/dev/null --no-optional-locks ...}, which also
- * keeps {@code status} from writing the index.
+ * keeps {@code status} from writing the index, and {@code status} gets {@code -c
+ * filter.NAME.clean= -c filter.NAME.smudge= -c filter.NAME.process= -c filter.NAME.required=false}
+ * for every filter driver the configuration defines (listed with {@code git config --name-only
+ * --list}, which runs nothing). If they cannot be listed, {@code status} is not run and the
+ * commit is reported clean.
  *
  * @param commit the full commit hash, or {@code unknown}
  * @param dirty whether tracked files have uncommitted changes (false when unknown)
@@ -38,9 +44,42 @@ public record GitCommit(String commit, boolean dirty) {
     if (head.isEmpty()) {
       return new GitCommit(UNKNOWN, false);
     }
-    boolean dirty = git(directory, "status", "--porcelain", "--untracked-files=no")
+    Optional<List<String>> noFilters = git(directory, "config", "--name-only", "--list")
+        .flatMap(GitCommit::disableFilters);
+    if (noFilters.isEmpty()) {
+      return new GitCommit(head.get(), false);
+    }
+    List<String> status = new java.util.ArrayList<>(noFilters.get());
+    status.addAll(List.of("status", "--porcelain", "--untracked-files=no"));
+    boolean dirty = git(directory, status.toArray(String[]::new))
         .map(s -> !s.isEmpty()).orElse(false);
     return new GitCommit(head.get(), dirty);
+  }
+
+  /**
+   * The {@code -c} options that empty every filter driver named in {@code configNames} (one
+   * configuration name a line); empty if a driver's name cannot be passed safely.
+   */
+  static Optional<List<String>> disableFilters(String configNames) {
+    java.util.Set<String> drivers = new java.util.TreeSet<>();
+    for (String name : configNames.split("\\R")) {
+      String lower = name.toLowerCase(java.util.Locale.ROOT);
+      int last = name.lastIndexOf('.');
+      if (lower.startsWith("filter.") && last > "filter.".length()) {
+        drivers.add(name.substring("filter.".length(), last));
+      }
+    }
+    List<String> options = new java.util.ArrayList<>();
+    for (String driver : drivers) {
+      if (driver.contains("=")) {
+        return Optional.empty(); // "-c filter.a=b.clean=" would name another key
+      }
+      for (String key : List.of("clean=", "smudge=", "process=", "required=false")) {
+        options.add("-c");
+        options.add("filter." + driver + "." + key);
+      }
+    }
+    return Optional.of(options);
   }
 
   /** The commit of the current working directory's repository. */

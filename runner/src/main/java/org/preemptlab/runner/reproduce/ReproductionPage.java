@@ -20,8 +20,11 @@ final class ReproductionPage {
         .append(" --out docs/reproductions`; edit the code, not this page. -->\n\n");
   }
 
-  /** Adds a paragraph (or any Markdown block). */
+  /** Adds a paragraph (or any Markdown block); a blank one adds nothing. */
   ReproductionPage paragraph(String markdown) {
+    if (markdown.isBlank()) {
+      return this;
+    }
     text.append(markdown.strip()).append("\n\n");
     return this;
   }

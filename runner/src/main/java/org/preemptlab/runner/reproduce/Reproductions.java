@@ -16,6 +16,8 @@ public final class Reproductions {
         new Chimera(),
         new Reef(),
         new LinSc16(),
+        new XSchedLevels(),
+        new XSchedPolicies(),
         new SeedGranularity(),
         new H200E1Calibration()
     );

@@ -39,6 +39,7 @@ public record KernelSpec(
     Double jitter,
     Double instructionsPerNs,
     ProgramSpec program) {
+  private static final BlockTiming EXACT = new BlockTiming.Exact();
 
   /** Fills in defaults and validates the template, including its program. */
   public KernelSpec {
@@ -131,7 +132,7 @@ public record KernelSpec(
     BlockProgram blockProgram = Programs.build(program, blockTimeNs, registersPerThread,
         sharedMemoryPerBlock, instructionsPerNs);
     BlockTiming timing = jitter > 0 ? new BlockTiming.UniformJitter(jitter, jitterSeed)
-        : new BlockTiming.Exact();
+        : EXACT; // one shared instance: a job costs no timing object of its own
     return new Kernel(kernelName, grid, threadsPerBlock, registersPerThread,
         (int) (long) sharedMemoryPerBlock, idempotent, blockProgram, timing);
   }

@@ -20,6 +20,8 @@ final class QueueGenerator {
   private final RandomGenerator arrivals;
   private final RandomGenerator kernels;
   private final long limit;
+  /** The name of each kernel of the mix without one, made once, not once a job. */
+  private final String[] defaultNames;
   private final List<Draft> drafts = new ArrayList<>();
 
   /**
@@ -44,6 +46,10 @@ final class QueueGenerator {
     this.arrivals = arrivals;
     this.kernels = kernels;
     this.limit = queue.jobs() == null ? Long.MAX_VALUE : queue.jobs();
+    this.defaultNames = new String[queue.kernels().size()];
+    for (int i = 0; i < defaultNames.length; i++) {
+      defaultNames[i] = queue.id() + "-" + i;
+    }
   }
 
   /** Generates the queue's jobs in submission order. */
@@ -165,7 +171,7 @@ final class QueueGenerator {
         break;
       }
     }
-    return mix.get(chosen).draw(kernels, queue.id() + "-" + chosen);
+    return mix.get(chosen).draw(kernels, defaultNames[chosen]);
   }
 
   /** The shortest any block of the kernel can run, a lower bound of the kernel's run time. */

@@ -52,7 +52,9 @@ class RobustnessTest {
       out.putNextEntry(new JarEntry("META-INF/services/"
           + SchedulingPolicyProvider.class.getName()));
       out.write((RobustnessTestPlugins.ThrowsError.class.getName() + "\n"
-          + RobustnessTestPlugins.Loops.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+          + RobustnessTestPlugins.Loops.class.getName() + "\n"
+          + RobustnessTestPlugins.CountsInstances.class.getName() + "\n")
+          .getBytes(StandardCharsets.UTF_8));
       out.closeEntry();
     }
   }
@@ -177,6 +179,9 @@ class RobustnessTest {
       run,--hardware,file,--set,hardware.path=       | hardware model file /dev/zero is larger than the limit of 1 MiB
       sweep,--config                                 | configuration file /dev/zero is larger than the limit of 1 MiB
       run,--workload,csv-trace,--set,workload.path=  | the line is longer than the limit of 64 KiB characters
+      run,--workload,nsys-trace,--set,workload.path=  | zero:1: the line is longer than the limit of 64 KiB characters
+      run,--workload,trace-mix,--set,workload.path=  | trace mix file /dev/zero is larger than the limit of 1 MiB
+      run,--workload,pytorch-trace,--set,workload.path=  | zero:1: not valid JSON
       """)
   void devZeroAsAnyInputFileIsRefusedAtItsSizeLimit(String command, String message) { // M07
     assumeTrue(Files.exists(Path.of("/dev/zero")));
@@ -189,6 +194,17 @@ class RobustnessTest {
     long start = System.nanoTime();
     assertUsageError(run(args.toArray(String[]::new)), message);
     assertThat(System.nanoTime() - start).isLessThan(10_000_000_000L);
+  }
+
+  @Test
+  void aProfilerTraceValueBeyondTheLimitIsAOneLineErrorNamingIt(@TempDir Path dir)
+      throws IOException {
+    Path trace = Files.writeString(dir.resolve("huge.json"), "{\"traceEvents\": [{\"name\": \""
+        + "k".repeat(100_000) + "\", \"ph\": \"X\"}]}");
+
+    assertUsageError(run("run", "--workload", "pytorch-trace", "--set", "workload.path=" + trace),
+        "huge.json: a value is beyond the limits of one trace value (strings up to 64 KiB "
+            + "characters, numbers up to 1000 digits, nesting up to 100 levels)");
   }
 
   @Test
@@ -246,6 +262,47 @@ class RobustnessTest {
   void outToDevNullIsRefusedBeforeSimulating() { // M11a
     assertUsageError(run("run", "--out", "/dev/null"),
         "--out /dev/null: exists and is not a folder");
+  }
+
+  @Test
+  void listOfOneKindDoesNotInstantiateThePluginsOfOtherKinds() {
+    // S4: --plugin-path runs plugin code; list KIND runs only that kind's providers
+    int before = RobustnessTestPlugins.CountsInstances.INSTANCES.get();
+
+    Result hardware = run("list", "hardware", "--plugin-path", plugins.toString());
+
+    assertThat(hardware.exit()).as(hardware.err()).isZero();
+    assertThat(hardware.out()).contains("h200").doesNotContain("test-counts-instances");
+    assertThat(RobustnessTestPlugins.CountsInstances.INSTANCES.get()).isEqualTo(before);
+    Result policies = run("list", "policy", "--plugin-path", plugins.toString());
+    assertThat(policies.out()).contains("test-counts-instances");
+    assertThat(RobustnessTestPlugins.CountsInstances.INSTANCES.get()).isGreaterThan(before);
+  }
+
+  @Test
+  void reproduceOutIsCheckedLikeRunOut(@TempDir Path dir) throws IOException {
+    // S1 for reproduce: a file, a device, a link or a folder of other files is refused
+    assertUsageError(run("reproduce", "drm-kunit", "--out", "/dev/null"),
+        "--out /dev/null: exists and is not a folder");
+    Path file = Files.writeString(dir.resolve("file"), "precious\n");
+    assertUsageError(run("reproduce", "drm-kunit", "--out", file.toString()),
+        "--out " + file + ": exists and is not a folder; name a new folder");
+    Path others = Files.createDirectories(dir.resolve("others"));
+    Files.writeString(others.resolve("notes.txt"), "mine\n");
+    assertUsageError(run("reproduce", "drm-kunit", "--out", others.toString()),
+        "--out " + others + ": the folder already holds other files (not this command's "
+            + "outputs); name a new or empty folder, nothing is overwritten");
+    Path link = Files.createSymbolicLink(dir.resolve("link"), others);
+    assertUsageError(run("reproduce", "drm-kunit", "--out", link.toString()),
+        "--out " + link + ": is a symbolic link");
+    assertThat(Files.readString(file)).isEqualTo("precious\n");
+    assertThat(others.resolve("notes.txt")).hasContent("mine");
+
+    Path fresh = dir.resolve("fresh");
+    assertThat(run("reproduce", "drm-kunit", "--out", fresh.toString()).exit()).isZero();
+    assertThat(run("reproduce", "drm-kunit", "--out", fresh.toString()).exit())
+        .as("the same command may replace its own outputs").isZero();
+    assertThat(fresh.resolve("command.txt")).exists();
   }
 
   @ParameterizedTest
@@ -416,6 +473,31 @@ class RobustnessTest {
     GitCommit commit = GitCommit.of(dir);
 
     assertThat(commit.commit()).matches("[0-9a-f]{40}");
+    assertThat(marker).doesNotExist();
+  }
+
+  @Test
+  void provenanceDoesNotRunTheFilterCommandsOfTheRepositorysGitattributes(@TempDir Path dir)
+      throws Exception {
+    // S5: git status runs a filter driver's clean or process command on a file whose timestamp
+    // changed; the repository (and so the command) may be anyone's
+    assumeTrue(new ProcessBuilder("git", "--version").start().waitFor() == 0);
+    Path marker = dir.resolve("marker");
+    git(dir, "init", "-q");
+    Files.writeString(dir.resolve(".gitattributes"), "* filter=evil\n");
+    Files.writeString(dir.resolve("f"), "x");
+    git(dir, "add", ".");
+    git(dir, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "c");
+    git(dir, "config", "filter.evil.clean", "touch " + marker + "; cat");
+    git(dir, "config", "filter.evil.process", "touch " + marker);
+    Files.writeString(dir.resolve("f"), "y"); // same size: status must compare the contents
+    Files.setLastModifiedTime(dir.resolve("f"), java.nio.file.attribute.FileTime.fromMillis(
+        System.currentTimeMillis() + 5_000));
+
+    GitCommit commit = GitCommit.of(dir);
+
+    assertThat(commit.commit()).matches("[0-9a-f]{40}");
+    assertThat(commit.dirty()).isTrue();
     assertThat(marker).doesNotExist();
   }
 

@@ -8,7 +8,8 @@ import org.preemptlab.api.policy.SchedulingPolicyProvider;
 
 /**
  * Faulty policies for {@link RobustnessTest}, registered only through a services-only jar on
- * {@code --plugin-path}: one throws a {@link java.lang.Error}, one loops.
+ * {@code --plugin-path}: one throws a {@link java.lang.Error}, one loops, one counts its
+ * instances.
  */
 public final class RobustnessTestPlugins {
   private RobustnessTestPlugins() {}
@@ -58,6 +59,36 @@ public final class RobustnessTestPlugins {
           }
           throw new IllegalStateException("interrupted");
         }
+      };
+    }
+  }
+
+  /** A policy provider that counts its instances: plugin code that ran. */
+  public static final class CountsInstances implements SchedulingPolicyProvider {
+    /** Instances made so far. */
+    public static final java.util.concurrent.atomic.AtomicInteger INSTANCES =
+        new java.util.concurrent.atomic.AtomicInteger();
+
+    /** Counts this instance. */
+    public CountsInstances() {
+      INSTANCES.incrementAndGet();
+    }
+
+    @Override
+    public String id() {
+      return "test-counts-instances";
+    }
+
+    @Override
+    public String description() {
+      return "Counts how often its provider is instantiated.";
+    }
+
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new Policy() {
+        @Override
+        public void onJobReady(JobView job, SchedulerView scheduler) {}
       };
     }
   }

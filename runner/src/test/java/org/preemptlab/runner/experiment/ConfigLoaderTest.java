@@ -113,7 +113,7 @@ class ConfigLoaderTest {
   void anUnknownNestedKeyNamesItsSectionAndTheKeysValidThere() {
     assertThat(errorOf("seed: 3\nengine:\n  credit-limt: 4\n")).isEqualTo("f.yaml:3:3: engine: "
         + "unknown key 'credit-limt'; did you mean 'credit-limit'? valid: check-invariants, "
-        + "credit-limit, launch-window");
+        + "credit-limit, in-order, launch-batch, launch-window");
   }
 
   @Test

@@ -142,8 +142,8 @@ class OverridesTest {
     assertThatThrownBy(() -> Overrides.set(BASE, "foo=1"))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("unknown key 'foo'; valid: context-save.<parameter>, engine.check-invariants, "
-            + "engine.credit-limit, engine.launch-window, hardware.<parameter>, name, "
-            + "policy.<parameter>, "
+            + "engine.credit-limit, engine.in-order, engine.launch-batch, engine.launch-window, "
+            + "hardware.<parameter>, name, policy.<parameter>, "
             + "preemption.<parameter>, seed, workload.<parameter>");
   }
 

@@ -50,6 +50,12 @@ final class PolicyLab {
         new BlockTiming.Exact());
   }
 
+  /** As {@link #kernel}, of an idempotent kernel (which a flush may reset). */
+  static Kernel idempotentKernel(String name, int blocks, int threads, long ns) {
+    return new Kernel(name, blocks, threads, 16, 0, true, BlockProgram.uniform(ns, 16, 0),
+        new BlockTiming.Exact());
+  }
+
   /** Builds workloads with one context per queue. */
   static final class Builder {
     private final List<GpuContext> contexts = new ArrayList<>();
@@ -122,15 +128,21 @@ final class PolicyLab {
   /** As {@link #run(Workload, String, Map, long, long)} with the given engine options. */
   static Outcome run(Workload workload, String policy, Map<String, String> parameters,
       long fromNs, long toNs, EngineOptions options) {
-    HardwareModel hardware = () -> DEVICE;
+    return run(workload, policy, parameters, DEVICE, "instruction-level", fromNs, toNs, options);
+  }
+
+  /** Runs {@code policy} on {@code device} with the preemption strategy {@code preemption}. */
+  static Outcome run(Workload workload, String policy, Map<String, String> parameters,
+      DeviceSpec device, String preemption, long fromNs, long toNs, EngineOptions options) {
+    HardwareModel hardware = () -> device;
     RunPlugins plugins = new RunPlugins(policy,
-        kind -> REGISTRY.create(PluginType.SCHEDULING_POLICY, policy, parameters, DEVICE,
+        kind -> REGISTRY.create(PluginType.SCHEDULING_POLICY, policy, parameters, device,
             new SplittableRandom(1)),
-        "instruction-level",
-        REGISTRY.create(PluginType.PREEMPTION_STRATEGY, "instruction-level", Map.of(), DEVICE,
+        preemption,
+        REGISTRY.create(PluginType.PREEMPTION_STRATEGY, preemption, Map.of(), device,
             new SplittableRandom(2)),
         "full",
-        REGISTRY.create(PluginType.CONTEXT_SAVE, "full", Map.of(), DEVICE,
+        REGISTRY.create(PluginType.CONTEXT_SAVE, "full", Map.of(), device,
             new SplittableRandom(3)));
     Map<String, Long> smTime = new TreeMap<>();
     Simulator simulator = new Simulator(workload, hardware, plugins, options);

@@ -76,6 +76,36 @@ class PublishedReproductionsTest {
   }
 
   @Test
+  void xschedLevelsReproducesTheThreeLevelsOnAShortAndALongCommand() throws Exception {
+    boolean[] verdict = new boolean[1];
+    String printed = run(new XSchedLevels(Optional.of(TwoContextRun.REGISTRY), List.of(100L,
+        500L), 20, 1), directory, verdict);
+
+    assertThat(printed).contains("Lv1 (stop launching)", "P99 ~8T", "Lv2 (deactivate)",
+        "Lv3 (interrupt)", "level-3 fixed cost 32.04 us");
+    assertThat(verdict[0]).as(printed).isTrue();
+    assertThat(Files.readString(directory.resolve("xsched-levels.md")))
+        .contains("| 500 | ~4000 (8T) |", "derived, not taken from the figure", "Verdict: reproduced");
+  }
+
+  @Test
+  void xschedPoliciesReproducesFixedPriorityAndReportsThePartitionItMisses() throws Exception {
+    boolean[] verdict = new boolean[1];
+    String printed = run(new XSchedPolicies(Optional.of(TwoContextRun.REGISTRY), 8,
+        100_000_000L, 1), directory, verdict);
+
+    assertThat(printed).containsPattern("native: FG P99 / standalone +1.60-2.19x +[0-9.]+x +"
+        + "inside the range +yes")
+        .containsPattern("XSched fixed priority: FG P99 / standalone +1.02-1.30x +[0-9.]+x +"
+            + "inside the range +yes")
+        .containsPattern("bandwidth partition: overhead +about 1.5% +[0-9.]+% +\\+-1.5 points +NO");
+    assertThat(verdict[0]).as("the partition's overhead misses 1.5% with the assumed switch cost")
+        .isFalse();
+    assertThat(Files.readString(directory.resolve("xsched-policies.md")))
+        .contains("Why the partition rows miss", "Verdict: NOT reproduced");
+  }
+
+  @Test
   void theE1CalibrationPutsTheD20MedianAndTheSamePriorityWaitWithinTheFitsTolerance() {
     H200E1Calibration calibration = new H200E1Calibration(Optional.of(TwoContextRun.REGISTRY));
     Map<String, Map<Double, List<Double>>> measured = H200E1Calibration.samples();

@@ -3,6 +3,7 @@ package org.preemptlab.testkit.conformance;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -16,12 +17,16 @@ import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.SuspendLevel;
 import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.PreemptScope;
+import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.testkit.TestJob;
+import org.preemptlab.testkit.TestQueueView;
 import org.preemptlab.testkit.TestQueues;
 
 /**
@@ -39,10 +44,20 @@ import org.preemptlab.testkit.TestQueues;
  * timers the policy asks for; and in half the workloads its view reports freed jobs (in dispatch
  * order, as the DRM scheduler frees them).
  *
+ * <p>The view also offers what the SM engine offers a policy: live queue views ({@link
+ * SchedulerView#queues()}: priority, weight, suspension, attained GPU time, launched and waiting
+ * jobs; a job's attained GPU time grows by its blocks times the time since its dispatch), suspending
+ * and resuming queues (a suspended queue's held job is withdrawn and handed over again on resume),
+ * holding back jobs, priority and weight changes, and preemption of chosen SMs or for a waiter.
+ *
  * <p>What it checks: {@code selectNext} returns only a job the policy holds (handed over, not yet
  * dispatched or withdrawn); no callback throws; no timer is asked for in the past; time slices are
- * at least 1 ns; and a policy that holds jobs offers one when every credit is free and no timer is
- * pending, so every job is eventually dispatched or withdrawn. Only the view's abstract methods and
+ * at least 1 ns; a policy that holds jobs offers one when every credit is free and no timer is
+ * pending, so every job is eventually dispatched or withdrawn; a queue the policy suspended is
+ * resumed before the workload would otherwise end (checked in workloads without killed queues:
+ * kills happen only in the DRM scheduler, which has no suspension); preemption requests name jobs
+ * of the run; and a placement order ({@link SchedulingPolicy#placementOrder()}) is a consistent
+ * order of the launched jobs (antisymmetric, and sorting with it does not fail). Only the view's abstract methods and
  * the policy's methods the engine calls are used, so the driver keeps working when the SPI gains
  * default methods.
  */
@@ -64,6 +79,9 @@ public final class PolicyDriver {
   private final List<Long> timers = new ArrayList<>();
   private final List<String> trace = new ArrayList<>();
   private final View view = new View();
+  private final Set<JobView> ownHolds = Collections.newSetFromMap(new IdentityHashMap<>());
+  private Comparator<JobView> placementOrder;
+  private boolean anyKilled;
   private long now;
   private long lastFreedFinish;
   private int creditsInUse;
@@ -117,6 +135,7 @@ public final class PolicyDriver {
 
   private static final class QueueRun {
     final JobQueue queue;
+    final TestQueueView view;
     final List<TestJob> jobs = new ArrayList<>();
     int next;
     boolean nextMayBeReady = true;
@@ -125,6 +144,7 @@ public final class PolicyDriver {
 
     QueueRun(JobQueue queue) {
       this.queue = queue;
+      this.view = TestQueueView.of(queue);
     }
   }
 
@@ -178,6 +198,7 @@ public final class PolicyDriver {
         }
         trace.add("slice " + queue.queue.contextId() + " " + slice);
       }
+      placementOrder = policy.placementOrder();
       for (int step = 0; step < MAX_STEPS && violation == null; step++) {
         instant();
         if (violation != null) {
@@ -188,6 +209,12 @@ public final class PolicyDriver {
           if (!held.isEmpty()) {
             fail("holds " + held + " but offers none, with every credit free and no timer "
                 + "pending: these jobs would never run");
+          }
+          for (QueueRun queue : queues) {
+            if (!anyKilled && queue.view.suspended() && queue.next < queue.jobs.size()) {
+              fail("suspended queue '" + queue.queue.id() + "' and never resumed it: "
+                  + (queue.jobs.size() - queue.next) + " of its jobs would never run");
+            }
           }
           return;
         }
@@ -202,8 +229,10 @@ public final class PolicyDriver {
   }
 
   private void instant() {
+    refreshQueues();
     finishJobs();
     killQueues();
+    refreshQueues();
     fireTimers();
     if (violation != null) {
       return;
@@ -214,6 +243,55 @@ public final class PolicyDriver {
       changed = handReadyJobs();
       changed |= dispatch();
     }
+    checkPlacementOrder();
+  }
+
+  /** Brings the live values up to now: attained GPU time, launched and waiting jobs per queue. */
+  private void refreshQueues() {
+    for (QueueRun queue : queues) {
+      int launched = 0;
+      int waiting = 0;
+      long attained = 0;
+      for (TestJob job : queue.jobs) {
+        Long dispatchTime = dispatchedAt.get(job);
+        if (dispatchTime != null) {
+          long end = job.state() == JobState.FINISHED ? job.finishTimeNs() : now;
+          job.attained(Math.max(job.attainedGpuNs(),
+              (end - dispatchTime) * job.job().kernel().gridBlocks()));
+          if (job.state() != JobState.FINISHED) {
+            launched++;
+          }
+        } else if (!queue.killed && job.submitTimeNs() <= now) {
+          waiting++;
+        }
+        attained += job.attainedGpuNs();
+      }
+      queue.view.launched(launched).waiting(waiting).attained(attained);
+    }
+  }
+
+  /** A placement order must be a consistent order of the launched jobs. */
+  private void checkPlacementOrder() {
+    if (placementOrder == null || violation != null || dispatched.size() < 2) {
+      return;
+    }
+    refreshQueues();
+    List<JobView> launched = new ArrayList<>(dispatched);
+    for (int i = 0; i < launched.size(); i++) {
+      for (int j = i + 1; j < launched.size(); j++) {
+        JobView a = launched.get(i);
+        JobView b = launched.get(j);
+        if (Integer.signum(placementOrder.compare(a, b))
+            != -Integer.signum(placementOrder.compare(b, a))) {
+          fail("placementOrder compares " + a + " and " + b + " inconsistently: "
+              + placementOrder.compare(a, b) + " one way, " + placementOrder.compare(b, a)
+              + " the other");
+          return;
+        }
+      }
+    }
+    launched.sort(placementOrder);
+    trace.add(now + " placement " + launched);
   }
 
   private void finishJobs() {
@@ -222,6 +300,8 @@ public final class PolicyDriver {
         dispatched.remove(job);
         creditsInUse -= job.job().credits();
         ((TestJob) job).finish(now);
+        ownHolds.remove(job);
+        refreshQueues();
         policy.onJobFinished(job, view);
       }
     }
@@ -240,6 +320,7 @@ public final class PolicyDriver {
     for (QueueRun queue : queues) {
       if (!queue.killed && queue.killAt <= now) {
         queue.killed = true;
+        anyKilled = true;
         for (TestJob job : queue.jobs) {
           if (held.remove(job)) {
             gone.put(job, "withdrawn at " + now + " ns");
@@ -270,11 +351,13 @@ public final class PolicyDriver {
   private boolean handReadyJobs() {
     boolean handed = false;
     for (QueueRun queue : queues) {
-      if (queue.killed || queue.next >= queue.jobs.size() || !queue.nextMayBeReady) {
+      if (queue.killed || queue.next >= queue.jobs.size() || !queue.nextMayBeReady
+          || queue.view.suspended()) {
         continue;
       }
       TestJob job = queue.jobs.get(queue.next);
       if (job.submitTimeNs() <= now) {
+        gone.remove(job);
         queue.next++;
         queue.nextMayBeReady = false;
         job.state(JobState.READY).readyAt(now);
@@ -314,6 +397,7 @@ public final class PolicyDriver {
       TestJob job = (TestJob) next;
       job.state(JobState.DISPATCHED);
       trace.add(now + " dispatch " + next);
+      refreshQueues();
       policy.onJobDispatched(next, view);
       job.place(job.pendingBlocks(), now);
       finishAt.put(next, now + random.nextLong(1, 5_000));
@@ -334,7 +418,7 @@ public final class PolicyDriver {
         if (queue.killAt > now) {
           next = Math.min(next, queue.killAt);
         }
-        if (queue.next < queue.jobs.size() && queue.nextMayBeReady) {
+        if (queue.next < queue.jobs.size() && queue.nextMayBeReady && !queue.view.suspended()) {
           next = Math.min(next, Math.max(now + 1, queue.jobs.get(queue.next).submitTimeNs()));
         }
       }
@@ -398,9 +482,136 @@ public final class PolicyDriver {
 
     @Override
     public ActionOutcome preempt(JobView victim) {
-      trace.add(now + " preempt " + victim);
+      return preempt(victim, PreemptScope.all());
+    }
+
+    @Override
+    public ActionOutcome preempt(JobView victim, PreemptScope scope) {
+      Objects.requireNonNull(scope, "scope");
+      if (!handedOut(victim) || scope instanceof PreemptScope.ForWaiter waiter
+          && !handedOut(waiter.waiter())) {
+        fail("asked to preempt " + victim + " (" + scope + "), a job view this run did not hand "
+            + "out");
+        return ActionOutcome.refused("not a job of this run");
+      }
+      String kind = scope instanceof PreemptScope.AllSms ? "all"
+          : scope instanceof PreemptScope.OnSms on ? "on " + on.sms()
+          : "for " + ((PreemptScope.ForWaiter) scope).waiter();
+      trace.add(now + " preempt " + victim + " " + kind);
       return victim.residentBlocks() > 0 ? ActionOutcome.preempting(victim.residentBlocks())
           : ActionOutcome.refused("job " + victim.id() + " has no resident blocks");
+    }
+
+    private boolean handedOut(JobView job) {
+      for (QueueRun queue : queues) {
+        for (TestJob mine : queue.jobs) {
+          if (mine == job) {
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+
+    @Override
+    public List<QueueView> queues() {
+      refreshQueues();
+      List<QueueView> views = new ArrayList<>();
+      for (QueueRun queue : queues) {
+        views.add(queue.view);
+      }
+      return views;
+    }
+
+    private QueueRun run(String queueId) {
+      for (QueueRun queue : queues) {
+        if (queue.queue.id().equals(queueId)) {
+          return queue;
+        }
+      }
+      return null;
+    }
+
+    @Override
+    public ActionOutcome suspend(String queueId, SuspendLevel level) {
+      Objects.requireNonNull(level, "level");
+      QueueRun queue = run(queueId);
+      if (queue == null) {
+        return ActionOutcome.refused("no queue '" + queueId + "'");
+      }
+      if (queue.view.suspension().orElse(null) == level) {
+        return ActionOutcome.refused("queue '" + queueId + "' is already suspended at " + level);
+      }
+      trace.add(now + " suspend " + queueId + " " + level);
+      boolean wasSuspended = queue.view.suspended();
+      queue.view.suspension(level);
+      if (!wasSuspended && queue.next > 0) {
+        TestJob last = queue.jobs.get(queue.next - 1);
+        if (held.remove(last)) {
+          // Withdraw its held job; it is handed over again on resume.
+          queue.next--;
+          queue.nextMayBeReady = true;
+          last.state(JobState.SUBMITTED).readyAt(-1);
+          gone.put(last, "withdrawn by a suspension at " + now + " ns");
+          trace.add(now + " withdraw " + last);
+          policy.onJobWithdrawn(last, this);
+        }
+      }
+      return ActionOutcome.done();
+    }
+
+    @Override
+    public ActionOutcome resume(String queueId) {
+      QueueRun queue = run(queueId);
+      if (queue == null) {
+        return ActionOutcome.refused("no queue '" + queueId + "'");
+      }
+      if (!queue.view.suspended()) {
+        return ActionOutcome.refused("queue '" + queueId + "' is not suspended");
+      }
+      trace.add(now + " resume " + queueId);
+      queue.view.suspension(null);
+      return ActionOutcome.done();
+    }
+
+    @Override
+    public ActionOutcome suspend(JobView job) {
+      if (!dispatched.contains(job) || !ownHolds.add(job)) {
+        return ActionOutcome.refused(job + " is not launched and unheld");
+      }
+      trace.add(now + " hold " + job);
+      return ActionOutcome.done();
+    }
+
+    @Override
+    public ActionOutcome resume(JobView job) {
+      if (!ownHolds.remove(job)) {
+        return ActionOutcome.refused(job + " is not held");
+      }
+      trace.add(now + " release " + job);
+      return ActionOutcome.done();
+    }
+
+    @Override
+    public ActionOutcome setPriority(String queueId, Priority priority) {
+      QueueRun queue = run(queueId);
+      if (queue == null) {
+        return ActionOutcome.refused("no queue '" + queueId + "'");
+      }
+      queue.view.priority(Objects.requireNonNull(priority, "priority"));
+      trace.add(now + " priority " + queueId + " " + priority);
+      return ActionOutcome.done();
+    }
+
+    @Override
+    public ActionOutcome setWeight(String queueId, int weight) {
+      QueueRun queue = run(queueId);
+      if (queue == null || weight < 1) {
+        return ActionOutcome.refused("no queue '" + queueId + "' or weight " + weight + " < 1");
+      }
+      queue.view.weight(weight);
+      trace.add(now + " weight " + queueId + " " + weight);
+      return ActionOutcome.done();
     }
 
     @Override

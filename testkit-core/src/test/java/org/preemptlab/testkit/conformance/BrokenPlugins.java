@@ -9,7 +9,10 @@ import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.HardwareModelProvider;
 import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.SuspendLevel;
 import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.PreemptScope;
+import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SchedulingPolicyProvider;
@@ -119,6 +122,61 @@ final class BrokenPlugins {
         public JobView selectNext(SchedulerView scheduler) {
           return held.stream().filter(j -> j.priority() != Priority.LOW)
               .min(Comparator.comparingLong(JobView::submitTimeNs)).orElse(null);
+        }
+      };
+    }
+  }
+
+  /** Suspends every queue but the one of the first job it sees, and never resumes them. */
+  public static final class NeverResumes extends PolicyProvider {
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new ListPolicy() {
+        private String favourite;
+
+        @Override
+        public void onJobReady(JobView job, SchedulerView scheduler) {
+          super.onJobReady(job, scheduler);
+          if (favourite == null) {
+            favourite = job.queue().id();
+            for (QueueView queue : scheduler.queues()) {
+              if (!queue.id().equals(favourite)) {
+                scheduler.suspend(queue.id(), SuspendLevel.LAUNCH);
+              }
+            }
+          }
+        }
+
+        @Override
+        public void onJobWithdrawn(JobView job, SchedulerView scheduler) {
+          held.remove(job);
+        }
+      };
+    }
+  }
+
+  /** Ranks launched jobs by a comparison that says "first" both ways round. */
+  public static final class SelfishPlacement extends PolicyProvider {
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new ListPolicy() {
+        @Override
+        public Comparator<JobView> placementOrder() {
+          return (a, b) -> a.id() == b.id() ? 0 : -1;
+        }
+      };
+    }
+  }
+
+  /** Preempts a job view it made up itself for every blocked job. */
+  public static final class PreemptsAStranger extends PolicyProvider {
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new ListPolicy() {
+        @Override
+        public void onJobBlocked(JobView job, SchedulerView scheduler) {
+          scheduler.preempt(org.preemptlab.testkit.TestJob.resident("stranger", 999,
+              job.queue(), 1), PreemptScope.forWaiter(job));
         }
       };
     }

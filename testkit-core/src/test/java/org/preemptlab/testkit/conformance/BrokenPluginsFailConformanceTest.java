@@ -17,6 +17,9 @@ import org.preemptlab.testkit.conformance.BrokenPlugins.IgnoresWithdrawals;
 import org.preemptlab.testkit.conformance.BrokenPlugins.KeepsDispatchedJobs;
 import org.preemptlab.testkit.conformance.BrokenPlugins.NegativeForSmallContexts;
 import org.preemptlab.testkit.conformance.BrokenPlugins.NegativeRestore;
+import org.preemptlab.testkit.conformance.BrokenPlugins.NeverResumes;
+import org.preemptlab.testkit.conformance.BrokenPlugins.PreemptsAStranger;
+import org.preemptlab.testkit.conformance.BrokenPlugins.SelfishPlacement;
 import org.preemptlab.testkit.conformance.BrokenPlugins.SkipsABlockPerSm;
 import org.preemptlab.testkit.conformance.BrokenPlugins.StarvesLowPriority;
 import org.preemptlab.testkit.conformance.BrokenPlugins.StopsAnywhere;
@@ -55,6 +58,12 @@ class BrokenPluginsFailConformanceTest {
   }
 
   static class Starves extends PolicyConformance<StarvesLowPriority> {}
+
+  static class Suspends extends PolicyConformance<NeverResumes> {}
+
+  static class Selfish extends PolicyConformance<SelfishPlacement> {}
+
+  static class Stranger extends PolicyConformance<PreemptsAStranger> {}
 
   static class Anywhere extends PreemptionStrategyConformance<StopsAnywhere> {}
 
@@ -121,6 +130,24 @@ class BrokenPluginsFailConformanceTest {
   void aPolicyThatStarvesAQueueFailsTheContract() {
     assertThat(failures(Starves.class)).singleElement().asString()
         .contains("but offers none, with every credit free");
+  }
+
+  @Test
+  void aPolicyThatSuspendsAQueueAndNeverResumesItFailsTheContract() {
+    assertThat(failures(Suspends.class)).singleElement().asString()
+        .contains("and never resumed it");
+  }
+
+  @Test
+  void aPolicyWithAnInconsistentPlacementOrderFailsTheContract() {
+    assertThat(failures(Selfish.class)).singleElement().asString()
+        .contains("placementOrder compares").contains("inconsistently");
+  }
+
+  @Test
+  void aPolicyThatPreemptsAJobOfAnotherRunFailsTheContract() {
+    assertThat(failures(Stranger.class)).singleElement().asString()
+        .contains("a job view this run did not hand out");
   }
 
   @Test

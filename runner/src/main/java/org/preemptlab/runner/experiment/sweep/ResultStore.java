@@ -100,6 +100,9 @@ public final class ResultStore {
     }
     RunResult result;
     try {
+      if (Files.size(file) > org.preemptlab.api.Limits.MAX_TEXT_FILE_BYTES) {
+        return Optional.empty(); // not one of ours (a result is a few KiB): run again
+      }
       result = JSON.readValue(Files.readString(file, StandardCharsets.UTF_8), RunResult.class);
     } catch (JsonProcessingException e) {
       return Optional.empty(); // not one of ours, or edited: run again

@@ -54,7 +54,8 @@ public record SweepConfig(
       List.of("policy", "preemption", "context-save");
 
   private static final List<String> PLAIN_KEYS =
-      List.of("engine.credit-limit", "engine.launch-window", "engine.check-invariants");
+      List.of("engine.credit-limit", "engine.launch-window", "engine.launch-batch",
+          "engine.in-order", "engine.check-invariants");
 
   /** Fills in the defaults and checks every key and value. */
   public SweepConfig {

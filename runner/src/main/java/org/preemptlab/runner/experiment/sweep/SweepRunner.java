@@ -19,6 +19,7 @@ import org.preemptlab.api.Durations;
 import org.preemptlab.runner.discovery.PluginFailureException;
 import org.preemptlab.runner.engine.InvariantViolationException;
 import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.StopRequest;
 import org.preemptlab.runner.metrics.MetricSelection;
 
 /**
@@ -71,15 +72,45 @@ public final class SweepRunner {
    *     could be kept)
    */
   public int run(List<PlannedRun> runs, SweepProgress progress) {
+    return run(runs, progress, new StopRequest());
+  }
+
+  /**
+   * Executes {@code runs} and stores their results until {@code stop} is requested; returns the
+   * number that failed. On the request no further run starts, the runs under way are interrupted
+   * (and waited for up to {@link #STOP_GRACE}), and a run that did not complete is not stored, so
+   * that {@code --resume} runs it again; every result stored before stays.
+   *
+   * @throws java.io.UncheckedIOException if a result cannot be written (the sweep stops: nothing
+   *     could be kept)
+   */
+  public int run(List<PlannedRun> runs, SweepProgress progress, StopRequest stop) {
     ExecutorService workers = Executors.newFixedThreadPool(jobs, daemons("sweep-worker-"));
     ExecutorService timed = timeout.isPresent()
         ? Executors.newCachedThreadPool(daemons("sweep-run-")) : null;
     AtomicInteger failed = new AtomicInteger();
+    List<Future<?>> futures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    stop.onRequest(() -> futures.forEach(future -> future.cancel(false)));
     try {
-      List<Future<?>> futures = new ArrayList<>();
       for (PlannedRun run : runs) {
+        if (stop.requested()) {
+          break;
+        }
         futures.add(workers.submit(() -> {
-          RunResult result = timed == null ? execute(run) : executeWithTimeout(run, timed);
+          if (stop.requested()) {
+            return;
+          }
+          RunResult result;
+          try {
+            // a stop interrupts the run, never the write below
+            result = stop.interruptible(() -> timed == null ? execute(run)
+                : executeWithTimeout(run, timed));
+          } catch (java.util.concurrent.CancellationException e) {
+            return; // the stop came first
+          }
+          if (stop.requested() && !result.isOk()) {
+            return; // interrupted by the stop: not a result; --resume runs it again
+          }
           store.write(run, result);
           if (!result.isOk()) {
             failed.incrementAndGet();
@@ -87,10 +118,17 @@ public final class SweepRunner {
           progress.completed(run, result);
         }));
       }
+      if (stop.requested()) {
+        futures.forEach(future -> future.cancel(false));
+      }
       for (Future<?> future : futures) {
         await(future);
       }
     } finally {
+      if (stop.requested()) {
+        workers.shutdown(); // runs under way were interrupted; let them store what completed
+        awaitQuietly(workers);
+      }
       workers.shutdownNow();
       if (timed != null) {
         timed.shutdownNow();
@@ -99,9 +137,22 @@ public final class SweepRunner {
     return failed.get();
   }
 
+  /** How long a stopped sweep waits for its interrupted runs to end. */
+  public static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+  private static void awaitQuietly(ExecutorService workers) {
+    try {
+      workers.awaitTermination(STOP_GRACE.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   private static void await(Future<?> future) {
     try {
       future.get();
+    } catch (java.util.concurrent.CancellationException e) {
+      // cancelled by a stop request: its run did not complete
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while waiting for the sweep", e);

@@ -1,6 +1,8 @@
 package org.preemptlab.runner.workload.trace;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -26,6 +28,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.ZipException;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 
 /**
  * Reads the Chrome-trace JSON that the PyTorch profiler (Kineto) writes, plain or gzip-compressed,
@@ -43,7 +46,17 @@ import org.preemptlab.api.ConfigurationException;
  * dur}) are µs with up to three decimals and are converted to ns exactly.
  */
 public final class KinetoTraceReader {
-  private static final ObjectMapper MAPPER = new ObjectMapper()
+  /**
+   * Bounds on one value: a string (a kernel name, an argument) may hold at most {@link
+   * Limits#MAX_TRACE_LINE_CHARS} characters, a number 1,000 digits, and events nest at most 100
+   * deep, so that one event of a corrupt or hostile file cannot exhaust memory while the file as
+   * a whole is still streamed (issue 18).
+   */
+  private static final StreamReadConstraints CONSTRAINTS = StreamReadConstraints.builder()
+      .maxStringLength(Limits.MAX_TRACE_LINE_CHARS).maxNumberLength(1000).maxNestingDepth(100)
+      .build();
+  private static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
+      .streamReadConstraints(CONSTRAINTS).build())
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
   private static final JsonFactory FACTORY = MAPPER.getFactory();
   private static final Pattern STEP = Pattern.compile("ProfilerStep#(\\d+)");
@@ -97,6 +110,10 @@ public final class KinetoTraceReader {
       throw new ConfigurationException(sourceName + ": truncated: the file ends inside the JSON "
           + "(" + TraceFiles.oneLine(e.getMessage().replaceAll("\\s+at \\[Source.*", ""))
           + "); was it copied completely?");
+    } catch (StreamConstraintsException e) {
+      throw new ConfigurationException(sourceName + ": a value is beyond the limits of one trace "
+          + "value (strings up to " + Limits.sizeText(Limits.MAX_TRACE_LINE_CHARS)
+          + " characters, numbers up to 1000 digits, nesting up to 100 levels)");
     } catch (JsonParseException e) {
       throw new ConfigurationException(sourceName + ":" + e.getLocation().getLineNr()
           + ": not valid JSON: " + TraceFiles.oneLine(e.getOriginalMessage()));

@@ -73,7 +73,7 @@ public final class NsysCsvReader {
     Map<Integer, GpuProperties> devices = new HashMap<>();
     String line;
     int number = 0;
-    while ((line = lines.readLine()) != null) {
+    while ((line = TraceFiles.readLine(lines, source, number + 1)) != null) {
       number++;
       if (line.isBlank()) {
         continue;

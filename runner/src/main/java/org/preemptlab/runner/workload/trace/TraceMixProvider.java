@@ -2,9 +2,7 @@ package org.preemptlab.runner.workload.trace;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
@@ -77,16 +76,16 @@ public final class TraceMixProvider implements WorkloadProvider {
   public static Workload load(Path file, DeviceSpec run) {
     String source = TraceFiles.name(file);
     JsonNode root;
-    try {
-      root = YamlMappers.strict().readTree(Files.readString(file));
-    } catch (NoSuchFileException e) {
+    if (!Files.exists(file)) {
       throw new ConfigurationException(source + ": no such file (" + file.toAbsolutePath() + ")");
+    }
+    // read through the size limit: /dev/zero or a huge file fails at once, naming the limit
+    String text = Limits.readText(file, "trace mix file", Limits.MAX_TEXT_FILE_BYTES);
+    try {
+      root = YamlMappers.strict().readTree(text);
     } catch (JsonProcessingException e) {
       throw new ConfigurationException(source + ":" + e.getLocation().getLineNr() + ": "
           + TraceFiles.oneLine(e.getOriginalMessage()));
-    } catch (IOException e) {
-      throw new ConfigurationException(source + ": cannot read: " + TraceFiles.oneLine(
-          e.getMessage()));
     }
     if (root == null || !root.isObject() || !root.path("traces").isArray()
         || root.path("traces").isEmpty()) {

@@ -67,6 +67,18 @@ class ResultStoreTest {
   }
 
   @Test
+  void aResultFileAboveTheSizeLimitIsNotReadButRunAgain() throws IOException {
+    ResultStore store = new ResultStore(dir);
+    PlannedRun run = runs("vary: {policy: [fifo]}\n").get(0);
+    store.write(run, RunResult.failed(run, "x"));
+    String valid = Files.readString(store.file(run));
+    Files.writeString(store.file(run), valid.replace("{", "{" + " ".repeat(
+        org.preemptlab.api.Limits.MAX_TEXT_FILE_BYTES))); // still the same JSON, but 1 MiB more
+
+    assertThat(store.completed(run)).isEmpty();
+  }
+
+  @Test
   void aStoreWithoutRunsIsEmpty() {
     assertThat(new ResultStore(dir.resolve("none")).isEmpty()).isTrue();
   }

@@ -1,0 +1,132 @@
+package org.preemptlab.policies.mechanism;
+
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import org.preemptlab.api.model.GpuContext;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.SuspendLevel;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.QueueView;
+import org.preemptlab.api.policy.SchedulerView;
+import org.preemptlab.policies.rank.RankedPolicy;
+
+/**
+ * GPreempt's time-slice yield (Fan et al., "GPreempt: GPU Preemptive Scheduling Made General and
+ * Efficient", USENIX ATC 2025, §3; thustorage/GPreempt): on a GPU that time-slices contexts, a
+ * best-effort context gets a short hardware time slice (GPreempt patches the driver to allow e.g.
+ * 200 µs) and yields the device at its end, while a latency-critical context's slice is effectively
+ * unlimited; a latency-critical job thus waits at most for the rest of one short slice and a
+ * context switch. Contexts whose highest-priority queue is at or above a threshold are
+ * latency-critical. Ready jobs launch latency-critical first, then in submission order; launched
+ * jobs take SM slots in the hardware's order.
+ *
+ * <p>Optionally, GPreempt's hint-based pre-preemption: GPreempt starts the best-effort context's
+ * yield while the latency-critical task is still preparing its data, so the device is free when
+ * its kernel arrives. The workload has no preparation phase, so here the hint is the
+ * latency-critical job's submission (GPreempt's case of no preparation time): every best-effort
+ * queue is suspended at XSched's level 3 at once, which interrupts its running blocks and leaves
+ * its context nothing to run, so the device switches without waiting for the slice's end; the
+ * queues are resumed once no latency-critical queue has work.
+ *
+ * <p>On a device whose contexts share SMs (MPS-like) there are no time slices, and the policy only
+ * orders launches (and pre-preempts, if asked).
+ */
+public final class TimesliceYieldPolicy extends RankedPolicy {
+
+  private final Priority latencyCritical;
+  private final long bestEffortSliceNs;
+  private final long latencyCriticalSliceNs;
+  private final boolean prePreemption;
+  private final Set<String> suspendedByUs = new LinkedHashSet<>();
+  private boolean managing;
+
+  /**
+   * Creates an empty policy.
+   *
+   * @param latencyCritical the lowest priority that counts as latency-critical
+   * @param bestEffortSliceNs a best-effort context's time slice, at least 1
+   * @param latencyCriticalSliceNs a latency-critical context's time slice, at least 1
+   * @param prePreemption whether a latency-critical submission suspends best-effort queues
+   */
+  public TimesliceYieldPolicy(Priority latencyCritical, long bestEffortSliceNs,
+      long latencyCriticalSliceNs, boolean prePreemption) {
+    super(false);
+    if (bestEffortSliceNs < 1 || latencyCriticalSliceNs < 1) {
+      throw new IllegalArgumentException("time slices must be >= 1 ns, got "
+          + bestEffortSliceNs + " and " + latencyCriticalSliceNs);
+    }
+    this.latencyCritical = latencyCritical;
+    this.bestEffortSliceNs = bestEffortSliceNs;
+    this.latencyCriticalSliceNs = latencyCriticalSliceNs;
+    this.prePreemption = prePreemption;
+  }
+
+  private boolean critical(Priority priority) {
+    return !latencyCritical.isHigherThan(priority);
+  }
+
+  /** Latency-critical jobs first; among each class, higher priority first. */
+  @Override
+  protected Comparator<JobView> rank() {
+    return Comparator.comparing((JobView job) -> !critical(job.priority()))
+        .thenComparing(JobView::priority);
+  }
+
+  /** The hardware's order. */
+  @Override
+  public Comparator<JobView> placementOrder() {
+    return null;
+  }
+
+  /** The short slice for best-effort contexts, the long one for latency-critical contexts. */
+  @Override
+  public long timeSliceNs(GpuContext context, Priority priority, SchedulerView scheduler) {
+    return critical(priority) ? latencyCriticalSliceNs : bestEffortSliceNs;
+  }
+
+  @Override
+  public void onJobReady(JobView job, SchedulerView scheduler) {
+    super.onJobReady(job, scheduler);
+    if (prePreemption) {
+      manage(scheduler);
+    }
+  }
+
+  @Override
+  public void onJobFinished(JobView job, SchedulerView scheduler) {
+    if (prePreemption) {
+      manage(scheduler);
+    }
+  }
+
+  /** Suspends best-effort queues while a latency-critical one has work; resumes them after. */
+  private void manage(SchedulerView scheduler) {
+    if (managing) {
+      return; // suspending withdraws jobs, which calls back into this policy
+    }
+    managing = true;
+    try {
+      boolean urgent = false;
+      for (QueueView queue : scheduler.queues()) {
+        if (critical(queue.priority()) && queue.launchedJobs() + queue.waitingJobs() > 0) {
+          urgent = true;
+        }
+      }
+      for (QueueView queue : scheduler.queues()) {
+        if (critical(queue.priority())) {
+          continue;
+        }
+        if (urgent && !queue.suspended()) {
+          if (scheduler.suspend(queue.id(), SuspendLevel.INTERRUPT).accepted()) {
+            suspendedByUs.add(queue.id());
+          }
+        } else if (!urgent && suspendedByUs.remove(queue.id())) {
+          scheduler.resume(queue.id());
+        }
+      }
+    } finally {
+      managing = false;
+    }
+  }
+}

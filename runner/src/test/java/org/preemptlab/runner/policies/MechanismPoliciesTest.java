@@ -1,0 +1,147 @@
+package org.preemptlab.runner.policies;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.preemptlab.runner.policies.PolicyLab.idempotentKernel;
+import static org.preemptlab.runner.policies.PolicyLab.kernel;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.preemptlab.api.hardware.DeviceCosts;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.Workload;
+import org.preemptlab.runner.engine.EngineOptions;
+import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.runner.policies.PolicyLab.Outcome;
+
+/** reset-realtime (REEF) and timeslice-yield (GPreempt) on the real engine. */
+class MechanismPoliciesTest {
+
+  private static final long ARRIVAL = 1_050_000;
+  private static final EngineOptions WINDOW_16 = new EngineOptions(Integer.MAX_VALUE, true,
+      EngineOptions.XSCHED_LAUNCH_WINDOW);
+
+  /** The lab's device with contexts time-sliced: 10 us switches, a 2 ms default slice. */
+  private static final DeviceSpec SLICED = new DeviceSpec("policy-lab-sliced", 8,
+      PolicyLab.DEVICE.sm(), 1000, new DeviceCosts(0, 0, 1_000, 100, 2_000, 100, 2_000, 10_000,
+          2_000_000, 0), true, false);
+
+  /** Four one-wave best-effort kernels of 400 us blocks at 0, one real-time kernel at 1.05 ms. */
+  private static Workload bestEffortAndRealtime(boolean idempotent, int realtimeBlocks) {
+    PolicyLab.Builder w = PolicyLab.workload()
+        .queue("be", Priority.LOW, 1).queue("rt", Priority.HIGH, 1);
+    for (int i = 0; i < 4; i++) {
+      w.job("be", 0, idempotent ? idempotentKernel("be", 64, 256, 400_000)
+          : kernel("be", 64, 256, 400_000));
+    }
+    w.job("rt", ARRIVAL, kernel("rt", realtimeBlocks, 256, 50_000));
+    return w.build();
+  }
+
+  private static Outcome reset(Workload w) {
+    return PolicyLab.run(w, "reset-realtime", Map.of(), PolicyLab.DEVICE, "flush", 0,
+        Long.MAX_VALUE, WINDOW_16);
+  }
+
+  private static JobRecord only(Outcome outcome, String queue) {
+    return outcome.jobsOf(queue).get(0);
+  }
+
+  private static long lostWork(Outcome outcome, String queue) {
+    return outcome.jobsOf(queue).stream().mapToLong(JobRecord::lostWorkNs).sum();
+  }
+
+  @Test
+  void resetRealtimeKillsIdempotentBestEffortBlocksForARealTimeJobAndSavesNothing() {
+    Outcome outcome = reset(bestEffortAndRealtime(true, 64));
+
+    assertThat(only(outcome, "rt").firstStartNs() - ARRIVAL).isLessThan(5_000);
+    assertThat(lostWork(outcome, "be")).isPositive();
+    assertThat(outcome.jobsOf("be")).allSatisfy(j -> assertThat(j.bytesSaved()).isZero());
+    assertThat(outcome.jobsOf("be")).allSatisfy(j -> assertThat(j.finishNs()).isPositive());
+  }
+
+  @Test
+  void resetRealtimeNeverResetsAKernelThatIsNotIdempotent() {
+    Outcome outcome = reset(bestEffortAndRealtime(false, 64));
+
+    // The third best-effort kernel runs from 0.8 ms to 1.2 ms; the real-time job waits for it.
+    assertThat(only(outcome, "rt").firstStartNs()).isEqualTo(1_200_000);
+    assertThat(outcome.result().preemptions()).isEmpty();
+  }
+
+  @Test
+  void resetRealtimeResetsOnlyTheBestEffortBlocksTheRealTimeJobNeeds() {
+    Outcome outcome = reset(bestEffortAndRealtime(true, 32));
+
+    // Half the device: 32 of the 64 running best-effort blocks are reset, about 250 us of work
+    // each; the other half keeps running beside the real-time job (REEF's padding).
+    assertThat(lostWork(outcome, "be")).isBetween(32L * 250_000, 32L * 255_000);
+    assertThat(only(outcome, "rt").firstStartNs() - ARRIVAL).isLessThan(5_000);
+  }
+
+  /**
+   * Best-effort kernels back to back in their own context from 0; latency-critical kernels of 50 us
+   * at 1.05 ms and at 1.3 ms, when the device is back with the best effort.
+   */
+  private static Workload slicedContexts() {
+    Kernel be = kernel("be", 64, 256, 400_000);
+    PolicyLab.Builder w = PolicyLab.workload()
+        .queue("be", Priority.LOW, 1).queue("lc", Priority.HIGH, 1);
+    for (int i = 0; i < 10; i++) {
+      w.job("be", 0, be);
+    }
+    w.job("lc", ARRIVAL, kernel("lc", 64, 256, 50_000));
+    w.job("lc", 1_300_000, kernel("lc", 64, 256, 50_000));
+    return w.build();
+  }
+
+  private static Outcome sliced(String policy, Map<String, String> parameters) {
+    return PolicyLab.run(slicedContexts(), policy, parameters, SLICED, "instruction-level", 0,
+        Long.MAX_VALUE, WINDOW_16);
+  }
+
+  private static long secondWait(Outcome outcome) {
+    JobRecord second = outcome.jobsOf("lc").get(1);
+    return second.firstStartNs() - second.submitNs();
+  }
+
+  @Test
+  void timesliceYieldMakesALatencyCriticalJobWaitAtMostTheBestEffortSliceAndASwitch() {
+    Outcome yield = sliced("timeslice-yield", Map.of());
+    Outcome fifo = sliced("fifo", Map.of());
+
+    // The second job arrives while the best-effort context has the device again: it waits for
+    // the rest of its 200 us slice, then the signal, the save and the 10 us switch.
+    assertThat(secondWait(yield)).isBetween(50_000L, 200_000L + 30_000L);
+    // With the hardware's 2 ms slice the first job waits until 2 ms, and the second behind it.
+    assertThat(secondWait(fifo)).isGreaterThan(500_000);
+  }
+
+  @Test
+  void prePreemptionHandsTheDeviceOverAtTheSubmissionWithoutWaitingForTheSlice() {
+    Outcome hinted = sliced("timeslice-yield", Map.of("pre-preemption", "true"));
+    Outcome plain = sliced("timeslice-yield", Map.of());
+
+    assertThat(secondWait(hinted)).isLessThan(30_000);
+    assertThat(secondWait(hinted)).isLessThan(secondWait(plain));
+    assertThat(hinted.result().suspensions()).isNotEmpty();
+  }
+
+  @Test
+  void timesliceYieldLetsALatencyCriticalContextKeepTheDeviceWhileItHasWork() {
+    PolicyLab.Builder w = PolicyLab.workload()
+        .queue("lc", Priority.HIGH, 1).queue("be", Priority.LOW, 1);
+    for (int i = 0; i < 4; i++) {
+      w.job("lc", 0, kernel("lc", 64, 256, 1_000_000));
+    }
+    w.job("be", 100_000, kernel("be", 64, 256, 50_000));
+    Outcome outcome = PolicyLab.run(w.build(), "timeslice-yield", Map.of(), SLICED,
+        "instruction-level", 0, Long.MAX_VALUE, WINDOW_16);
+
+    // 4 ms of latency-critical work, well past the hardware's 2 ms slice: no switch before it ends.
+    assertThat(only(outcome, "be").firstStartNs()).isGreaterThanOrEqualTo(4_000_000);
+    assertThat(outcome.result().contextSwitches()).isEqualTo(1);
+  }
+}
