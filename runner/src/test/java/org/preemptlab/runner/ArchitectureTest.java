@@ -31,6 +31,7 @@ class ArchitectureTest {
   private static final String PLUGINS = "org.preemptlab.plugins..";
   private static final String RUNNER = "org.preemptlab.runner..";
   private static final String ENGINE = "org.preemptlab.runner.engine..";
+  private static final String DRM = "org.preemptlab.runner.drm..";
   private static final String GUAVA = "com.google.common..";
   private static final String TESTKIT = "org.preemptlab.testkit..";
 
@@ -138,8 +139,26 @@ class ArchitectureTest {
 
   @ArchTest
   static final ArchRule nothingThatSimulatesReadsTheWallClock = noClasses()
-      .that().resideInAnyPackage(API, POLICIES, HARDWARE, PLUGINS, ENGINE)
+      .that().resideInAnyPackage(API, POLICIES, HARDWARE, PLUGINS, ENGINE, DRM)
       .should().callMethodWhere(READ_THE_WALL_CLOCK)
+      .allowEmptyShould(false);
+
+  /**
+   * The DRM scheduler layer takes a kernel generation's behaviour from the policy it runs
+   * ({@code SchedulingPolicy.perPriorityRunQueues()}), never from a policy's class or id: it
+   * depends on no policy implementation.
+   */
+  @ArchTest
+  static final ArchRule drmSchedulerLayerDependsOnNoPolicyImplementation = noClasses()
+      .that().resideInAPackage(DRM)
+      .should().dependOnClassesThat().resideInAPackage(POLICIES)
+      .allowEmptyShould(false);
+
+  /** The SM engine does not depend on the DRM scheduler simulator: a dependency goes one way. */
+  @ArchTest
+  static final ArchRule engineDependsOnNoDrmSchedulerLayer = noClasses()
+      .that().resideInAPackage(ENGINE)
+      .should().dependOnClassesThat().resideInAPackage(DRM)
       .allowEmptyShould(false);
 
   private static DescribedPredicate<JavaClass> resideIn(String packageIdentifier) {

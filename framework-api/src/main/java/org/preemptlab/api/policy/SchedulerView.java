@@ -1,6 +1,8 @@
 package org.preemptlab.api.policy;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.preemptlab.api.API;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
@@ -84,6 +86,38 @@ public interface SchedulerView {
    */
   default boolean reportsFreedJobs() {
     return false;
+  }
+
+  /**
+   * Whether this engine reports every job pushed to its queue through {@link
+   * SchedulingPolicy#onJobQueued}, before the job is ready, and withdraws through {@link
+   * SchedulingPolicy#onJobWithdrawn} every queued job that leaves without being dispatched. False
+   * by default; true in the DRM scheduler layer, where an entity joins its run queue when its first
+   * job is pushed, whether or not that job's dependencies are met ({@code
+   * drm_sched_entity_push_job}, {@code drm_sched_rq_add_entity}).
+   *
+   * @since 0.2
+   */
+  default boolean reportsQueuedJobs() {
+    return false;
+  }
+
+  /**
+   * State a policy attaches to a queue for the whole run, shared by every policy instance of the
+   * run that asks for the same {@code type}: the first call for a queue and type creates it with
+   * {@code factory}, later calls (from any engine's policy) return the same object. The DRM
+   * scheduler layer keeps one, as the kernel keeps an entity's statistics in a refcounted object
+   * that follows the entity to whichever scheduler {@code drm_sched_entity_select_rq} moves it to.
+   * Engines without such a store return an empty optional (the default), and a policy keeps the
+   * state itself.
+   *
+   * @param queueId the queue
+   * @param type the state's type, which also keys it
+   * @param factory creates the state on first use
+   * @since 0.2
+   */
+  default <T> Optional<T> queueState(String queueId, Class<T> type, Supplier<T> factory) {
+    return Optional.empty();
   }
 
   /** Free credits. */

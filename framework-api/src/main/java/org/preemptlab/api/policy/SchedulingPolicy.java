@@ -47,15 +47,47 @@ public interface SchedulingPolicy {
    * A job the policy holds leaves without being dispatched: its queue was killed or its scheduler
    * torn down (DRM's {@code drm_sched_entity_kill} and {@code drm_sched_fini} remove the entity
    * from its run queue), so the policy must stop holding it and forget the queue's place in its
-   * order. Only the DRM scheduler simulator calls this. By default it is handled as {@link
-   * #onJobDispatched}, which also makes the policy stop holding the job.
+   * order. The DRM scheduler layer and queue suspension call this. By default it is handled as
+   * {@link #onJobDispatched}, which also makes the policy stop holding the job. An engine whose
+   * {@link SchedulerView#reportsQueuedJobs()} is true also withdraws queued jobs the policy does
+   * not hold (not yet ready), if the policy implements {@link #onJobQueued}.
    *
-   * @param job a job the policy holds, never null
+   * @param job a job the policy holds (or, see above, a queued one), never null
    * @param scheduler the engine's view
    * @since 0.1
    */
   default void onJobWithdrawn(JobView job, SchedulerView scheduler) {
     onJobDispatched(job, scheduler);
+  }
+
+  /**
+   * A job was pushed to its queue; it is not necessarily ready (it may wait for dependencies).
+   * Called only by engines whose {@link SchedulerView#reportsQueuedJobs()} is true, once per job,
+   * before its {@link #onJobReady}; such an engine withdraws with {@link #onJobWithdrawn} every
+   * queued job that leaves without being dispatched, whether the policy holds it or not, from a
+   * policy that implements this method (others hear only of the jobs they hold). DRM's
+   * fair scheduler keeps an entity in its run queue while the entity has queued jobs, ready or not
+   * ({@code drm_sched_rq_pop_entity}, Linux 7.2).
+   *
+   * @param job the queued job, never null
+   * @param scheduler the engine's view
+   * @since 0.2
+   */
+  default void onJobQueued(JobView job, SchedulerView scheduler) {}
+
+  /**
+   * Whether this policy keeps one run queue per priority, the one an entity sits on being chosen
+   * when the DRM scheduler layer places the entity on a scheduler (kernels up to 7.1: {@code
+   * drm_sched_entity_select_rq} takes {@code sched_rq[entity->priority]}). Then the priority the
+   * policy sees for a queue is that of the run queue it sits on, which changes only when the entity
+   * is re-balanced, and tearing a scheduler down stops the entities on its run queues ({@code
+   * drm_sched_fini}). False by default: one run queue per scheduler and the priority seen as it is
+   * now (Linux 7.2). Engines other than the DRM scheduler layer ignore it.
+   *
+   * @since 0.2
+   */
+  default boolean perPriorityRunQueues() {
+    return false;
   }
 
   /** A job dispatched by this engine finished; its credits are back. */

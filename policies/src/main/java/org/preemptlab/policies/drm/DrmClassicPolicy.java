@@ -14,7 +14,10 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  * "Start with the highest priority"). The first run queue with a ready entity decides; if that
  * entity's head job does not fit the free credits the engine dispatches nothing, so lower run
  * queues are not examined ({@code -ENOSPC}). A job is placed in the run queue of the priority its
- * view reports when it becomes ready. Non-preemptive.
+ * view reports when it becomes ready; the policy declares {@link #perPriorityRunQueues()}, so the
+ * DRM scheduler layer reports the priority of the run queue the entity was placed on ({@code
+ * drm_sched_entity_select_rq}) and stops the entities on its run queues at teardown. Queued jobs
+ * not yet ready are of no interest to it. Non-preemptive.
  */
 public final class DrmClassicPolicy implements SchedulingPolicy {
   private final RunQueue[] levels = new RunQueue[Priority.values().length];
@@ -68,7 +71,18 @@ public final class DrmClassicPolicy implements SchedulingPolicy {
 
   @Override
   public void onJobWithdrawn(JobView job, SchedulerView scheduler) {
-    release(job).withdraw(job);
+    RunQueue level = holder.remove(job.id());
+    if (level != null) {
+      level.withdraw(job);
+    } else if (!scheduler.reportsQueuedJobs()) {
+      throw new IllegalStateException("job " + job.id() + " is not held by this policy");
+    }
+  }
+
+  /** Kernels up to 7.1: one run queue per priority, chosen when the entity is placed. */
+  @Override
+  public boolean perPriorityRunQueues() {
+    return true;
   }
 
   private RunQueue release(JobView job) {

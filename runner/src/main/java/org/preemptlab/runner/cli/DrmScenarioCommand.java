@@ -12,6 +12,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.drm.ClientStats;
 import org.preemptlab.runner.drm.DrmRuns;
 import org.preemptlab.runner.drm.JobOutcome;
 import org.preemptlab.runner.drm.Scenario;
@@ -29,7 +30,8 @@ final class DrmScenarioCommand implements Command {
   private static final Option JOBS = Option.builder().longOpt("jobs")
       .desc("print one row per job even for large scenarios").get();
   private static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR")
-      .desc("write jobs.csv (every job's outcome) into DIR").get();
+      .desc("write jobs.csv (every job's outcome) and, with clients, clients.csv (each client's"
+          + " statistics) into DIR").get();
 
   @Override
   public String name() {
@@ -94,6 +96,12 @@ final class DrmScenarioCommand implements Command {
       Files.createDirectories(dir);
       Path file = dir.resolve("jobs.csv");
       Files.write(file, rows, OutputPaths.WRITE);
+      if (!result.clients().isEmpty()) {
+        List<String> clients = new ArrayList<>();
+        clients.add(ClientStats.CSV_HEADER);
+        result.clients().forEach(c -> clients.add(c.csvRow()));
+        Files.write(dir.resolve("clients.csv"), clients, OutputPaths.WRITE);
+      }
       // names the command, so that repeating it may replace these outputs (OutputPaths.heldBy)
       Files.writeString(dir.resolve(Provenance.COMMAND_FILE), "# run from "
           + Path.of("").toAbsolutePath() + "\n" + command + "\n", OutputPaths.WRITE);

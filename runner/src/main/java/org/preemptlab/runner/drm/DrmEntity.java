@@ -19,6 +19,8 @@ final class DrmEntity {
   /** The head job the policy holds, if any. */
   DrmJob offered;
   boolean stopped;
+  /** Whether its queued jobs were withdrawn from its policy for good (it is stopped). */
+  boolean withdrawn;
   boolean guilty;
 
   DrmEntity(String name, Priority priority, List<DrmScheduler> schedList) {

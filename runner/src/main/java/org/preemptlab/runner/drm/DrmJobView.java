@@ -16,11 +16,9 @@ final class DrmJobView implements JobView {
 
   final DrmJob job;
   private final Job spec;
-  private final boolean livePriority;
 
-  DrmJobView(DrmJob job, boolean livePriority) {
+  DrmJobView(DrmJob job) {
     this.job = job;
-    this.livePriority = livePriority;
     this.spec = new Job(job.id, job.entity.name, Math.max(0, job.submitNs),
         (int) Math.max(1, Math.min(Integer.MAX_VALUE, job.credits)), List.of(), Job.NO_DEADLINE,
         0, MOCK_KERNEL);
@@ -33,7 +31,7 @@ final class DrmJobView implements JobView {
 
   @Override
   public JobQueue queue() {
-    return job.entity.asQueue(livePriority);
+    return job.entity.asQueue(!job.entity.sched.policy.perPriorityRunQueues());
   }
 
   @Override

@@ -4,7 +4,9 @@ import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Priority;
@@ -29,6 +31,8 @@ final class DrmScheduler {
   long score;
   boolean ready = true;
   boolean workStopped;
+  private boolean runWorkQueued;
+  private final boolean tracksQueuedJobs;
   private long timerGeneration;
 
   DrmScheduler(DrmSimulator sim, SchedulerSpec spec, SchedulingPolicy policy) {
@@ -36,6 +40,16 @@ final class DrmScheduler {
     this.spec = spec;
     this.policy = policy;
     this.mock = new MockTimeline(sim);
+    this.tracksQueuedJobs = overridesOnJobQueued(policy);
+  }
+
+  private static boolean overridesOnJobQueued(SchedulingPolicy policy) {
+    try {
+      return policy.getClass().getMethod("onJobQueued", JobView.class, SchedulerView.class)
+          .getDeclaringClass() != SchedulingPolicy.class;
+    } catch (NoSuchMethodException e) {
+      throw new AssertionError(e);
+    }
   }
 
   String name() {
@@ -49,15 +63,32 @@ final class DrmScheduler {
     }
   }
 
-  /** {@code drm_sched_rq_remove_entity}: off the list, {@code score--}, its held job withdrawn. */
+  /**
+   * {@code drm_sched_rq_remove_entity}: off the list, {@code score--}, its queued jobs withdrawn
+   * from the policy.
+   */
   void removeEntity(DrmEntity entity) {
-    if (entity.offered != null) {
-      policy.onJobWithdrawn(sim.view(entity.offered), view);
-      entity.offered = null;
-    }
+    withdrawQueued(entity);
     if (entityList.remove(entity)) {
       score--;
     }
+  }
+
+  /**
+   * Withdraws {@code entity}'s held job from the policy, and its other queued jobs too if the
+   * policy follows queued jobs (implements {@code onJobQueued}).
+   */
+  private void withdrawQueued(DrmEntity entity) {
+    if (entity.sched != this || entity.withdrawn) {
+      return;
+    }
+    entity.withdrawn = entity.stopped;
+    for (DrmJob job : entity.queue) {
+      if (job.sched == this && (job == entity.offered || tracksQueuedJobs)) {
+        policy.onJobWithdrawn(sim.view(job), view);
+      }
+    }
+    entity.offered = null;
   }
 
   /** After every instant: free finished jobs in pending order, then dispatch what fits. */
@@ -88,30 +119,56 @@ final class DrmScheduler {
     }
   }
 
-  /** {@code drm_sched_run_job_work}, repeated while the policy's choice fits the credits. */
+  /**
+   * {@code drm_sched_run_job_work}, repeated while the policy's choice fits the credits; with a
+   * workqueue latency each run waits that long and dispatches one job, then queues itself again.
+   */
   private void dispatch() {
-    while (true) {
-      JobView choice = policy.selectNext(view);
-      if (choice == null) {
-        return;
+    long latency = spec.workqueueLatencyNs();
+    if (latency == 0) {
+      while (dispatchOne()) {
+        // dispatch while the choice fits
       }
-      if (!(choice instanceof DrmJobView chosen) || chosen.job.entity.offered != chosen.job
-          || chosen.job.sched != this) {
-        throw new IllegalStateException("policy '" + sim.policyId() + "' of scheduler '"
-            + name() + "' selected " + choice + ", which it was not offered");
-      }
-      DrmJob job = chosen.job;
-      if (job.credits > spec.creditLimit()) {
-        sim.log("scheduler " + name() + ": job " + job.name + " has " + job.credits
-            + " credits: Jobs may not exceed the credit limit, truncate. (to "
-            + spec.creditLimit() + ")");
-        job.credits = spec.creditLimit();
-      }
-      if (spec.creditLimit() - creditCount < job.credits) {
-        return;
-      }
-      sim.dispatch(this, job);
+    } else if (!runWorkQueued && fitsNow()) {
+      runWorkQueued = true;
+      sim.events.at(sim.now + latency, () -> {
+        runWorkQueued = false;
+        if (!workStopped && dispatchOne()) {
+          dispatch();
+        }
+      }, false);
     }
+  }
+
+  private boolean fitsNow() {
+    JobView choice = policy.selectNext(view);
+    return choice instanceof DrmJobView chosen
+        && spec.creditLimit() - creditCount >= Math.min(chosen.job.credits, spec.creditLimit());
+  }
+
+  /** Dispatches the policy's choice if it fits; returns whether it did. */
+  private boolean dispatchOne() {
+    JobView choice = policy.selectNext(view);
+    if (choice == null) {
+      return false;
+    }
+    if (!(choice instanceof DrmJobView chosen) || chosen.job.entity.offered != chosen.job
+        || chosen.job.sched != this) {
+      throw new IllegalStateException("policy '" + sim.policyId() + "' of scheduler '"
+          + name() + "' selected " + choice + ", which it was not offered");
+    }
+    DrmJob job = chosen.job;
+    if (job.credits > spec.creditLimit()) {
+      sim.log("scheduler " + name() + ": job " + job.name + " has " + job.credits
+          + " credits: Jobs may not exceed the credit limit, truncate. (to "
+          + spec.creditLimit() + ")");
+      job.credits = spec.creditLimit();
+    }
+    if (spec.creditLimit() - creditCount < job.credits) {
+      return false;
+    }
+    sim.dispatch(this, job);
+    return true;
   }
 
   /** {@code credit_count += credits}, pending append and TDR (re)arm: {@code drm_sched_job_begin}. */
@@ -165,10 +222,7 @@ final class DrmScheduler {
     if (markEntitiesStopped) {
       for (DrmEntity entity : List.copyOf(entityList)) {
         entity.stopped = true;
-        if (entity.offered != null) {
-          policy.onJobWithdrawn(sim.view(entity.offered), view);
-          entity.offered = null;
-        }
+        withdrawQueued(entity);
       }
     }
     cancelTimeout();
@@ -241,6 +295,16 @@ final class DrmScheduler {
     @Override
     public boolean reportsFreedJobs() {
       return true;
+    }
+
+    @Override
+    public boolean reportsQueuedJobs() {
+      return true;
+    }
+
+    @Override
+    public <T> Optional<T> queueState(String queueId, Class<T> type, Supplier<T> factory) {
+      return Optional.of(sim.queueState(queueId, type, factory));
     }
   }
 

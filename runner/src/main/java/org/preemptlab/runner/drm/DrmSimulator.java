@@ -1,10 +1,12 @@
 package org.preemptlab.runner.drm;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
@@ -17,28 +19,27 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  * schedulers free finished jobs and dispatch after the instant's events; the script (the test
  * thread) resumes after that.
  *
- * <p>Kernel generation: with {@code drm-fair} the simulator behaves as Linux 7.2 (an entity's
- * priority change is seen by the policy at once; teardown does not stop entities); with any other
- * policy as kernels up to 7.1 (a priority change takes effect only when a multi-scheduler entity
- * is re-balanced onto a run queue; teardown marks the entities of its run queues stopped).
+ * <p>Kernel generation is the policy's own: a policy with {@link
+ * SchedulingPolicy#perPriorityRunQueues()} (kernels up to 7.1) sees the priority of the run queue
+ * an entity was placed on, which changes only when a multi-scheduler entity is re-balanced, and
+ * its scheduler's teardown marks the entities of its run queues stopped; any other policy (Linux
+ * 7.2) sees an entity's priority change at once and teardown does not stop entities.
  */
 public final class DrmSimulator {
-  private static final String FAIR = "drm-fair";
-
   final EventLoop events = new EventLoop();
   long now;
   private final Scenario scenario;
   private final String policyId;
   private final HardwareModel hardware;
-  private final boolean newKernel;
   final Map<String, DrmScheduler> schedulers = new LinkedHashMap<>();
   final Map<String, DrmEntity> entities = new LinkedHashMap<>();
   final Map<String, DrmJob> jobs = new LinkedHashMap<>();
   private final Map<String, List<JobSpec.Instance>> groups = new LinkedHashMap<>();
   private final Map<String, JobSpec.Instance> instances = new LinkedHashMap<>();
   final List<DrmJob> clientJobs = new ArrayList<>();
-  private final List<Client> clients = new ArrayList<>();
+  final Map<String, Client> clients = new LinkedHashMap<>();
   private final List<String> log = new ArrayList<>();
+  private final Map<String, Object> queueStates = new HashMap<>();
   private long nextJobId;
 
   /**
@@ -60,7 +61,6 @@ public final class DrmSimulator {
     this.scenario = scenario;
     this.policyId = scenario.policy();
     this.hardware = hardware;
-    this.newKernel = FAIR.equals(policyId);
     for (SchedulerSpec spec : scenario.schedulers()) {
       schedulers.put(spec.name(), new DrmScheduler(this, spec, policies.apply(spec.name())));
     }
@@ -78,17 +78,20 @@ public final class DrmSimulator {
       }
     }
     for (ClientSpec spec : scenario.clients()) {
-      clients.add(new Client(this, spec, entities.get(spec.entity())));
+      for (ClientSpec.Instance c : spec.instances()) {
+        clients.put(c.name(), new Client(this, c, entities.get(c.entity())));
+      }
     }
   }
 
   /** Runs the scenario to its end and returns what was observed. */
   public ScenarioResult run() {
-    Script script = new Script(this, scenario.steps());
-    if (scenario.steps().stream().noneMatch(s -> s.submit() != null)) {
+    List<Step> steps = scenario.steps().stream().map(StepSpec::toStep).toList();
+    Script script = new Script(this, steps);
+    if (steps.stream().noneMatch(s -> s instanceof Step.Submit)) {
       jobs.keySet().forEach(name -> submitByName(name));
     }
-    clients.forEach(Client::start);
+    clients.values().forEach(Client::start);
     long end = scenario.endNs();
     while (true) {
       processInstant();
@@ -105,7 +108,7 @@ public final class DrmSimulator {
     }
     script.finish();
     return new ScenarioResult(scenario.name(), policyId, now, outcomes(), script.checks(),
-        clients.stream().map(Client::stats).toList(), log);
+        clients.values().stream().map(Client::stats).toList(), log);
   }
 
   private void processInstant() {
@@ -115,6 +118,12 @@ public final class DrmSimulator {
       }
       schedulers.values().forEach(DrmScheduler::service);
     } while (events.nextTime() == now);
+  }
+
+  /** Per-queue state shared by the policies of every scheduler (see {@code queueState}). */
+  <T> T queueState(String queueId, Class<T> type, Supplier<T> factory) {
+    return type.cast(queueStates.computeIfAbsent(queueId + "\u0000" + type.getName(),
+        k -> factory.get()));
   }
 
   String policyId() {
@@ -131,7 +140,7 @@ public final class DrmSimulator {
 
   DrmJobView view(DrmJob job) {
     if (job.view == null) {
-      job.view = new DrmJobView(job, newKernel);
+      job.view = new DrmJobView(job);
     }
     return job.view;
   }
@@ -200,6 +209,7 @@ public final class DrmSimulator {
     if (entity.queue.size() == 1) {
       entity.sched.addEntity(entity);
     }
+    entity.sched.policy.onJobQueued(view(job), entity.sched.view);
     offerHead(entity);
   }
 
@@ -226,8 +236,8 @@ public final class DrmSimulator {
         best = candidate;
       }
     }
-    if (best != null && (best != entity.sched || !newKernel && entity.rqPriority
-        != entity.priority)) {
+    if (best != null && (best != entity.sched || best.policy.perPriorityRunQueues()
+        && entity.rqPriority != entity.priority)) {
       entity.sched.removeEntity(entity);
       entity.sched = best;
       entity.rqPriority = entity.priority;
@@ -417,7 +427,7 @@ public final class DrmSimulator {
       log("scheduler " + sched.name() + ": cancelling " + sched.pending.size()
           + " pending job(s)");
     }
-    sched.fini(!newKernel);
+    sched.fini(sched.policy.perPriorityRunQueues());
   }
 
   /** {@code drm_sched_entity_modify_sched}. */

@@ -15,7 +15,9 @@ import java.util.List;
  *     -EINVAL, which the job's outcome reports
  * @param duration how long the mock runs the job, e.g. {@code 1000us}; 0 (the default) blocks the
  *     scheduler's timeline until advanced
- * @param dependsOn fences of other jobs this job (every job of the group) waits for
+ * @param dependsOn fences of other jobs this job (every job of the group) waits for; in a group,
+ *     {@code {i}} in a job name stands for the job's index, so job i of the group can wait for
+ *     job i of another group ({@code {job: "x{i}"}})
  * @param chain with {@code count}: job i > 0 also depends on this fence of job i-1
  * @param flags mock job flags
  * @param window with {@code count}: at most this many jobs of the group are submitted and not yet
@@ -24,6 +26,9 @@ import java.util.List;
 public record JobSpec(String name, Integer count, String entity, List<String> entities,
     Long credits, String duration, List<DependencySpec> dependsOn, DependencySpec.Fence chain,
     List<Flag> flags, Integer window) {
+
+  /** In a group's dependency, the job's index. */
+  static final String INDEX = "{i}";
 
   /** Flags of a mock job. */
   public enum Flag {
@@ -47,6 +52,8 @@ public record JobSpec(String name, Integer count, String entity, List<String> en
     Specs.duration(duration, "duration", 0);
     dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
     Specs.check(chain == null || count != null, "chain", "needs 'count'");
+    Specs.check(count != null || dependsOn.stream().noneMatch(d -> d.job().contains(INDEX)),
+        "depends-on", "'" + INDEX + "' needs 'count'");
     flags = flags == null ? List.of() : List.copyOf(flags);
     Specs.check(window == null || count != null, "window", "needs 'count'");
     Specs.check(window == null || window >= 1, "window", "must be >= 1, got " + window);
@@ -68,7 +75,10 @@ public record JobSpec(String name, Integer count, String entity, List<String> en
     }
     List<Instance> out = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      List<DependencySpec> deps = new ArrayList<>(dependsOn);
+      List<DependencySpec> deps = new ArrayList<>();
+      for (DependencySpec dep : dependsOn) {
+        deps.add(new DependencySpec(dep.job().replace(INDEX, Integer.toString(i)), dep.fence()));
+      }
       if (chain != null && i > 0) {
         deps.add(new DependencySpec(name + (i - 1), chain));
       }

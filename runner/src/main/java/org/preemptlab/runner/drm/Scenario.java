@@ -28,7 +28,7 @@ import java.util.Set;
  */
 public record Scenario(String name, String description, String policy, String hardware,
     List<SchedulerSpec> schedulers, List<EntitySpec> entities, List<JobSpec> jobs,
-    List<ClientSpec> clients, List<Step> steps, String end) {
+    List<ClientSpec> clients, List<StepSpec> steps, String end) {
 
   /** The only hardware model the DRM simulator runs on. */
   public static final String MOCK_HARDWARE = "drm-mock";
@@ -74,7 +74,7 @@ public record Scenario(String name, String description, String policy, String ha
 
   /** The cross-reference checks. */
   record References(List<SchedulerSpec> schedulers, List<EntitySpec> entities,
-      List<JobSpec> jobs, List<ClientSpec> clients, List<Step> steps) {
+      List<JobSpec> jobs, List<ClientSpec> clients, List<StepSpec> steps) {
 
     void check() {
       Set<String> scheds = unique(schedulers.stream().map(SchedulerSpec::name).toList(),
@@ -106,14 +106,17 @@ public record Scenario(String name, String description, String policy, String ha
         }
       }
       new DependencyCycles(all).check(name -> "jobs[" + entryOf.get(name) + "].depends-on");
-      unique(clients.stream().map(ClientSpec::name).toList(),
-          "clients", "client");
+      List<String> clientNames = new ArrayList<>();
       for (int i = 0; i < clients.size(); i++) {
-        known(ents, clients.get(i).entity(), "clients[" + i + "].entity", "entity");
+        for (String e : clients.get(i).entities()) {
+          known(ents, e, "clients[" + i + "].entity", "entity");
+        }
+        clients.get(i).instances().forEach(c -> clientNames.add(c.name()));
       }
+      Set<String> clientSet = unique(clientNames, "clients", "client");
       Set<String> groups = new LinkedHashSet<>();
       jobs.stream().filter(j -> j.count() != null).forEach(j -> groups.add(j.name()));
-      new StepReferences(scheds, ents, all.keySet(), groups, steps).check();
+      new StepReferences(scheds, ents, all.keySet(), groups, clientSet, steps).check();
     }
 
     private static Set<String> unique(List<String> names, String key, String what) {

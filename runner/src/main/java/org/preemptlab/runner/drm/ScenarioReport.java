@@ -35,11 +35,13 @@ public final class ScenarioReport {
       }
     }
     for (ClientStats c : result.clients()) {
-      out.printf("client %s (%s): %d cycles started, %d completed, %d jobs done, %.3f ms GPU,"
-          + " cycle mean %.1f us p99 %.1f us, latency mean %.1f us p50 %.1f us p99 %.1f us%n",
-          c.name(), c.entity(), c.cyclesStarted(), c.cyclesCompleted(), c.jobsFinished(),
-          c.gpuNs() / 1e6, c.cycleMeanUs(), c.cycleP99Us(), c.latencyMeanUs(), c.latencyP50Us(),
-          c.latencyP99Us());
+      out.printf("client %s (%s): sync=%s cycles=%d/%d done=%s elapsed %.3f ms (ideal %.3f ms),"
+          + " cycle_time(min,avg,max)=%.1f,%.1f,%.1f us, latency_time(min,avg,max)=%.1f,%.1f,%.1f"
+          + " us, %.1f cycles/s, %d jobs done, %.3f ms GPU%n",
+          c.name(), c.entity(), c.sync(), c.cyclesCompleted(), c.cyclesStarted(), c.done(),
+          c.elapsedUs() / 1000, c.idealUs() / 1000, c.cycleMinUs(), c.cycleAvgUs(),
+          c.cycleMaxUs(), c.latencyMinUs(), c.latencyAvgUs(), c.latencyMaxUs(),
+          c.cyclesPerSecond(), c.jobsFinished(), c.gpuNs() / 1e6);
     }
     result.log().stream().limit(50).forEach(l -> out.println("  log " + l));
   }

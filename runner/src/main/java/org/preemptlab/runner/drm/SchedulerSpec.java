@@ -15,9 +15,12 @@ import org.preemptlab.api.model.EngineKind;
  *     reset, or no-hang for DONT_RESET jobs; the default), {@code karma} (increase the job's karma
  *     and resubmit it, or mark its entity guilty and cancel it when karma exceeds the hang limit),
  *     or {@code device-gone} (ENODEV: the timer is not re-armed)
+ * @param workqueueLatency timing noise, off by default ({@code 0}): how long the scheduler's run
+ *     work waits on its workqueue before it runs; {@code drm_sched_run_job_work} dispatches one
+ *     job per run and queues itself again, so each dispatch waits this long
  */
 public record SchedulerSpec(String name, EngineKind engine, Long creditLimit, String timeout,
-    Integer hangLimit, TimeoutHandler onTimeout) {
+    Integer hangLimit, TimeoutHandler onTimeout, String workqueueLatency) {
   /** The shortest TDR timeout: one jiffy at HZ=1000 (drm_sched counts its timeout in jiffies). */
   public static final long MIN_TIMEOUT_NS = 1_000_000;
 
@@ -51,6 +54,13 @@ public record SchedulerSpec(String name, EngineKind engine, Long creditLimit, St
     hangLimit = hangLimit == null ? 1 : hangLimit;
     Specs.check(hangLimit >= 0, "hang-limit", "must be >= 0, got " + hangLimit);
     onTimeout = onTimeout == null ? TimeoutHandler.MOCK : onTimeout;
+    workqueueLatency = workqueueLatency == null ? "0" : workqueueLatency;
+    Specs.duration(workqueueLatency, "workqueue-latency", 0);
+  }
+
+  /** The run work's workqueue latency in ns; 0 when off. */
+  public long workqueueLatencyNs() {
+    return Specs.duration(workqueueLatency, "workqueue-latency", 0);
   }
 
   /** The timeout in ns, or -1 for none. */

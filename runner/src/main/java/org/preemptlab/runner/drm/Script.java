@@ -3,12 +3,13 @@ package org.preemptlab.runner.drm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import org.preemptlab.api.Durations;
 import org.preemptlab.api.model.Priority;
 
 /**
  * The scenario's test thread: runs the steps in order; a waiting step blocks it until its
- * condition holds or its deadline passes, as {@code wait_for_completion_timeout} does.
+ * condition holds or its deadline passes, as {@code wait_for_completion_timeout} does. Each kind of
+ * {@link Step} is handled by one branch of {@code execute} (Java 17 has no pattern switch, so the
+ * dispatch is an {@code instanceof} chain over the sealed interface).
  */
 final class Script {
   private final DrmSimulator sim;
@@ -79,61 +80,68 @@ final class Script {
   }
 
   private void execute(int index, Step step) {
-    if (step.submit() != null) {
-      step.submit().forEach(sim::submitByName);
-    } else if (step.sleep() != null) {
-      block(() -> false, Durations.parseNs(step.sleep()), () -> {});
-    } else if (step.expectScheduled() != null) {
-      Step.Wait w = step.expectScheduled();
+    if (step instanceof Step.Submit submit) {
+      submit.jobs().forEach(sim::submitByName);
+    } else if (step instanceof Step.Sleep sleep) {
+      block(() -> false, sleep.ns(), () -> {});
+    } else if (step instanceof Step.ExpectScheduled expect) {
+      Step.Wait w = expect.until();
       DrmJob job = sim.jobs.get(w.job());
       block(() -> job.scheduledSignalled, w.withinNs(), () -> check(index,
           "wait_scheduled(" + w.job() + ", " + w.within() + ")", w.value(),
           job.scheduledSignalled));
-    } else if (step.expectFinished() != null) {
-      Step.Wait w = step.expectFinished();
+    } else if (step instanceof Step.ExpectFinished expect) {
+      Step.Wait w = expect.until();
       DrmJob job = sim.jobs.get(w.job());
       BooleanSupplier done = () -> job.flags.contains(Step.MockFlag.DONE);
       block(done, w.withinNs(), () -> check(index,
           "wait_finished(" + w.job() + ", " + w.within() + ")", w.value(), done.getAsBoolean()));
-    } else if (step.advance() != null) {
-      Step.Advance a = step.advance();
+    } else if (step instanceof Step.Advance a) {
       int found = sim.schedulers.get(a.scheduler()).mock.advance(a.count());
       if (a.expect() != null) {
         checks.add(new Check(index, sim.now, "advance(" + a.scheduler() + ", " + a.count() + ")",
             Integer.toString(a.expect()), Integer.toString(found)));
       }
-    } else if (step.expectFlag() != null) {
-      Step.FlagCheck f = step.expectFlag();
+    } else if (step instanceof Step.FlagCheck f) {
       check(index, f.flag() + " set on " + f.job(), f.value(),
           sim.jobs.get(f.job()).flags.contains(f.flag()));
-    } else if (step.expectError() != null) {
-      Step.ErrorCheck e = step.expectError();
+    } else if (step instanceof Step.ErrorCheck e) {
       DrmJob job = sim.jobs.get(e.job());
       FenceError observed = e.fence() == Step.FenceKind.HARDWARE ? job.hwError
           : job.finishedError;
       checks.add(new Check(index, sim.now, e.fence().name().toLowerCase() + " fence error of "
           + e.job(), e.error().name(), observed.name()));
-    } else if (step.expectAllScheduled() != null) {
-      waitAll(index, "scheduled", step.expectAllScheduled(), j -> j.scheduledSignalled);
-    } else if (step.expectAllFinished() != null) {
-      waitAll(index, "finished", step.expectAllFinished(),
-          j -> j.flags.contains(Step.MockFlag.DONE));
-    } else if (step.freeEntity() != null) {
-      DrmEntity entity = sim.entities.get(step.freeEntity());
+    } else if (step instanceof Step.ExpectAllScheduled all) {
+      waitAll(index, "scheduled", all.until(), j -> j.scheduledSignalled);
+    } else if (step instanceof Step.ExpectAllFinished all) {
+      waitAll(index, "finished", all.until(), j -> j.flags.contains(Step.MockFlag.DONE));
+    } else if (step instanceof Step.FreeEntity free) {
+      DrmEntity entity = sim.entities.get(free.entity());
       block(entity::idle, Long.MAX_VALUE, () -> sim.kill(entity));
-    } else if (step.killEntity() != null) {
-      sim.kill(sim.entities.get(step.killEntity()));
-    } else if (step.setPriority() != null) {
-      sim.entities.get(step.setPriority().entity()).priority = step.setPriority().priority();
-    } else if (step.modifySched() != null) {
-      sim.modifySched(sim.entities.get(step.modifySched().entity()),
-          step.modifySched().schedulers());
-    } else if (step.fini() != null) {
-      sim.fini(sim.schedulers.get(step.fini()));
-    } else if (step.cyclePriorities() != null) {
-      cyclePriorities(step.cyclePriorities(), 0);
-    } else if (step.cycleSchedulers() != null) {
-      cycleSchedulers(step.cycleSchedulers(), 0, 0);
+    } else if (step instanceof Step.KillEntity kill) {
+      sim.kill(sim.entities.get(kill.entity()));
+    } else if (step instanceof Step.SetPriority set) {
+      sim.entities.get(set.entity()).priority = set.priority();
+    } else if (step instanceof Step.ModifySched modify) {
+      sim.modifySched(sim.entities.get(modify.entity()), modify.schedulers());
+    } else if (step instanceof Step.Fini fini) {
+      sim.fini(sim.schedulers.get(fini.scheduler()));
+    } else if (step instanceof Step.CyclePriorities cycle) {
+      cyclePriorities(cycle.cycle(), 0);
+    } else if (step instanceof Step.CycleSchedulers cycle) {
+      cycleSchedulers(cycle.cycle(), 0, 0);
+    } else if (step instanceof Step.WaitForClients wait) {
+      waitForClients(index, wait.until());
+    } else if (step instanceof Step.ClientCheck c) {
+      double value = sim.clients.get(c.client()).stats().metric(c.metric());
+      boolean ok = !Double.isNaN(value) && (c.min() == null || value >= c.min())
+          && (c.max() == null || value <= c.max());
+      String bounds = (c.min() == null ? "" : c.min() + " <= ") + c.metric().name().toLowerCase()
+          + (c.max() == null ? "" : " <= " + c.max());
+      checks.add(new Check(index, sim.now, "client " + c.client() + ": " + bounds
+          + " (value " + value + ")", "in bounds", ok ? "in bounds" : "out of bounds"));
+    } else {
+      throw new AssertionError("unhandled step " + step);
     }
   }
 
@@ -170,6 +178,17 @@ final class Script {
     block(allDone, wait.withinNs(), () -> checks.add(new Check(index, sim.now, "jobs " + what
         + " of " + wait.jobs() + " within " + wait.within(), all.size() + "/" + all.size(),
         all.stream().filter(done).count() + "/" + all.size())));
+  }
+
+  private void waitForClients(int index, Step.ClientWait wait) {
+    List<Client> chosen = wait.clients().isEmpty() ? List.copyOf(sim.clients.values())
+        : wait.clients().stream().map(sim.clients::get).toList();
+    BooleanSupplier allDone = () -> chosen.stream().allMatch(Client::done);
+    String what = "clients " + (wait.clients().isEmpty() ? "(all)" : wait.clients()) + " done"
+        + (wait.within() == null ? "" : " within " + wait.within());
+    block(allDone, wait.withinNs(), () -> checks.add(new Check(index, sim.now, what,
+        chosen.size() + "/" + chosen.size(),
+        chosen.stream().filter(Client::done).count() + "/" + chosen.size())));
   }
 
   private void check(int index, String what, boolean expected, boolean observed) {

@@ -5,72 +5,62 @@ import java.util.List;
 import org.preemptlab.api.model.Priority;
 
 /**
- * One step of a scenario's script, run in order by a simulated test thread (as a KUnit test body):
- * exactly one key is given. Waiting steps ({@code sleep}, {@code expect-scheduled}, {@code
- * expect-finished}, {@code free-entity}, the cycles) let simulated time pass; the others act at
- * once.
- *
- * @param submit arm and push these jobs or job groups, in order
- * @param sleep let this much time pass
- * @param expectScheduled {@code wait_scheduled(job, within)} must return {@code value}
- * @param expectFinished {@code wait_finished(job, within)} must return {@code value}
- * @param advance {@code drm_mock_sched_advance(scheduler, count)}, optionally checking its result
- * @param expectFlag a mock job flag must have {@code value}
- * @param expectError a fence of a job must carry {@code error}
- * @param expectAllScheduled every job of these jobs or groups is scheduled within a timeout
- * @param expectAllFinished every job of these jobs or groups is finished ({@code is_finished})
- *     within a timeout
- * @param freeEntity {@code drm_sched_entity_destroy}: wait until the entity's queue is empty, then
- *     kill it
- * @param killEntity {@code drm_sched_entity_kill}
- * @param setPriority {@code drm_sched_entity_set_priority}
- * @param modifySched {@code drm_sched_entity_modify_sched}
- * @param fini {@code drm_sched_fini} of this scheduler
- * @param cyclePriorities repeat: set the next entity's priority to the next lower one (wrapping),
- *     sleep, until a job is finished (KUnit drm_sched_change_priority)
- * @param cycleSchedulers repeat: sleep, move the next entity to the next scheduler, until a job is
- *     finished (KUnit drm_sched_test_modify_sched)
+ * One step of a scenario's script, run in order by a simulated test thread (as a KUnit test body).
+ * Waiting steps ({@link Sleep}, {@link ExpectScheduled}, {@link ExpectFinished}, the all-waits,
+ * {@link FreeEntity}, the cycles) let simulated time pass; the others act at once. A scenario file
+ * writes each as an entry with one key ({@link StepSpec}).
  */
-public record Step(List<String> submit, String sleep, Wait expectScheduled, Wait expectFinished,
-    Advance advance, FlagCheck expectFlag, ErrorCheck expectError, AllWait expectAllScheduled,
-    AllWait expectAllFinished,
-    String freeEntity, String killEntity, SetPriority setPriority, ModifySched modifySched,
-    String fini, Cycle cyclePriorities, Cycle cycleSchedulers) {
+public sealed interface Step {
 
-  /** Checks the sleep's duration; {@link #actions()} is checked with the scenario. */
-  public Step {
-    if (sleep != null) {
-      Specs.duration(sleep, "sleep", 0);
+  /** Arm and push these jobs or job groups, in order. */
+  record Submit(List<String> jobs) implements Step {
+    /** Copies the list. */
+    public Submit {
+      jobs = List.copyOf(jobs);
     }
   }
 
-  /** The keys given, in declaration order: a valid step has exactly one. */
-  public List<String> actions() {
-    List<String> given = new ArrayList<>();
-    add(given, submit, "submit");
-    add(given, sleep, "sleep");
-    add(given, expectScheduled, "expect-scheduled");
-    add(given, expectFinished, "expect-finished");
-    add(given, advance, "advance");
-    add(given, expectFlag, "expect-flag");
-    add(given, expectError, "expect-error");
-    add(given, expectAllScheduled, "expect-all-scheduled");
-    add(given, expectAllFinished, "expect-all-finished");
-    add(given, freeEntity, "free-entity");
-    add(given, killEntity, "kill-entity");
-    add(given, setPriority, "set-priority");
-    add(given, modifySched, "modify-sched");
-    add(given, fini, "fini");
-    add(given, cyclePriorities, "cycle-priorities");
-    add(given, cycleSchedulers, "cycle-schedulers");
-    return given;
-  }
+  /** Let this much time pass. */
+  record Sleep(long ns) implements Step {}
 
-  private static void add(List<String> given, Object value, String key) {
-    if (value != null) {
-      given.add(key);
-    }
-  }
+  /** {@code wait_scheduled(job, within)} must return the wait's value. */
+  record ExpectScheduled(Wait until) implements Step {}
+
+  /** {@code wait_finished(job, within)} must return the wait's value. */
+  record ExpectFinished(Wait until) implements Step {}
+
+  /** Every job of these jobs or groups is scheduled within a timeout. */
+  record ExpectAllScheduled(AllWait until) implements Step {}
+
+  /** Every job of these jobs or groups is finished ({@code is_finished}) within a timeout. */
+  record ExpectAllFinished(AllWait until) implements Step {}
+
+  /**
+   * Wait until these clients (all when the list is empty) ran their cycles and their last jobs
+   * finished, as the kernel's client tests wait for every {@code client->done}.
+   */
+  record WaitForClients(ClientWait until) implements Step {}
+
+  /** {@code drm_sched_entity_destroy}: wait until the entity's queue is empty, then kill it. */
+  record FreeEntity(String entity) implements Step {}
+
+  /** {@code drm_sched_entity_kill}. */
+  record KillEntity(String entity) implements Step {}
+
+  /** {@code drm_sched_fini} of this scheduler. */
+  record Fini(String scheduler) implements Step {}
+
+  /**
+   * Repeat: set the next entity's priority to the next lower one (wrapping), sleep, until a job is
+   * finished (KUnit drm_sched_change_priority).
+   */
+  record CyclePriorities(Cycle cycle) implements Step {}
+
+  /**
+   * Repeat: sleep, move the next entity to the next scheduler, until a job is finished (KUnit
+   * drm_sched_test_modify_sched).
+   */
+  record CycleSchedulers(Cycle cycle) implements Step {}
 
   /**
    * A wait with a timeout and its expected result.
@@ -120,7 +110,7 @@ public record Step(List<String> submit, String sleep, Wait expectScheduled, Wait
    * @param count how many hardware seqnos to advance (default 1)
    * @param expect the expected number of jobs completed, if checked
    */
-  public record Advance(String scheduler, Integer count, Integer expect) {
+  public record Advance(String scheduler, Integer count, Integer expect) implements Step {
     /** Checks values. */
     public Advance {
       Specs.required(scheduler, "scheduler");
@@ -146,7 +136,7 @@ public record Step(List<String> submit, String sleep, Wait expectScheduled, Wait
    * @param flag the flag
    * @param value whether it must be set (default true)
    */
-  public record FlagCheck(String job, MockFlag flag, Boolean value) {
+  public record FlagCheck(String job, MockFlag flag, Boolean value) implements Step {
     /** Checks values. */
     public FlagCheck {
       Specs.required(job, "job");
@@ -170,7 +160,7 @@ public record Step(List<String> submit, String sleep, Wait expectScheduled, Wait
    * @param fence which fence (default finished)
    * @param error the expected error, {@code NONE} for none
    */
-  public record ErrorCheck(String job, FenceKind fence, FenceError error) {
+  public record ErrorCheck(String job, FenceKind fence, FenceError error) implements Step {
     /** Checks values. */
     public ErrorCheck {
       Specs.required(job, "job");
@@ -185,7 +175,7 @@ public record Step(List<String> submit, String sleep, Wait expectScheduled, Wait
    * @param entity the entity
    * @param priority its new priority
    */
-  public record SetPriority(String entity, Priority priority) {
+  public record SetPriority(String entity, Priority priority) implements Step {
     /** Checks values. */
     public SetPriority {
       Specs.required(entity, "entity");
@@ -199,7 +189,7 @@ public record Step(List<String> submit, String sleep, Wait expectScheduled, Wait
    * @param entity the entity
    * @param schedulers its new {@code sched_list}
    */
-  public record ModifySched(String entity, List<String> schedulers) {
+  public record ModifySched(String entity, List<String> schedulers) implements Step {
     /** Checks values. */
     public ModifySched {
       Specs.required(entity, "entity");
@@ -231,6 +221,47 @@ public record Step(List<String> submit, String sleep, Wait expectScheduled, Wait
 
     long everyNs() {
       return Specs.duration(every, "every", 0);
+    }
+  }
+
+  /**
+   * A wait for clients.
+   *
+   * @param clients the clients; empty or absent for every client
+   * @param within how long to wait at most (default: without limit; a client that never ends
+   *     leaves the script blocked, which fails the run's "the script completes")
+   */
+  record ClientWait(List<String> clients, String within) {
+    /** Checks values. */
+    public ClientWait {
+      clients = clients == null ? List.of() : List.copyOf(clients);
+      if (within != null) {
+        Specs.duration(within, "within", 0);
+      }
+    }
+
+    long withinNs() {
+      return within == null ? Long.MAX_VALUE : Specs.duration(within, "within", 0);
+    }
+  }
+
+  /**
+   * An assertion on a client's statistics now: {@code min <= value <= max}.
+   *
+   * @param client the client
+   * @param metric the statistic (µs for times)
+   * @param min the lowest value allowed, if bounded below
+   * @param max the highest value allowed, if bounded above
+   */
+  record ClientCheck(String client, ClientMetric metric, Double min, Double max)
+      implements Step {
+    /** Checks values. */
+    public ClientCheck {
+      Specs.required(client, "client");
+      Specs.required(metric, "metric");
+      Specs.check(min != null || max != null, "min", "give 'min', 'max' or both");
+      Specs.check(min == null || max == null || min <= max, "max",
+          "must be >= min, got " + max + " < " + min);
     }
   }
 }

@@ -6,12 +6,12 @@ import java.util.Set;
 
 /** Checks that every step names schedulers, entities and jobs that exist. */
 record StepReferences(Set<String> schedulers, Set<String> entities, Set<String> jobs,
-    Set<String> groups, List<Step> steps) {
+    Set<String> groups, Set<String> clients, List<StepSpec> steps) {
 
   void check() {
     Set<String> submitted = new HashSet<>();
     for (int i = 0; i < steps.size(); i++) {
-      Step step = steps.get(i);
+      StepSpec step = steps.get(i);
       String at = "steps[" + i + "].";
       List<String> actions = step.actions();
       Specs.check(!actions.isEmpty(), "steps[" + i + "]",
@@ -55,6 +55,14 @@ record StepReferences(Set<String> schedulers, Set<String> entities, Set<String> 
       if (step.modifySched() != null) {
         entity(step.modifySched().entity(), at + "modify-sched.entity");
         step.modifySched().schedulers().forEach(s -> sched(s, at + "modify-sched.schedulers"));
+      }
+      if (step.waitForClients() != null) {
+        step.waitForClients().clients().forEach(c -> Scenario.References.known(clients, c,
+            at + "wait-for-clients.clients", "client"));
+      }
+      if (step.expectClient() != null) {
+        Scenario.References.known(clients, step.expectClient().client(),
+            at + "expect-client.client", "client");
       }
       cycle(step.cyclePriorities(), at + "cycle-priorities");
       cycle(step.cycleSchedulers(), at + "cycle-schedulers");

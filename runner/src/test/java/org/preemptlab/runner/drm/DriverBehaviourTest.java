@@ -36,6 +36,18 @@ class DriverBehaviourTest {
     return DrmRuns.run(load(id), REGISTRY, policy);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"fifo", "priority"})
+  void aPolicyThatDoesNotFollowQueuedJobsHearsOnlyOfTheJobsItHoldsWhenAnEntityIsKilled(
+      String policy) {
+    // job1 is held (ready) when e is killed, job2 only queued: a policy without onJobQueued is
+    // told of job1 alone, so it never sees a job it was not offered
+    ScenarioResult result = run("driver-kill-queued", policy);
+
+    assertThat(result.passed()).isTrue();
+    assertThat(result.job("job2").status()).isEqualTo(JobStatus.KILLED);
+  }
+
   private static long logLines(ScenarioResult result, String text) {
     return result.log().stream().filter(l -> l.contains(text)).count();
   }

@@ -54,6 +54,20 @@ class DrmCommandsTest {
   }
 
   @Test
+  void drmScenarioWritesEachClientsStatisticsToClientsCsv(@TempDir Path dir) throws Exception {
+    Result result = run("drm-scenario", "../examples/drm/clients-many.yaml", "--out",
+        dir.toString());
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out()).contains("client c0 (e0): sync=true cycles=36/36 done=true")
+        .contains("every expectation held");
+    assertThat(Files.readAllLines(dir.resolve("clients.csv"))).hasSize(8)
+        .first().isEqualTo(ClientStats.CSV_HEADER);
+    assertThat(Files.readAllLines(dir.resolve("clients.csv")).get(1))
+        .startsWith("c0,e0,true,36,36,true,144,144000,");
+  }
+
+  @Test
   void drmScenarioExitsNonZeroWhenAnExpectationFails(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("wrong.yaml");
     Files.writeString(file, Files.readString(Path.of("../examples/drm/k1-credits.yaml"))

@@ -43,6 +43,31 @@ class ScenarioErrorsTest {
   }
 
   @Test
+  void aClientGivenBothRunForAndCyclesFails() {
+    fails(BASE + "clients:\n  - {name: c, entity: e, duration: 1ms, run-for: 1s, cycles: 3}\n",
+        "clients[0].cycles", "give 'run-for' or 'cycles', not both");
+  }
+
+  @Test
+  void anAsynchronousClientWithZeroWaitThatRunsForATimeFails() {
+    fails(BASE + "clients:\n  - {name: c, entity: e, duration: 1ms, wait-for-last: false,"
+        + " run-for: 1s}\n", "clients[0].sleep", "or give cycles");
+  }
+
+  @Test
+  void waitingForAnUnknownClientFailsWithTheClosestMatch() {
+    fails(BASE + "clients:\n  - {name: cl, count: 2, entity: e, duration: 1ms, cycles: 1}\n"
+        + "steps:\n  - wait-for-clients: {clients: [cl2]}\n",
+        "steps[0].wait-for-clients.clients", "unknown client 'cl2'");
+  }
+
+  @Test
+  void anIndexedDependencyOutsideAGroupFails() {
+    fails(BASE.replace("{job: a}", "{job: \"a{i}\"}"), "jobs[1].depends-on",
+        "'{i}' needs 'count'");
+  }
+
+  @Test
   void anUnknownKeyFailsWithTheValidKeys() {
     fails(BASE + "steps:\n  - sleeep: 1ms\n", "s.yaml:9:", "unknown key 'sleeep'",
         "did you mean 'sleep'");

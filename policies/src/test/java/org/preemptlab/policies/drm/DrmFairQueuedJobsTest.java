@@ -1,0 +1,183 @@
+package org.preemptlab.policies.drm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.policy.ActionOutcome;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.SchedulerView;
+import org.preemptlab.testkit.TestJob;
+import org.preemptlab.testkit.TestQueues;
+import org.preemptlab.testkit.TestScheduler;
+
+/**
+ * drm-fair driven as the DRM scheduler layer drives it: jobs are reported when pushed ({@code
+ * onJobQueued}) and entity statistics are kept with the queue ({@code queueState}), as in Linux 7.2
+ * (torvalds/linux drivers/gpu/drm/scheduler/sched_rq.c @637315cb).
+ */
+class DrmFairQueuedJobsTest {
+
+  /** A scheduler view that reports queued and freed jobs and keeps queue state in a shared map. */
+  private static final class DrmLayerView implements SchedulerView {
+    private final TestScheduler base = new TestScheduler(1).withEngine(EngineKind.GRAPHICS);
+    private final Map<String, Object> states;
+
+    DrmLayerView(Map<String, Object> states) {
+      this.states = states;
+    }
+
+    @Override
+    public long nowNs() {
+      return base.nowNs();
+    }
+
+    @Override
+    public EngineKind engine() {
+      return base.engine();
+    }
+
+    @Override
+    public DeviceSpec device() {
+      return base.device();
+    }
+
+    @Override
+    public int creditLimit() {
+      return base.creditLimit();
+    }
+
+    @Override
+    public int creditsInUse() {
+      return base.creditsInUse();
+    }
+
+    @Override
+    public List<JobView> dispatchedJobs() {
+      return base.dispatchedJobs();
+    }
+
+    @Override
+    public List<JobView> residentJobs() {
+      return base.residentJobs();
+    }
+
+    @Override
+    public ActionOutcome preempt(JobView victim) {
+      return base.preempt(victim);
+    }
+
+    @Override
+    public void wakeAt(long timeNs) {
+      base.wakeAt(timeNs);
+    }
+
+    @Override
+    public boolean reportsFreedJobs() {
+      return true;
+    }
+
+    @Override
+    public boolean reportsQueuedJobs() {
+      return true;
+    }
+
+    @Override
+    public <T> Optional<T> queueState(String queueId, Class<T> type, Supplier<T> factory) {
+      return Optional.of(type.cast(states.computeIfAbsent(queueId + "/" + type.getName(),
+          k -> factory.get())));
+    }
+  }
+
+  private static JobQueue entity(String id) {
+    return TestQueues.builder(id).priority(Priority.NORMAL).engine(EngineKind.GRAPHICS).build();
+  }
+
+  private static TestJob job(long id, JobQueue entity) {
+    return TestJob.builder(id).queue(entity).submitAt(0).credits(1).build();
+  }
+
+  private static void queueAndReady(DrmFairPolicy policy, SchedulerView view, TestJob... jobs) {
+    for (TestJob j : jobs) {
+      policy.onJobQueued(j, view);
+    }
+    policy.onJobReady(jobs[0], view);
+  }
+
+  @Test
+  void anEntityWhoseNextJobIsNotReadyKeepsItsPlaceAndIsSkippedUntilReady() {
+    DrmFairPolicy policy = new DrmFairPolicy();
+    DrmLayerView view = new DrmLayerView(new HashMap<>());
+    JobQueue a = entity("a");
+    JobQueue b = entity("b");
+    TestJob a0 = job(1, a);
+    policy.onJobQueued(a0, view); // pushed, waits on a fence: in the tree at vruntime 0
+    TestJob b0 = job(2, b);
+    TestJob b1 = job(3, b);
+    TestJob b2 = job(4, b);
+    queueAndReady(policy, view, b0, b1, b2); // placed 1 ns ahead of a, at -1
+
+    assertThat(policy.selectNext(view)).isSameAs(b0);
+    policy.onJobDispatched(b0, view);
+    policy.onJobReady(b1, view);
+    policy.onJobFreed(b0, 1_000, view);
+    assertThat(policy.selectNext(view)).as("a is not ready: skipped").isSameAs(b1);
+    policy.onJobDispatched(b1, view); // charges b0: -1 + 1000 << 4
+    assertThat(policy.vruntime("b")).isEqualTo(15_999);
+    policy.onJobReady(b2, view);
+    policy.onJobFreed(b1, 1_000, view);
+    assertThat(policy.selectNext(view)).isSameAs(b2);
+    policy.onJobDispatched(b2, view);
+
+    // b left the tree at 15999 while the leftmost entity (a) sat at exactly 0: a minimum of 0
+    // counts as none, so b saves no relative vruntime (drm_sched_entity_save_vruntime)
+    assertThat(policy.vruntime("b")).isZero();
+    assertThat(policy.vruntime("a")).isZero();
+    policy.onJobReady(a0, view);
+    assertThat(policy.selectNext(view)).isSameAs(a0);
+  }
+
+  @Test
+  void entityStatisticsFollowTheEntityToAnotherSchedulersPolicy() {
+    Map<String, Object> shared = new HashMap<>();
+    DrmFairPolicy s0 = new DrmFairPolicy();
+    DrmFairPolicy s1 = new DrmFairPolicy();
+    DrmLayerView v0 = new DrmLayerView(shared);
+    DrmLayerView v1 = new DrmLayerView(shared);
+    JobQueue m = entity("m");
+
+    TestJob m0 = job(1, m);
+    queueAndReady(s0, v0, m0);
+    s0.onJobDispatched(s0.selectNext(v0), v0); // leaves s0's tree: nothing left queued
+    s0.onJobFreed(m0, 4_000_000, v0); // 4 ms of runtime, charged at the next pop
+
+    TestJob m1 = job(2, m);
+    TestJob m2 = job(3, m);
+    queueAndReady(s1, v1, m1, m2);
+    s1.onJobDispatched(s1.selectNext(v1), v1); // m2 still queued: advance by 4 ms << 4
+
+    assertThat(s1.vruntime("m")).isEqualTo(4_000_000L << 4);
+  }
+
+  @Test
+  void aClassicPolicyIgnoresTheWithdrawalOfAQueuedJobItNeverHeld() {
+    DrmClassicPolicy policy = DrmClassicPolicy.fifo();
+    DrmLayerView view = new DrmLayerView(new HashMap<>());
+    TestJob waiting = job(1, entity("e"));
+    policy.onJobQueued(waiting, view);
+
+    policy.onJobWithdrawn(waiting, view);
+
+    assertThat(policy.selectNext(view)).isNull();
+    assertThat(policy.perPriorityRunQueues()).isTrue();
+    assertThat(new DrmFairPolicy().perPriorityRunQueues()).isFalse();
+  }
+}
