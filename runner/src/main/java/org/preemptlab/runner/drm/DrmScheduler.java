@@ -1,5 +1,7 @@
 package org.preemptlab.runner.drm;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -285,10 +287,7 @@ final class DrmScheduler {
 
     @Override
     public void wakeAt(long timeNs) {
-      if (timeNs < sim.now) {
-        throw new IllegalArgumentException("wake-up at " + timeNs + " ns is before now ("
-            + sim.now + " ns)");
-      }
+      checkArgument(timeNs >= sim.now, "wake-up at %s ns is before now (%s ns)", timeNs, sim.now);
       sim.events.at(timeNs, () -> policy.onTimer(this), false);
     }
 

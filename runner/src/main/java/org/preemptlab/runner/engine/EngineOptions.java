@@ -1,5 +1,7 @@
 package org.preemptlab.runner.engine;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 /**
  * Settings of the engine itself, as opposed to the plugins.
  *
@@ -31,16 +33,11 @@ public record EngineOptions(int creditLimit, boolean checkInvariants, int launch
 
   /** Validates the limits. */
   public EngineOptions {
-    if (creditLimit < 1) {
-      throw new IllegalArgumentException("credit limit must be >= 1, got " + creditLimit);
-    }
-    if (launchWindow < 1) {
-      throw new IllegalArgumentException("launch window must be >= 1, got " + launchWindow);
-    }
-    if (launchBatch < 1 || launchBatch > launchWindow) {
-      throw new IllegalArgumentException("launch batch must be between 1 and the launch window ("
-          + launchWindow + "), got " + launchBatch);
-    }
+    checkArgument(creditLimit >= 1, "credit limit must be >= 1, got %s", creditLimit);
+    checkArgument(launchWindow >= 1, "launch window must be >= 1, got %s", launchWindow);
+    checkArgument(launchBatch >= 1 && launchBatch <= launchWindow,
+        "launch batch must be between 1 and the launch window (%s), got %s", launchWindow,
+        launchBatch);
   }
 
   /** The given credits, invariant checks and window; batch 1, queues not in order. */
