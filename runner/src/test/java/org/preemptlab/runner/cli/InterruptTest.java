@@ -91,11 +91,19 @@ class InterruptTest {
     return files;
   }
 
+  /**
+   * Seeds of the interrupted sweep (two configurations each): enough runs that the sweep cannot
+   * finish between its first result and the signal on a loaded machine (with 8 runs it once did).
+   */
+  private static final int SEEDS = 16;
+
+  private static final int RUNS = 2 * SEEDS;
+
   @Test
   void aSweepStoppedByCtrlCKeepsItsCompleteRunsAndResumeFinishesItIdentically(@TempDir Path dir)
       throws Exception {
     Path config = Files.writeString(dir.resolve("sweep.yaml"), "name: t\n" + SmallSweep.BASE
-        + "vary: {preemption: [block-boundary, user-yield]}\nseeds: 4\n");
+        + "vary: {preemption: [block-boundary, user-yield]}\nseeds: " + SEEDS + "\n");
     Path out = dir.resolve("o");
     String[] args = {"sweep", "--config", config.toString(), "--jobs", "1", "--out",
         out.toString()};
@@ -110,8 +118,8 @@ class InterruptTest {
 
     assertThat(stopped.exit()).as(stopped.err()).isEqualTo(Main.INTERRUPTED);
     long kept = resultFiles(out);
-    assertThat(kept).isBetween(1L, 7L);
-    String line = "sweep interrupted (Ctrl-C): " + kept + " of 8 runs complete, kept in "
+    assertThat(kept).isBetween(1L, RUNS - 1L);
+    String line = "sweep interrupted (Ctrl-C): " + kept + " of " + RUNS + " runs complete, kept in "
         + out.resolve("runs") + "; finish with: ";
     assertThat(stopped.out()).contains(line).contains(" --resume\n");
     assertThat(Files.readString(out.resolve(SweepCommand.INTERRUPTED_FILE))).startsWith(line);
@@ -121,7 +129,7 @@ class InterruptTest {
         "--out", dir.resolve("whole").toString());
 
     assertThat(resumed.exit()).as(resumed.err()).isZero();
-    assertThat(resumed.out()).contains("running " + (8 - kept) + " (" + kept
+    assertThat(resumed.out()).contains("running " + (RUNS - kept) + " (" + kept
         + " already complete)");
     assertThat(whole.exit()).as(whole.err()).isZero();
     assertThat(files(out)).isEqualTo(files(dir.resolve("whole")))

@@ -57,14 +57,22 @@ public final class XChartFigure {
   }
 
   /**
+   * One element of a PDF file identifier: a hex string ({@code <...>}) or, when the library found
+   * every byte of the random identifier printable, a literal string ({@code (...)}, with escapes).
+   */
+  private static final String ID_PART = "(<[0-9A-Fa-f]{32}>|\\((?:\\\\.|[^\\\\()])*\\))";
+
+  private static final java.util.regex.Pattern FILE_ID =
+      java.util.regex.Pattern.compile("/ID \\[" + ID_PART + " ?" + ID_PART + "\\]");
+
+  /**
    * The PDF with its file identifier (random in each encoding) replaced by an MD5 of the content
-   * before it, of the same length so that every byte offset stays valid: the same figure gives
-   * the same file.
+   * before it, each part written in the same number of bytes as before so that every byte offset
+   * stays valid: the same figure gives the same file.
    */
   static byte[] stableId(byte[] pdf) {
     String text = new String(pdf, java.nio.charset.StandardCharsets.ISO_8859_1);
-    java.util.regex.Matcher m = java.util.regex.Pattern
-        .compile("/ID \\[<([0-9A-Fa-f]{32})> <([0-9A-Fa-f]{32})>\\]").matcher(text);
+    java.util.regex.Matcher m = FILE_ID.matcher(text);
     if (!m.find()) {
       return pdf;
     }
@@ -76,9 +84,17 @@ public final class XChartFigure {
     } catch (java.security.NoSuchAlgorithmException e) {
       throw new IllegalStateException("MD5 is part of every JDK", e);
     }
-    String replaced = text.substring(0, m.start()) + "/ID [<" + id + "> <" + id + ">]"
-        + text.substring(m.end());
-    return replaced.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    StringBuilder replaced = new StringBuilder(text.length()).append(text, 0, m.start(1));
+    replaced.append(sameLength(m.group(1), id)).append(text, m.end(1), m.start(2))
+        .append(sameLength(m.group(2), id)).append(text, m.end(2), text.length());
+    return replaced.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+  }
+
+  /** {@code id}'s hex digits in place of {@code part}'s content, in as many bytes as it had. */
+  private static String sameLength(String part, String id) {
+    int inner = part.length() - 2;
+    String digits = id.repeat(inner / id.length() + 1).substring(0, inner);
+    return part.charAt(0) + digits + part.charAt(part.length() - 1);
   }
 
   /** The XChart chart of {@code figure}. */
