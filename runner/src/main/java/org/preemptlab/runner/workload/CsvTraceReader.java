@@ -96,7 +96,7 @@ public final class CsvTraceReader {
     List<String> header = null;
     String line;
     int number = 0;
-    while ((line = readLine(in, number + 1)) != null) {
+    while ((line = readLine(in, source, number + 1)) != null) {
       number++;
       if (line.isBlank() || line.stripLeading().startsWith("#")) {
         continue;
@@ -121,11 +121,14 @@ public final class CsvTraceReader {
   }
 
   /**
-   * The next line without its terminator, or null at the end; a line longer than {@link
-   * Limits#MAX_TRACE_LINE_CHARS} fails before it is read whole (so {@code /dev/zero} cannot
-   * exhaust memory).
+   * The next line of {@code in} without its terminator ({@code \n}, {@code \r\n} or {@code \r}),
+   * or null at the end; a line longer than {@link Limits#MAX_TRACE_LINE_CHARS} fails before it is
+   * read whole, so a file without line breaks ({@code /dev/zero}) cannot exhaust memory. Shared by
+   * every line-based trace reader.
+   *
+   * @throws ConfigurationException naming {@code source}, line {@code number} and the limit
    */
-  private String readLine(BufferedReader in, int number) throws IOException {
+  public static String readLine(BufferedReader in, String source, int number) throws IOException {
     StringBuilder sb = new StringBuilder();
     int c;
     while ((c = in.read()) >= 0) {

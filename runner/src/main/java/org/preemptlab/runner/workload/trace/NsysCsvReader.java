@@ -19,6 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.workload.CsvFields;
+import org.preemptlab.runner.workload.CsvTraceReader;
 
 /**
  * Reads the CSV that {@code nsys stats --report cuda_gpu_trace --format csv} writes (Nsight
@@ -73,7 +74,7 @@ public final class NsysCsvReader {
     Map<Integer, GpuProperties> devices = new HashMap<>();
     String line;
     int number = 0;
-    while ((line = TraceFiles.readLine(lines, source, number + 1)) != null) {
+    while ((line = CsvTraceReader.readLine(lines, source, number + 1)) != null) {
       number++;
       if (line.isBlank()) {
         continue;

@@ -1,7 +1,6 @@
 package org.preemptlab.runner.workload.trace;
 
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -9,7 +8,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
 import org.preemptlab.api.ConfigurationException;
-import org.preemptlab.api.Limits;
 
 /** Opening trace files: plain or gzip-compressed (recognised by content, not by name). */
 final class TraceFiles {
@@ -37,36 +35,6 @@ final class TraceFiles {
     } catch (IOException e) {
       throw new ConfigurationException(name(file) + ": cannot read: " + oneLine(e.getMessage()));
     }
-  }
-
-  /**
-   * The next line of {@code in} without its terminator, or null at the end; a line longer than
-   * {@link Limits#MAX_TRACE_LINE_CHARS} fails before it is read whole, so a file without line
-   * breaks ({@code /dev/zero}) cannot exhaust memory.
-   *
-   * @throws ConfigurationException naming {@code source}, line {@code number} and the limit
-   */
-  static String readLine(BufferedReader in, String source, int number) throws IOException {
-    StringBuilder sb = new StringBuilder();
-    int c;
-    while ((c = in.read()) >= 0) {
-      if (c == '\n') {
-        return sb.toString();
-      }
-      if (c == '\r') {
-        in.mark(1);
-        if (in.read() != '\n') {
-          in.reset();
-        }
-        return sb.toString();
-      }
-      if (sb.length() >= Limits.MAX_TRACE_LINE_CHARS) {
-        throw new ConfigurationException(source + ":" + number + ": the line is longer than the "
-            + "limit of " + Limits.sizeText(Limits.MAX_TRACE_LINE_CHARS) + " characters");
-      }
-      sb.append((char) c);
-    }
-    return sb.length() == 0 ? null : sb.toString();
   }
 
   /** The name errors use for a file: its name without the directories. */
