@@ -1,8 +1,13 @@
 package org.preemptlab.runner.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -68,13 +73,42 @@ final class ReproduceCommand implements Command {
             .toList()));
     Path dir = Path.of(line.getOptionValue(OUT, "results/" + id));
     // as run --out: a new or empty folder, or this same command's earlier outputs; never a file,
-    // a device, a link or a folder of other files (report/OutputPaths)
+    // a device, a link or a folder of other files (report/OutputPaths). Besides, a folder of
+    // reproduction pages and charts (docs/reproductions): a reproduction writes only its own
+    // page and charts there, and no command.txt or provenance.json among the pages.
     String command = CommandLines.render(name(), line);
-    OutputPaths.checkDirectory("--out", dir, d -> OutputPaths.heldBy(d, command));
-    new Provenance(command, List.of(), List.of(), List.of()).write(dir);
+    boolean pagesFolder = holdsOnlyPagesAndCharts(dir);
+    OutputPaths.checkDirectory("--out", dir, d -> OutputPaths.heldBy(d, command) || pagesFolder);
+    if (!pagesFolder) {
+      new Provenance(command, List.of(), List.of(), List.of()).write(dir);
+    }
     boolean reproduced = reproduction.run(dir, out);
     out.println(reproduced ? "reproduced: every expected outcome was observed"
         : "NOT reproduced: see the differences above");
     return reproduced ? Main.OK : Main.FAILED;
+  }
+
+  /** The most entries {@link #holdsOnlyPagesAndCharts} looks at before it says no. */
+  private static final int MAX_PAGES_FOLDER_ENTRIES = 10_000;
+
+  /**
+   * Whether {@code dir} is a folder of reproduction pages and charts: it holds at least one
+   * Markdown page and nothing but {@code .md} pages and {@code .png} / {@code .svg} / {@code .pdf}
+   * charts (in it or in its sub-folders), and no links.
+   */
+  static boolean holdsOnlyPagesAndCharts(Path dir) {
+    if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+      return false;
+    }
+    try (Stream<Path> entries = Files.walk(dir)) {
+      List<Path> all = entries.skip(1).limit(MAX_PAGES_FOLDER_ENTRIES + 1L).toList();
+      return all.size() <= MAX_PAGES_FOLDER_ENTRIES
+          && all.stream().anyMatch(f -> f.getFileName().toString().endsWith(".md"))
+          && all.stream().allMatch(f -> Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)
+              || Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)
+              && f.getFileName().toString().matches("[^/]+\\.(md|png|svg|pdf)"));
+    } catch (IOException | UncheckedIOException e) {
+      return false;
+    }
   }
 }

@@ -57,7 +57,7 @@ final class BlockScheduler {
     this.blockedListeners = blockedListeners;
   }
 
-  /** Whether any block is resident or any launched job still has blocks to place (issue 11). */
+  /** Whether any block is resident or any launched job still has blocks to place. */
   boolean deviceBusy() {
     return !residentJobs.isEmpty() || orderSize > 0;
   }

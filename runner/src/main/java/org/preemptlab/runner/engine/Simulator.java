@@ -39,7 +39,7 @@ public final class Simulator {
 
   final HardwareModel hardware;
   final DeviceSpec device;
-  /** The hardware model's cost stream for this simulation (issue 11). */
+  /** The hardware model's cost stream for this simulation. */
   final RandomGenerator costs;
   final RunPlugins plugins;
   final EngineOptions options;
@@ -205,7 +205,7 @@ public final class Simulator {
   // ---- accounting ----
 
   private SimulationResult result() {
-    // Columns of primitives, not one object per job (issue 18: memory per job).
+    // Columns of primitives, not one object per job (memory per job).
     JobTable.Builder records = new JobTable.Builder(launcher.jobs.length);
     long makespan = 0;
     for (SimJob job : launcher.jobs) {
@@ -229,7 +229,7 @@ public final class Simulator {
   }
 
   /**
-   * Jobs finished so far, for a progress display on another thread (issue 18): a plain read,
+   * Jobs finished so far, for a progress display on another thread: a plain read,
    * monotone and possibly a little stale; never part of the results.
    */
   public int finishedJobs() {

@@ -180,7 +180,7 @@ public final class RunExecutor {
   /**
    * Runs the simulation in a method of its own so that the engine's per-job state is garbage once
    * it returns: the isolation runs and the metrics that follow then share the heap only with the
-   * compact records (issue 18, memory per job).
+   * compact records (memory per job).
    */
   private static SimulationResult simulate(Workload workload, HardwareModel hardware,
       RunPlugins plugins, RunConfig config, EngineListener listener, RunProgress progress) {

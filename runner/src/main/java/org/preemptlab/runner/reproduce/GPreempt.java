@@ -69,7 +69,7 @@ public final class GPreempt implements Reproduction {
   @Override
   public String description() {
     return "GPreempt ATC'25 on a100: time-slice yield ~200 us average preemption latency"
-        + " (other rows need issue 8 or DISB inputs)";
+        + " (other rows need a submission hint or DISB inputs)";
   }
 
   static RunConfig config(long seed) {
@@ -106,7 +106,7 @@ public final class GPreempt implements Reproduction {
         Numbers.fixed(meanUs, 1) + " us (" + count + " LC requests)", "+-25%",
         within ? "yes" : "NO");
     table.row("with hint-based pre-preemption", "< 40 us", "not simulated", "",
-        "needs issue 8");
+        "needs a hint");
     table.row("block-level wait: extra LC latency", "up to 5 ms (+66.4%, C)", "not simulated", "",
         "needs DISB");
     table.row("LC latency increase: block-level / GP", "+15.3% / +2.4%", "not simulated", "",
@@ -136,12 +136,12 @@ public final class GPreempt implements Reproduction {
         .table(table.render())
         .paragraph("""
             Not simulated, and why: hint-based pre-preemption starts the BE yield while the LC
-            task prepares its data, before its kernel is submitted; that needs a policy action
-            on a hint or a timed preemption of a context (issue 8's policy controls). The
+            task prepares its data, before its kernel is submitted; that needs a hint event ahead
+            of the submission, which a workload cannot express yet (the `timeslice-yield`
+            policy's pre-preemption acts at the submission itself). The
             block-level baseline, the LC latency increases and the throughput ratios are
             measured on DISB workloads A-E (thustorage/GPreempt: config/*.json) with real DNN
-            kernel durations, which are not in this repository; the block-level baseline also
-            needs suspend/resume of BE launches (issue 8). Until they are, this command reports
+            kernel durations, which are not in this repository. Until they are, this command reports
             NOT reproduced even when the simulated row is within tolerance.""")
         .write(outputDirectory);
     return false;

@@ -19,7 +19,7 @@ import org.preemptlab.runner.report.Numbers;
 import org.preemptlab.runner.report.TextTable;
 
 /**
- * {@code preemptlab reproduce seed-claims}: a check of the seed blog's granularity claims (issue 4) (coarse vs fine
+ * {@code preemptlab reproduce seed-claims}: a check of the seed blog's granularity claims (coarse vs fine
  * preemption, the forced-check interval trade-off, check placement, user-level yield in DL
  * training, liveness-based saves), each as a table and a PNG chart built from simulations of the
  * {@code h200} model, with what the model predicts and why. Passes when every qualitative claim

@@ -307,6 +307,24 @@ class RobustnessTest {
     assertThat(fresh.resolve("command.txt")).exists();
   }
 
+  @Test
+  void reproduceMayWriteItsPageIntoAFolderOfOtherReproductionsPagesAndCharts(@TempDir Path dir)
+      throws IOException {
+    // the documented regeneration: preemptlab reproduce ID --out docs/reproductions
+    Path pages = Files.createDirectories(dir.resolve("reproductions"));
+    Files.writeString(pages.resolve("chimera.md"), "# Reproduction: chimera\n");
+    Files.createDirectories(pages.resolve("images"));
+    Files.writeString(pages.resolve("images/chart.png"), "png");
+
+    assertThat(run("reproduce", "drm-kunit", "--out", pages.toString()).exit()).isZero();
+
+    assertThat(pages.resolve("chimera.md")).hasContent("# Reproduction: chimera");
+    assertThat(pages.resolve("command.txt")).as("no provenance among the pages").doesNotExist();
+    Files.writeString(pages.resolve("notes.txt"), "mine\n");
+    assertUsageError(run("reproduce", "drm-kunit", "--out", pages.toString()),
+        "the folder already holds other files");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"--policy", "--hardware", "--preemption", "--workload"})
   void anEmptyPluginIdIsAUsageError(String option) { // M11b

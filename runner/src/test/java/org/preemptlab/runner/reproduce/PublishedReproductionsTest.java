@@ -57,7 +57,7 @@ class PublishedReproductionsTest {
         directory, verdict);
 
     assertThat(printed).contains("time-slice yield: mean preemption latency", "about 200 us",
-        "not simulated", "needs issue 8");
+        "not simulated", "needs a hint");
     assertThat(verdict[0]).isFalse();
     assertThat(Files.readString(directory.resolve("gpreempt.md")))
         .contains("Not simulated, and why");

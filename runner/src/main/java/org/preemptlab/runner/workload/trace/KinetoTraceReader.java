@@ -50,7 +50,7 @@ public final class KinetoTraceReader {
    * Bounds on one value: a string (a kernel name, an argument) may hold at most {@link
    * Limits#MAX_TRACE_LINE_CHARS} characters, a number 1,000 digits, and events nest at most 100
    * deep, so that one event of a corrupt or hostile file cannot exhaust memory while the file as
-   * a whole is still streamed (issue 18).
+   * a whole is still streamed.
    */
   private static final StreamReadConstraints CONSTRAINTS = StreamReadConstraints.builder()
       .maxStringLength(Limits.MAX_TRACE_LINE_CHARS).maxNumberLength(1000).maxNestingDepth(100)
