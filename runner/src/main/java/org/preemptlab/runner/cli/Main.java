@@ -37,7 +37,8 @@ public final class Main {
   private static final Option HELP = Option.builder("h").longOpt("help")
       .desc("show this help").get();
   private static final Option STACKTRACE = Option.builder().longOpt("stacktrace")
-      .desc("on failure, also print the full stack trace (for plugin authors)").get();
+      .desc("on failure, also print the full stack trace, in a sweep of each failed run (for "
+          + "plugin authors)").get();
 
   private final PrintStream out;
   private final PrintStream err;

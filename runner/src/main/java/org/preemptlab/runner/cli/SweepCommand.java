@@ -202,8 +202,12 @@ final class SweepCommand implements Command {
       try (SweepProgress progress = SweepProgress.choose(System.console() != null,
           System.getenv(), System.err)) {
         progress.start(runs.size(), runs.size() - todo.size());
-        new SweepRunner(executor, store, jobs, timeout, recorded, config.groupSets())
-            .run(todo, progress, stop);
+        SweepRunner runner = new SweepRunner(executor, store, jobs, timeout, recorded,
+            config.groupSets());
+        if (line.hasOption("stacktrace")) {
+          runner.printingStackTraces(System.err);
+        }
+        runner.run(todo, progress, stop);
       }
       if (stop.requested()) {
         return interrupted(runs, store, dir, CommandLines.render(name(), line), out);

@@ -255,6 +255,35 @@ class SweepCommandTest {
     assertThat(result.out()).contains("failed runs:").contains("2 of 4 runs failed");
   }
 
+  @Test
+  void withStacktraceEachFailedRunsFullStackTraceGoesToStandardError(@TempDir Path dir)
+      throws IOException {
+    Path config = sweepFile(dir, "vary: {policy: [fifo, test-throws-while-running]}\nseeds: 1\n");
+    ByteArrayOutputStream traces = new ByteArrayOutputStream();
+    PrintStream systemErr = System.err;
+    Result quiet;
+    Result traced;
+    try {
+      System.setErr(new PrintStream(traces, true, StandardCharsets.UTF_8));
+      quiet = run("sweep", "--config", config.toString(), "--plugin-path", plugins.toString(),
+          "--out", dir.resolve("quiet").toString());
+      assertThat(traces.toString(StandardCharsets.UTF_8)).doesNotContain("\tat ");
+      traced = run("sweep", "--config", config.toString(), "--plugin-path", plugins.toString(),
+          "--out", dir.resolve("traced").toString(), "--stacktrace");
+    } finally {
+      System.setErr(systemErr);
+    }
+
+    assertThat(quiet.exit()).isEqualTo(Main.FAILED);
+    assertThat(traced.exit()).isEqualTo(Main.FAILED);
+    assertThat(traces.toString(StandardCharsets.UTF_8))
+        .contains("run test-throws-while-running seed 1 failed:",
+            "java.lang.IllegalStateException: boom", "\tat org.preemptlab.runner.cli.TestPlugins")
+        .doesNotContain("run fifo");
+    assertThat(Files.readString(dir.resolve("traced/results.csv")))
+        .isEqualTo(Files.readString(dir.resolve("quiet/results.csv")));
+  }
+
   // 2 s, not less: the fifo run must finish within the limit even on a loaded machine
   @Test
   void aRunThatExceedsTheTimeoutIsRecordedAsFailed(@TempDir Path dir) throws IOException {

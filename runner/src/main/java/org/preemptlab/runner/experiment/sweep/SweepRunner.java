@@ -42,6 +42,7 @@ public final class SweepRunner {
   private final Optional<Duration> timeout;
   private final List<MetricSelection> recorded;
   private final Map<String, Set<String>> groups;
+  private java.io.PrintStream stackTraces;
 
   /**
    * A runner.
@@ -63,6 +64,15 @@ public final class SweepRunner {
     this.timeout = timeout;
     this.recorded = List.copyOf(recorded);
     this.groups = Map.copyOf(groups);
+  }
+
+  /**
+   * Prints the full stack trace of every failed run's exception to {@code err}, after a line
+   * naming the run ({@code --stacktrace}); the result file keeps its one-line error either way.
+   */
+  public SweepRunner printingStackTraces(java.io.PrintStream err) {
+    this.stackTraces = err;
+    return this;
   }
 
   /**
@@ -174,7 +184,18 @@ public final class SweepRunner {
       throw e; // the JVM is in no state to go on
     } catch (RuntimeException | Error e) {
       // any other Throwable a plugin throws (java.lang.Error included) fails only its run
+      printStackTrace(run, e);
       return RunResult.failed(run, describe(e));
+    }
+  }
+
+  private void printStackTrace(PlannedRun run, Throwable e) {
+    java.io.PrintStream err = stackTraces;
+    if (err != null) {
+      synchronized (err) { // one run's trace in one piece, whatever the worker threads
+        err.println("run " + run + " failed:");
+        e.printStackTrace(err);
+      }
     }
   }
 
