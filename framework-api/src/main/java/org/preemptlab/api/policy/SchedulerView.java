@@ -96,7 +96,7 @@ public interface SchedulerView {
    * job is pushed, whether or not that job's dependencies are met ({@code
    * drm_sched_entity_push_job}, {@code drm_sched_rq_add_entity}).
    *
-   * @since 0.2
+   * @since 0.1
    */
   default boolean reportsQueuedJobs() {
     return false;
@@ -114,7 +114,7 @@ public interface SchedulerView {
    * @param queueId the queue
    * @param type the state's type, which also keys it
    * @param factory creates the state on first use
-   * @since 0.2
+   * @since 0.1
    */
   default <T> Optional<T> queueState(String queueId, Class<T> type, Supplier<T> factory) {
     return Optional.empty();

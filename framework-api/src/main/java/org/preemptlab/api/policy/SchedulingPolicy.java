@@ -71,7 +71,7 @@ public interface SchedulingPolicy {
    *
    * @param job the queued job, never null
    * @param scheduler the engine's view
-   * @since 0.2
+   * @since 0.1
    */
   default void onJobQueued(JobView job, SchedulerView scheduler) {}
 
@@ -84,7 +84,7 @@ public interface SchedulingPolicy {
    * drm_sched_fini}). False by default: one run queue per scheduler and the priority seen as it is
    * now (Linux 7.2). Engines other than the DRM scheduler layer ignore it.
    *
-   * @since 0.2
+   * @since 0.1
    */
   default boolean perPriorityRunQueues() {
     return false;
