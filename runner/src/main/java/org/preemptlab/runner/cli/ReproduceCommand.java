@@ -92,9 +92,9 @@ final class ReproduceCommand implements Command {
   private static final int MAX_PAGES_FOLDER_ENTRIES = 10_000;
 
   /**
-   * Whether {@code dir} is a folder of reproduction pages and charts: it holds at least one
-   * Markdown page and nothing but {@code .md} pages and {@code .png} / {@code .svg} / {@code .pdf}
-   * charts (in it or in its sub-folders), and no links.
+   * Whether {@code dir} is a folder of reproduction pages and charts (docs/reproductions, or its
+   * images folder): it holds at least one file, and nothing but {@code .md} pages and {@code .png}
+   * / {@code .svg} / {@code .pdf} charts (in it or in its sub-folders), and no links.
    */
   static boolean holdsOnlyPagesAndCharts(Path dir) {
     if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
@@ -103,7 +103,7 @@ final class ReproduceCommand implements Command {
     try (Stream<Path> entries = Files.walk(dir)) {
       List<Path> all = entries.skip(1).limit(MAX_PAGES_FOLDER_ENTRIES + 1L).toList();
       return all.size() <= MAX_PAGES_FOLDER_ENTRIES
-          && all.stream().anyMatch(f -> f.getFileName().toString().endsWith(".md"))
+          && all.stream().anyMatch(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS))
           && all.stream().allMatch(f -> Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)
               || Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)
               && f.getFileName().toString().matches("[^/]+\\.(md|png|svg|pdf)"));

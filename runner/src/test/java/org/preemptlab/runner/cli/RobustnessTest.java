@@ -320,6 +320,9 @@ class RobustnessTest {
 
     assertThat(pages.resolve("chimera.md")).hasContent("# Reproduction: chimera");
     assertThat(pages.resolve("command.txt")).as("no provenance among the pages").doesNotExist();
+    assertThat(run("reproduce", "drm-kunit", "--out", pages.resolve("images").toString()).exit())
+        .as("a folder of charts only, as docs/reproductions/images").isZero();
+    assertThat(pages.resolve("images/command.txt")).doesNotExist();
     Files.writeString(pages.resolve("notes.txt"), "mine\n");
     assertUsageError(run("reproduce", "drm-kunit", "--out", pages.toString()),
         "the folder already holds other files");
