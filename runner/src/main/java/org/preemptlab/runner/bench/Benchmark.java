@@ -99,9 +99,11 @@ public final class Benchmark {
     long empty = HeapPeak.liveBytes();
     Trials baseline = baselineTrials(settings);
     long withKernels = HeapPeak.liveBytes();
-    baseline.inputBytes = withKernels - empty;
+    // differences of live heap after a collection: a small input is within the noise (other
+    // threads allocate, a collection may leave some garbage), so never below 0
+    baseline.inputBytes = Math.max(0, withKernels - empty);
     Trials engine = engineTrials(settings);
-    engine.inputBytes = HeapPeak.liveBytes() - withKernels;
+    engine.inputBytes = Math.max(0, HeapPeak.liveBytes() - withKernels);
     for (int i = 0; i < settings.warmups(); i++) {
       baseline.warmUp();
       engine.warmUp();

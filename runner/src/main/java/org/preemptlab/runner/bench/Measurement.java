@@ -19,7 +19,8 @@ import java.util.Optional;
  *     the JVM does not measure it
  * @param peakHeapBytes peak heap of each measured repetition, in order (see {@link HeapPeak})
  * @param inputBytes heap bytes the implementation's input holds (live after a collection): the
- *     kernel list for the baseline, the {@code Workload} for the engine
+ *     kernel list for the baseline, the {@code Workload} for the engine; 0 when the difference is
+ *     below the measurement's noise (small inputs)
  * @param liveAtStartBytes heap bytes live at the start of each measured repetition, in order: both
  *     implementations' inputs and the JVM's own objects
  * @param allocatedBytes heap bytes the measuring thread allocated in each measured repetition, in
