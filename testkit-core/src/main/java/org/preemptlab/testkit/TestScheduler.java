@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.SuspendLevel;
@@ -42,6 +44,8 @@ public final class TestScheduler implements SchedulerView {
   private EngineKind engine = EngineKind.COMPUTE;
   private DeviceSpec device = TestDevices.PASCAL;
   private boolean reportsFreedJobs;
+  private boolean reportsQueuedJobs;
+  private Map<String, Object> queueStates; // null: no queue-state store, as most engines
   private List<JobView> resident = List.of();
   private final List<JobView> dispatched = new ArrayList<>();
   private final List<JobView> preemptionRequests = new ArrayList<>();
@@ -98,6 +102,21 @@ public final class TestScheduler implements SchedulerView {
   /** Makes {@link #reportsFreedJobs()} true, as the DRM scheduler simulator's view is. */
   public TestScheduler reportingFreedJobs() {
     reportsFreedJobs = true;
+    return this;
+  }
+
+  /** Makes {@link #reportsQueuedJobs()} true, as the DRM scheduler layer's view is. */
+  public TestScheduler reportingQueuedJobs() {
+    reportsQueuedJobs = true;
+    return this;
+  }
+
+  /**
+   * Keeps {@link #queueState queue state} in {@code store}, as the DRM scheduler layer does; give
+   * two schedulers the same map to share an entity's state between them (a migrated entity).
+   */
+  public TestScheduler withQueueStates(Map<String, Object> store) {
+    queueStates = Objects.requireNonNull(store, "store");
     return this;
   }
 
@@ -298,5 +317,19 @@ public final class TestScheduler implements SchedulerView {
   @Override
   public boolean reportsFreedJobs() {
     return reportsFreedJobs;
+  }
+
+  @Override
+  public boolean reportsQueuedJobs() {
+    return reportsQueuedJobs;
+  }
+
+  @Override
+  public <T> Optional<T> queueState(String queueId, Class<T> type, Supplier<T> factory) {
+    if (queueStates == null) {
+      return Optional.empty();
+    }
+    return Optional.of(type.cast(queueStates.computeIfAbsent(queueId + "/" + type.getName(),
+        key -> factory.get())));
   }
 }

@@ -51,4 +51,22 @@ class TestSchedulerQueuesTest {
     assertThatThrownBy(() -> scheduler.withQueues(TestQueueView.of(TestQueues.queue("video"))))
         .hasMessageContaining("'video' is already there");
   }
+
+  @Test
+  void queueStateIsSharedThroughTheStoreAndAbsentWithoutOne() {
+    java.util.Map<String, Object> store = new java.util.HashMap<>();
+    TestScheduler first = new TestScheduler(1).reportingQueuedJobs().withQueueStates(store);
+    TestScheduler second = new TestScheduler(1).withQueueStates(store);
+
+    StringBuilder state = first.queueState("a", StringBuilder.class, StringBuilder::new)
+        .orElseThrow().append("x");
+
+    assertThat(second.queueState("a", StringBuilder.class, StringBuilder::new)).containsSame(state);
+    assertThat(second.queueState("b", StringBuilder.class, StringBuilder::new).orElseThrow())
+        .isNotSameAs(state);
+    assertThat(first.reportsQueuedJobs()).isTrue();
+    assertThat(second.reportsQueuedJobs()).isFalse();
+    assertThat(new TestScheduler(1).queueState("a", StringBuilder.class, StringBuilder::new))
+        .isEmpty();
+  }
 }

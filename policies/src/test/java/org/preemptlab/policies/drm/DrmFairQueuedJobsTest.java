@@ -3,17 +3,11 @@ package org.preemptlab.policies.drm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
-import org.preemptlab.api.policy.ActionOutcome;
-import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.testkit.TestJob;
 import org.preemptlab.testkit.TestQueues;
@@ -26,75 +20,10 @@ import org.preemptlab.testkit.TestScheduler;
  */
 class DrmFairQueuedJobsTest {
 
-  /** A scheduler view that reports queued and freed jobs and keeps queue state in a shared map. */
-  private static final class DrmLayerView implements SchedulerView {
-    private final TestScheduler base = new TestScheduler(1).withEngine(EngineKind.GRAPHICS);
-    private final Map<String, Object> states;
-
-    DrmLayerView(Map<String, Object> states) {
-      this.states = states;
-    }
-
-    @Override
-    public long nowNs() {
-      return base.nowNs();
-    }
-
-    @Override
-    public EngineKind engine() {
-      return base.engine();
-    }
-
-    @Override
-    public DeviceSpec device() {
-      return base.device();
-    }
-
-    @Override
-    public int creditLimit() {
-      return base.creditLimit();
-    }
-
-    @Override
-    public int creditsInUse() {
-      return base.creditsInUse();
-    }
-
-    @Override
-    public List<JobView> dispatchedJobs() {
-      return base.dispatchedJobs();
-    }
-
-    @Override
-    public List<JobView> residentJobs() {
-      return base.residentJobs();
-    }
-
-    @Override
-    public ActionOutcome preempt(JobView victim) {
-      return base.preempt(victim);
-    }
-
-    @Override
-    public void wakeAt(long timeNs) {
-      base.wakeAt(timeNs);
-    }
-
-    @Override
-    public boolean reportsFreedJobs() {
-      return true;
-    }
-
-    @Override
-    public boolean reportsQueuedJobs() {
-      return true;
-    }
-
-    @Override
-    public <T> Optional<T> queueState(String queueId, Class<T> type, Supplier<T> factory) {
-      return Optional.of(type.cast(states.computeIfAbsent(queueId + "/" + type.getName(),
-          k -> factory.get())));
-    }
+  /** A view as the DRM scheduler layer's: reports queued and freed jobs, keeps queue state. */
+  private static TestScheduler drmLayerView(Map<String, Object> states) {
+    return new TestScheduler(1).withEngine(EngineKind.GRAPHICS).reportingFreedJobs()
+        .reportingQueuedJobs().withQueueStates(states);
   }
 
   private static JobQueue entity(String id) {
@@ -115,7 +44,7 @@ class DrmFairQueuedJobsTest {
   @Test
   void anEntityWhoseNextJobIsNotReadyKeepsItsPlaceAndIsSkippedUntilReady() {
     DrmFairPolicy policy = new DrmFairPolicy();
-    DrmLayerView view = new DrmLayerView(new HashMap<>());
+    TestScheduler view = drmLayerView(new HashMap<>());
     JobQueue a = entity("a");
     JobQueue b = entity("b");
     TestJob a0 = job(1, a);
@@ -150,8 +79,8 @@ class DrmFairQueuedJobsTest {
     Map<String, Object> shared = new HashMap<>();
     DrmFairPolicy s0 = new DrmFairPolicy();
     DrmFairPolicy s1 = new DrmFairPolicy();
-    DrmLayerView v0 = new DrmLayerView(shared);
-    DrmLayerView v1 = new DrmLayerView(shared);
+    TestScheduler v0 = drmLayerView(shared);
+    TestScheduler v1 = drmLayerView(shared);
     JobQueue m = entity("m");
 
     TestJob m0 = job(1, m);
@@ -170,7 +99,7 @@ class DrmFairQueuedJobsTest {
   @Test
   void aClassicPolicyIgnoresTheWithdrawalOfAQueuedJobItNeverHeld() {
     DrmClassicPolicy policy = DrmClassicPolicy.fifo();
-    DrmLayerView view = new DrmLayerView(new HashMap<>());
+    TestScheduler view = drmLayerView(new HashMap<>());
     TestJob waiting = job(1, entity("e"));
     policy.onJobQueued(waiting, view);
 
