@@ -11,9 +11,11 @@ import org.preemptlab.api.hardware.SmSpec;
  * The {@code drm-mock} hardware model: the mock GPU of the Linux DRM scheduler's KUnit tests
  * (torvalds/linux drivers/gpu/drm/scheduler/tests/mock_scheduler.c): one serial timeline per
  * scheduler on which each job runs for its duration after the previous one, and a job of duration 0
- * blocks the timeline until the test advances it. The timeline is simulated by the DRM scheduler
- * simulator ({@code preemptlab drm-scenario}), which accepts only this model; the device below is a
- * placeholder with one SM and free costs, so the SM-level engine can also run on it.
+ * blocks the timeline until the test advances it. The model says so ({@link
+ * HardwareModel#serialTimeline()}), and the engine's DRM scheduler layer then runs each scheduler's
+ * jobs on such a timeline (scenario files, {@code preemptlab run} or {@code drm-scenario}); the
+ * device below is a placeholder with one SM and free costs, so the SM-level engine can also run on
+ * it.
  *
  * @since 0.1
  */
@@ -38,6 +40,16 @@ public final class DrmMockProvider implements HardwareModelProvider {
 
   @Override
   public HardwareModel create(PluginContext context) {
-    return () -> DEVICE;
+    return new HardwareModel() {
+      @Override
+      public DeviceSpec device() {
+        return DEVICE;
+      }
+
+      @Override
+      public boolean serialTimeline() {
+        return true;
+      }
+    };
   }
 }

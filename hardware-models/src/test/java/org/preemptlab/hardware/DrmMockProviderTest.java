@@ -24,4 +24,14 @@ class DrmMockProviderTest {
     assertThat(model.device().costs().kernelLaunchNs()).isZero();
     assertThat(model.saveNs(0, 0)).isZero();
   }
+
+  @Test
+  void drmMockIsASerialTimelineDeviceAndModelsAreNotByDefault() {
+    HardwareModel mock = new DrmMockProvider().create(new PluginContext(
+        Parameters.of(List.of(), Map.of()), null, new SplittableRandom(1), null));
+    HardwareModel plain = () -> DrmMockProvider.DEVICE;
+
+    assertThat(mock.serialTimeline()).isTrue();
+    assertThat(plain.serialTimeline()).isFalse();
+  }
 }

@@ -125,4 +125,18 @@ public interface HardwareModel {
   default long restoreNs(long bytes, int threads, SaveKind kind, RandomGenerator random) {
     return restoreNs(bytes, threads);
   }
+
+  /**
+   * Whether the device is a serial timeline per scheduler, as the mock GPU of the Linux DRM
+   * scheduler's KUnit tests (torvalds/linux drivers/gpu/drm/scheduler/tests/mock_scheduler.c): each
+   * job the engine's DRM scheduler layer hands to a ring runs for its own duration after the
+   * previous job of that ring, with no SMs, blocks or kernels below, and a job of duration 0 runs
+   * until the scenario advances the timeline. A model that says so gets the mock ring; any other
+   * model runs the layer's jobs as kernels on its SMs. False by default.
+   *
+   * @since 0.1
+   */
+  default boolean serialTimeline() {
+    return false;
+  }
 }

@@ -12,13 +12,13 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.drm.ClientStats;
-import org.preemptlab.runner.drm.DrmRuns;
-import org.preemptlab.runner.drm.JobOutcome;
-import org.preemptlab.runner.drm.Scenario;
-import org.preemptlab.runner.drm.ScenarioReport;
-import org.preemptlab.runner.drm.ScenarioResult;
-import org.preemptlab.runner.drm.Scenarios;
+import org.preemptlab.runner.engine.drm.ClientStats;
+import org.preemptlab.runner.experiment.ScenarioRuns;
+import org.preemptlab.runner.engine.drm.JobOutcome;
+import org.preemptlab.runner.scenario.Scenario;
+import org.preemptlab.runner.report.ScenarioReport;
+import org.preemptlab.runner.engine.drm.ScenarioResult;
+import org.preemptlab.runner.scenario.Scenarios;
 import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.report.Provenance;
 
@@ -70,7 +70,7 @@ final class DrmScenarioCommand implements Command {
           d -> OutputPaths.heldBy(d, command));
     }
     PluginRegistry registry = SharedOptions.registry(line);
-    ScenarioResult result = DrmRuns.run(scenario, registry,
+    ScenarioResult result = ScenarioRuns.run(scenario, registry,
         line.getOptionValue(POLICY, scenario.policy()));
     ScenarioReport.print(result, line.hasOption(JOBS), out);
     if (line.hasOption(OUT)) {

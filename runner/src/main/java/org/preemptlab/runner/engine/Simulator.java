@@ -1,5 +1,7 @@
 package org.preemptlab.runner.engine;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.random.RandomGenerator;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,6 +52,8 @@ public final class Simulator {
   final Preemptor preemptor;
   final TimeSlicer slicer;
   EngineListener listener;
+  /** A scheduler layer above the launcher (the DRM scheduler), or null: one check per instant. */
+  private EngineLayer layer;
   long now;
   private long eventCount;
   private boolean ran;
@@ -129,6 +133,31 @@ public final class Simulator {
   }
 
   /**
+   * Adds a scheduler layer above the launcher (the DRM scheduler layer of {@code engine.drm}); call
+   * before {@link #run}. The layer's events run on this engine's event queue and the layer gets its
+   * per-instant step ({@link EngineLayer}).
+   */
+  public Simulator withLayer(EngineLayer layer) {
+    this.layer = layer;
+    return this;
+  }
+
+  /** The current simulated time in ns, for a layer. */
+  public long now() {
+    return now;
+  }
+
+  /**
+   * Queues a layer's event at {@code timeNs}, after every event already queued for that instant.
+   *
+   * @throws IllegalArgumentException if {@code timeNs} is before now
+   */
+  public void schedule(long timeNs, Event event) {
+    checkArgument(timeNs >= now, "event at %s ns is before now (%s ns)", timeNs, now);
+    events.push(timeNs, event, 0);
+  }
+
+  /**
    * Runs the simulation to the end.
    *
    * @throws InvariantViolationException if a plugin breaks a rule of the model
@@ -142,33 +171,49 @@ public final class Simulator {
     }
     ran = true;
     launcher.start();
-    while (!events.isEmpty()) {
-      runInstant();
+    if (layer != null) {
+      layer.start(this);
+    }
+    while (true) {
+      long next = events.isEmpty() ? Long.MAX_VALUE : events.peekTime();
+      if (layer != null) {
+        next = layer.nextInstant(next);
+      }
+      if (next == Long.MAX_VALUE) {
+        break;
+      }
+      runInstant(next);
     }
     checkAllFinished();
     return result();
   }
 
   /**
-   * Applies every event of the next instant, then dispatches and places, until no event is left at
-   * that instant. A method of its own, called once per instant, so that the JIT compiles it as a
+   * Applies every event of the instant, then dispatches and places (and lets a layer take its
+   * step), until no event is left at that instant; a layer's own work of the instant then runs and
+   * the instant settles again. A method of its own, called once per instant, so that the JIT compiles it as a
    * whole from a full profile even in a single long run (instead of only on-stack replacing the
    * run loop half-way through its first call).
    */
-  private void runInstant() {
-    now = events.peekTime();
+  private void runInstant(long time) {
+    now = time;
     long instantEnd = eventCount + MAX_EVENTS_PER_INSTANT;
     do {
-      while (!events.isEmpty() && events.peekTime() == now) {
-        Event event = events.peekEvent();
-        int gen = events.peekGen();
-        events.pop();
-        countEvent(instantEnd);
-        event.fire(this, gen);
-      }
-      launcher.dispatchAll();
-      blocks.placeAll();
-    } while (!events.isEmpty() && events.peekTime() == now);
+      do {
+        while (!events.isEmpty() && events.peekTime() == now) {
+          Event event = events.peekEvent();
+          int gen = events.peekGen();
+          events.pop();
+          countEvent(instantEnd);
+          event.fire(this, gen);
+        }
+        launcher.dispatchAll();
+        blocks.placeAll();
+        if (layer != null) {
+          layer.afterEvents();
+        }
+      } while (!events.isEmpty() && events.peekTime() == now);
+    } while (layer != null && layer.resume());
   }
 
   private void countEvent(long instantEnd) {

@@ -11,7 +11,7 @@ public final class Reproductions {
   public static List<Reproduction> all() {
     return List.of(
         // entries: one per line
-        new org.preemptlab.runner.drm.DrmKunitReproduction(),
+        new DrmKunitReproduction(),
         new GPreempt(),
         new Chimera(),
         new Reef(),

@@ -1,0 +1,534 @@
+package org.preemptlab.runner.engine.drm;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.runner.engine.EngineLayer;
+import org.preemptlab.runner.engine.Event;
+import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.runner.scenario.ClientSpec;
+import org.preemptlab.runner.scenario.DependencySpec;
+import org.preemptlab.runner.scenario.EntitySpec;
+import org.preemptlab.runner.scenario.FenceError;
+import org.preemptlab.runner.scenario.JobSpec;
+import org.preemptlab.runner.scenario.Scenario;
+import org.preemptlab.runner.scenario.SchedulerSpec;
+import org.preemptlab.runner.scenario.Step;
+import org.preemptlab.runner.scenario.StepSpec;
+
+/**
+ * The Linux DRM scheduler layer of the engine: runs one {@link Scenario} on the engine's event
+ * loop with one policy instance per scheduler, and returns every job's outcome, every expectation
+ * and every client's statistics ({@link #result()}). Its events are engine {@link Event}s on the
+ * engine's queue; at each instant, after the instant's events, every scheduler frees finished jobs
+ * and dispatches ({@link #afterEvents()}), and once the instant is settled the script (the test
+ * thread) resumes ({@link #resume()}), after which the instant settles again. Each scheduler's jobs
+ * run on a {@link DrmRing}: the KUnit mock timeline when the hardware model is a serial timeline.
+ *
+ * <p>Kernel generation is the policy's own: a policy with {@link
+ * SchedulingPolicy#perPriorityRunQueues()} (kernels up to 7.1) sees the priority of the run queue
+ * an entity was placed on, which changes only when a multi-scheduler entity is re-balanced, and
+ * its scheduler's teardown marks the entities of its run queues stopped; any other policy (Linux
+ * 7.2) sees an entity's priority change at once and teardown does not stop entities.
+ *
+ * <p>A layer runs once, in one {@link Simulator}: {@code new Simulator(...).withLayer(layer).run()}
+ * then {@link #result()}.
+ */
+public final class DrmLayer implements EngineLayer {
+  /**
+   * The most events one scenario may run: a scenario that needs more (a client whose cycles never
+   * end, a timer that re-arms every microsecond) fails with a message instead of running for hours.
+   */
+  static final long MAX_EVENTS = 20_000_000L;
+
+  private Simulator engine;
+  private final Scenario scenario;
+  private final String policyId;
+  private final HardwareModel hardware;
+  final Map<String, DrmScheduler> schedulers = new LinkedHashMap<>();
+  final Map<String, DrmEntity> entities = new LinkedHashMap<>();
+  final Map<String, DrmJob> jobs = new LinkedHashMap<>();
+  private final Map<String, List<JobSpec.Instance>> groups = new LinkedHashMap<>();
+  private final Map<String, JobSpec.Instance> instances = new LinkedHashMap<>();
+  final List<DrmJob> clientJobs = new ArrayList<>();
+  final Map<String, Client> clients = new LinkedHashMap<>();
+  private final List<String> log = new ArrayList<>();
+  private final Map<String, Object> queueStates = new HashMap<>();
+  private long nextJobId;
+  private Script script;
+  private boolean started;
+  /** Events run so far, and queued events that keep the scenario alive (not background). */
+  private long ran;
+  private int foreground;
+
+  /**
+   * An event of the layer on the engine's queue: a fence callback, a ring's or a client's timer,
+   * a TDR timeout. Background events (timeout timers) do not keep a finished scenario alive.
+   */
+  private record Deferred(DrmLayer layer, Runnable action, boolean background) implements Event {
+    @Override
+    public void fire(Simulator sim, int gen) {
+      layer.fire(this);
+    }
+  }
+
+  /**
+   * Prepares a run.
+   *
+   * @param scenario the scenario
+   * @param hardware the hardware model; it must be a serial timeline (for now)
+   * @param policies creates the policy instance of each scheduler, by scheduler name
+   * @throws ConfigurationException for hardware that is not a serial timeline
+   */
+  public DrmLayer(Scenario scenario, HardwareModel hardware,
+      Function<String, SchedulingPolicy> policies) {
+    if (!hardware.serialTimeline()) {
+      throw new ConfigurationException("scenario '" + scenario.name() + "': hardware '"
+          + scenario.hardware() + "' is not a serial-timeline device; the DRM scheduler layer "
+          + "runs scenarios on '" + Scenario.MOCK_HARDWARE + "' (the KUnit mock GPU)");
+    }
+    this.scenario = scenario;
+    this.policyId = scenario.policy();
+    this.hardware = hardware;
+    for (SchedulerSpec spec : scenario.schedulers()) {
+      schedulers.put(spec.name(), new DrmScheduler(this, spec, policies.apply(spec.name())));
+    }
+    for (EntitySpec.Instance e : scenario.entityInstances()) {
+      entities.put(e.name(), new DrmEntity(e.name(), e.priority(),
+          e.schedulers().stream().map(schedulers::get).toList()));
+    }
+    for (JobSpec spec : scenario.jobs()) {
+      for (JobSpec.Instance i : spec.instances()) {
+        DrmJob job = new DrmJob(nextJobId++, i.name(), entities.get(i.entity()), spec.credits(),
+            spec.durationNs(), spec.flags().contains(JobSpec.Flag.DONT_RESET), i.dependsOn());
+        jobs.put(i.name(), job);
+        instances.put(i.name(), i);
+        groups.computeIfAbsent(spec.name(), k -> new ArrayList<>()).add(i);
+      }
+    }
+    for (ClientSpec spec : scenario.clients()) {
+      for (ClientSpec.Instance c : spec.instances()) {
+        clients.put(c.name(), new Client(this, c, entities.get(c.entity())));
+      }
+    }
+  }
+
+  /** The ring of a new scheduler, as the hardware model is. */
+  DrmRing newRing() {
+    return new MockRing(this);
+  }
+
+  @Override
+  public void start(Simulator sim) {
+    this.engine = sim;
+    List<Step> steps = scenario.steps().stream().map(StepSpec::toStep).toList();
+    script = new Script(this, steps);
+    if (steps.stream().noneMatch(s -> s instanceof Step.Submit)) {
+      jobs.keySet().forEach(name -> submitByName(name));
+    }
+    clients.values().forEach(Client::start);
+  }
+
+  @Override
+  public void afterEvents() {
+    schedulers.values().forEach(DrmScheduler::service);
+  }
+
+  @Override
+  public boolean resume() {
+    if (!script.canResume()) {
+      return false;
+    }
+    script.resume();
+    return true;
+  }
+
+  @Override
+  public long nextInstant(long nextEventNs) {
+    if (!started) {
+      started = true;
+      return now();
+    }
+    long next = Math.min(nextEventNs, script.deadline());
+    boolean idle = foreground == 0 && script.deadline() == Long.MAX_VALUE;
+    return next > scenario.endNs() || idle ? Long.MAX_VALUE : next;
+  }
+
+  /**
+   * What the run observed; call after the engine's run. A script still blocked at the end is a
+   * failed expectation (the test would hang).
+   */
+  public ScenarioResult result() {
+    script.finish();
+    return new ScenarioResult(scenario.name(), policyId, now(), outcomes(), script.checks(),
+        clients.values().stream().map(Client::stats).toList(), log);
+  }
+
+  /** The engine's current time. */
+  long now() {
+    return engine.now();
+  }
+
+  /** Queues {@code action} at {@code timeNs} on the engine's event queue. */
+  void at(long timeNs, Runnable action, boolean background) {
+    if (!background) {
+      foreground++;
+    }
+    engine.schedule(timeNs, new Deferred(this, action, background));
+  }
+
+  private void fire(Deferred event) {
+    if (++ran > MAX_EVENTS) {
+      throw new ConfigurationException("the scenario ran " + MAX_EVENTS + " events without "
+          + "ending (a timer or client that repeats too often?); shorten it or its 'end'");
+    }
+    if (!event.background()) {
+      foreground--;
+    }
+    event.action().run();
+  }
+
+  /** Per-queue state shared by the policies of every scheduler (see {@code queueState}). */
+  <T> T queueState(String queueId, Class<T> type, Supplier<T> factory) {
+    return type.cast(queueStates.computeIfAbsent(queueId + "\u0000" + type.getName(),
+        k -> factory.get()));
+  }
+
+  String policyId() {
+    return policyId;
+  }
+
+  DeviceSpec device() {
+    return hardware.device();
+  }
+
+  void log(String message) {
+    log.add(String.format("%12.3f us  %s", now() / 1000.0, message));
+  }
+
+  DrmJobView view(DrmJob job) {
+    if (job.view == null) {
+      job.view = new DrmJobView(job);
+    }
+    return job.view;
+  }
+
+  /** Submits a job or every job of a group (respecting its window). */
+  void submitByName(String name) {
+    if (jobs.containsKey(name)) {
+      submitWindowed(instances.get(name));
+    } else {
+      groups.get(name).forEach(this::submitWindowed);
+    }
+  }
+
+  /** The jobs of a job or job group. */
+  List<DrmJob> jobsNamed(String name) {
+    if (jobs.containsKey(name)) {
+      return List.of(jobs.get(name));
+    }
+    return groups.get(name).stream().map(i -> jobs.get(i.name())).toList();
+  }
+
+  private void submitWindowed(JobSpec.Instance instance) {
+    DrmJob job = jobs.get(instance.name());
+    if (instance.windowPredecessor() == null) {
+      submit(job);
+      return;
+    }
+    DrmJob predecessor = jobs.get(instance.windowPredecessor());
+    if (predecessor.finishedSignalled) {
+      submit(job);
+    } else {
+      predecessor.onFinished.add(() -> at(now(), () -> submit(job), false));
+    }
+  }
+
+  /** A new job of a client. */
+  DrmJob newClientJob(String name, DrmEntity entity, long credits, long durationNs) {
+    DrmJob job = new DrmJob(nextJobId++, name, entity, credits, durationNs, false, List.of());
+    clientJobs.add(job);
+    return job;
+  }
+
+  /** {@code drm_sched_job_init} + {@code drm_sched_job_arm} + {@code drm_sched_entity_push_job}. */
+  void submit(DrmJob job) {
+    job.submitNs = now();
+    DrmEntity entity = job.entity;
+    if (job.credits == 0) {
+      reject(job, "credits cannot be 0!");
+      return;
+    }
+    selectRunQueue(entity);
+    if (!entity.sched.ready) {
+      reject(job, "scheduler " + entity.sched.name() + " is torn down");
+      return;
+    }
+    job.sched = entity.sched;
+    job.status = JobStatus.QUEUED;
+    job.sched.score++;
+    fire(job.onArmed);
+    if (entity.stopped) {
+      job.status = JobStatus.PUSHED_TO_KILLED_ENTITY;
+      log("job " + job.name + ": Trying to push to a killed entity (" + entity.name + ")");
+      return;
+    }
+    entity.queue.addLast(job);
+    if (entity.queue.size() == 1) {
+      entity.sched.addEntity(entity);
+    }
+    entity.sched.policy.onJobQueued(view(job), entity.sched.view);
+    offerHead(entity);
+  }
+
+  private void reject(DrmJob job, String why) {
+    job.status = JobStatus.REJECTED;
+    job.finishedError = FenceError.EINVAL;
+    log("job " + job.name + ": drm_sched_job_init failed with -EINVAL: " + why);
+    fire(job.onArmed);
+  }
+
+  /** {@code drm_sched_entity_select_rq} with {@code drm_sched_pick_best}. */
+  private void selectRunQueue(DrmEntity entity) {
+    if (entity.schedList == null || !entity.queue.isEmpty()
+        || entity.lastScheduled != null && !entity.lastScheduled.finishedSignalled) {
+      return;
+    }
+    DrmScheduler best = null;
+    for (DrmScheduler candidate : entity.schedList) {
+      if (!candidate.ready) {
+        log("pick_best: scheduler " + candidate.name() + " is not ready, skipping");
+        continue;
+      }
+      if (best == null || candidate.score < best.score) {
+        best = candidate;
+      }
+    }
+    if (best != null && (best != entity.sched || best.policy.perPriorityRunQueues()
+        && entity.rqPriority != entity.priority)) {
+      entity.sched.removeEntity(entity);
+      entity.sched = best;
+      entity.rqPriority = entity.priority;
+    }
+    if (entity.schedList.size() == 1) {
+      entity.schedList = null;
+    }
+  }
+
+  /** Offers the entity's head job to its scheduler's policy once its dependencies are met. */
+  void offerHead(DrmEntity entity) {
+    if (entity.offered != null || entity.stopped || entity.queue.isEmpty()
+        || entity.sched.workStopped) {
+      return;
+    }
+    DrmJob head = entity.queue.peekFirst();
+    if (!dependenciesMet(head)) {
+      return;
+    }
+    entity.offered = head;
+    entity.sched.policy.onJobReady(view(head), entity.sched.view);
+  }
+
+  /**
+   * {@code drm_sched_job_dependency} + {@code drm_sched_entity_add_dependency_cb}: same-entity
+   * fences are ignored, a same-scheduler finished fence without error is replaced by the
+   * scheduled fence (pipelining), others are waited for.
+   */
+  private boolean dependenciesMet(DrmJob job) {
+    while (job.depIndex < job.dependencies.size()) {
+      DependencySpec dep = job.dependencies.get(job.depIndex);
+      DrmJob other = jobs.get(dep.job());
+      if (other.entity == job.entity) {
+        job.depIndex++;
+        continue;
+      }
+      if (other.status == JobStatus.NOT_SUBMITTED) {
+        other.onArmed.add(() -> wake(job.entity));
+        return false;
+      }
+      if (other.status == JobStatus.REJECTED) {
+        job.depIndex++;
+        continue;
+      }
+      boolean scheduledFence = dep.fence() == DependencySpec.Fence.SCHEDULED
+          || other.sched == job.sched && other.finishedError == FenceError.NONE;
+      boolean signalled = scheduledFence ? other.scheduledSignalled : other.finishedSignalled;
+      if (!signalled) {
+        (scheduledFence ? other.onScheduled : other.onFinished).add(() -> wake(job.entity));
+        return false;
+      }
+      job.depIndex++;
+    }
+    return true;
+  }
+
+  private void wake(DrmEntity entity) {
+    at(now(), () -> offerHead(entity), false);
+  }
+
+  /** Pops the chosen job, hands it to the mock hardware and signals its scheduled fence. */
+  void dispatch(DrmScheduler sched, DrmJob job) {
+    DrmEntity entity = job.entity;
+    entity.offered = null;
+    entity.queue.removeFirst();
+    if (entity.guilty) {
+      job.finishedError = FenceError.ECANCELED;
+    }
+    entity.lastScheduled = job;
+    sched.policy.onJobDispatched(view(job), sched.view);
+    offerHead(entity);
+    sched.begin(job);
+    job.status = JobStatus.RUNNING;
+    job.scheduledNs = now();
+    job.scheduledStampNs = now();
+    sched.ring.run(job);
+    job.signalScheduled(now());
+  }
+
+  /** The hardware fence signalled: {@code drm_sched_job_done}. */
+  void hardwareSignalled(DrmJob job, FenceError error) {
+    job.hwSignalled = true;
+    if (error != FenceError.NONE) {
+      job.hwError = error;
+    }
+    job.sched.done(job);
+    job.signalFinished(now(), error);
+  }
+
+  /**
+   * The driver's {@code timedout_job} for the scheduler's handler.
+   *
+   * @return whether the device is gone (the timer is then not re-armed)
+   */
+  boolean timedOutJob(DrmScheduler sched, DrmJob job) {
+    if (job.dontReset && sched.spec.onTimeout() != SchedulerSpec.TimeoutHandler.DEVICE_GONE) {
+      job.flags.add(Step.MockFlag.RESET_SKIPPED);
+      sched.pending.addFirst(job);
+      log("job " + job.name + ": DONT_RESET, timeout handler returns NO_HANG");
+      return false;
+    }
+    switch (sched.spec.onTimeout()) {
+      case DEVICE_GONE -> {
+        sched.ring.unlink(job);
+        job.status = JobStatus.DEVICE_GONE;
+        job.hwError = FenceError.ENODEV;
+        log("job " + job.name + ": device gone (ENODEV), timer not re-armed");
+        return true;
+      }
+      case KARMA -> {
+        if (DrmScheduler.karmaCounts(job.entity.priority)) {
+          job.karma++;
+        }
+        if (job.karma > sched.spec.hangLimit()) {
+          guilty(sched, job);
+        } else {
+          sched.ring.unlink(job);
+          sched.pending.addFirst(job);
+          sched.ring.run(job);
+          log("job " + job.name + ": reset and resubmitted (karma " + job.karma + ")");
+        }
+        return false;
+      }
+      default -> {
+        if (!job.hwSignalled) {
+          sched.ring.unlink(job);
+          job.flags.add(Step.MockFlag.TIMEDOUT);
+          job.status = JobStatus.TIMED_OUT;
+          job.hwError = FenceError.ETIMEDOUT;
+          hardwareSignalled(job, FenceError.ETIMEDOUT);
+          log("job " + job.name + ": timed out, reset (RESET)");
+        }
+        return false;
+      }
+    }
+  }
+
+  private void guilty(DrmScheduler sched, DrmJob job) {
+    DrmEntity entity = job.entity;
+    entity.guilty = true;
+    log("entity " + entity.name + ": job " + job.name + " karma " + job.karma
+        + " > hang limit " + sched.spec.hangLimit() + ", context guilty");
+    sched.ring.unlink(job);
+    job.status = JobStatus.GUILTY_CANCELLED;
+    job.hwError = FenceError.ECANCELED;
+    job.finishedError = FenceError.ECANCELED;
+    hardwareSignalled(job, FenceError.ECANCELED);
+    for (DrmJob other : sched.pending) {
+      // only fences not yet signalled can take the error (dma_fence_set_error)
+      if (other.entity == entity && !other.finishedSignalled) {
+        other.finishedError = FenceError.ECANCELED;
+      }
+    }
+  }
+
+  /** {@code drm_sched_entity_kill}: queued jobs end with -ESRCH in order and never run. */
+  void kill(DrmEntity entity) {
+    entity.stopped = true;
+    entity.sched.removeEntity(entity);
+    List<DrmJob> queued = new ArrayList<>(entity.queue);
+    entity.queue.clear();
+    killInOrder(queued, 0, entity.lastScheduled);
+  }
+
+  private void killInOrder(List<DrmJob> queued, int index, DrmJob previous) {
+    if (index == queued.size()) {
+      return;
+    }
+    DrmJob job = queued.get(index);
+    Runnable kill = () -> {
+      job.status = JobStatus.KILLED;
+      job.signalScheduled(now());
+      job.finishedError = FenceError.ESRCH;
+      job.signalFinished(now(), FenceError.ESRCH);
+      killInOrder(queued, index + 1, job);
+    };
+    if (previous == null || previous.finishedSignalled) {
+      at(now(), kill, false);
+    } else {
+      previous.onFinished.add(() -> at(now(), kill, false));
+    }
+  }
+
+  /** {@code drm_sched_fini}. */
+  void fini(DrmScheduler sched) {
+    if (!sched.pending.isEmpty()) {
+      log("scheduler " + sched.name() + ": cancelling " + sched.pending.size()
+          + " pending job(s)");
+    }
+    sched.fini(sched.policy.perPriorityRunQueues());
+  }
+
+  /** {@code drm_sched_entity_modify_sched}. */
+  void modifySched(DrmEntity entity, List<String> names) {
+    entity.schedList = names.stream().map(schedulers::get).toList();
+  }
+
+  private static void fire(List<Runnable> waiters) {
+    List<Runnable> copy = List.copyOf(waiters);
+    waiters.clear();
+    copy.forEach(Runnable::run);
+  }
+
+  private List<JobOutcome> outcomes() {
+    List<JobOutcome> out = new ArrayList<>();
+    for (DrmJob job : jobs.values()) {
+      out.add(outcome(job));
+    }
+    clientJobs.forEach(job -> out.add(outcome(job)));
+    return out;
+  }
+
+  private static JobOutcome outcome(DrmJob job) {
+    return new JobOutcome(job.name, job.entity.name, job.sched == null ? "" : job.sched.name(),
+        job.status, job.credits, job.submitNs, job.scheduledNs, job.finishedNs, job.freedNs,
+        job.hwError, job.finishedError, job.flags.toString());
+  }
+}

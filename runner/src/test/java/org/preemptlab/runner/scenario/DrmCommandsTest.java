@@ -1,0 +1,95 @@
+package org.preemptlab.runner.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.preemptlab.runner.cli.Main;
+import org.preemptlab.runner.engine.drm.ClientStats;
+import org.preemptlab.runner.reproduce.Reproductions;
+
+/** The command-line entry points: {@code reproduce drm-kunit} and {@code drm-scenario FILE}. */
+class DrmCommandsTest {
+  private record Result(int exit, String out, String err) {}
+
+  private static Result run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit = new Main(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
+    return new Result(exit, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Tag("slow")
+  @Test
+  void reproduceDrmKunitReportsEveryScenarioAsReproduced(@TempDir Path dir) {
+    Result result = run("reproduce", "drm-kunit", "--out", dir.toString());
+
+    assertThat(result.exit()).isZero();
+    for (KunitScenarios.Entry entry : KunitScenarios.all()) {
+      assertThat(result.out()).containsPattern("(?m)^" + entry.id() + " +" + entry.kunitTest()
+          + " +yes ");
+    }
+    assertThat(result.out()).contains("expected false      observed false")
+        .doesNotContain("FAIL").contains("reproduced: every expected outcome was observed");
+    assertThat(Reproductions.find("drm-kunit")).isPresent();
+  }
+
+  @Test
+  void drmScenarioRunsAUserFileAndWritesEveryJobOutcome(@TempDir Path dir) throws Exception {
+    Result result = run("drm-scenario", "../examples/drm/x1-cancel.yaml", "--out",
+        dir.toString());
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out()).contains("jobs by status: {CANCELLED=1}")
+        .contains("every expectation held");
+    assertThat(Files.readAllLines(dir.resolve("jobs.csv"))).hasSize(2)
+        .last().asString().startsWith("job,entity,sched,CANCELLED,1,0,0,0,0,ECANCELED,ECANCELED");
+  }
+
+  @Test
+  void drmScenarioWritesEachClientsStatisticsToClientsCsv(@TempDir Path dir) throws Exception {
+    Result result = run("drm-scenario", "../examples/drm/clients-many.yaml", "--out",
+        dir.toString());
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out()).contains("client c0 (e0): sync=true cycles=36/36 done=true")
+        .contains("every expectation held");
+    assertThat(Files.readAllLines(dir.resolve("clients.csv"))).hasSize(8)
+        .first().isEqualTo(ClientStats.CSV_HEADER);
+    assertThat(Files.readAllLines(dir.resolve("clients.csv")).get(1))
+        .startsWith("c0,e0,true,36,36,true,144,144000,");
+  }
+
+  @Test
+  void drmScenarioExitsNonZeroWhenAnExpectationFails(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("wrong.yaml");
+    Files.writeString(file, Files.readString(Path.of("../examples/drm/k1-credits.yaml"))
+        .replace("{job: job1, within: 1s, value: false}", "{job: job1, within: 1s, value: true}"));
+
+    Result result = run("drm-scenario", file.toString());
+
+    assertThat(result.exit()).isEqualTo(Main.FAILED);
+    assertThat(result.out()).contains("FAIL").contains("some expectations FAILED");
+  }
+
+  @Test
+  void drmScenarioReportsAMalformedFileInOneLineWithUsageExit(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("bad.yaml");
+    Files.writeString(file, "schedulers:\n  - {name: s, timeout: soon}\n");
+
+    Result result = run("drm-scenario", file.toString());
+
+    assertThat(result.exit()).isEqualTo(Main.USAGE);
+    assertThat(result.err().strip()).startsWith("preemptlab drm-scenario: bad.yaml:2:")
+        .contains("schedulers[0].timeout").doesNotContain("\n");
+  }
+}
