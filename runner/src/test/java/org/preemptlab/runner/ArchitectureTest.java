@@ -31,7 +31,9 @@ class ArchitectureTest {
   private static final String PLUGINS = "org.preemptlab.plugins..";
   private static final String RUNNER = "org.preemptlab.runner..";
   private static final String ENGINE = "org.preemptlab.runner.engine..";
-  private static final String DRM = "org.preemptlab.runner.drm..";
+  private static final String DRM = "org.preemptlab.runner.engine.drm..";
+  private static final String ENGINE_CORE = "org.preemptlab.runner.engine";
+  private static final String SCENARIO_FORMAT = "org.preemptlab.runner.scenario..";
   private static final String GUAVA = "com.google.common..";
   private static final String TESTKIT = "org.preemptlab.testkit..";
 
@@ -56,7 +58,8 @@ class ArchitectureTest {
   static void everyCheckedPackageHasMainClasses(JavaClasses classes) {
     for (String pkg : new String[] {"org.preemptlab.api", "org.preemptlab.api.model",
         "org.preemptlab.policies", "org.preemptlab.hardware", "org.preemptlab.plugins",
-        "org.preemptlab.runner.engine", "org.preemptlab.runner.cli",
+        "org.preemptlab.runner.engine", "org.preemptlab.runner.engine.drm",
+        "org.preemptlab.runner.scenario", "org.preemptlab.runner.cli",
         "org.preemptlab.runner.report", "org.preemptlab.runner.experiment"}) {
       assertThat(classes.that(resideIn(pkg + ".."))).as("main classes in %s", pkg).isNotEmpty();
     }
@@ -144,7 +147,7 @@ class ArchitectureTest {
       .allowEmptyShould(false);
 
   /**
-   * The DRM scheduler layer takes a kernel generation's behaviour from the policy it runs
+   * The engine's DRM scheduler layer takes a kernel generation's behaviour from the policy it runs
    * ({@code SchedulingPolicy.perPriorityRunQueues()}), never from a policy's class or id: it
    * depends on no policy implementation.
    */
@@ -154,11 +157,46 @@ class ArchitectureTest {
       .should().dependOnClassesThat().resideInAPackage(POLICIES)
       .allowEmptyShould(false);
 
-  /** The SM engine does not depend on the DRM scheduler simulator: a dependency goes one way. */
+  /**
+   * One engine: the DRM scheduler is a layer of the engine ({@code engine.drm}), not a simulator of
+   * its own, so the old simulator package is gone for good.
+   */
   @ArchTest
-  static final ArchRule engineDependsOnNoDrmSchedulerLayer = noClasses()
-      .that().resideInAPackage(ENGINE)
+  static final ArchRule thereIsNoSecondSimulatorPackage = noClasses()
+      .should().resideInAPackage("org.preemptlab.runner.drm..");
+
+  /**
+   * The engine owns the only event queue: no class outside the engine uses its queue or implements
+   * its events, and the only other event loop is the benchmark's deliberately minimal baseline,
+   * which exists to be measured against the engine.
+   */
+  @ArchTest
+  static final ArchRule onlyTheEngineUsesTheEventQueue = noClasses()
+      .that().resideOutsideOfPackage(ENGINE)
+      .should().dependOnClassesThat().haveFullyQualifiedName(ENGINE_CORE + ".EventQueue")
+      .orShould().implement(ENGINE_CORE + ".Event")
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule noEventLoopOutsideTheEngineButTheBenchmarkBaseline = noClasses()
+      .that().haveSimpleNameEndingWith("EventLoop")
+      .should().resideOutsideOfPackages(ENGINE, "org.preemptlab.runner.bench..");
+
+  /**
+   * The engine's core knows its DRM layer only through {@code EngineLayer}: a dependency goes one
+   * way, from the layer to the core.
+   */
+  @ArchTest
+  static final ArchRule engineCoreDependsOnNoDrmSchedulerLayer = noClasses()
+      .that().resideInAPackage(ENGINE_CORE)
       .should().dependOnClassesThat().resideInAPackage(DRM)
+      .allowEmptyShould(false);
+
+  /** The scenario file format is a format: it depends on no part of the engine. */
+  @ArchTest
+  static final ArchRule scenarioFormatDependsOnNoEngine = noClasses()
+      .that().resideInAPackage(SCENARIO_FORMAT)
+      .should().dependOnClassesThat().resideInAPackage(ENGINE)
       .allowEmptyShould(false);
 
   private static DescribedPredicate<JavaClass> resideIn(String packageIdentifier) {

@@ -13,16 +13,20 @@ import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.engine.drm.ClientStats;
-import org.preemptlab.runner.experiment.ScenarioRuns;
 import org.preemptlab.runner.engine.drm.JobOutcome;
-import org.preemptlab.runner.scenario.Scenario;
-import org.preemptlab.runner.report.ScenarioReport;
 import org.preemptlab.runner.engine.drm.ScenarioResult;
-import org.preemptlab.runner.scenario.Scenarios;
+import org.preemptlab.runner.experiment.ScenarioRuns;
 import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.report.Provenance;
+import org.preemptlab.runner.report.ScenarioReport;
+import org.preemptlab.runner.scenario.Scenario;
+import org.preemptlab.runner.scenario.Scenarios;
 
-/** {@code preemptlab drm-scenario FILE}: run a DRM scheduler scenario on the drm-mock GPU. */
+/**
+ * {@code preemptlab drm-scenario FILE}: run a DRM scheduler scenario file on the engine with its
+ * DRM scheduler layer; the same as {@code preemptlab run --config FILE} of a scenario file, with
+ * {@code --jobs} in addition.
+ */
 final class DrmScenarioCommand implements Command {
   private static final Option POLICY = Option.builder("p").longOpt("policy").hasArg()
       .argName("ID").desc("run under this policy instead of the file's (drm-fifo, drm-rr, "
@@ -63,19 +67,31 @@ final class DrmScenarioCommand implements Command {
     if (args.size() != 1) {
       throw new ConfigurationException("drm-scenario takes one scenario FILE, got " + args);
     }
-    Scenario scenario = Scenarios.load(Path.of(args.get(0)));
-    String command = CommandLines.render(name(), line);
-    if (line.hasOption(OUT)) {
-      OutputPaths.checkDirectory("--out", Path.of(line.getOptionValue(OUT)),
-          d -> OutputPaths.heldBy(d, command));
+    return runScenario(name(), line, Path.of(args.get(0)), line.getOptionValue(POLICY),
+        line.hasOption(JOBS), line.getOptionValue(OUT), out);
+  }
+
+  /**
+   * Runs a scenario file on the engine with its DRM scheduler layer, prints its report and writes
+   * its outputs: {@code drm-scenario FILE} and {@code run --config FILE} of a scenario file.
+   *
+   * @param policy the policy to run instead of the file's, or null
+   * @param outDir the folder for jobs.csv and clients.csv, or null
+   */
+  static int runScenario(String commandName, CommandLine line, Path file, String policy,
+      boolean allJobs, String outDir, PrintStream out) {
+    Scenario scenario = Scenarios.load(file);
+    String command = CommandLines.render(commandName, line);
+    if (outDir != null) {
+      OutputPaths.checkDirectory("--out", Path.of(outDir), d -> OutputPaths.heldBy(d, command));
     }
     PluginRegistry registry = SharedOptions.registry(line);
     ScenarioResult result = ScenarioRuns.run(scenario, registry,
-        line.getOptionValue(POLICY, scenario.policy()));
-    ScenarioReport.print(result, line.hasOption(JOBS), out);
-    if (line.hasOption(OUT)) {
-      Path file = writeJobs(Path.of(line.getOptionValue(OUT)), result, command);
-      out.println("wrote " + file);
+        policy == null ? scenario.policy() : policy);
+    ScenarioReport.print(result, allJobs, out);
+    if (outDir != null) {
+      Path written = writeJobs(Path.of(outDir), result, command);
+      out.println("wrote " + written);
     }
     out.println(result.passed() ? "every expectation held" : "some expectations FAILED");
     return result.passed() ? Main.OK : Main.FAILED;

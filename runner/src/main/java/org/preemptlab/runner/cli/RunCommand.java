@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -23,12 +24,14 @@ import org.preemptlab.runner.report.Provenance;
 import org.preemptlab.runner.report.RunReport;
 import org.preemptlab.runner.report.trace.TimelineWriter;
 import org.preemptlab.runner.report.trace.TraceLabels;
+import org.preemptlab.runner.scenario.Scenarios;
 
 /** {@code preemptlab run --config FILE}: one run, its summary and its output files. */
 final class RunCommand implements Command {
   static final Option CONFIG = Option.builder("c").longOpt("config").hasArg().argName("FILE")
-      .desc("the run configuration (YAML; docs/config-format.md); without it, the built-in demo "
-          + "configuration").get();
+      .desc("the run configuration (YAML; docs/config-format.md), or a DRM scheduler scenario "
+          + "(a top-level 'schedulers:' key; docs/drm-scheduler.md); without it, the built-in "
+          + "demo configuration").get();
   static final Option POLICY = plugin("policy", "the scheduling policy");
   static final Option PREEMPTION = plugin("preemption", "the preemption-point strategy");
   static final Option CONTEXT_SAVE = plugin("context-save", "the context-save strategy");
@@ -107,7 +110,8 @@ final class RunCommand implements Command {
         preemptlab run --config examples/configs/inference-vs-training.yaml --policy round-robin
         preemptlab run --config examples/configs/xsched/lv3.yaml --out results/xsched-lv3
         preemptlab run --workload csv-trace --set workload.path=examples/traces/small.csv
-        preemptlab run --trace results/run1/trace.json""";
+        preemptlab run --trace results/run1/trace.json
+        preemptlab run --config examples/drm/b1-basic-submit.yaml --out results/b1""";
   }
 
   @Override
@@ -115,6 +119,10 @@ final class RunCommand implements Command {
     if (!line.getArgList().isEmpty()) {
       throw new ConfigurationException("run takes no arguments, got " + line.getArgList()
           + "; use --config FILE");
+    }
+    String file = line.getOptionValue(CONFIG);
+    if (file != null && Scenarios.isScenario(Path.of(file))) {
+      return runScenario(line, Path.of(file), out);
     }
     RunConfig config = resolve(line);
     Optional<Duration> timeout = SharedOptions.timeout(line, RUN_TIMEOUT.getLongOpt());
@@ -217,6 +225,24 @@ final class RunCommand implements Command {
     } catch (IOException e) {
       // the run's own error is the one to report
     }
+  }
+
+  /**
+   * A scenario file (a top-level {@code schedulers:} key): the engine with its DRM scheduler layer,
+   * as {@code drm-scenario}; only {@code --policy}, {@code --out} and {@code --plugin-path} apply.
+   */
+  private int runScenario(CommandLine line, Path file, PrintStream out) {
+    Set<String> applicable = Set.of(CONFIG.getLongOpt(), POLICY.getLongOpt(), OUT.getLongOpt(),
+        SharedOptions.PLUGIN_PATH.getLongOpt());
+    for (Option option : line.getOptions()) {
+      if (!applicable.contains(option.getLongOpt())) {
+        throw new ConfigurationException(file + " is a DRM scheduler scenario (top-level '"
+            + Scenarios.MARKER + "'): option --" + option.getLongOpt() + " does not apply; "
+            + "valid: --policy, --out, --plugin-path");
+      }
+    }
+    return DrmScenarioCommand.runScenario(name(), line, file, line.getOptionValue(POLICY), false,
+        line.getOptionValue(OUT), out);
   }
 
   /** The configuration file (or the demo's) with every override of the command line applied. */

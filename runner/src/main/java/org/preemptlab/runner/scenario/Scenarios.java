@@ -1,6 +1,8 @@
 package org.preemptlab.runner.scenario;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +19,9 @@ import org.preemptlab.runner.workload.YamlMappers;
  * form {@code FILE:LINE:COL: KEY.PATH: MESSAGE} with the valid choices and the closest match.
  */
 public final class Scenarios {
+  /** The top-level key that makes a YAML file a scenario ({@link #isScenario}). */
+  public static final String MARKER = "schedulers";
+
   private Scenarios() {}
 
   /**
@@ -28,6 +33,21 @@ public final class Scenarios {
     String text = Limits.readText(file, "scenario", Limits.MAX_TEXT_FILE_BYTES);
     Path name = file.getFileName();
     return fromYaml(text, name == null ? file.toString() : name.toString());
+  }
+
+  /**
+   * Whether a file is a scenario rather than a run configuration: a YAML mapping with a top-level
+   * {@value #MARKER} key (a run configuration has none). A file that cannot be read or parsed is
+   * not one; the run configuration's reader then reports why.
+   */
+  public static boolean isScenario(Path file) {
+    try {
+      String text = Limits.readText(file, "configuration", Limits.MAX_TEXT_FILE_BYTES);
+      JsonNode root = new ObjectMapper(YamlMappers.factory()).readTree(text);
+      return root != null && root.isObject() && root.has(MARKER);
+    } catch (ConfigurationException | IOException e) {
+      return false;
+    }
   }
 
   /**

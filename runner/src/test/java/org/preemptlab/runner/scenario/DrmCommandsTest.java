@@ -14,7 +14,10 @@ import org.preemptlab.runner.cli.Main;
 import org.preemptlab.runner.engine.drm.ClientStats;
 import org.preemptlab.runner.reproduce.Reproductions;
 
-/** The command-line entry points: {@code reproduce drm-kunit} and {@code drm-scenario FILE}. */
+/**
+ * The command-line entry points: {@code reproduce drm-kunit}, {@code drm-scenario FILE} and its
+ * equal {@code run --config FILE} of a scenario file.
+ */
 class DrmCommandsTest {
   private record Result(int exit, String out, String err) {}
 
@@ -90,6 +93,47 @@ class DrmCommandsTest {
 
     assertThat(result.exit()).isEqualTo(Main.USAGE);
     assertThat(result.err().strip()).startsWith("preemptlab drm-scenario: bad.yaml:2:")
+        .contains("schedulers[0].timeout").doesNotContain("\n");
+  }
+
+  @Test
+  void runOfAScenarioFileWritesTheSameOutputsAsDrmScenario(@TempDir Path dir) throws Exception {
+    Path viaRun = dir.resolve("run");
+    Path viaAlias = dir.resolve("alias");
+
+    Result run = run("run", "--config", "../examples/drm/clients-two-async.yaml", "--out",
+        viaRun.toString());
+    Result alias = run("drm-scenario", "../examples/drm/clients-two-async.yaml", "--out",
+        viaAlias.toString());
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out().replace(viaRun.toString(), "DIR"))
+        .isEqualTo(alias.out().replace(viaAlias.toString(), "DIR"));
+    for (String file : new String[] {"jobs.csv", "clients.csv"}) {
+      assertThat(Files.readString(viaRun.resolve(file))).as(file)
+          .isNotEmpty().isEqualTo(Files.readString(viaAlias.resolve(file)));
+    }
+  }
+
+  @Test
+  void runOfAScenarioFileRefusesAnOptionOfRunConfigurationsInOneLine() {
+    Result result = run("run", "--config", "../examples/drm/b1-basic-submit.yaml", "--seed", "3");
+
+    assertThat(result.exit()).isEqualTo(Main.USAGE);
+    assertThat(result.err().strip()).contains("is a DRM scheduler scenario (top-level "
+        + "'schedulers')").contains("option --seed does not apply").doesNotContain("\n");
+  }
+
+  @Test
+  void runOfAMalformedScenarioFileReportsItInOneLineWithUsageExit(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("bad.yaml");
+    Files.writeString(file, "schedulers:\n  - {name: s, timeout: soon}\n");
+
+    Result result = run("run", "--config", file.toString());
+
+    assertThat(result.exit()).isEqualTo(Main.USAGE);
+    assertThat(result.err().strip()).startsWith("preemptlab run: bad.yaml:2:")
         .contains("schedulers[0].timeout").doesNotContain("\n");
   }
 }
