@@ -44,7 +44,7 @@ final class DrmScenarioCommand implements Command {
 
   @Override
   public String summary() {
-    return "run a Linux DRM scheduler scenario file on the drm-mock GPU";
+    return "run a Linux DRM scheduler scenario file (as run --config FILE)";
   }
 
   @Override

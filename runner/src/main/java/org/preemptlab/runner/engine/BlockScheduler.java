@@ -336,6 +336,34 @@ final class BlockScheduler {
     }
   }
 
+  /**
+   * Drops a job's blocks (a reset): resident ones leave their SMs at once without completing (their
+   * queued completions become stale), and none of its other blocks will be placed.
+   */
+  void drop(SimJob job) {
+    while (job.resident.size() > 0) {
+      ResidentBlock block = job.resident.get(job.resident.size() - 1);
+      if (sim.listener != null) {
+        sim.listener.blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
+            sim.now, EngineListener.BlockEnd.FLUSHED);
+      }
+      block.execEndNs = Math.min(block.execEndNs, sim.now);
+      release(block);
+      recycle(block);
+    }
+    job.nextFreshBlock = job.kernel.gridBlocks();
+    job.resumables.clear();
+    if (job.inPlacementOrder) {
+      for (int i = 0; i < orderSize; i++) {
+        if (order[i] == job) {
+          removeAt(i);
+          break;
+        }
+      }
+      leave(job);
+    }
+  }
+
   /** Null if {@code set} is a usable SM restriction, else the refusal. */
   ActionOutcome checkSmSet(SmSet set) {
     if (set != null && set.stream().noneMatch(sm -> sm < sms.count())) {

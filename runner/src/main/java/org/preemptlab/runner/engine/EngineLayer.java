@@ -4,8 +4,9 @@ package org.preemptlab.runner.engine;
  * A scheduler layer above the engine's launcher, run by the engine's own event loop: the Linux DRM
  * scheduler layer ({@code engine.drm}) with its entities, run queues, rings and scenario script.
  * Its events are ordinary {@link Event}s on the engine's queue ({@link Simulator#schedule}); at each
- * instant, after the instant's events, the launcher's dispatch and block placement, the engine calls
- * {@link #afterEvents()}, repeats that while events remain at the instant, and then lets the layer
+ * instant, after the instant's events, the engine calls {@link #afterEvents()} (which may submit
+ * held jobs), then the launcher dispatches and blocks are placed; it repeats that while events
+ * remain at the instant, and then lets the layer
  * {@link #resume()} its own work of the instant (a script, as a test thread), after which the
  * instant is settled again. A run without a layer pays one null check per instant.
  */
@@ -14,7 +15,7 @@ public interface EngineLayer {
   /** Called once when the run starts, at time 0, after the launcher started. */
   void start(Simulator sim);
 
-  /** After the events of an instant, the launcher's dispatch and block placement. */
+  /** After the events of an instant, before the launcher's dispatch and block placement. */
   void afterEvents();
 
   /**

@@ -48,6 +48,12 @@ final class Launcher {
   private long nextDispatchSeq;
   int unfinished;
 
+  /**
+   * The submit time of a job that a layer submits itself ({@link Simulator#submitHeld}): it never
+   * arrives by time (the DRM scheduler layer's jobs on SM hardware).
+   */
+  static final long HELD = Long.MAX_VALUE;
+
   Launcher(Simulator sim, Workload workload, List<SimContext> contexts) {
     this.sim = sim;
     Map<String, SimContext> contextById = new HashMap<>();
@@ -96,7 +102,7 @@ final class Launcher {
 
     List<SimJob> open = new ArrayList<>();
     for (SimJob job : jobs) {
-      if (!job.job.closedLoop()) {
+      if (!job.job.closedLoop() && job.job.submitTimeNs() != HELD) {
         open.add(job);
       }
     }
@@ -270,6 +276,16 @@ final class Launcher {
     }
     tryReady(job.queue); // its launch window has room again
     checkQuiet(job.queue);
+  }
+
+  /**
+   * A reset of a launched job: its resident blocks leave their SMs without re-running (resources
+   * freed), its blocks not yet placed are forgotten, and it finishes now, so its credits return and
+   * its policy is told; its finish time is the reset's.
+   */
+  void abort(SimJob job) {
+    sim.blocks.drop(job);
+    finish(job);
   }
 
   private void reportLoad(PolicyEngine engine) {

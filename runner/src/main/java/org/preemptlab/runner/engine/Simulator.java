@@ -1,6 +1,7 @@
 package org.preemptlab.runner.engine;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkState;
 
 import java.util.random.RandomGenerator;
 import java.util.ArrayList;
@@ -158,6 +159,42 @@ public final class Simulator {
   }
 
   /**
+   * Submits a job that a layer holds (its submit time is {@link Long#MAX_VALUE}, so it never
+   * arrives by time): the DRM scheduler layer's {@code run_job} on SM hardware.
+   *
+   * @param index the job's position in the workload's job list
+   * @throws IllegalStateException if the job is not held or was submitted before
+   */
+  public void submitHeld(int index) {
+    SimJob job = launcher.jobs[index];
+    checkState(job.job.submitTimeNs() == Launcher.HELD && !job.submitted,
+        "%s is not a held job waiting for submission", job);
+    launcher.submit(job);
+  }
+
+  /**
+   * Resets a launched job (a DRM timeout's reset): its resident blocks leave their SMs without
+   * re-running and free their resources, its other blocks are never placed, and it finishes now.
+   *
+   * @param index the job's position in the workload's job list
+   * @throws IllegalStateException if the job is not dispatched and unfinished, or a preemption of
+   *     one of its blocks is under way
+   */
+  public void abortJob(int index) {
+    SimJob job = launcher.jobs[index];
+    checkState(job.inFlight(), "%s is %s, not launched and unfinished", job, job.state);
+    for (int i = 0; i < job.resident.size(); i++) {
+      checkState(job.resident.get(i).preemption == null, "%s is being preempted", job);
+    }
+    launcher.abort(job);
+  }
+
+  /** Whether a job of the workload has finished (by completing or by {@link #abortJob}). */
+  public boolean finished(int index) {
+    return launcher.jobs[index].state == JobState.FINISHED;
+  }
+
+  /**
    * Runs the simulation to the end.
    *
    * @throws InvariantViolationException if a plugin breaks a rule of the model
@@ -184,13 +221,15 @@ public final class Simulator {
       }
       runInstant(next);
     }
-    checkAllFinished();
+    if (layer == null) {
+      checkAllFinished(); // a layer decides which of its jobs ever reach the hardware
+    }
     return result();
   }
 
   /**
-   * Applies every event of the instant, then dispatches and places (and lets a layer take its
-   * step), until no event is left at that instant; a layer's own work of the instant then runs and
+   * Applies every event of the instant, then lets a layer take its step, dispatches and places,
+   * until no event is left at that instant; a layer's own work of the instant then runs and
    * the instant settles again. A method of its own, called once per instant, so that the JIT compiles it as a
    * whole from a full profile even in a single long run (instead of only on-stack replacing the
    * run loop half-way through its first call).
@@ -207,11 +246,11 @@ public final class Simulator {
           countEvent(instantEnd);
           event.fire(this, gen);
         }
+        if (layer != null) {
+          layer.afterEvents(); // may submit jobs, which the launcher then dispatches
+        }
         launcher.dispatchAll();
         blocks.placeAll();
-        if (layer != null) {
-          layer.afterEvents();
-        }
       } while (!events.isEmpty() && events.peekTime() == now);
     } while (layer != null && layer.resume());
   }

@@ -4,8 +4,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
-import java.util.List;
-import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
 import org.preemptlab.runner.engine.EngineOptions;
@@ -20,7 +18,7 @@ import org.preemptlab.runner.scenario.Scenario;
  * ({@link DrmLayer}), the scenario's policy in each of its schedulers, on the scenario's hardware.
  */
 public final class ScenarioRuns {
-  /** The engine's preemption and context-save strategies under a scenario (it preempts nothing). */
+  /** The engine's preemption and context-save strategies under a scenario (nothing preempts). */
   private static final String PREEMPTION = "block-boundary";
   private static final String CONTEXT_SAVE = "full";
 
@@ -51,15 +49,14 @@ public final class ScenarioRuns {
     SplittableRandom random = new SplittableRandom(0);
     DrmLayer layer = new DrmLayer(chosen, hardware, name -> registry.create(
         PluginType.SCHEDULING_POLICY, chosen.policy(), Map.of(), hardware, random.split()));
-    // The engine runs the layer; the workload below it is empty (the layer's jobs are its own).
-    RunPlugins plugins = new RunPlugins(chosen.policy(), engine -> registry.create(
-        PluginType.SCHEDULING_POLICY, chosen.policy(), Map.of(), hardware,
-        new SplittableRandom(1)), PREEMPTION, registry.create(PluginType.PREEMPTION_STRATEGY,
-        PREEMPTION, Map.of(), hardware, new SplittableRandom(2)), CONTEXT_SAVE,
-        registry.create(PluginType.CONTEXT_SAVE, CONTEXT_SAVE, Map.of(), hardware,
-            new SplittableRandom(3)));
-    new Simulator(new Workload(List.of(), List.of(), List.of()), hardware, plugins,
-        EngineOptions.defaults()).withLayer(layer).run();
+    // The engine runs the layer on the workload below it: no kernels on a serial timeline, the
+    // jobs' kernels (held until their rings run them) on SM hardware.
+    RunPlugins plugins = new RunPlugins(chosen.policy(), engine -> layer.hardwarePolicy(),
+        PREEMPTION, registry.create(PluginType.PREEMPTION_STRATEGY, PREEMPTION, Map.of(),
+            hardware, new SplittableRandom(1)), CONTEXT_SAVE, registry.create(
+            PluginType.CONTEXT_SAVE, CONTEXT_SAVE, Map.of(), hardware, new SplittableRandom(2)));
+    new Simulator(layer.workload(), hardware, plugins, EngineOptions.defaults())
+        .withLayer(layer).run();
     return layer.result();
   }
 }

@@ -22,10 +22,14 @@ import java.util.List;
  * @param flags mock job flags
  * @param window with {@code count}: at most this many jobs of the group are submitted and not yet
  *     done; job i + window is submitted when job i is done (the KUnit interleaved worker)
+ * @param kernel on SM hardware (a model that is not a serial timeline), the kernel the job runs;
+ *     required there, refused on a serial timeline (which runs {@code duration})
+ * @param hang with {@code kernel}: the kernel's blocks never finish (a hung kernel), so only the
+ *     scheduler's timeout and its reset end the job; false by default
  */
 public record JobSpec(String name, Integer count, String entity, List<String> entities,
     Long credits, String duration, List<DependencySpec> dependsOn, DependencySpec.Fence chain,
-    List<Flag> flags, Integer window) {
+    List<Flag> flags, Integer window, KernelShape kernel, Boolean hang) {
 
   /** In a group's dependency, the job's index. */
   static final String INDEX = "{i}";
@@ -57,6 +61,11 @@ public record JobSpec(String name, Integer count, String entity, List<String> en
     flags = flags == null ? List.of() : List.copyOf(flags);
     Specs.check(window == null || count != null, "window", "needs 'count'");
     Specs.check(window == null || window >= 1, "window", "must be >= 1, got " + window);
+    hang = hang != null && hang;
+    Specs.check(!hang || kernel != null, "hang", "needs 'kernel' (a hung kernel's blocks never "
+        + "finish; on a serial timeline a job of duration 0 waits until advanced)");
+    Specs.check(kernel == null || duration.equals("0"), "duration", "give 'duration' (a serial "
+        + "timeline) or 'kernel' (SM hardware), not both");
   }
 
   /** The job's duration in ns. */

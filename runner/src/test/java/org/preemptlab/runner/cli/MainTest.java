@@ -64,7 +64,7 @@ class MainTest {
         .contains("  run           run one configuration")
         .contains("  list          list the plugins")
         .contains("  bench         measure engine speed")
-        .contains("  drm-scenario  run a Linux DRM scheduler scenario file on the drm-mock GPU")
+        .contains("  drm-scenario  run a Linux DRM scheduler scenario file (as run --config FILE)")
         .contains("  sweep         run every configuration of a sweep file over many seeds")
         .contains("Start with: preemptlab demo");
     assertThat(run("-h").out()).isEqualTo(result.out());

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.experiment.ScenarioRuns;
 
 /** Malformed files and impossible actions fail before anything runs, in one clear line. */
 class ScenarioErrorsTest {
@@ -86,8 +88,16 @@ class ScenarioErrorsTest {
   }
 
   @Test
-  void otherHardwareIsRefused() {
-    fails("hardware: h200\n" + BASE, "s.yaml:1:", "hardware", "runs only on 'drm-mock'");
+  void unknownHardwareIsRefusedWithTheClosestMatchAndTheValidChoices() {
+    // any hardware model runs a scenario (SM hardware runs each job's kernel); the id must exist
+    Scenario scenario = Scenarios.fromYaml("hardware: h2000\n" + BASE, "s.yaml");
+
+    assertThatThrownBy(() -> ScenarioRuns.run(scenario,
+        PluginRegistry.discover(ScenarioErrorsTest.class.getClassLoader())))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContainingAll("unknown hardware model 'h2000'", "did you mean 'h200'",
+            "valid:", "drm-mock")
+        .hasMessageNotContaining("\n");
   }
 
   @Test

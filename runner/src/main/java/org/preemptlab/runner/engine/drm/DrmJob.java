@@ -8,7 +8,7 @@ import org.preemptlab.runner.scenario.DependencySpec;
 import org.preemptlab.runner.scenario.FenceError;
 import org.preemptlab.runner.scenario.Step;
 
-/** The mutable state of one job in the DRM simulator: its fences, flags and times. */
+/** The mutable state of one job of the DRM scheduler layer: its fences, flags and times. */
 final class DrmJob {
   final long id;
   final String name;
@@ -33,6 +33,11 @@ final class DrmJob {
   FenceError hwError = FenceError.NONE;
   long seqno;
   long finishAtNs;
+  /** On SM hardware: the job's kernel in the engine's workload, and whether it is on the SMs. */
+  int kernelIndex = -1;
+  boolean onHardware;
+  /** On SM hardware: whether its kernel's blocks never finish ({@code hang: true}). */
+  boolean hung;
   int karma;
   int depIndex;
   DrmJobView view;

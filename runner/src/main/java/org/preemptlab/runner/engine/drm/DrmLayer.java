@@ -10,6 +10,14 @@ import java.util.function.Supplier;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.BlockTiming;
+import org.preemptlab.api.model.GpuContext;
+import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.runner.engine.EngineLayer;
 import org.preemptlab.runner.engine.Event;
@@ -19,6 +27,7 @@ import org.preemptlab.runner.scenario.DependencySpec;
 import org.preemptlab.runner.scenario.EntitySpec;
 import org.preemptlab.runner.scenario.FenceError;
 import org.preemptlab.runner.scenario.JobSpec;
+import org.preemptlab.runner.scenario.KernelShape;
 import org.preemptlab.runner.scenario.Scenario;
 import org.preemptlab.runner.scenario.SchedulerSpec;
 import org.preemptlab.runner.scenario.Step;
@@ -31,7 +40,8 @@ import org.preemptlab.runner.scenario.StepSpec;
  * engine's queue; at each instant, after the instant's events, every scheduler frees finished jobs
  * and dispatches ({@link #afterEvents()}), and once the instant is settled the script (the test
  * thread) resumes ({@link #resume()}), after which the instant settles again. Each scheduler's jobs
- * run on a {@link DrmRing}: the KUnit mock timeline when the hardware model is a serial timeline.
+ * run on a {@link DrmRing}: the KUnit mock timeline when the hardware model is a serial timeline,
+ * else the engine's SMs, where each job is a kernel placed block by block ({@link KernelRing}).
  *
  * <p>Kernel generation is the policy's own: a policy with {@link
  * SchedulingPolicy#perPriorityRunQueues()} (kernels up to 7.1) sees the priority of the run queue
@@ -49,7 +59,17 @@ public final class DrmLayer implements EngineLayer {
    */
   static final long MAX_EVENTS = 20_000_000L;
 
+  /**
+   * A hung kernel's block time: its blocks never complete, since a run ends before this time
+   * ({@link #nextInstant}) and hung kernels do not keep it alive, so only the scheduler's timeout
+   * and reset take the job off the SMs.
+   */
+  static final long HUNG_BLOCK_NS = Long.MAX_VALUE / 4;
+
   private Simulator engine;
+  private final boolean serial;
+  /** On SM hardware, the job of each kernel of {@link #workload()}, by workload index. */
+  private final List<DrmJob> kernelJobs = new ArrayList<>();
   private final Scenario scenario;
   private final String policyId;
   private final HardwareModel hardware;
@@ -65,6 +85,8 @@ public final class DrmLayer implements EngineLayer {
   private long nextJobId;
   private Script script;
   private boolean started;
+  /** On SM hardware, kernels on the SMs that will finish (not hung): they keep the run alive. */
+  private int kernelsRunning;
   /** Events run so far, and queued events that keep the scenario alive (not background). */
   private long ran;
   private int foreground;
@@ -84,17 +106,16 @@ public final class DrmLayer implements EngineLayer {
    * Prepares a run.
    *
    * @param scenario the scenario
-   * @param hardware the hardware model; it must be a serial timeline (for now)
+   * @param hardware the hardware model: a serial timeline (the KUnit mock) runs each job for its
+   *     {@code duration}; any other model runs each job's {@code kernel} on its SMs
    * @param policies creates the policy instance of each scheduler, by scheduler name
-   * @throws ConfigurationException for hardware that is not a serial timeline
+   * @throws ConfigurationException for a scenario the hardware cannot run (a kernel on a serial
+   *     timeline; on SM hardware a job without a kernel, clients, advance steps or karma)
    */
   public DrmLayer(Scenario scenario, HardwareModel hardware,
       Function<String, SchedulingPolicy> policies) {
-    if (!hardware.serialTimeline()) {
-      throw new ConfigurationException("scenario '" + scenario.name() + "': hardware '"
-          + scenario.hardware() + "' is not a serial-timeline device; the DRM scheduler layer "
-          + "runs scenarios on '" + Scenario.MOCK_HARDWARE + "' (the KUnit mock GPU)");
-    }
+    this.serial = hardware.serialTimeline();
+    checkRunsOn(scenario, serial);
     this.scenario = scenario;
     this.policyId = scenario.policy();
     this.hardware = hardware;
@@ -121,9 +142,118 @@ public final class DrmLayer implements EngineLayer {
     }
   }
 
+  private static void checkRunsOn(Scenario scenario, boolean serial) {
+    String where = "scenario '" + scenario.name() + "' on hardware '" + scenario.hardware() + "'";
+    for (int i = 0; i < scenario.jobs().size(); i++) {
+      JobSpec job = scenario.jobs().get(i);
+      String key = "jobs[" + i + "] '" + job.name() + "'";
+      if (serial && job.kernel() != null) {
+        throw new ConfigurationException(where + ": " + key + ".kernel: a serial-timeline device "
+            + "runs each job for its 'duration'; 'kernel' needs SM hardware such as 'h200'");
+      }
+      if (!serial && job.kernel() == null) {
+        throw new ConfigurationException(where + ": " + key + ": a job on SM hardware needs a "
+            + "'kernel' (grid-blocks, threads-per-block, block-time)");
+      }
+    }
+    if (serial) {
+      return;
+    }
+    if (!scenario.clients().isEmpty()) {
+      throw new ConfigurationException(where + ": clients: closed-loop clients run only on a "
+          + "serial-timeline device ('" + Scenario.MOCK_HARDWARE + "')");
+    }
+    for (int i = 0; i < scenario.steps().size(); i++) {
+      if (scenario.steps().get(i).toStep() instanceof Step.Advance) {
+        throw new ConfigurationException(where + ": steps[" + i + "].advance: only a "
+            + "serial-timeline device ('" + Scenario.MOCK_HARDWARE + "') can be advanced by hand");
+      }
+    }
+    for (int i = 0; i < scenario.schedulers().size(); i++) {
+      if (scenario.schedulers().get(i).onTimeout() == SchedulerSpec.TimeoutHandler.KARMA) {
+        throw new ConfigurationException(where + ": schedulers[" + i + "].on-timeout: karma "
+            + "resubmits a reset job, which SM hardware cannot run again; valid here: mock "
+            + "(reset, -ETIMEDOUT), device-gone");
+      }
+    }
+  }
+
   /** The ring of a new scheduler, as the hardware model is. */
   DrmRing newRing() {
-    return new MockRing(this);
+    return serial ? new MockRing(this) : new KernelRing(this);
+  }
+
+  /**
+   * The workload the engine runs below the layer: none on a serial timeline; on SM hardware one
+   * kernel per job, held until the job's ring runs it ({@link Simulator#submitHeld}), each in a
+   * queue of its own in one context (the rings' order is the layer's, not the queues').
+   */
+  public Workload workload() {
+    if (serial) {
+      return new Workload(List.of(), List.of(), List.of());
+    }
+    GpuContext context = new GpuContext("drm", false);
+    List<JobQueue> queues = new ArrayList<>();
+    List<Job> kernels = new ArrayList<>();
+    Map<String, JobSpec> specs = scenario.jobsByName();
+    for (DrmJob job : jobs.values()) {
+      int index = kernels.size();
+      KernelShape shape = specs.get(job.name).kernel();
+      String queue = "ring-job-" + index;
+      queues.add(new JobQueue(queue, context.id(), Priority.NORMAL, 1,
+          job.entity.sched.spec.engine(), false));
+      long blockNs = specs.get(job.name).hang() ? HUNG_BLOCK_NS : shape.blockTimeNs();
+      Kernel kernel = new Kernel(job.name, shape.gridBlocks(), shape.threadsPerBlock(),
+          shape.registersPerThread(), shape.sharedMemoryPerBlock(), false,
+          BlockProgram.uniform(blockNs, shape.registersPerThread(),
+              shape.sharedMemoryPerBlock()), new BlockTiming.Exact());
+      kernels.add(new Job(index, queue, Long.MAX_VALUE, 1, List.of(), Job.NO_DEADLINE, 0,
+          kernel));
+      job.kernelIndex = index;
+      job.hung = specs.get(job.name).hang();
+      kernelJobs.add(job);
+    }
+    return new Workload(List.of(context), queues, kernels);
+  }
+
+  /**
+   * The engine-level policy of the hardware queues below the layer: it dispatches each kernel a
+   * ring runs at once and tells the layer when one finished.
+   */
+  public SchedulingPolicy hardwarePolicy() {
+    return new HardwareQueuePolicy(this::kernelFinished);
+  }
+
+  /** A job's kernel finished in the engine: its last block completed, or it was reset. */
+  private void kernelFinished(int index) {
+    DrmJob job = kernelJobs.get(index);
+    if (job.onHardware) { // not a reset (the ring took it off the hardware first)
+      ringLeft(job);
+      job.flags.add(Step.MockFlag.DONE);
+      job.status = JobStatus.DONE_NOT_FREED;
+      hardwareSignalled(job, FenceError.NONE);
+    }
+  }
+
+  /** A job's kernel went onto the SMs ({@link KernelRing#run}). */
+  void ringEntered(DrmJob job) {
+    job.onHardware = true;
+    if (!job.hung) {
+      kernelsRunning++;
+    }
+  }
+
+  /** A job's kernel left the SMs: it completed or was reset. */
+  void ringLeft(DrmJob job) {
+    job.onHardware = false;
+    if (!job.hung) {
+      kernelsRunning--;
+    }
+  }
+
+  /** The engine the layer runs in. */
+  Simulator engine() {
+    return engine;
   }
 
   @Override
@@ -158,8 +288,8 @@ public final class DrmLayer implements EngineLayer {
       return now();
     }
     long next = Math.min(nextEventNs, script.deadline());
-    boolean idle = foreground == 0 && script.deadline() == Long.MAX_VALUE;
-    return next > scenario.endNs() || idle ? Long.MAX_VALUE : next;
+    boolean idle = foreground == 0 && script.deadline() == Long.MAX_VALUE && kernelsRunning == 0;
+    return next > scenario.endNs() || next >= HUNG_BLOCK_NS || idle ? Long.MAX_VALUE : next;
   }
 
   /**

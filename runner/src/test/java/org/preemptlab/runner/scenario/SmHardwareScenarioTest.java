@@ -1,0 +1,143 @@
+package org.preemptlab.runner.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.engine.drm.JobOutcome;
+import org.preemptlab.runner.engine.drm.JobStatus;
+import org.preemptlab.runner.engine.drm.ScenarioResult;
+import org.preemptlab.runner.experiment.ScenarioRuns;
+
+/**
+ * The DRM scheduler layer on SM hardware ({@code h200}), which only the one engine can run: each
+ * job is a kernel placed block by block on the SMs, and a hung kernel is reset by its scheduler's
+ * timeout.
+ */
+class SmHardwareScenarioTest {
+  private static final PluginRegistry REGISTRY =
+      PluginRegistry.discover(SmHardwareScenarioTest.class.getClassLoader());
+  private static final long MS = 1_000_000L;
+  private static final Path HUNG = Path.of("..", "examples", "drm", "hung-kernel-h200.yaml");
+
+  /** A hung kernel filling every thread of every SM, and one kernel on another ring. */
+  private static final String FULL_DEVICE = """
+      hardware: h200
+      schedulers:
+        - {name: r0, timeout: 20ms}
+        - {name: r1, timeout: 1s}
+      entities:
+        - {name: stuck, schedulers: [r0]}
+        - {name: other, schedulers: [r1]}
+      jobs:
+        - {name: hung, entity: stuck, hang: true,
+           kernel: {grid-blocks: 264, threads-per-block: 1024, block-time: 1ms}}
+        - {name: next, entity: other,
+           kernel: {grid-blocks: 132, threads-per-block: 256, block-time: 1ms}}
+      """;
+
+  private static ScenarioResult run(String yaml) {
+    return ScenarioRuns.run(Scenarios.fromYaml(yaml, "s.yaml"), REGISTRY);
+  }
+
+  private static long lastFinish(ScenarioResult result) {
+    return result.jobs().stream().filter(j -> j.status() == JobStatus.FINISHED)
+        .mapToLong(JobOutcome::finishedNs).max().orElseThrow();
+  }
+
+  @Test
+  void theHungKernelIsResetAtItsRingsTimeoutAndEveryOtherKernelFinishes() throws Exception {
+    ScenarioResult result = run(Files.readString(HUNG));
+
+    assertThat(result.passed()).as("the file's own expectations").isTrue();
+    JobOutcome hung = result.job("hung");
+    assertThat(hung.status()).isEqualTo(JobStatus.TIMED_OUT);
+    assertThat(hung.finishedNs()).isEqualTo(20 * MS);
+    assertThat(hung.hardwareError()).isEqualTo(FenceError.ETIMEDOUT);
+    assertThat(result.jobs()).filteredOn(j -> !j.name().equals("hung")).hasSize(20)
+        .allMatch(j -> j.status() == JobStatus.FINISHED && j.hardwareError() == FenceError.NONE)
+        .anyMatch(j -> j.finishedNs() > 20 * MS);
+  }
+
+  @Test
+  void theResetFreesTheHungKernelsSmsSoTheOthersFinishSoonerThanWithALaterTimeout()
+      throws Exception {
+    String yaml = Files.readString(HUNG);
+    String later = yaml.replace("{name: compute1, timeout: 20ms", "{name: compute1, timeout: 1s");
+
+    long lastAtReset = lastFinish(run(yaml));
+    long lastWithoutReset = lastFinish(run(later));
+
+    assertThat(lastAtReset).isLessThan(lastWithoutReset);
+  }
+
+  @Test
+  void aKernelThatFindsNoFreeSmStartsOnlyWhenTheHungKernelIsReset() {
+    ScenarioResult result = run(FULL_DEVICE);
+
+    JobOutcome next = result.job("next");
+    assertThat(next.scheduledNs()).as("run_job at once on its own ring").isZero();
+    assertThat(next.finishedNs()).as("its blocks placed after the reset at 20 ms")
+        .isBetween(21 * MS, 21 * MS + 100_000);
+    assertThat(result.job("hung").finishedNs()).isEqualTo(20 * MS);
+  }
+
+  @Test
+  void aHungKernelWithoutATimeoutStarvesTheOtherRingUntilThatRingTimesOutAndKeepsItsSms() {
+    ScenarioResult result = run(FULL_DEVICE.replace("{name: r0, timeout: 20ms}", "{name: r0}"));
+
+    assertThat(result.job("hung").status()).isEqualTo(JobStatus.RUNNING);
+    JobOutcome next = result.job("next");
+    assertThat(next.status()).as("no SM ever had room").isEqualTo(JobStatus.TIMED_OUT);
+    assertThat(next.finishedNs()).isEqualTo(1000 * MS);
+    assertThat(result.endNs()).as("the hung kernel does not keep the run alive")
+        .isEqualTo(1000 * MS);
+  }
+
+  @Test
+  void aKernelOnTheSerialTimelineIsRefusedInOneLine() {
+    assertThatThrownBy(() -> run(FULL_DEVICE.replace("hardware: h200", "hardware: drm-mock")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContainingAll("jobs[0] 'hung'.kernel", "needs SM hardware")
+        .hasMessageNotContaining("\n");
+  }
+
+  @Test
+  void aJobWithoutAKernelOnSmHardwareIsRefusedInOneLine() {
+    assertThatThrownBy(() -> run("""
+        hardware: h200
+        schedulers: [{name: s}]
+        entities: [{name: e, schedulers: [s]}]
+        jobs: [{name: j, entity: e, duration: 1ms}]
+        """))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContainingAll("hardware 'h200'", "jobs[0] 'j'", "needs a 'kernel'")
+        .hasMessageNotContaining("\n");
+  }
+
+  @Test
+  void karmaOnSmHardwareIsRefusedWithTheValidChoices() {
+    assertThatThrownBy(() -> run(FULL_DEVICE.replace("{name: r1, timeout: 1s}",
+        "{name: r1, timeout: 1s, on-timeout: karma}")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContainingAll("schedulers[1].on-timeout", "valid here: mock")
+        .hasMessageNotContaining("\n");
+  }
+
+  @Test
+  void aHungJobWithoutAKernelFailsAtItsLine() {
+    assertThatThrownBy(() -> Scenarios.fromYaml("""
+        schedulers: [{name: s}]
+        entities: [{name: e, schedulers: [s]}]
+        jobs:
+          - {name: j, entity: e, hang: true}
+        """, "s.yaml"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContainingAll("s.yaml:4:", "jobs[0].hang", "needs 'kernel'")
+        .hasMessageNotContaining("\n");
+  }
+}
