@@ -136,4 +136,15 @@ class DrmCommandsTest {
     assertThat(result.err().strip()).startsWith("preemptlab run: bad.yaml:2:")
         .contains("schedulers[0].timeout").doesNotContain("\n");
   }
+
+  @Test
+  void theDrmSchedulerPageShowsTheHungKernelScenariosOutputAsTheCommandPrintsIt()
+      throws Exception {
+    Result result = run("run", "--config", "../examples/drm/hung-kernel-h200.yaml");
+
+    assertThat(result.exit()).isZero();
+    assertThat(Files.readString(Path.of("../docs/drm-scheduler.md")))
+        .as("regenerate the block in docs/drm-scheduler.md from the command")
+        .contains("```\n" + result.out() + "```\n");
+  }
 }
