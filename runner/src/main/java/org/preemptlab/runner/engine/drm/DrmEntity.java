@@ -5,7 +5,7 @@ import java.util.List;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
 
-/** The mutable state of one entity ({@code drm_sched_entity}) in the DRM simulator. */
+/** The mutable state of one entity ({@code drm_sched_entity}) of the DRM scheduler layer. */
 final class DrmEntity {
   final String name;
   Priority priority;
