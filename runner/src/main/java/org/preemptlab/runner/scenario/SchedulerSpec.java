@@ -14,7 +14,7 @@ import org.preemptlab.api.model.EngineKind;
  * @param onTimeout what the driver's {@code timedout_job} does: {@code mock} (the KUnit mock:
  *     reset, or no-hang for DONT_RESET jobs; the default), {@code karma} (increase the job's karma
  *     and resubmit it, or mark its entity guilty and cancel it when karma exceeds the hang limit),
- *     or {@code device-gone} (ENODEV: the timer is not re-armed)
+ *     or {@code DEVICE_GONE} (ENODEV: the timer is not re-armed)
  * @param workqueueLatency timing noise, off by default ({@code 0}): how long the scheduler's run
  *     work waits on its workqueue before it runs; {@code drm_sched_run_job_work} dispatches one
  *     job per run and queues itself again, so each dispatch waits this long

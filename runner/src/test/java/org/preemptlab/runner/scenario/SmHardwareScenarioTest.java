@@ -99,6 +99,32 @@ class SmHardwareScenarioTest {
   }
 
   @Test
+  void aDeviceGoneTimeoutTakesTheHungKernelOffTheSmsWithEnodev() {
+    ScenarioResult result = run(FULL_DEVICE.replace("{name: r0, timeout: 20ms}",
+        "{name: r0, timeout: 20ms, on-timeout: DEVICE_GONE}"));
+
+    JobOutcome hung = result.job("hung");
+    assertThat(hung.status()).isEqualTo(JobStatus.DEVICE_GONE);
+    assertThat(hung.hardwareError()).isEqualTo(FenceError.ENODEV);
+    assertThat(result.job("next").finishedNs()).as("its SMs were freed at 20 ms")
+        .isBetween(21 * MS, 21 * MS + 100_000);
+  }
+
+  @Test
+  void aTeardownCancelsTheRunningKernelAndFreesItsSms() {
+    ScenarioResult result = run(FULL_DEVICE.replace("{name: r0, timeout: 20ms}", "{name: r0}")
+        + "steps:\n  - submit: [hung, next]\n  - sleep: 5ms\n  - fini: r0\n"
+        + "  - expect-all-finished: {jobs: [next], within: 10ms}\n");
+
+    assertThat(result.passed()).isTrue();
+    JobOutcome hung = result.job("hung");
+    assertThat(hung.status()).isEqualTo(JobStatus.CANCELLED);
+    assertThat(hung.hardwareError()).isEqualTo(FenceError.ECANCELED);
+    assertThat(hung.finishedNs()).isEqualTo(5 * MS);
+    assertThat(result.job("next").finishedNs()).isBetween(6 * MS, 6 * MS + 100_000);
+  }
+
+  @Test
   void aKernelOnTheSerialTimelineIsRefusedInOneLine() {
     assertThatThrownBy(() -> run(FULL_DEVICE.replace("hardware: h200", "hardware: drm-mock")))
         .isInstanceOf(ConfigurationException.class)
@@ -124,7 +150,7 @@ class SmHardwareScenarioTest {
     assertThatThrownBy(() -> run(FULL_DEVICE.replace("{name: r1, timeout: 1s}",
         "{name: r1, timeout: 1s, on-timeout: karma}")))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessageContainingAll("schedulers[1].on-timeout", "valid here: mock")
+        .hasMessageContainingAll("schedulers[1].on-timeout", "valid here: MOCK")
         .hasMessageNotContaining("\n");
   }
 

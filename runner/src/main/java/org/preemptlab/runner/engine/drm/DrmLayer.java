@@ -171,9 +171,9 @@ public final class DrmLayer implements EngineLayer {
     }
     for (int i = 0; i < scenario.schedulers().size(); i++) {
       if (scenario.schedulers().get(i).onTimeout() == SchedulerSpec.TimeoutHandler.KARMA) {
-        throw new ConfigurationException(where + ": schedulers[" + i + "].on-timeout: karma "
-            + "resubmits a reset job, which SM hardware cannot run again; valid here: mock "
-            + "(reset, -ETIMEDOUT), device-gone");
+        throw new ConfigurationException(where + ": schedulers[" + i + "].on-timeout: KARMA "
+            + "resubmits a reset job, which SM hardware cannot run again; valid here: MOCK "
+            + "(reset, -ETIMEDOUT), DEVICE_GONE");
       }
     }
   }
