@@ -58,7 +58,8 @@ final class DrmScenarioCommand implements Command {
     return """
         preemptlab drm-scenario examples/drm/b1-basic-submit.yaml
         preemptlab drm-scenario examples/drm/fairness-two-clients.yaml --policy drm-fifo
-        preemptlab drm-scenario examples/drm/m1-modify-sched.yaml --jobs --out results/m1""";
+        preemptlab drm-scenario examples/drm/m1-modify-sched.yaml --jobs --out results/m1
+        preemptlab drm-scenario examples/drm/hung-kernel-h200.yaml --out results/hung""";
   }
 
   @Override

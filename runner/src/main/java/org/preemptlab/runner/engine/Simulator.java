@@ -189,11 +189,6 @@ public final class Simulator {
     launcher.abort(job);
   }
 
-  /** Whether a job of the workload has finished (by completing or by {@link #abortJob}). */
-  public boolean finished(int index) {
-    return launcher.jobs[index].state == JobState.FINISHED;
-  }
-
   /**
    * Runs the simulation to the end.
    *
