@@ -236,6 +236,14 @@ public final class Simulator {
     return launcher.jobs.length - launcher.unfinished;
   }
 
+  /**
+   * Jobs whose engine state this simulator holds: submitted and unfinished ones (a measure of
+   * memory, for {@code bench --memory} and tests; never part of the results).
+   */
+  public int heldJobs() {
+    return launcher.jobs.length;
+  }
+
   /** The engine's job behind a view a policy handed back; fails if the view is not this run's. */
   SimJob own(JobView view, String verb) {
     SimJob[] jobs = launcher.jobs;
