@@ -47,8 +47,11 @@ final class Launcher {
   private final BlockProgram[] programs;
   /** Each job's unfinished dependencies (declared, and its predecessor in a serial queue). */
   private final int[] dependenciesLeft;
-  /** The jobs that declare a dependency on each job, ascending, or null for none. */
-  private final int[][] dependents;
+  /**
+   * The jobs that declare a dependency on each job, ascending, or null for none; the array itself
+   * is null when no job declares one.
+   */
+  private int[][] dependents;
   /** The jobs that have finished, by index. */
   final BitSet finished;
   /** Jobs in {@link #jobs}: submitted (or scheduled to be) and unfinished. */
@@ -94,7 +97,6 @@ final class Launcher {
     jobs = new SimJob[n];
     programs = new BlockProgram[n];
     dependenciesLeft = new int[n];
-    dependents = new int[n][];
     finished = new BitSet(n);
     // PreemptionPointStrategy.instrument is called once per kernel (it may depend on the kernel's
     // shape), so the cache is keyed by kernel, not by program: kernels may share a program.
@@ -166,6 +168,7 @@ final class Launcher {
   /** Counts every job's declared dependencies and lists each job's dependants. */
   private void linkDeclaredDependencies() {
     int n = specs.size();
+    dependents = new int[n][];
     Map<Long, Integer> indexById = new HashMap<>();
     for (int i = 0; i < n; i++) {
       indexById.put(specs.get(i).id(), i);
@@ -332,9 +335,9 @@ final class Launcher {
     jobs[job.index] = null;
     held--;
     finished.set(job.index);
-    int[] declared = dependents[job.index];
-    dependents[job.index] = null;
+    int[] declared = dependents == null ? null : dependents[job.index];
     if (declared != null) {
+      dependents[job.index] = null;
       for (int d : declared) {
         release(d);
       }
