@@ -74,11 +74,11 @@ public final class SyntheticWorkload {
     }
     List<Job> jobs = new ArrayList<>(all.size());
     for (int i = 0; i < all.size(); i++) {
-      Keyed k = all.get(i);
+      Keyed k = all.set(i, null); // a draft is garbage once its job exists (memory per job)
       QueueSpec queue = spec.queues().get(k.queue());
       QueueGenerator.Draft d = k.draft();
-      List<Long> dependencies = d.dependencies().stream()
-          .map(index -> (long) ids[k.queue()][index]).toList();
+      List<Long> dependencies = d.dependencies().isEmpty() ? List.of()
+          : d.dependencies().stream().map(index -> (long) ids[k.queue()][index]).toList();
       jobs.add(new Job(i, queue.id(), d.submitTimeNs(), queue.credits(), dependencies,
           d.deadlineNs(), d.thinkTimeNs(), d.kernel(), d.closedLoop()));
     }
