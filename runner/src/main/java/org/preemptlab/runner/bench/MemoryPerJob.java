@@ -34,8 +34,9 @@ import org.preemptlab.runner.engine.Simulator;
  * workload exists, once it is built, in the middle of the run (when half the jobs have finished,
  * from a listener) and after the run with the simulator and its result still reachable. The
  * differences divided by N are the workload's bytes per job and the engine's (its state plus the
- * result's job table) in the middle and at the end. The figures are as exact as a collection makes
- * them (a few hundred KiB of noise, under 3 bytes a job at N = 100,000).
+ * result's job table) in the middle and at the end. They are as exact as a collection makes them:
+ * other threads and class loading add a little noise (two runs on the development machine agreed
+ * within 0.5 bytes a job).
  */
 public final class MemoryPerJob {
   /** The job counts measured. */
