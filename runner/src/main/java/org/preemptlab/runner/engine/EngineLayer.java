@@ -5,7 +5,7 @@ package org.preemptlab.runner.engine;
  * scheduler layer ({@code engine.drm}) with its entities, run queues, rings and scenario script.
  * Its events are ordinary {@link Event}s on the engine's queue ({@link Simulator#schedule}); at each
  * instant, after the instant's events, the engine calls {@link #afterEvents()} (which may submit
- * held jobs), then the launcher dispatches and blocks are placed; it repeats that while events
+ * jobs that wait for it), then the launcher dispatches and blocks are placed; it repeats that while events
  * remain at the instant, and then lets the layer
  * {@link #resume()} its own work of the instant (a script, as a test thread), after which the
  * instant is settled again. A run without a layer pays one null check per instant.

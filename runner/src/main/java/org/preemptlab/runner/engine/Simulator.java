@@ -30,7 +30,7 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  * submission to launch and finish, launch windows, credits and queue actions), the {@link
  * BlockScheduler} (placement of launched jobs' blocks on SMs), the {@link Preemptor} (preemption
  * requests, stop points, saves and flushes), the {@link TimeSlicer} (contexts that take turns on
- * the device) and the accounting in {@link #result()}. Events are typed ({@link Event}); each knows
+ * the device) and the accounting in {@link #result(JobTable)}. Events are typed ({@link Event}); each knows
  * the part that handles it. At each instant every event is applied first, then the engines'
  * policies dispatch, then blocks are placed; this repeats while events remain at the instant.
  *
@@ -58,6 +58,10 @@ public final class Simulator {
   long now;
   private long eventCount;
   private boolean ran;
+  /** The finished jobs' records, by workload index, filled as they finish. */
+  private final JobTable.Builder records;
+  /** When the last job so far finished. */
+  private long makespan;
 
   /**
    * Prepares a run and checks the workload against the device before anything is simulated.
@@ -77,6 +81,7 @@ public final class Simulator {
       contexts.add(new SimContext(context, contexts.size()));
     }
     this.launcher = new Launcher(this, workload, contexts);
+    this.records = JobTable.Builder.ofRows(workload.jobs().size());
     this.preemptor = new Preemptor(this);
     SchedulingPolicy first = launcher.engines.values().stream().findFirst()
         .map(engine -> engine.policy).orElse(null);
@@ -136,7 +141,8 @@ public final class Simulator {
   /**
    * Adds a scheduler layer above the launcher (the DRM scheduler layer of {@code engine.drm}); call
    * before {@link #run}. The layer's events run on this engine's event queue and the layer gets its
-   * per-instant step ({@link EngineLayer}).
+   * per-instant step ({@link EngineLayer}). The layer decides which of its jobs reach the hardware
+   * and reports them itself: the run's result then has no job rows.
    */
   public Simulator withLayer(EngineLayer layer) {
     this.layer = layer;
@@ -159,17 +165,14 @@ public final class Simulator {
   }
 
   /**
-   * Submits a job that a layer holds (its submit time is {@link Long#MAX_VALUE}, so it never
+   * Submits a job that waits for a layer (its submit time is {@link Long#MAX_VALUE}, so it never
    * arrives by time): the DRM scheduler layer's {@code run_job} on SM hardware.
    *
    * @param index the job's position in the workload's job list
-   * @throws IllegalStateException if the job is not held or was submitted before
+   * @throws IllegalStateException if the job does not wait for a layer or was submitted before
    */
-  public void submitHeld(int index) {
-    SimJob job = launcher.jobs[index];
-    checkState(job.job.submitTimeNs() == Launcher.HELD && !job.submitted,
-        "%s is not a held job waiting for submission", job);
-    launcher.submit(job);
+  public void submitFromLayer(int index) {
+    launcher.submitFromLayer(index);
   }
 
   /**
@@ -182,7 +185,8 @@ public final class Simulator {
    */
   public void abortJob(int index) {
     SimJob job = launcher.jobs[index];
-    checkState(job.inFlight(), "%s is %s, not launched and unfinished", job, job.state);
+    checkState(job != null && job.inFlight(), "job index %s is %s, not launched and unfinished",
+        index, job == null ? "not submitted or finished" : job.state);
     for (int i = 0; i < job.resident.size(); i++) {
       checkState(job.resident.get(i).preemption == null, "%s is being preempted", job);
     }
@@ -217,9 +221,10 @@ public final class Simulator {
       runInstant(next);
     }
     if (layer == null) {
-      checkAllFinished(); // a layer decides which of its jobs ever reach the hardware
+      checkAllFinished();
     }
-    return result();
+    // A layer decides which of its jobs ever reach the hardware, and reports its jobs itself.
+    return result(layer == null ? records.build() : JobTable.empty());
   }
 
   /**
@@ -270,9 +275,10 @@ public final class Simulator {
     SimJob[] jobs = launcher.jobs;
     // A READY job left over means its policy never selected it: name that job (and the policy)
     // rather than a job that merely waits behind it.
-    SimJob stuck = Arrays.stream(jobs).filter(j -> j.state == JobState.READY).findFirst()
-        .orElseGet(() -> Arrays.stream(jobs).filter(j -> j.state != JobState.FINISHED)
-            .findFirst().orElseThrow());
+    int first = launcher.finished.nextClearBit(0);
+    SimJob stuck = Arrays.stream(jobs).filter(j -> j != null && j.state == JobState.READY)
+        .findFirst().orElseGet(() -> jobs[first] != null ? jobs[first]
+            : launcher.materialize(first)); // never submitted: its state as it would have been
     String why = stuck.state == JobState.READY
         ? ", but policy '" + plugins.policyId() + "' never selected it"
         : stuck.queue.suspension != null ? ", and its queue was never resumed"
@@ -283,18 +289,17 @@ public final class Simulator {
 
   // ---- accounting ----
 
-  private SimulationResult result() {
-    // Columns of primitives, not one object per job (memory per job).
-    JobTable.Builder records = new JobTable.Builder(launcher.jobs.length);
-    long makespan = 0;
-    for (SimJob job : launcher.jobs) {
-      makespan = Math.max(makespan, job.finishNs);
-      JobQueue queue = job.queue.spec;
-      records.add(new JobRecord(job.job.id(), queue.id(), queue.contextId(), queue.priority(),
-          queue.engine(), job.kernel.name(), job.kernel.gridBlocks(), job.submitNs, job.readyNs,
-          job.dispatchNs, job.firstStartNs, job.finishNs, job.preemptions, job.bytesSaved,
-          job.bytesRestored, job.lostWorkNs, job.job.deadlineNs()));
-    }
+  /** A job finished: its record goes into the result's columns (memory per job). */
+  void record(SimJob job) {
+    makespan = Math.max(makespan, job.finishNs);
+    JobQueue queue = job.queue.spec;
+    records.set(job.index, new JobRecord(job.job.id(), queue.id(), queue.contextId(),
+        queue.priority(), queue.engine(), job.kernel.name(), job.kernel.gridBlocks(), job.submitNs,
+        job.readyNs, job.dispatchNs, job.firstStartNs, job.finishNs, job.preemptions,
+        job.bytesSaved, job.bytesRestored, job.lostWorkNs, job.job.deadlineNs()));
+  }
+
+  private SimulationResult result(JobTable jobRows) {
     List<PreemptionRecord> preemptionRecords = new ArrayList<>(preemptor.preemptions.size());
     for (Preemption preemption : preemptor.preemptions) {
       preemptionRecords.add(preemption.toRecord());
@@ -303,7 +308,7 @@ public final class Simulator {
         .thenComparingLong(PreemptionRecord::victimJobId));
     double busy = makespan == 0 ? 0
         : (double) sms.busyArea(makespan) / ((double) makespan * sms.count());
-    return new SimulationResult(records.build(), preemptionRecords, makespan, busy,
+    return new SimulationResult(jobRows, preemptionRecords, makespan, busy,
         slicer.contextSwitches, eventCount, blocks.blocksExecuted, launcher.suspensions());
   }
 
@@ -315,10 +320,20 @@ public final class Simulator {
     return launcher.jobs.length - launcher.unfinished;
   }
 
+  /**
+   * Jobs whose engine state this simulator holds: those submitted (or scheduled to be) and not
+   * finished; 0 after a run. A measure of memory, for {@code bench --memory} and tests; never part
+   * of the results.
+   */
+  public int heldJobs() {
+    return launcher.held;
+  }
+
   /** The engine's job behind a view a policy handed back; fails if the view is not this run's. */
   SimJob own(JobView view, String verb) {
-    SimJob[] jobs = launcher.jobs;
-    if (view instanceof SimJob job && job.index < jobs.length && jobs[job.index] == job) {
+    // A finished job's state is no longer in the launcher's table, but a policy may still hand
+    // its view back (the callers check its state).
+    if (view instanceof SimJob job && job.queue.sim == this) {
       return job;
     }
     throw new InvariantViolationException("policy '" + plugins.policyId() + "' " + verb

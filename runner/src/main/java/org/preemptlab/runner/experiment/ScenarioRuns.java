@@ -50,7 +50,7 @@ public final class ScenarioRuns {
     DrmLayer layer = new DrmLayer(chosen, hardware, name -> registry.create(
         PluginType.SCHEDULING_POLICY, chosen.policy(), Map.of(), hardware, random.split()));
     // The engine runs the layer on the workload below it: no kernels on a serial timeline, the
-    // jobs' kernels (held until their rings run them) on SM hardware.
+    // jobs' kernels (each waiting until its ring runs it) on SM hardware.
     RunPlugins plugins = new RunPlugins(chosen.policy(), engine -> layer.hardwarePolicy(),
         PREEMPTION, registry.create(PluginType.PREEMPTION_STRATEGY, PREEMPTION, Map.of(),
             hardware, new SplittableRandom(1)), CONTEXT_SAVE, registry.create(

@@ -5,25 +5,27 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.preemptlab.runner.engine.Sim.costs;
 import static org.preemptlab.runner.engine.Sim.device;
 import static org.preemptlab.runner.engine.Sim.kernel;
-import static org.preemptlab.runner.engine.Sim.record;
 import static org.preemptlab.runner.engine.Sim.workload;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
+import org.preemptlab.api.policy.JobView;
 import org.preemptlab.policies.baseline.FifoPolicy;
 import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategy;
 import org.preemptlab.plugins.save.FullContextSave;
 
 /**
- * The engine primitives a scheduler layer uses: held jobs that only the layer submits, a reset
+ * The engine primitives a scheduler layer uses: jobs that only the layer submits, a reset
  * that drops a launched job's blocks, and the layer's place in each instant.
  */
 class LayerPrimitivesTest {
-  private static final long HELD = Long.MAX_VALUE;
+  private static final long BY_LAYER = Long.MAX_VALUE;
 
   /** A layer that runs scripted actions at given times, as events on the engine's queue. */
   private static final class Scripted implements EngineLayer {
@@ -64,25 +66,53 @@ class LayerPrimitivesTest {
     }
   }
 
-  private static SimulationResult run(Workload w, DeviceSpec device, EngineLayer layer) {
+  /** What a listener saw of each job: submit, first block start and finish times, by job id. */
+  private static final class Seen implements EngineListener {
+    final Map<Long, Long> submitted = new HashMap<>();
+    final Map<Long, Long> firstStart = new HashMap<>();
+    final Map<Long, Long> finished = new HashMap<>();
+    long blocksStarted;
+
+    @Override
+    public void jobSubmitted(long timeNs, JobView job) {
+      submitted.put(job.job().id(), timeNs);
+    }
+
+    @Override
+    public void jobFinished(long timeNs, JobView job) {
+      finished.put(job.job().id(), timeNs);
+    }
+
+    @Override
+    public void blockExecuted(int sm, int slot, JobView job, int blockIndex, long startNs,
+        long endNs, BlockEnd end) {
+      firstStart.merge(job.job().id(), startNs, Math::min);
+      blocksStarted++;
+    }
+  }
+
+  private static Seen run(Workload w, DeviceSpec device, EngineLayer layer) {
     RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoPolicy(), "block-boundary",
         new BlockBoundaryStrategy(), "full", new FullContextSave());
-    return new Simulator(w, Sim.hw(device), plugins, EngineOptions.defaults()).withLayer(layer)
-        .run();
+    Seen seen = new Seen();
+    SimulationResult result = new Simulator(w, Sim.hw(device), plugins, EngineOptions.defaults())
+        .withLayer(layer).listen(seen).run();
+    assertThat(result.jobs()).as("a layer reports its own jobs").isEmpty();
+    return seen;
   }
 
   @Test
-  void aHeldJobRunsOnlyWhenTheLayerSubmitsIt() {
+  void aJobWaitingForItsLayerRunsOnlyWhenTheLayerSubmitsIt() {
     DeviceSpec device = device(1, Sim.bigSm(), costs());
     Workload w = workload().queue("q", Priority.NORMAL)
-        .job(0, "q", HELD, kernel("k", 1, 256, 0, 0, 1000)).build();
+        .job(0, "q", BY_LAYER, kernel("k", 1, 256, 0, 0, 1000)).build();
     Scripted layer = new Scripted();
-    layer.at(5000, () -> layer.sim.submitHeld(0));
+    layer.at(5000, () -> layer.sim.submitFromLayer(0));
 
-    JobRecord job = record(run(w, device, layer), 0);
+    Seen seen = run(w, device, layer);
 
-    assertThat(job.submitNs()).isEqualTo(5000);
-    assertThat(job.finishNs()).isEqualTo(6000);
+    assertThat(seen.submitted).containsEntry(0L, 5000L);
+    assertThat(seen.finished).containsEntry(0L, 6000L);
   }
 
   @Test
@@ -90,29 +120,28 @@ class LayerPrimitivesTest {
     // 1 SM of 1024 threads: a 1024-thread block of 1 s holds it; the other job waits for the SM
     DeviceSpec device = device(1, Sim.bigSm(), costs());
     Workload w = workload().queue("a", Priority.NORMAL).queue("b", Priority.NORMAL)
-        .job(0, "a", HELD, kernel("long", 2, 1024, 0, 0, 1_000_000_000L))
-        .job(1, "b", HELD, kernel("short", 1, 1024, 0, 0, 1000)).build();
+        .job(0, "a", BY_LAYER, kernel("long", 2, 1024, 0, 0, 1_000_000_000L))
+        .job(1, "b", BY_LAYER, kernel("short", 1, 1024, 0, 0, 1000)).build();
     Scripted layer = new Scripted();
     layer.at(0, () -> {
-      layer.sim.submitHeld(0);
-      layer.sim.submitHeld(1);
+      layer.sim.submitFromLayer(0);
+      layer.sim.submitFromLayer(1);
     });
     layer.at(3000, () -> layer.sim.abortJob(0));
 
-    SimulationResult result = run(w, device, layer);
+    Seen seen = run(w, device, layer);
 
-    assertThat(record(result, 0).finishNs()).as("reset at 3 us").isEqualTo(3000);
-    assertThat(record(result, 1).firstStartNs()).isEqualTo(3000);
-    assertThat(record(result, 1).finishNs()).isEqualTo(4000);
-    assertThat(result.blocksExecuted()).as("the long kernel's second block never ran")
-        .isEqualTo(2);
+    assertThat(seen.finished).as("reset at 3 us").containsEntry(0L, 3000L);
+    assertThat(seen.firstStart).containsEntry(1L, 3000L);
+    assertThat(seen.finished).containsEntry(1L, 4000L);
+    assertThat(seen.blocksStarted).as("the long kernel's second block never ran").isEqualTo(2);
   }
 
   @Test
-  void onlyALaunchedUnfinishedJobCanBeAbortedAndOnlyAHeldJobSubmitted() {
+  void onlyALaunchedUnfinishedJobCanBeAbortedAndOnlyAWaitingJobSubmittedByTheLayer() {
     DeviceSpec device = device(1, Sim.bigSm(), costs());
     Workload w = workload().queue("q", Priority.NORMAL)
-        .job(0, "q", HELD, kernel("k", 1, 256, 0, 0, 1000))
+        .job(0, "q", BY_LAYER, kernel("k", 1, 256, 0, 0, 1000))
         .job(1, "q", 0, kernel("k", 1, 256, 0, 0, 1000)).build();
     Scripted layer = new Scripted();
     layer.at(10, () -> layer.sim.abortJob(0));
@@ -120,9 +149,9 @@ class LayerPrimitivesTest {
     assertThatThrownBy(() -> run(w, device, layer)).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("not launched and unfinished");
     Scripted again = new Scripted();
-    again.at(10, () -> again.sim.submitHeld(1));
+    again.at(10, () -> again.sim.submitFromLayer(1));
     assertThatThrownBy(() -> run(w, device, again)).isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("is not a held job");
+        .hasMessageContaining("is not a job waiting for its layer");
   }
 
   @Test

@@ -185,7 +185,7 @@ public final class DrmLayer implements EngineLayer {
 
   /**
    * The workload the engine runs below the layer: none on a serial timeline; on SM hardware one
-   * kernel per job, held until the job's ring runs it ({@link Simulator#submitHeld}), each in a
+   * kernel per job, waiting until the job's ring runs it ({@link Simulator#submitFromLayer}), each in a
    * queue of its own in one context (the rings' order is the layer's, not the queues').
    */
   public Workload workload() {

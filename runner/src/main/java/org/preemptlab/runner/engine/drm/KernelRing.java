@@ -2,7 +2,7 @@ package org.preemptlab.runner.engine.drm;
 
 /**
  * The ring of one DRM scheduler on SM hardware (a model that is not a serial timeline): {@code
- * run_job} submits the job's kernel to the engine ({@code Simulator.submitHeld}), whose launcher
+ * run_job} submits the job's kernel to the engine ({@code Simulator.submitFromLayer}), whose launcher
  * dispatches it at once and whose block scheduler places its blocks on the SMs beside the kernels
  * of every other ring; the hardware fence signals when the kernel's last block completes. A reset
  * ({@link #unlink}, from the timeout handler or a teardown) is the engine's {@code abortJob}: the
@@ -19,7 +19,7 @@ final class KernelRing implements DrmRing {
   @Override
   public void run(DrmJob job) {
     layer.ringEntered(job);
-    layer.engine().submitHeld(job.kernelIndex);
+    layer.engine().submitFromLayer(job.kernelIndex);
   }
 
   @Override
