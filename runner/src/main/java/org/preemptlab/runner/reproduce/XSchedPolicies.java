@@ -24,8 +24,11 @@ import org.preemptlab.runner.workload.SyntheticSpecs;
  * foreground's P99 latency is 1.60-2.19× its standalone P99 under the native scheduler and
  * 1.02-1.30× under XSched's fixed-priority policy (the ranges span the paper's ten XPUs); with
  * both continuous, XSched's bandwidth partition gives them 75% and 25% of the device at about
- * 1.5% overhead. Simulated on the {@code v100} model (the paper's GV100 row), as the benchmark
- * runs it (XpuOS/xsched-artifacts: {@code cuda/fig7}).
+ * 1.5% overhead on average over the XPUs, 5.7% on the GV100 (the artifact's raw results).
+ * Simulated on the {@code v100} model (the paper's GV100), as the benchmark runs it
+ * (XpuOS/xsched-artifacts: {@code cuda/fig7}): fixed priority with {@code hpf} and each XQueue's
+ * own launch configuration, the partition with XSched's PUP ({@code utilization-partition},
+ * {@code mode=process}) at level 1. The overhead row is checked against the GV100's own figure.
  */
 public final class XSchedPolicies implements Reproduction {
   /** Kernels per inference: 113 kernels of 2-113 µs (mean 57.5 µs) take 6.5 ms. */
