@@ -186,8 +186,12 @@ final class ClusterSweep {
     try (SweepProgress progress = SweepProgress.choose(System.console() != null,
         System.getenv(), System.err)) {
       progress.start(mine.size(), mine.size() - todo.size());
-      failed = new SweepRunner(executor, store, jobs, timeout, metrics.recorded(),
-          metrics.groups()).run(todo, progress);
+      SweepRunner runner = new SweepRunner(executor, store, jobs, timeout, metrics.recorded(),
+          metrics.groups());
+      if (line.hasOption("stacktrace")) {
+        runner.printingStackTraces(System.err);
+      }
+      failed = runner.run(todo, progress);
     }
     out.printf(Locale.ROOT, "shard %s: ran %d runs in %.1f s, %d failed; when every shard has "
         + "ended: %s%n", shard, todo.size(), (System.nanoTime() - start) / 1e9, failed,
@@ -390,6 +394,9 @@ final class ClusterSweep {
     if (timeout.isPresent()) {
       args.add("--" + SweepCommand.RUN_TIMEOUT.getLongOpt());
       args.add(line.getOptionValue(SweepCommand.RUN_TIMEOUT));
+    }
+    if (line.hasOption("stacktrace")) {
+      args.add("--stacktrace"); // each task's failed runs print their traces to its .err file
     }
     return args;
   }

@@ -148,6 +148,24 @@ class ClusterSweepTest {
     assertThat(Path.of(out, "provenance.json")).exists();
   }
 
+  @Test
+  void withStacktraceEverySlurmTaskPassesItOnToItsShard(@TempDir Path dir) throws IOException {
+    String config = sweep(dir).toString();
+    String out = dir.resolve("o").toString();
+
+    Result plain = run("sweep", "--config", config, "--out", out, "--slurm", "--shards", "2",
+        "--dry-run");
+    String withoutTraces = Files.readString(Path.of(out, "slurm", "array.sh"));
+    Result traced = run("sweep", "--config", config, "--out", out, "--slurm", "--shards", "2",
+        "--dry-run", "--stacktrace");
+
+    assertThat(plain.exit()).as(plain.err()).isZero();
+    assertThat(traced.exit()).as(traced.err()).isZero();
+    assertThat(withoutTraces).doesNotContain("--stacktrace");
+    assertThat(Files.readString(Path.of(out, "slurm", "array.sh")))
+        .contains("--shard \"${SLURM_ARRAY_TASK_ID}/2\"").contains(" --stacktrace");
+  }
+
   /** A Slurm that records submissions and reports the jobs it is told are active. */
   private static final class FakeSlurm implements Slurm {
     final List<String> submitted = new ArrayList<>();
