@@ -381,10 +381,11 @@ public final class XSchedPolicies implements Reproduction {
             keeps the rest for its next turn. So the background gains up to about 0.9 ms of
             drain per cycle, which is why the simulated share is below 75%%; the GV100 bar is
             74.7%%. The overhead is the context switches of the hand-overs (at least two per
-            cycle of about 10 ms, 180 µs each): with free switches (`hardware.context-switch=0ns`, the last row of the
-            throughput table) the same run keeps %s of the standalone throughput (two
-            processes fill each other's gaps between inferences), and its share is %s, so the
-            switches explain the overhead and not the split."""
+            cycle of about 10 ms, 180 µs each): with free switches
+            (`hardware.context-switch=0ns`, the last row of the throughput table) the same run
+            keeps %s of the standalone throughput (two processes fill each other's gaps between
+            inferences), and its share is %s, so the switches explain the overhead and not the
+            split."""
             .formatted(Numbers.percent((fgFree + bgFree) / standalone),
                 Numbers.percent(fgFree / (fgFree + bgFree))))
         .write(outputDirectory);
