@@ -171,7 +171,8 @@ public final class ProcessUtilizationPartitionPolicy extends FifoPolicyDelegate 
         weight += queue.weight();
       }
     }
-    return windowNs * runQueue.size() * weight / total;
+    // In double: window (up to 10 s) x contexts x a weight could overflow a long.
+    return (long) ((double) windowNs * runQueue.size() * weight / total);
   }
 
   private boolean hasWork(String context) {
