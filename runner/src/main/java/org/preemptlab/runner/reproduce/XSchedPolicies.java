@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.runner.engine.SuspensionRecord;
 import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
@@ -243,6 +244,8 @@ public final class XSchedPolicies implements Reproduction {
     RunConfig up = Overrides.set(Overrides.set(config(throughputWorkload(to, true, true),
         "utilization-partition", seed), "policy.level=1"), "policy.mode=process");
     SimulationResult upRun = executor.execute(up).result();
+    Handovers fgOut = Handovers.of(upRun, "fg", from, to);
+    Handovers bgOut = Handovers.of(upRun, "bg", from, to);
     // The same without the switch cost: what the hand-overs' context switches account for.
     SimulationResult upFreeRun = executor.execute(Overrides.set(up,
         "hardware.context-switch=0ns")).result();
@@ -373,23 +376,62 @@ public final class XSchedPolicies implements Reproduction {
             : "Verdict: NOT reproduced: the rows marked NO are outside their tolerance.")
         .paragraph(whyNot(shareOk, overheadOk))
         .paragraph("""
-            What the partition shows. XSched's level 1 only stops launching: when a turn ends
-            on its budget the outgoing process still has its in-flight kernels (8 to 16 with
-            threshold 16 and batch 8) to run, in the next owner's turn. The background's
-            2.5 ms turns always end that way; the foreground's 7.5 ms turns often end early,
-            at the end of an inference (6.5 ms), with nothing in flight, and the foreground
-            keeps the rest for its next turn. So the background gains up to about 0.9 ms of
-            drain per cycle, which is why the simulated share is below 75%%; the GV100 bar is
-            74.7%%. The overhead is the context switches of the hand-overs (at least two per
-            cycle of about 10 ms, 180 µs each): with free switches
-            (`hardware.context-switch=0ns`, the last row of the throughput table) the same run
-            keeps %s of the standalone throughput (two processes fill each other's gaps between
-            inferences), and its share is %s, so the switches explain the overhead and not the
-            split."""
-            .formatted(Numbers.percent((fgFree + bgFree) / standalone),
+            What the partition shows. The policy splits the device's time as configured: in
+            the measured second the foreground owned it %s of the time the two owned it between
+            them (mean turns %s ms and %s ms). But XSched's level 1 only stops launching: at a
+            hand-over the outgoing process's kernels already in flight (8 to 16 with threshold
+            16 and batch 8) still run, in the next owner's turn. The foreground's turns (7.5 ms
+            plus what it kept) are longer than an inference (6.5 ms), so it runs dry at the end
+            of every inference and hands over with nothing in flight: %d of its %d hand-overs
+            left kernels running. The background's 2.5 ms turns mostly end on their budget: %d
+            of its %d hand-overs left kernels running, and they went quiet %s ms after the
+            hand-over on average (the time-sliced device runs them when it switches back to
+            the background's context). That GPU time is the background's, which is why the
+            simulated share is below 75%%; the GV100 bar is 74.7%%. The overhead is the context
+            switches of the hand-overs (at least two per cycle of about 10 ms, 180 µs each):
+            with free switches (`hardware.context-switch=0ns`, the last row of the throughput
+            table) the same run keeps %s of the standalone throughput (two processes fill each
+            other's gaps between inferences), and its share is %s, so the switches explain the
+            overhead and not the split."""
+            .formatted(Numbers.percent((double) bgOut.otherOwnedNs()
+                    / (bgOut.otherOwnedNs() + fgOut.otherOwnedNs())),
+                Numbers.fixed(bgOut.otherOwnedNs() / 1e6 / Math.max(1, fgOut.count()), 2),
+                Numbers.fixed(fgOut.otherOwnedNs() / 1e6 / Math.max(1, bgOut.count()), 2),
+                fgOut.drained(), fgOut.count(), bgOut.drained(), bgOut.count(),
+                Numbers.fixed(bgOut.drainNs() / 1e6 / Math.max(1, bgOut.drained()), 2),
+                Numbers.percent((fgFree + bgFree) / standalone),
                 Numbers.percent(fgFree / (fgFree + bgFree))))
         .write(outputDirectory);
     return all;
+  }
+
+  /**
+   * What a queue's suspensions under the partition show within [from, to): how long the other
+   * queue owned the device (this one suspended), how many hand-overs this one made, in how many
+   * it still had kernels in flight (level 1 lets them run) and how long those drained.
+   */
+  record Handovers(long otherOwnedNs, int count, int drained, long drainNs) {
+    static Handovers of(SimulationResult result, String queue, long fromNs, long toNs) {
+      long owned = 0;
+      int count = 0;
+      int drained = 0;
+      long drain = 0;
+      for (SuspensionRecord s : result.suspensions()) {
+        if (!s.queueId().equals(queue) || s.requestNs() >= toNs) {
+          continue;
+        }
+        long end = s.resumeNs() < 0 ? toNs : Math.min(s.resumeNs(), toNs);
+        owned += Math.max(0, end - Math.max(s.requestNs(), fromNs));
+        if (s.requestNs() >= fromNs) {
+          count++;
+          if (s.quietNs() > s.requestNs()) {
+            drained++;
+            drain += s.quietNs() - s.requestNs();
+          }
+        }
+      }
+      return new Handovers(owned, count, drained, drain);
+    }
   }
 
   /** Empty when the partition rows pass; otherwise which of them misses. */
