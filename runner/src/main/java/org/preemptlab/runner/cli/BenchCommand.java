@@ -1,12 +1,14 @@
 package org.preemptlab.runner.cli;
 
 import java.io.PrintStream;
+import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.bench.BenchSettings;
 import org.preemptlab.runner.bench.Benchmark;
+import org.preemptlab.runner.bench.MemoryPerJob;
 import org.preemptlab.runner.bench.Scaling;
 
 /**
@@ -27,6 +29,9 @@ final class BenchCommand implements Command {
   private static final Option SCALING = Option.builder().longOpt("scaling")
       .desc("measure N = 2000, 10000 and 100000 (time per block) and parallel runs on 1 and 2 "
           + "threads; --kernels does not apply").get();
+  private static final Option MEMORY = Option.builder().longOpt("memory")
+      .desc("measure the live heap a run keeps per job at N = 100000 and 1000000 (give it "
+          + "-Xmx1g or more); no other option applies").get();
 
   @Override
   public String name() {
@@ -41,7 +46,7 @@ final class BenchCommand implements Command {
   @Override
   public Options options() {
     return new Options().addOption(KERNELS).addOption(WARMUPS).addOption(REPETITIONS)
-        .addOption(SCALING);
+        .addOption(SCALING).addOption(MEMORY);
   }
 
   @Override
@@ -50,6 +55,7 @@ final class BenchCommand implements Command {
         preemptlab bench
         preemptlab bench --kernels 100000 --warmups 0 --repetitions 1
         PREEMPTLAB_JAVA_OPTS=-Xmx1g preemptlab bench --scaling
+        PREEMPTLAB_JAVA_OPTS=-Xmx1g preemptlab bench --memory
         PREEMPTLAB_JAVA_OPTS=-Xmx4g preemptlab bench --repetitions 7""";
   }
 
@@ -57,6 +63,16 @@ final class BenchCommand implements Command {
   public int run(CommandLine line, PrintStream out) {
     if (!line.getArgList().isEmpty()) {
       throw new ConfigurationException("bench takes no arguments, got " + line.getArgList());
+    }
+    if (line.hasOption(MEMORY)) {
+      for (Option other : List.of(KERNELS, WARMUPS, REPETITIONS, SCALING)) {
+        if (line.hasOption(other)) {
+          throw new ConfigurationException("bench --memory measures N = " + MemoryPerJob.JOBS
+              + " once; --" + other.getLongOpt() + " does not apply");
+        }
+      }
+      out.print(MemoryPerJob.render(MemoryPerJob.run()));
+      return Main.OK;
     }
     if (line.hasOption(SCALING)) {
       if (line.hasOption(KERNELS)) {

@@ -1,5 +1,6 @@
 package org.preemptlab.runner.engine;
 
+import com.google.common.base.Preconditions;
 import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -12,13 +13,16 @@ import org.preemptlab.api.model.Priority;
 
 /**
  * The job records of a run, stored as columns of primitives: an immutable {@code List<JobRecord>}
- * whose elements are made on demand. A job costs 96 bytes here instead of a {@link JobRecord}
+ * whose elements are made on demand. The engine fills a job's row when the job finishes ({@link
+ * Builder#ofRows}), so that it keeps no other state of finished jobs. A job costs 96 bytes here
+ * instead of a {@link JobRecord}
  * object with its reference (about 120 bytes), and percentiles and means read one column without
  * boxing. A table is either the whole run ({@link #base()} is itself) or a selection of its rows
  * ({@link #select}), which costs 4 bytes per selected job.
  *
  * <p>Queue, context, priority and engine are stored once per distinct combination (a job's
- * "lane"), the kernel name once per distinct name.
+ * "lane"); the kernel name is a reference to the workload's string (a trace may give every job its
+ * own name, and a map from names to ids would cost more than the reference).
  */
 public final class JobTable extends AbstractList<JobRecord> implements RandomAccess {
   private final Columns columns;
@@ -112,41 +116,69 @@ public final class JobTable extends AbstractList<JobRecord> implements RandomAcc
   /** Builds a table row by row; the capacity grows as needed. */
   public static final class Builder {
     private final Map<Lane, Integer> laneIds = new HashMap<>();
-    private final Map<String, Integer> kernelIds = new HashMap<>();
     private final Columns c;
+    /** The rows of a builder made by {@link #ofRows}, or -1. */
+    private int fixedRows = -1;
+    /** The rows set so far, with a fixed number of rows. */
+    private java.util.BitSet rowsSet;
 
     /** A builder for about {@code capacity} jobs. */
     public Builder(int capacity) {
       c = new Columns(Math.max(capacity, 0));
     }
 
+    /**
+     * A builder of a table of exactly {@code rows} rows, filled in any order with {@link #set} (the
+     * engine writes each job's row when it finishes); every row must be set before {@link
+     * #build()}.
+     */
+    public static Builder ofRows(int rows) {
+      Builder builder = new Builder(rows);
+      builder.fixedRows = rows;
+      builder.rowsSet = new java.util.BitSet(rows);
+      return builder;
+    }
+
     /** Appends one job. */
     public Builder add(JobRecord r) {
+      Preconditions.checkState(fixedRows < 0, "a table of fixed rows is filled with set");
+      if (c.size == c.jobId.length) {
+        c.resize(Math.max(8, c.size * 2));
+      }
+      c.put(c.size++, r, laneOf(r));
+      return this;
+    }
+
+    /** Sets row {@code row} of a builder made by {@link #ofRows}; each row is set once. */
+    public Builder set(int row, JobRecord r) {
+      Preconditions.checkState(fixedRows >= 0, "only a table of fixed rows is filled with set");
+      java.util.Objects.checkIndex(row, fixedRows);
+      Preconditions.checkState(!rowsSet.get(row), "row %s set twice", row);
+      rowsSet.set(row);
+      c.put(row, r, laneOf(r));
+      return this;
+    }
+
+    private int laneOf(JobRecord r) {
       Lane lane = new Lane(r.queueId(), r.contextId(), r.priority(), r.engine());
-      // The name arrays grow geometrically (a workload may give every job its own kernel name);
-      // build() trims them.
-      int laneId = laneIds.computeIfAbsent(lane, l -> {
+      // The lane array grows geometrically; build() trims it.
+      return laneIds.computeIfAbsent(lane, l -> {
         if (laneIds.size() == c.lanes.length) {
           c.lanes = Arrays.copyOf(c.lanes, Math.max(4, 2 * c.lanes.length));
         }
         c.lanes[laneIds.size()] = l;
         return laneIds.size();
       });
-      int kernelId = kernelIds.computeIfAbsent(r.kernel(), k -> {
-        if (kernelIds.size() == c.kernels.length) {
-          c.kernels = Arrays.copyOf(c.kernels, Math.max(16, 2 * c.kernels.length));
-        }
-        c.kernels[kernelIds.size()] = k;
-        return kernelIds.size();
-      });
-      c.append(r, laneId, kernelId);
-      return this;
     }
 
     /** The table; the builder must not be used afterwards. */
     public JobTable build() {
+      if (fixedRows >= 0) {
+        Preconditions.checkState(rowsSet.cardinality() == fixedRows, "%s of %s rows set",
+            rowsSet.cardinality(), fixedRows);
+        c.size = fixedRows;
+      }
       c.lanes = Arrays.copyOf(c.lanes, laneIds.size());
-      c.kernels = Arrays.copyOf(c.kernels, kernelIds.size());
       c.trim();
       c.index();
       return new JobTable(c, null);
@@ -159,11 +191,11 @@ public final class JobTable extends AbstractList<JobRecord> implements RandomAcc
   /** The columns of a whole run. */
   private static final class Columns {
     Lane[] lanes = new Lane[0];
-    String[] kernels = new String[0];
     int size;
     long[] jobId;
     int[] lane;
-    int[] kernel;
+    /** Kernel names: references to the workload's strings, no copy. */
+    String[] kernel;
     int[] blocks;
     long[] submitNs;
     long[] readyNs;
@@ -182,7 +214,7 @@ public final class JobTable extends AbstractList<JobRecord> implements RandomAcc
     Columns(int capacity) {
       jobId = new long[capacity];
       lane = new int[capacity];
-      kernel = new int[capacity];
+      kernel = new String[capacity];
       blocks = new int[capacity];
       submitNs = new long[capacity];
       readyNs = new long[capacity];
@@ -196,14 +228,10 @@ public final class JobTable extends AbstractList<JobRecord> implements RandomAcc
       deadlineNs = new long[capacity];
     }
 
-    void append(JobRecord r, int laneId, int kernelId) {
-      if (size == jobId.length) {
-        resize(Math.max(8, size * 2));
-      }
-      int i = size++;
+    void put(int i, JobRecord r, int laneId) {
       jobId[i] = r.jobId();
       lane[i] = laneId;
-      kernel[i] = kernelId;
+      kernel[i] = r.kernel();
       blocks[i] = r.blocks();
       submitNs[i] = r.submitNs();
       readyNs[i] = r.readyNs();
@@ -223,7 +251,7 @@ public final class JobTable extends AbstractList<JobRecord> implements RandomAcc
       }
     }
 
-    private void resize(int n) {
+    void resize(int n) {
       jobId = Arrays.copyOf(jobId, n);
       lane = Arrays.copyOf(lane, n);
       kernel = Arrays.copyOf(kernel, n);
@@ -273,7 +301,7 @@ public final class JobTable extends AbstractList<JobRecord> implements RandomAcc
     JobRecord record(int i) {
       Lane l = lanes[lane[i]];
       return new JobRecord(jobId[i], l.queueId(), l.contextId(), l.priority(), l.engine(),
-          kernels[kernel[i]], blocks[i], submitNs[i], readyNs[i], dispatchNs[i], firstStartNs[i],
+          kernel[i], blocks[i], submitNs[i], readyNs[i], dispatchNs[i], firstStartNs[i],
           finishNs[i], preemptions[i], bytesSaved[i], bytesRestored[i], lostWorkNs[i],
           deadlineNs[i]);
     }

@@ -1,6 +1,8 @@
 package org.preemptlab.runner.engine;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -33,13 +35,34 @@ import org.preemptlab.api.policy.PreemptScope;
  */
 final class Launcher {
   private final Simulator sim;
+  /** The workload's jobs, in its order (the index of a job everywhere below). */
+  private final List<Job> specs;
+  /**
+   * The engine's state of each job from its submission (for a closed-loop job, from when its
+   * submission is scheduled) until it finishes, by index; null before and after, so that memory
+   * grows with the jobs in flight, not with all jobs of the run.
+   */
   final SimJob[] jobs;
+  /** Each job's program as the preemption strategy instrumented it, until it is submitted. */
+  private final BlockProgram[] programs;
+  /** Each job's unfinished dependencies (declared, and its predecessor in a serial queue). */
+  private final int[] dependenciesLeft;
+  /**
+   * The jobs that declare a dependency on each job, ascending, or null for none; the array itself
+   * is null when no job declares one.
+   */
+  private int[][] dependents;
+  /** The jobs that have finished, by index. */
+  final BitSet finished;
+  /** Jobs in {@link #jobs}: submitted (or scheduled to be) and unfinished. */
+  int held;
   final List<SimQueue> queues = new ArrayList<>();
   final Map<String, SimQueue> queueById = new LinkedHashMap<>();
   final Map<EngineKind, PolicyEngine> engines = new EnumMap<>(EngineKind.class);
   /** The engines in {@link #engines}' order, for the per-instant dispatch loop (no iterator). */
   private PolicyEngine[] engineList;
-  private final SimJob[] arrivals;
+  /** The open-loop jobs by submission time, then index. */
+  private final int[] arrivals;
   private final QueueAction[] actions;
   private final List<SuspensionRecord> suspensions = new ArrayList<>();
   private int arrivalCursor;
@@ -54,12 +77,14 @@ final class Launcher {
     for (SimContext context : contexts) {
       contextById.put(context.spec.id(), context);
     }
+    Map<String, Integer> queueIndex = new HashMap<>();
     for (JobQueue spec : workload.queues()) {
       PolicyEngine engine = engines.computeIfAbsent(spec.engine(), kind ->
           new PolicyEngine(kind, sim.plugins.policies().apply(kind), sim.options.creditLimit(),
               sim));
       SimContext context = contextById.get(spec.contextId());
       SimQueue queue = new SimQueue(spec, context, engine, sim);
+      queueIndex.put(spec.id(), queues.size());
       queues.add(queue);
       queueById.put(spec.id(), queue);
       if (context.topQueue == null || spec.priority().isHigherThan(context.topQueue.spec.priority())) {
@@ -67,77 +92,124 @@ final class Launcher {
       }
     }
 
-    List<Job> specs = workload.jobs();
-    jobs = new SimJob[specs.size()];
-    Map<Long, Integer> indexById = new HashMap<>();
+    specs = workload.jobs();
+    int n = specs.size();
+    jobs = new SimJob[n];
+    programs = new BlockProgram[n];
+    dependenciesLeft = new int[n];
+    finished = new BitSet(n);
     // PreemptionPointStrategy.instrument is called once per kernel (it may depend on the kernel's
     // shape), so the cache is keyed by kernel, not by program: kernels may share a program.
     IdentityHashMap<Kernel, BlockProgram> instrumented = new IdentityHashMap<>();
-    for (int i = 0; i < jobs.length; i++) {
+    int[] queueOf = new int[n];
+    int[] perQueue = new int[queues.size()];
+    boolean declared = false;
+    int open = 0;
+    for (int i = 0; i < n; i++) {
       Job job = specs.get(i);
-      SimQueue queue = queueById.get(job.queueId());
+      queueOf[i] = queueIndex.get(job.queueId());
+      perQueue[queueOf[i]]++;
       sim.checkFits(job);
-      int credits = Math.min(job.credits(), sim.options.creditLimit());
-      SimJob simJob = new SimJob(job, i, queue, credits,
-          sim.sms.sharedNeed(job.kernel().sharedMemoryPerBlock()));
-      BlockProgram program = instrumented.computeIfAbsent(job.kernel(),
+      programs[i] = instrumented.computeIfAbsent(job.kernel(),
           k -> sim.plugins.preemption().instrument(k, k.program(), sim.device));
-      simJob.program = program;
-      simJob.nominalNs = program.durationNs();
-      jobs[i] = simJob;
-      indexById.put(job.id(), i);
-      queue.jobs.add(simJob);
+      declared |= !job.dependencies().isEmpty();
+      open += job.closedLoop() ? 0 : 1;
+    }
+    int[][] orders = new int[queues.size()][];
+    for (int q = 0; q < orders.length; q++) {
+      orders[q] = new int[perQueue[q]];
+      perQueue[q] = 0;
+    }
+    int[] openJobs = new int[open];
+    open = 0;
+    for (int i = 0; i < n; i++) {
+      orders[queueOf[i]][perQueue[queueOf[i]]++] = i;
+      if (!specs.get(i).closedLoop()) {
+        openJobs[open++] = i;
+      }
+    }
+    for (int q = 0; q < orders.length; q++) {
+      queues.get(q).order = bySubmission(orders[q]);
+    }
+    if (declared) {
+      linkDeclaredDependencies();
     }
     for (SimQueue queue : queues) {
-      queue.jobs.sort(Comparator.comparingLong((SimJob j) -> j.job.submitTimeNs())
-          .thenComparingInt(j -> j.index));
-    }
-    linkDependencies(indexById);
-
-    List<SimJob> open = new ArrayList<>();
-    for (SimJob job : jobs) {
-      if (!job.job.closedLoop()) {
-        open.add(job);
-      }
-    }
-    open.sort(Comparator.comparingLong((SimJob j) -> j.job.submitTimeNs())
-        .thenComparingInt(j -> j.index));
-    arrivals = open.toArray(new SimJob[0]);
-    actions = workload.actions().stream()
-        .sorted(Comparator.comparingLong(QueueAction::timeNs))
-        .toArray(QueueAction[]::new);
-    unfinished = jobs.length;
-  }
-
-  private void linkDependencies(Map<Long, Integer> indexById) {
-    List<List<Integer>> dependents = new ArrayList<>();
-    for (int i = 0; i < jobs.length; i++) {
-      dependents.add(new ArrayList<>());
-    }
-    for (SimJob job : jobs) {
-      for (long dependency : job.job.dependencies()) {
-        dependents.get(indexById.get(dependency)).add(job.index);
-        job.dependenciesLeft++;
-      }
-    }
-    for (SimQueue queue : queues) {
-      if (!queue.spec.serial()) {
-        continue;
-      }
-      for (int i = 1; i < queue.jobs.size(); i++) {
-        SimJob previous = queue.jobs.get(i - 1);
-        SimJob job = queue.jobs.get(i);
-        if (!job.job.dependencies().contains(previous.job.id())) {
-          dependents.get(previous.index).add(job.index);
-          job.dependenciesLeft++;
+      if (queue.spec.serial()) {
+        for (int p = 1; p < queue.order.length; p++) {
+          if (!followsDeclared(queue.order[p - 1], queue.order[p])) {
+            dependenciesLeft[queue.order[p]]++;
+          }
         }
       }
     }
-    for (int i = 0; i < jobs.length; i++) {
-      List<Integer> list = dependents.get(i);
-      jobs[i].dependents = list.isEmpty() ? SimJob.NO_DEPENDENTS
-          : list.stream().mapToInt(Integer::intValue).toArray();
+    arrivals = bySubmission(openJobs);
+    actions = workload.actions().stream()
+        .sorted(Comparator.comparingLong(QueueAction::timeNs))
+        .toArray(QueueAction[]::new);
+    unfinished = n;
+  }
+
+  /** Job indices (ascending) ordered by submission time, then index. */
+  private int[] bySubmission(int[] indices) {
+    boolean sorted = true;
+    for (int p = 1; p < indices.length && sorted; p++) {
+      sorted = specs.get(indices[p - 1]).submitTimeNs() <= specs.get(indices[p]).submitTimeNs();
     }
+    if (sorted) {
+      return indices;
+    }
+    return Arrays.stream(indices).boxed()
+        .sorted(Comparator.comparingLong((Integer i) -> specs.get(i).submitTimeNs())
+            .thenComparingInt(i -> i))
+        .mapToInt(Integer::intValue).toArray();
+  }
+
+  /** Counts every job's declared dependencies and lists each job's dependants. */
+  private void linkDeclaredDependencies() {
+    int n = specs.size();
+    dependents = new int[n][];
+    Map<Long, Integer> indexById = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      indexById.put(specs.get(i).id(), i);
+    }
+    int[] count = new int[n];
+    for (int j = 0; j < n; j++) {
+      for (long dependency : specs.get(j).dependencies()) {
+        count[indexById.get(dependency)]++;
+      }
+    }
+    for (int j = 0; j < n; j++) {
+      for (long dependency : specs.get(j).dependencies()) {
+        int d = indexById.get(dependency);
+        if (dependents[d] == null) {
+          dependents[d] = new int[count[d]];
+          count[d] = 0;
+        }
+        dependents[d][count[d]++] = j;
+        dependenciesLeft[j]++;
+      }
+    }
+  }
+
+  /** Whether job {@code next} declares a dependency on job {@code previous}. */
+  private boolean followsDeclared(int previous, int next) {
+    return specs.get(next).dependencies().contains(specs.get(previous).id());
+  }
+
+  /** Creates the engine's state of job {@code i}, when it is submitted or scheduled to be. */
+  SimJob materialize(int i) {
+    Job job = specs.get(i);
+    SimQueue queue = queueById.get(job.queueId());
+    int credits = Math.min(job.credits(), sim.options.creditLimit());
+    SimJob simJob = new SimJob(job, i, queue, credits,
+        sim.sms.sharedNeed(job.kernel().sharedMemoryPerBlock()));
+    simJob.program = programs[i];
+    simJob.nominalNs = simJob.program.durationNs();
+    programs[i] = null;
+    jobs[i] = simJob;
+    held++;
+    return simJob;
   }
 
   /** Schedules the first arrival and every timed action. */
@@ -150,13 +222,13 @@ final class Launcher {
   }
 
   void arrive() {
-    submit(arrivals[arrivalCursor++]);
+    submit(materialize(arrivals[arrivalCursor++]));
     scheduleNextArrival();
   }
 
   private void scheduleNextArrival() {
     if (arrivalCursor < arrivals.length) {
-      sim.events.push(Math.max(sim.now, arrivals[arrivalCursor].job.submitTimeNs()),
+      sim.events.push(Math.max(sim.now, specs.get(arrivals[arrivalCursor]).submitTimeNs()),
           Events.ARRIVAL, 0);
     }
   }
@@ -173,14 +245,15 @@ final class Launcher {
 
   /** Offers the queue's next job to its policy if nothing holds it back. */
   private void tryReady(SimQueue queue) {
-    if (queue.readyJob != null || queue.head >= queue.jobs.size() || queue.suspension != null
+    if (queue.readyJob != null || queue.head >= queue.order.length || queue.suspension != null
         || queue.windowTaken() >= queue.launchWindow) { // the queue's own window, if set
       return;
     }
-    SimJob job = queue.jobs.get(queue.head);
-    if (!job.submitted || job.dependenciesLeft > 0) {
+    SimJob job = jobs[queue.order[queue.head]];
+    if (job == null || !job.submitted || dependenciesLeft[job.index] > 0) {
       return;
     }
+    job.queuePos = queue.head;
     queue.head++;
     queue.readyJob = job;
     job.state = JobState.READY;
@@ -257,19 +330,38 @@ final class Launcher {
       reportLoad(engine);
     }
     engine.policy.onJobFinished(job, engine);
-    for (int d : job.dependents) {
-      SimJob dependant = jobs[d];
-      if (--dependant.dependenciesLeft == 0) {
-        if (dependant.job.closedLoop()) {
-          long at = Math.max(dependant.job.submitTimeNs(), sim.now + dependant.job.thinkTimeNs());
-          sim.events.push(at, new Events.Submit(dependant), 0);
-        } else {
-          tryReady(dependant.queue);
-        }
+    // Its record goes into the result now and the engine lets go of its state.
+    sim.record(job);
+    jobs[job.index] = null;
+    held--;
+    finished.set(job.index);
+    int[] declared = dependents == null ? null : dependents[job.index];
+    if (declared != null) {
+      dependents[job.index] = null;
+      for (int d : declared) {
+        release(d);
       }
+    }
+    int next = job.queuePos + 1;
+    if (job.queue.spec.serial() && next < job.queue.order.length
+        && !followsDeclared(job.index, job.queue.order[next])) {
+      release(job.queue.order[next]);
     }
     tryReady(job.queue); // its launch window has room again
     checkQuiet(job.queue);
+  }
+
+  /** One dependency of job {@code d} finished: submits or offers it if it was the last. */
+  private void release(int d) {
+    if (--dependenciesLeft[d] == 0) {
+      Job spec = specs.get(d);
+      if (spec.closedLoop()) {
+        long at = Math.max(spec.submitTimeNs(), sim.now + spec.thinkTimeNs());
+        sim.events.push(at, new Events.Submit(materialize(d)), 0);
+      } else {
+        tryReady(queueById.get(spec.queueId()));
+      }
+    }
   }
 
   private void reportLoad(PolicyEngine engine) {

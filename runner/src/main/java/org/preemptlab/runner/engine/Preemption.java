@@ -4,7 +4,10 @@ import java.util.TreeMap;
 
 /** A preemption under way: counts blocks until every one has given up its SM. */
 final class Preemption {
-  final SimJob victim;
+  /** The victim while any of its blocks are still to give up their SMs, then null. */
+  SimJob victim;
+  private final long victimId;
+  private final String victimQueueId;
   final long requestNs;
   int outstanding;
   int blocks;
@@ -14,8 +17,8 @@ final class Preemption {
   long bytesSaved;
   long pointReachedNs;
   long resourcesFreeNs;
-  /** The blocked job the preemption was requested for, or null. */
-  SimJob waiter;
+  /** The id of the blocked job the preemption was requested for, or -1. */
+  long waiterId = -1;
   /** When the waiter placed its next block after the request, or -1. */
   long waiterPlacedNs = -1;
   final TreeMap<String, Integer> levels = new TreeMap<>();
@@ -27,6 +30,8 @@ final class Preemption {
 
   Preemption(SimJob victim, long requestNs, Object saveBatch) {
     this.victim = victim;
+    this.victimId = victim.job.id();
+    this.victimQueueId = victim.job.queueId();
     this.requestNs = requestNs;
     this.saveBatch = saveBatch == null ? this : saveBatch;
     this.pointReachedNs = requestNs;
@@ -48,8 +53,8 @@ final class Preemption {
   }
 
   PreemptionRecord toRecord() {
-    return new PreemptionRecord(victim.job.id(), victim.job.queueId(), requestNs, pointReachedNs,
-        resourcesFreeNs, blocks, drained, saved, flushed, bytesSaved, levels,
-        waiter == null ? -1 : waiter.job.id(), waiterPlacedNs);
+    return new PreemptionRecord(victimId, victimQueueId, requestNs, pointReachedNs,
+        resourcesFreeNs, blocks, drained, saved, flushed, bytesSaved, levels, waiterId,
+        waiterPlacedNs);
   }
 }

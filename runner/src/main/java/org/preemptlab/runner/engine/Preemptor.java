@@ -102,7 +102,7 @@ final class Preemptor {
     preemptions.add(preemption);
     SimJob forJob = waiter != null ? waiter : sim.blocks.blockedJobInCallback;
     if (forJob != null) {
-      preemption.waiter = forJob;
+      preemption.waiterId = forJob.job.id();
       forJob.awaitedPreemptions.add(preemption);
     }
     return ActionOutcome.preempting(preemption.blocks);
@@ -295,6 +295,7 @@ final class Preemptor {
   void blockFreed(Preemption preemption) {
     if (preemption.blockFreed(sim.now)) {
       preemption.victim.activePreemptions--;
+      preemption.victim = null; // the record keeps its id; the finished victim can be dropped
     }
   }
 }

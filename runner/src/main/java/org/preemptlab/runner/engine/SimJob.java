@@ -11,10 +11,12 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
 
-/** The engine's mutable state of one job; handed to policies as a read-only {@link JobView}. */
+/**
+ * The engine's mutable state of one job; handed to policies as a read-only {@link JobView}. It
+ * exists from the job's submission until it finishes: then its record goes into the result and the
+ * engine drops it (a policy or listener that keeps the view keeps it alive, finished).
+ */
 final class SimJob implements JobView {
-  static final int[] NO_DEPENDENTS = new int[0];
-
   final Job job;
   final Kernel kernel;
   final int index;
@@ -35,8 +37,8 @@ final class SimJob implements JobView {
   boolean ownHold;
   /** Its own SM restriction, or null for its queue's. */
   org.preemptlab.api.policy.SmSet restriction;
-  int dependenciesLeft;
-  int[] dependents = NO_DEPENDENTS;
+  /** Its place in its queue's order, set when it becomes ready. */
+  int queuePos = -1;
   long dispatchSeq = -1;
   /** Its place among its queue's launched jobs (0 for the first), or -1 before launch. */
   int launchOrdinal = -1;

@@ -1,7 +1,5 @@
 package org.preemptlab.runner.engine;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
@@ -10,7 +8,7 @@ import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SmSet;
 
 /**
- * The engine's state of one queue: its jobs in submission order, the one that is ready, its
+ * The engine's state of one queue: the order of its jobs, the one that is ready, its
  * current priority, weight, suspension and SM restriction; handed to policies as a {@link
  * QueueView}.
  */
@@ -19,7 +17,8 @@ final class SimQueue implements QueueView {
   final SimContext context;
   final PolicyEngine engine;
   final Simulator sim;
-  final List<SimJob> jobs = new ArrayList<>();
+  /** Its jobs' indices in submission order (then workload order); {@link #head} is the next. */
+  int[] order;
   int head;
   SimJob readyJob;
   Priority priority;

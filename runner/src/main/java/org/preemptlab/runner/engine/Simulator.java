@@ -53,6 +53,10 @@ public final class Simulator {
   long now;
   private long eventCount;
   private boolean ran;
+  /** The finished jobs' records, by workload index, filled as they finish. */
+  private final JobTable.Builder records;
+  /** When the last job so far finished. */
+  private long makespan;
 
   /**
    * Prepares a run and checks the workload against the device before anything is simulated.
@@ -72,6 +76,7 @@ public final class Simulator {
       contexts.add(new SimContext(context, contexts.size()));
     }
     this.launcher = new Launcher(this, workload, contexts);
+    this.records = JobTable.Builder.ofRows(workload.jobs().size());
     this.preemptor = new Preemptor(this);
     SchedulingPolicy first = launcher.engines.values().stream().findFirst()
         .map(engine -> engine.policy).orElse(null);
@@ -191,9 +196,10 @@ public final class Simulator {
     SimJob[] jobs = launcher.jobs;
     // A READY job left over means its policy never selected it: name that job (and the policy)
     // rather than a job that merely waits behind it.
-    SimJob stuck = Arrays.stream(jobs).filter(j -> j.state == JobState.READY).findFirst()
-        .orElseGet(() -> Arrays.stream(jobs).filter(j -> j.state != JobState.FINISHED)
-            .findFirst().orElseThrow());
+    int first = launcher.finished.nextClearBit(0);
+    SimJob stuck = Arrays.stream(jobs).filter(j -> j != null && j.state == JobState.READY)
+        .findFirst().orElseGet(() -> jobs[first] != null ? jobs[first]
+            : launcher.materialize(first)); // never submitted: its state as it would have been
     String why = stuck.state == JobState.READY
         ? ", but policy '" + plugins.policyId() + "' never selected it"
         : stuck.queue.suspension != null ? ", and its queue was never resumed"
@@ -204,18 +210,17 @@ public final class Simulator {
 
   // ---- accounting ----
 
+  /** A job finished: its record goes into the result's columns (memory per job). */
+  void record(SimJob job) {
+    makespan = Math.max(makespan, job.finishNs);
+    JobQueue queue = job.queue.spec;
+    records.set(job.index, new JobRecord(job.job.id(), queue.id(), queue.contextId(),
+        queue.priority(), queue.engine(), job.kernel.name(), job.kernel.gridBlocks(), job.submitNs,
+        job.readyNs, job.dispatchNs, job.firstStartNs, job.finishNs, job.preemptions,
+        job.bytesSaved, job.bytesRestored, job.lostWorkNs, job.job.deadlineNs()));
+  }
+
   private SimulationResult result() {
-    // Columns of primitives, not one object per job (memory per job).
-    JobTable.Builder records = new JobTable.Builder(launcher.jobs.length);
-    long makespan = 0;
-    for (SimJob job : launcher.jobs) {
-      makespan = Math.max(makespan, job.finishNs);
-      JobQueue queue = job.queue.spec;
-      records.add(new JobRecord(job.job.id(), queue.id(), queue.contextId(), queue.priority(),
-          queue.engine(), job.kernel.name(), job.kernel.gridBlocks(), job.submitNs, job.readyNs,
-          job.dispatchNs, job.firstStartNs, job.finishNs, job.preemptions, job.bytesSaved,
-          job.bytesRestored, job.lostWorkNs, job.job.deadlineNs()));
-    }
     List<PreemptionRecord> preemptionRecords = new ArrayList<>(preemptor.preemptions.size());
     for (Preemption preemption : preemptor.preemptions) {
       preemptionRecords.add(preemption.toRecord());
@@ -236,10 +241,20 @@ public final class Simulator {
     return launcher.jobs.length - launcher.unfinished;
   }
 
+  /**
+   * Jobs whose engine state this simulator holds: those submitted (or scheduled to be) and not
+   * finished; 0 after a run. A measure of memory, for {@code bench --memory} and tests; never part
+   * of the results.
+   */
+  public int heldJobs() {
+    return launcher.held;
+  }
+
   /** The engine's job behind a view a policy handed back; fails if the view is not this run's. */
   SimJob own(JobView view, String verb) {
-    SimJob[] jobs = launcher.jobs;
-    if (view instanceof SimJob job && job.index < jobs.length && jobs[job.index] == job) {
+    // A finished job's state is no longer in the launcher's table, but a policy may still hand
+    // its view back (the callers check its state).
+    if (view instanceof SimJob job && job.queue.sim == this) {
       return job;
     }
     throw new InvariantViolationException("policy '" + plugins.policyId() + "' " + verb

@@ -1,7 +1,6 @@
 package org.preemptlab.runner.experiment;
 
-import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,28 +23,38 @@ public final class WorkloadChecks {
    * @throws ConfigurationException naming the job, its dependency and their queue
    */
   public static void check(Workload workload) {
-    Map<String, List<Integer>> byQueue = new HashMap<>();
     List<Job> jobs = workload.jobs();
-    for (int i = 0; i < jobs.size(); i++) {
-      byQueue.computeIfAbsent(jobs.get(i).queueId(), q -> new ArrayList<>()).add(i);
+    if (jobs.stream().allMatch(job -> job.dependencies().isEmpty())) {
+      return;
     }
-    Map<Long, Integer> position = new HashMap<>();
-    for (List<Integer> queue : byQueue.values()) {
-      queue.sort(Comparator.comparingLong((Integer i) -> jobs.get(i).submitTimeNs())
-          .thenComparingInt(i -> i));
-      for (int p = 0; p < queue.size(); p++) {
-        position.put(jobs.get(queue.get(p)).id(), p);
+    // A queue's submission order is (submit time, then list index), so no positions need be
+    // computed: comparing the two jobs' keys is the same. Ids that ascend in list order are found
+    // by binary search, others through a map (memory per job).
+    long[] ids = new long[jobs.size()];
+    boolean ascending = true;
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = jobs.get(i).id();
+      ascending &= i == 0 || ids[i - 1] < ids[i];
+    }
+    Map<Long, Integer> byId = null;
+    if (!ascending) {
+      byId = new HashMap<>();
+      for (int i = 0; i < ids.length; i++) {
+        byId.put(ids[i], i);
       }
     }
-    Map<Long, Job> byId = new HashMap<>();
-    for (Job job : jobs) {
-      byId.put(job.id(), job);
-    }
-    for (Job job : jobs) {
+    for (int i = 0; i < ids.length; i++) {
+      Job job = jobs.get(i);
       for (long dependency : job.dependencies()) {
-        Job other = byId.get(dependency);
-        if (other != null && other.queueId().equals(job.queueId())
-            && position.get(other.id()) > position.get(job.id())) {
+        int o = ascending ? Arrays.binarySearch(ids, dependency)
+            : byId.getOrDefault(dependency, -1);
+        if (o < 0) {
+          continue;
+        }
+        Job other = jobs.get(o);
+        boolean behind = other.submitTimeNs() > job.submitTimeNs()
+            || other.submitTimeNs() == job.submitTimeNs() && o > i;
+        if (other.queueId().equals(job.queueId()) && behind) {
           throw new ConfigurationException("job " + job.id() + " (queue '" + job.queueId()
               + "') depends on job " + other.id() + ", which comes after it in the same queue "
               + "(a queue dispatches its jobs in submission order), so neither could run; "

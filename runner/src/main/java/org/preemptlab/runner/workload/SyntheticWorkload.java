@@ -2,9 +2,7 @@ package org.preemptlab.runner.workload;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Limits;
@@ -41,6 +39,7 @@ public final class SyntheticWorkload {
   public static Workload generate(SyntheticSpec spec, long rootSeed) {
     record Keyed(int queue, QueueGenerator.Draft draft) {}
     List<Keyed> all = new ArrayList<>();
+    int[] perQueue = new int[spec.queues().size()];
     for (int q = 0; q < spec.queues().size(); q++) {
       QueueSpec queue = spec.queues().get(q);
       List<QueueGenerator.Draft> drafts;
@@ -59,20 +58,27 @@ public final class SyntheticWorkload {
       for (QueueGenerator.Draft draft : drafts) {
         all.add(new Keyed(q, draft));
       }
+      perQueue[q] = drafts.size();
     }
     all.sort(Comparator.comparingLong((Keyed k) -> k.draft().submitTimeNs())
         .thenComparingInt(Keyed::queue).thenComparingInt(k -> k.draft().index()));
-    Map<Long, Long> ids = new HashMap<>();
+    // The id (position in submission order) of each queue's job by its index in the queue: one
+    // int a job, not a map entry with boxed keys.
+    // (Draft indices run from 0 to the queue's job count - 1.)
+    int[][] ids = new int[spec.queues().size()][];
+    for (int q = 0; q < ids.length; q++) {
+      ids[q] = new int[perQueue[q]];
+    }
     for (int i = 0; i < all.size(); i++) {
-      ids.put(key(all.get(i).queue(), all.get(i).draft().index()), (long) i);
+      ids[all.get(i).queue()][all.get(i).draft().index()] = i;
     }
     List<Job> jobs = new ArrayList<>(all.size());
     for (int i = 0; i < all.size(); i++) {
-      Keyed k = all.get(i);
+      Keyed k = all.set(i, null); // a draft is garbage once its job exists (memory per job)
       QueueSpec queue = spec.queues().get(k.queue());
       QueueGenerator.Draft d = k.draft();
-      List<Long> dependencies = d.dependencies().stream()
-          .map(index -> ids.get(key(k.queue(), index))).toList();
+      List<Long> dependencies = d.dependencies().isEmpty() ? List.of()
+          : d.dependencies().stream().map(index -> (long) ids[k.queue()][index]).toList();
       jobs.add(new Job(i, queue.id(), d.submitTimeNs(), queue.credits(), dependencies,
           d.deadlineNs(), d.thinkTimeNs(), d.kernel(), d.closedLoop()));
     }
@@ -84,9 +90,5 @@ public final class SyntheticWorkload {
           RandomStreams.named(rootSeed, "actions/" + i)));
     }
     return new Workload(contexts, queues, jobs, actions);
-  }
-
-  private static long key(int queue, int index) {
-    return ((long) queue << 32) | index;
   }
 }

@@ -129,7 +129,16 @@ class MainTest {
 
     assertThat(result.exit()).isZero();
     assertThat(result.out()).startsWith("usage: preemptlab bench [OPTIONS]")
-        .contains("--kernels <N>", "--warmups <W>", "--repetitions <R>", "examples:");
+        .contains("--kernels <N>", "--warmups <W>", "--repetitions <R>", "--memory",
+            "examples:");
+  }
+
+  @Test
+  void benchMemoryWithAnotherBenchOptionIsAConfigurationError() {
+    Result result = run("bench", "--memory", "--kernels", "200");
+
+    assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab bench: bench "
+        + "--memory measures N = [100000, 1000000] once; --kernels does not apply");
   }
 
   @Test

@@ -32,6 +32,32 @@ class JobTableTest {
   }
 
   @Test
+  void aTableOfFixedRowsFilledInAnyOrderEqualsTheRecordsInRowOrder() {
+    JobTable.Builder builder = JobTable.Builder.ofRows(RECORDS.size());
+    for (int row : new int[] {2, 0, 3, 1}) {
+      builder.set(row, RECORDS.get(row));
+    }
+
+    JobTable table = builder.build();
+
+    assertThat(table).containsExactlyElementsOf(RECORDS);
+    assertThat(table.rowOf(9)).isEqualTo(2);
+  }
+
+  @Test
+  void aTableOfFixedRowsIsNotBuiltWithARowMissingOrSetTwice() {
+    JobTable.Builder builder = JobTable.Builder.ofRows(3)
+        .set(0, RECORDS.get(0)).set(2, RECORDS.get(2));
+
+    assertThatThrownBy(builder::build).isInstanceOf(IllegalStateException.class)
+        .hasMessage("2 of 3 rows set");
+    assertThatThrownBy(() -> JobTable.Builder.ofRows(3).set(3, RECORDS.get(0)))
+        .isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> builder.set(2, RECORDS.get(2)))
+        .isInstanceOf(IllegalStateException.class).hasMessage("row 2 set twice");
+  }
+
+  @Test
   void aJobIsFoundByIdWhetherOrNotTheIdsAscend() {
     JobTable shuffled = JobTable.copyOf(RECORDS);
     JobTable ascending = JobTable.copyOf(List.of(RECORDS.get(1), RECORDS.get(3), RECORDS.get(0),
