@@ -129,7 +129,8 @@ public interface SchedulerView {
    * The most jobs of one queue that may be launched and unfinished at once (the queue's in-flight
    * window: XSched's progressive-launching threshold, a CUDA hardware queue's depth). A ready job
    * whose queue's window is full is not offered to the policy until one of the queue's jobs
-   * finishes. Unbounded by default.
+   * finishes. Unbounded by default. This is the engine's window; a queue that sets its own
+   * ({@link org.preemptlab.api.model.JobQueue#launchWindow()} above 0) uses that instead.
    *
    * @since 0.1
    */

@@ -93,7 +93,10 @@ class ShippedPoliciesConformanceTest {
     @Override
     protected List<Map<String, String>> parameterSets() {
       return List.of(Map.of("window", "100us", "level", "1"), Map.of("level", "2"),
-          Map.of("window", "100us", "level", "3"));
+          Map.of("window", "100us", "level", "3"),
+          Map.of("window", "100us", "level", "1", "mode", "process"),
+          Map.of("mode", "process", "level", "2"),
+          Map.of("window", "100us", "level", "3", "mode", "process"));
     }
   }
 

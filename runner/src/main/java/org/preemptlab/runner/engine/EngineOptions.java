@@ -12,7 +12,8 @@ import static com.google.common.base.Preconditions.checkArgument;
  *     idempotent kernels) and fail the run on a violation
  * @param launchWindow the most jobs of one queue that may be launched and not yet known to be
  *     finished at once (the queue's in-flight window, XSched's progressive-launching threshold), at
- *     least 1
+ *     least 1; a queue's own {@link org.preemptlab.api.model.JobQueue#launchWindow()} (and
+ *     batch) overrides it for that queue
  * @param launchBatch XSched's batch size: every {@code launchBatch}-th launched job of a queue is a
  *     synchronisation point, and the window learns that jobs finished only when such a job
  *     finishes (it then frees the slots of every finished job launched up to it). 1 frees a slot

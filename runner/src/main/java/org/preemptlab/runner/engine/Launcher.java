@@ -259,7 +259,7 @@ final class Launcher {
   /** Offers the queue's next job to its policy if nothing holds it back. */
   private void tryReady(SimQueue queue) {
     if (queue.readyJob != null || queue.head >= queue.order.length || queue.suspension != null
-        || queue.windowTaken() >= sim.options.launchWindow()) {
+        || queue.windowTaken() >= queue.launchWindow) { // the queue's own window, if set
       return;
     }
     SimJob job = jobs[queue.order[queue.head]];

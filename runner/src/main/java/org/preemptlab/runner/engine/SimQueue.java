@@ -37,6 +37,9 @@ final class SimQueue implements QueueView {
    */
   final java.util.PriorityQueue<Integer> unretired;
   int residentBlocks;
+  /** Its in-flight window and launch batch: its own if its {@link JobQueue} sets them. */
+  final int launchWindow;
+  final int launchBatch;
   /** SM time of blocks of this queue that have left their SMs. */
   long attainedDoneNs;
 
@@ -47,7 +50,13 @@ final class SimQueue implements QueueView {
     this.sim = sim;
     this.priority = spec.priority();
     this.weight = spec.weight();
-    this.unretired = sim.options.launchBatch() > 1 ? new java.util.PriorityQueue<>() : null;
+    // The queue's own launch window and batch (JobQueue.launchWindow/launchBatch), else the engine's.
+    this.launchWindow = spec.launchWindow() > 0 ? spec.launchWindow() : sim.options.launchWindow();
+    this.launchBatch = spec.launchBatch() > 0 ? spec.launchBatch() : sim.options.launchBatch();
+    com.google.common.base.Preconditions.checkArgument(launchBatch <= launchWindow,
+        "queue '%s': its launch batch (%s) exceeds its launch window (%s); set launch-batch on the"
+            + " queue or lower engine.launch-batch", spec.id(), launchBatch, launchWindow);
+    this.unretired = launchBatch > 1 ? new java.util.PriorityQueue<>() : null;
   }
 
   /** Slots of its launch window taken: jobs launched and not finished, or finished unretired. */
@@ -66,7 +75,7 @@ final class SimQueue implements QueueView {
     }
     if (launched == 0) {
       unretired.clear();
-    } else if ((job.launchOrdinal + 1) % sim.options.launchBatch() == 0) {
+    } else if ((job.launchOrdinal + 1) % launchBatch == 0) {
       while (!unretired.isEmpty() && unretired.peek() < job.launchOrdinal) {
         unretired.poll();
       }

@@ -133,6 +133,7 @@ public final class RunExecutor {
     DeviceSpec device = hardware.device();
     Workload workload = generateWorkload(config.workload(), hardware, seed);
     WorkloadChecks.check(workload);
+    checkLaunchConfigs(workload, config.engine().toOptions());
     WorkEstimate estimate = WorkEstimate.of(workload, device.costs());
     estimate.checkTime();
     estimate.checkSize(maxBlocks, "the run");
@@ -175,6 +176,22 @@ public final class RunExecutor {
     RunMetrics metrics = RunMetrics.of(RunData.of(result, isolated).with(pluginValues, Map.of()));
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
         parameters(config));
+  }
+
+  /** A queue's own launch window below the engine's batch (or the reverse) is refused here. */
+  private static void checkLaunchConfigs(Workload workload,
+      org.preemptlab.runner.engine.EngineOptions options) {
+    for (org.preemptlab.api.model.JobQueue queue : workload.queues()) {
+      int window = queue.launchWindow() > 0 ? queue.launchWindow() : options.launchWindow();
+      int batch = queue.launchBatch() > 0 ? queue.launchBatch() : options.launchBatch();
+      if (batch > window) {
+        throw new ConfigurationException("queue '" + queue.id() + "': its launch batch " + batch
+            + (queue.launchBatch() > 0 ? " (launch-batch)" : " (engine.launch-batch)")
+            + " exceeds its launch window " + window
+            + (queue.launchWindow() > 0 ? " (launch-window)" : " (engine.launch-window)")
+            + "; the batch must be at most the window");
+      }
+    }
   }
 
   /**

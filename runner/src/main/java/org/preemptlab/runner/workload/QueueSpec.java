@@ -23,6 +23,10 @@ import org.preemptlab.api.model.Priority;
  *     allowed with a closed-loop arrival, whose submission times are only known at run time
  * @param arrival how jobs arrive
  * @param kernels the kernel mix, at least one template
+ * @param launchWindow the queue's own in-flight window ({@code launch-window}, XSched's per-XQueue
+ *     threshold), at least 1, or null for the engine's {@code engine.launch-window}
+ * @param launchBatch the queue's own launch batch ({@code launch-batch}, XSched's per-XQueue batch
+ *     size), at least 1 and at most its window, or null for the engine's {@code engine.launch-batch}
  */
 public record QueueSpec(
     String id,
@@ -36,7 +40,9 @@ public record QueueSpec(
     @JsonSerialize(using = SpecSerializers.DurationText.class)
     @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long deadline,
     ArrivalSpec arrival,
-    List<KernelSpec> kernels) {
+    List<KernelSpec> kernels,
+    Integer launchWindow,
+    Integer launchBatch) {
 
   /** Fills in defaults and validates the fields. */
   public QueueSpec {
@@ -56,8 +62,15 @@ public record QueueSpec(
     SpecViolation.required(kernels, "kernels");
     kernels = List.copyOf(kernels);
     SpecViolation.check(!kernels.isEmpty(), "kernels", "needs at least one kernel template");
+    SpecViolation.check(launchWindow == null || launchWindow >= 1, "launch-window",
+        "must be >= 1, got " + launchWindow);
+    SpecViolation.check(launchBatch == null || launchBatch >= 1, "launch-batch",
+        "must be >= 1, got " + launchBatch);
+    SpecViolation.check(launchWindow == null || launchBatch == null || launchBatch <= launchWindow,
+        "launch-batch", "must not exceed launch-window (" + launchWindow + "), got " + launchBatch);
     try {
-      new JobQueue(id, context, priority, weight, engine, serial);
+      new JobQueue(id, context, priority, weight, engine, serial,
+          launchWindow == null ? 0 : launchWindow, launchBatch == null ? 0 : launchBatch);
     } catch (IllegalArgumentException e) {
       throw new SpecViolation("id", e.getMessage());
     }
@@ -65,6 +78,7 @@ public record QueueSpec(
 
   /** The model value. */
   public JobQueue toQueue() {
-    return new JobQueue(id, context, priority, weight, engine, serial);
+    return new JobQueue(id, context, priority, weight, engine, serial,
+        launchWindow == null ? 0 : launchWindow, launchBatch == null ? 0 : launchBatch);
   }
 }

@@ -65,6 +65,40 @@ class LaunchBatchAndOrderTest {
   }
 
   @Test
+  void aQueuesOwnLaunchWindowAndBatchOverrideTheEngines() {
+    // Engine window 4, batch 2; queue "own" sets window 2, batch 1 (an XSched XQueue's own launch
+    // configuration), queue "engine" keeps the engine's; one context, so they run side by side.
+    Sim.W w = workload()
+        .queue(new org.preemptlab.api.model.JobQueue("own", "a", Priority.NORMAL, 1,
+            org.preemptlab.api.model.EngineKind.COMPUTE, false, 2, 1))
+        .queue(Sim.queue("engine", "a", Priority.NORMAL));
+    for (int i = 0; i < 4; i++) {
+      w.job(i, "own", 0, kernel("o" + i, 1, 256, 8, 0, KERNEL_NS));
+      w.job(10 + i, "engine", 0, kernel("e" + i, 1, 256, 8, 0, KERNEL_NS));
+    }
+    SimulationResult result = run(w.build(), new EngineOptions(Integer.MAX_VALUE, true, 4, 2,
+        true));
+
+    // own: window 2, batch 1: job 2 launches when job 0 ends, job 3 when job 1 ends.
+    assertThat(record(result, 1).dispatchNs()).isEqualTo(0);
+    assertThat(record(result, 2).dispatchNs()).isEqualTo(KERNEL_NS);
+    assertThat(record(result, 3).dispatchNs()).isEqualTo(2 * KERNEL_NS);
+    // engine: window 4: all four launch at once.
+    assertThat(record(result, 13).dispatchNs()).isEqualTo(0);
+  }
+
+  @Test
+  void aQueueWindowBelowTheEnginesBatchIsRefusedNamingTheQueue() {
+    Sim.W w = workload().queue(new org.preemptlab.api.model.JobQueue("own", "a",
+        Priority.NORMAL, 1, org.preemptlab.api.model.EngineKind.COMPUTE, false, 2, 0));
+    w.job(0, "own", 0, kernel("o", 1, 256, 8, 0, KERNEL_NS));
+
+    assertThatThrownBy(() -> run(w.build(), new EngineOptions(Integer.MAX_VALUE, true, 8, 4,
+        true)))
+        .hasMessageContaining("queue 'own': its launch batch (4) exceeds its launch window (2)");
+  }
+
+  @Test
   void levelOneLatencyWithABatchRangesFromHalfToTheWholeWindow() {
     // Window 4, batch 2, in order: jobs 0-3 launch at 0; job 1 (a synchronisation point) ends at
     // 20 us and jobs 4-5 launch; job 3 ends at 40 us and jobs 6-7 launch. Just after 20 us four

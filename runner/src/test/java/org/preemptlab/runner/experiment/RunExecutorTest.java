@@ -130,6 +130,27 @@ class RunExecutorTest {
   }
 
   @Test
+  void aQueueWindowBelowTheEnginesLaunchBatchIsRefusedNamingTheQueueAndBothKeys() {
+    RunConfig config = ConfigLoader.parse("""
+        engine: {launch-window: 16, launch-batch: 8}
+        workload:
+          spec:
+            duration: 1ms
+            contexts: [{id: c}]
+            queues:
+              - id: q
+                context: c
+                launch-window: 4
+                arrival: {process: closed-loop, clients: 1}
+                kernels: [{name: k, grid-blocks: 1, threads-per-block: 32, block-time: 1us}]
+        """, "c.yaml");
+
+    assertThatThrownBy(() -> EXECUTOR.execute(config)).isInstanceOf(ConfigurationException.class)
+        .hasMessage("queue 'q': its launch batch 8 (engine.launch-batch) exceeds its launch window"
+            + " 4 (launch-window); the batch must be at most the window");
+  }
+
+  @Test
   void anUnknownPluginIdOfEveryKindIsRefused() {
     assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "hardware", "h300")))
         .isInstanceOf(ConfigurationException.class)

@@ -4,14 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.preemptlab.runner.policies.PolicyLab.kernel;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.runner.engine.SuspensionRecord;
 import org.preemptlab.runner.policies.PolicyLab.Outcome;
 
-/** fair-share, mlfq and utilization-partition on the real engine (64 slots). */
+/** fair-share, mlfq and utilization-partition (both modes) on the real engine (64 slots). */
 class SharePoliciesTest {
 
   /** Two backlogged queues with the given weights: a's jobs 8x the size of b's, all at 0. */
@@ -103,5 +105,38 @@ class SharePoliciesTest {
     Outcome up = PolicyLab.run(w.build(), "utilization-partition", Map.of());
 
     assertThat(up.result().makespanNs()).isEqualTo(fifo.result().makespanNs());
+  }
+
+  @Test
+  void processModeGivesEachContextItsWeightedShareInTurnsScaledByTheContexts() {
+    Outcome pup = PolicyLab.run(backlogged(3, 1, 0), "utilization-partition",
+        Map.of("mode", "process", "window", "1ms"), 0, 10_000_000);
+
+    assertThat(pup.share("a", "a", "b")).isCloseTo(0.75, within(0.05));
+    // XSched's PUP turn: window x 2 contexts x 3/4 = 1.5 ms for a, so b waits 1.5 ms first.
+    assertThat(pup.result().suspensions().stream().filter(s -> s.queueId().equals("b"))
+        .findFirst().orElseThrow().resumeNs()).isEqualTo(1_500_000);
+  }
+
+  @Test
+  void processModeKeepsTheRestOfATurnLeftEarlyForTheNextTurn() {
+    // a (weight 3) runs out of work at 0.3 ms with 1.2 ms of its 1.5 ms turn left; b (weight 1)
+    // takes its 0.5 ms turn; a, with work again, then runs 1.2 + 1.5 ms: b is resumed at exactly
+    // 3.5 ms, not at 2.3 ms as without the carried budget.
+    PolicyLab.Builder w = PolicyLab.workload()
+        .queue("a", Priority.NORMAL, 3).queue("b", Priority.NORMAL, 1);
+    w.job("a", 0, kernel("first", 64, 256, 300_000));
+    for (int i = 0; i < 40; i++) {
+      w.job("a", 500_000, kernel("later", 64, 256, 100_000));
+    }
+    for (int i = 0; i < 400; i++) {
+      w.job("b", 0, kernel("small", 64, 256, 10_000));
+    }
+    Outcome pup = PolicyLab.run(w.build(), "utilization-partition",
+        Map.of("mode", "process", "window", "1ms"));
+
+    List<SuspensionRecord> b = pup.result().suspensions().stream()
+        .filter(s -> s.queueId().equals("b")).toList();
+    assertThat(b.get(1).resumeNs()).isEqualTo(3_500_000);
   }
 }

@@ -91,20 +91,23 @@ class PublishedReproductionsTest {
   }
 
   @Test
-  void xschedPoliciesReproducesFixedPriorityAndReportsThePartitionItMisses() throws Exception {
+  void xschedPoliciesReproducesFixedPriorityAndThePartitionOnTheGv100Figures() throws Exception {
     boolean[] verdict = new boolean[1];
     String printed = run(new XSchedPolicies(Optional.of(TwoContextRun.REGISTRY), 8,
         100_000_000L, 1), directory, verdict);
 
-    assertThat(printed).containsPattern("native: FG P99 / standalone +1.60-2.19x +[0-9.]+x +"
-        + "inside the range +yes")
-        .containsPattern("XSched fixed priority: FG P99 / standalone +1.02-1.30x +[0-9.]+x +"
-            + "inside the range +yes")
-        .containsPattern("bandwidth partition: overhead +about 1.5% +[0-9.]+% +\\+-1.5 points +NO");
-    assertThat(verdict[0]).as("the partition's overhead misses 1.5% with the assumed switch cost")
-        .isFalse();
+    assertThat(printed).containsPattern("native: FG P99 / standalone +1.60-2.19x \\(GV100 2.16x\\)"
+        + " +[0-9.]+x +inside the range +yes")
+        .containsPattern("XSched fixed priority: FG P99 / standalone +1.02-1.30x \\(GV100 1.13x\\)"
+            + " +[0-9.]+x +inside the range +yes")
+        .containsPattern("bandwidth partition: FG share +75% \\(GV100 74.7%\\) +(6[5-9]|7[0-9])"
+            + "\\.[0-9]% +\\+-5 points of 75% +yes")
+        .containsPattern("bandwidth partition: overhead +GV100 5.7% \\(mean over XPUs about 1.5%\\)"
+            + " +[4-7]\\.[0-9]% +\\+-1.5 points of GV100's +yes")
+        .contains("XSched PUP 75/25 (level 1, threshold 16, batch 8)");
+    assertThat(verdict[0]).as(printed).isTrue();
     assertThat(Files.readString(directory.resolve("xsched-policies.md")))
-        .contains("Why the partition rows miss", "Verdict: NOT reproduced");
+        .contains("What the partition shows", "fitted to the GV100's", "Verdict: reproduced");
   }
 
   @Test

@@ -66,13 +66,31 @@ class SyntheticSpecsTest {
   void unknownKeyNamesItsLineTheClosestKeyAndTheValidKeys() {
     bindingOf("priority: LOW", "prioirty: LOW").hasMessageStartingWith(
         "test.yaml:21:5: queues[1]: unknown key 'prioirty'; did you mean 'priority'? valid: "
-            + "arrival, context, credits, deadline, engine, id, jobs, kernels, priority, serial");
+            + "arrival, context, credits, deadline, engine, id, jobs, kernels, launch-batch, "
+            + "launch-window, priority, serial");
   }
 
   @Test
   void zeroCreditsAreRejectedAtTheCreditsKey() {
     bindingOf("credits: 1", "credits: 0")
         .hasMessage("test.yaml:9:5: queues[0].credits: must be >= 1, got 0");
+  }
+
+  @Test
+  void aQueuesLaunchWindowAndBatchReachItsModelQueue() {
+    SyntheticSpec spec = SyntheticSpecs.fromYaml(Specs.twoQueuesWith("credits: 1",
+        "credits: 1\n    launch-window: 64\n    launch-batch: 32"), "test.yaml");
+
+    assertThat(spec.queues().get(0).toQueue().launchWindow()).isEqualTo(64);
+    assertThat(spec.queues().get(0).toQueue().launchBatch()).isEqualTo(32);
+    assertThat(spec.queues().get(1).toQueue().launchWindow()).isZero();
+  }
+
+  @Test
+  void aLaunchBatchAboveTheQueuesLaunchWindowIsRejectedAtTheBatchKey() {
+    bindingOf("credits: 1", "credits: 1\n    launch-window: 4\n    launch-batch: 8")
+        .hasMessage("test.yaml:11:5: queues[0].launch-batch: must not exceed launch-window (4),"
+            + " got 8");
   }
 
   @Test
