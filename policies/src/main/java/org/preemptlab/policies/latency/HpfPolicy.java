@@ -10,6 +10,7 @@ import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.policies.rank.RankedPolicy;
+import org.preemptlab.policies.rank.ReentryGuard;
 
 /**
  * XSched's highest priority first (Shen et al., "XSched: Preemptive Scheduling for Diverse XPUs",
@@ -28,7 +29,7 @@ public final class HpfPolicy extends RankedPolicy {
 
   private final SuspendLevel level;
   private final Set<String> suspendedByUs = new HashSet<>();
-  private boolean managing;
+  private final ReentryGuard guard = new ReentryGuard();
 
   /**
    * Creates an empty policy.
@@ -63,32 +64,28 @@ public final class HpfPolicy extends RankedPolicy {
   }
 
   private void manage(SchedulerView scheduler) {
-    if (managing) {
-      return; // suspending withdraws jobs, which calls back into this policy
+    guard.run(() -> decide(scheduler)); // a suspension calls back into this policy
+  }
+
+  private void decide(SchedulerView scheduler) {
+    List<QueueView> queues = scheduler.queues();
+    Priority top = null;
+    for (QueueView queue : queues) {
+      boolean work = queue.launchedJobs() + queue.waitingJobs() > 0;
+      if (work && (top == null || queue.priority().isHigherThan(top))) {
+        top = queue.priority();
+      }
     }
-    managing = true;
-    try {
-      List<QueueView> queues = scheduler.queues();
-      Priority top = null;
-      for (QueueView queue : queues) {
-        boolean work = queue.launchedJobs() + queue.waitingJobs() > 0;
-        if (work && (top == null || queue.priority().isHigherThan(top))) {
-          top = queue.priority();
+    for (QueueView queue : queues) {
+      boolean lower = top != null && top.isHigherThan(queue.priority());
+      if (lower && queue.suspension().orElse(null) != level
+          && (!queue.suspended() || suspendedByUs.contains(queue.id()))) {
+        if (scheduler.suspend(queue.id(), level).accepted()) {
+          suspendedByUs.add(queue.id());
         }
+      } else if (!lower && suspendedByUs.remove(queue.id())) {
+        scheduler.resume(queue.id());
       }
-      for (QueueView queue : queues) {
-        boolean lower = top != null && top.isHigherThan(queue.priority());
-        if (lower && queue.suspension().orElse(null) != level
-            && (!queue.suspended() || suspendedByUs.contains(queue.id()))) {
-          if (scheduler.suspend(queue.id(), level).accepted()) {
-            suspendedByUs.add(queue.id());
-          }
-        } else if (!lower && suspendedByUs.remove(queue.id())) {
-          scheduler.resume(queue.id());
-        }
-      }
-    } finally {
-      managing = false;
     }
   }
 }

@@ -12,6 +12,7 @@ import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.policies.rank.RankedPolicy;
+import org.preemptlab.policies.rank.ReentryGuard;
 
 /**
  * GPreempt's time-slice yield (Fan et al., "GPreempt: GPU Preemptive Scheduling Made General and
@@ -41,7 +42,7 @@ public final class TimesliceYieldPolicy extends RankedPolicy {
   private final long latencyCriticalSliceNs;
   private final boolean prePreemption;
   private final Set<String> suspendedByUs = new LinkedHashSet<>();
-  private boolean managing;
+  private final ReentryGuard guard = new ReentryGuard();
 
   /**
    * Creates an empty policy.
@@ -102,31 +103,27 @@ public final class TimesliceYieldPolicy extends RankedPolicy {
 
   /** Suspends best-effort queues while a latency-critical one has work; resumes them after. */
   private void manage(SchedulerView scheduler) {
-    if (managing) {
-      return; // suspending withdraws jobs, which calls back into this policy
+    guard.run(() -> decide(scheduler)); // a suspension calls back into this policy
+  }
+
+  private void decide(SchedulerView scheduler) {
+    boolean urgent = false;
+    for (QueueView queue : scheduler.queues()) {
+      if (critical(queue.priority()) && queue.launchedJobs() + queue.waitingJobs() > 0) {
+        urgent = true;
+      }
     }
-    managing = true;
-    try {
-      boolean urgent = false;
-      for (QueueView queue : scheduler.queues()) {
-        if (critical(queue.priority()) && queue.launchedJobs() + queue.waitingJobs() > 0) {
-          urgent = true;
-        }
+    for (QueueView queue : scheduler.queues()) {
+      if (critical(queue.priority())) {
+        continue;
       }
-      for (QueueView queue : scheduler.queues()) {
-        if (critical(queue.priority())) {
-          continue;
+      if (urgent && !queue.suspended()) {
+        if (scheduler.suspend(queue.id(), SuspendLevel.INTERRUPT).accepted()) {
+          suspendedByUs.add(queue.id());
         }
-        if (urgent && !queue.suspended()) {
-          if (scheduler.suspend(queue.id(), SuspendLevel.INTERRUPT).accepted()) {
-            suspendedByUs.add(queue.id());
-          }
-        } else if (!urgent && suspendedByUs.remove(queue.id())) {
-          scheduler.resume(queue.id());
-        }
+      } else if (!urgent && suspendedByUs.remove(queue.id())) {
+        scheduler.resume(queue.id());
       }
-    } finally {
-      managing = false;
     }
   }
 }

@@ -12,6 +12,7 @@ import org.preemptlab.api.model.SuspendLevel;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
+import org.preemptlab.policies.rank.ReentryGuard;
 
 /**
  * XSched's process utilization partition (PUP; Shen et al., "XSched: Preemptive Scheduling for
@@ -43,7 +44,7 @@ public final class ProcessUtilizationPartitionPolicy extends FifoPolicyDelegate 
   private final Map<String, List<QueueView>> contexts = new LinkedHashMap<>();
   private final Deque<Entry> runQueue = new ArrayDeque<>();
   private long turnEndNs = Long.MIN_VALUE;
-  private boolean managing;
+  private final ReentryGuard guard = new ReentryGuard();
 
   /** A context in the run queue; {@code running} only for the head. */
   private static final class Entry {
@@ -91,15 +92,7 @@ public final class ProcessUtilizationPartitionPolicy extends FifoPolicyDelegate 
   }
 
   private void manage(SchedulerView scheduler) {
-    if (managing) {
-      return; // suspending withdraws jobs, which calls back into this policy
-    }
-    managing = true;
-    try {
-      decide(scheduler);
-    } finally {
-      managing = false;
-    }
+    guard.run(() -> decide(scheduler)); // a suspension calls back into this policy
   }
 
   private void decide(SchedulerView scheduler) {

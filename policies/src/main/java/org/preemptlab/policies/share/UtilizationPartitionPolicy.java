@@ -2,12 +2,14 @@ package org.preemptlab.policies.share;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import com.google.common.math.LongMath;
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.model.SuspendLevel;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
+import org.preemptlab.policies.rank.ReentryGuard;
 
 /**
  * XSched's utilization partition (UP; Shen et al., "XSched: Preemptive Scheduling for Diverse
@@ -35,7 +37,7 @@ public final class UtilizationPartitionPolicy extends FifoPolicyDelegate {
   private final List<String> order = new ArrayList<>();
   private String owner;
   private long budgetEndNs;
-  private boolean managing;
+  private final ReentryGuard guard = new ReentryGuard();
 
   /**
    * Creates an empty policy.
@@ -71,49 +73,47 @@ public final class UtilizationPartitionPolicy extends FifoPolicyDelegate {
   }
 
   private void manage(SchedulerView scheduler) {
-    if (managing) {
-      return; // suspending withdraws jobs, which calls back into this policy
-    }
-    managing = true;
-    try {
-      queues.capture(scheduler);
-      if (order.isEmpty()) {
-        for (QueueView queue : queues.all()) {
-          order.add(queue.id());
-        }
-      }
-      long now = scheduler.nowNs();
-      if (owner != null && now < budgetEndNs && QueueTable.hasWork(queues.get(owner))) {
-        return;
-      }
-      String next = nextWithWork();
-      if (next == null) {
-        owner = null;
-        for (QueueView queue : queues.all()) {
-          if (queue.suspended()) {
-            scheduler.resume(queue.id());
-          }
-        }
-        return;
-      }
-      long weights = 0;
+    guard.run(() -> decide(scheduler)); // a suspension calls back into this policy
+  }
+
+  private void decide(SchedulerView scheduler) {
+    queues.capture(scheduler);
+    if (order.isEmpty()) {
       for (QueueView queue : queues.all()) {
-        weights += queue.weight();
+        order.add(queue.id());
       }
-      owner = next;
-      budgetEndNs = now + Math.max(1, windowNs * queues.get(next).weight() / weights);
+    }
+    long now = scheduler.nowNs();
+    if (owner != null && now < budgetEndNs && QueueTable.hasWork(queues.get(owner))) {
+      return;
+    }
+    String next = nextWithWork();
+    if (next == null) {
+      owner = null;
       for (QueueView queue : queues.all()) {
-        if (!queue.id().equals(next) && queue.suspension().orElse(null) != level) {
-          scheduler.suspend(queue.id(), level);
+        if (queue.suspended()) {
+          scheduler.resume(queue.id());
         }
       }
-      if (queues.get(next).suspended()) {
-        scheduler.resume(next);
-      }
-      scheduler.wakeAt(budgetEndNs);
-    } finally {
-      managing = false;
+      return;
     }
+    long weights = 0;
+    for (QueueView queue : queues.all()) {
+      weights += queue.weight();
+    }
+    owner = next;
+    // saturated: a huge window times a huge weight must not wrap to a negative budget
+    budgetEndNs = now + Math.max(1,
+        LongMath.saturatedMultiply(windowNs, queues.get(next).weight()) / weights);
+    for (QueueView queue : queues.all()) {
+      if (!queue.id().equals(next) && queue.suspension().orElse(null) != level) {
+        scheduler.suspend(queue.id(), level);
+      }
+    }
+    if (queues.get(next).suspended()) {
+      scheduler.resume(next);
+    }
+    scheduler.wakeAt(budgetEndNs);
   }
 
   /** The next queue with work after the owner, round-robin in workload order, or null. */
