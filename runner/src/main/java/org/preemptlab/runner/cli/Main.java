@@ -116,7 +116,14 @@ public final class Main {
       stackTrace(stackTrace, e);
       return FAILED;
     } catch (OutOfMemoryError e) {
-      throw e; // the JVM's own report; nothing here can be trusted to run
+      // the run's data is unreachable once the error has unwound to here: one line is safe
+      error("preemptlab " + command.name() + ": out of memory (" + e.getMessage() + ") with a "
+          + "Java heap of at most " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+          + " MiB; give the JVM more, e.g. PREEMPTLAB_JAVA_OPTS=-Xmx8g ./preemptlab ... (java "
+          + "-Xmx8g -jar ... without the launcher), or run fewer jobs (a sweep: fewer --jobs "
+          + "threads; its completed runs are kept, --resume continues it)");
+      stackTrace(stackTrace, e);
+      return FAILED;
     } catch (Exception | Error e) {
       // a plugin's Error (StackOverflowError, LinkageError, AssertionError, ...) fails the run
       // one line, as every error: what was thrown and where, without a stack trace

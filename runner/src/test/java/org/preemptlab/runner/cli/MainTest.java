@@ -459,6 +459,19 @@ class MainTest {
   }
 
   @Test
+  void aRunOutOfMemoryFailsWithExitOneAndOneLineThatSaysHowToGiveItMore(@TempDir Path dir)
+      throws IOException {
+    Path plugins = servicesJar(dir.resolve("plugins"),
+        TestPlugins.ExhaustsMemory.class.getName());
+
+    String line = oneLineError(run("run", "--plugin-path", plugins.toString(), "--policy",
+        "test-exhausts-memory"), Main.FAILED);
+
+    assertThat(line).startsWith("preemptlab run: out of memory (Java heap space) with a Java "
+        + "heap of at most ").contains("PREEMPTLAB_JAVA_OPTS=-Xmx8g");
+  }
+
+  @Test
   void withStacktraceAFailingPluginsFullStackTraceFollowsTheOneLineError(@TempDir Path dir)
       throws IOException {
     Path plugins = servicesJar(dir.resolve("plugins"),

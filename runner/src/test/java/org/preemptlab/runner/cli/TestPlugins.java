@@ -44,6 +44,37 @@ public final class TestPlugins {
     }
   }
 
+  /** A policy that runs out of memory as soon as the first job is ready. */
+  public static final class ExhaustsMemory implements SchedulingPolicyProvider {
+    @Override
+    public String id() {
+      return "test-exhausts-memory";
+    }
+
+    @Override
+    public String description() {
+      return "Throws OutOfMemoryError from onJobReady, as a run whose heap is too small.";
+    }
+
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new SchedulingPolicy() {
+        @Override
+        public void onJobReady(JobView job, SchedulerView scheduler) {
+          throw new OutOfMemoryError("Java heap space");
+        }
+
+        @Override
+        public JobView selectNext(SchedulerView scheduler) {
+          return null;
+        }
+
+        @Override
+        public void onJobDispatched(JobView job, SchedulerView scheduler) {}
+      };
+    }
+  }
+
   /** A provider that throws from create(). */
   public static final class ThrowsInCreate implements SchedulingPolicyProvider {
     @Override
