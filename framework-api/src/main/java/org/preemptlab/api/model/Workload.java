@@ -16,7 +16,8 @@ import org.preemptlab.api.API;
  *
  * @param contexts the contexts
  * @param queues the queues
- * @param jobs the jobs, in any order
+ * @param jobs the jobs, in any order; kept as a {@link JobList} (by column, each distinct kernel
+ *     once), whose {@code get} builds a job record equal to the one given
  * @param actions timed actions on queues (suspend, resume, priority or weight changes), in any
  *     order; applied in time order, ties in list order
  * @since 0.1
@@ -34,7 +35,6 @@ public record Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Jo
   public Workload {
     contexts = List.copyOf(contexts);
     queues = List.copyOf(queues);
-    jobs = List.copyOf(jobs);
     actions = List.copyOf(actions);
     Set<String> contextIds = new TreeSet<>();
     for (GpuContext context : contexts) {
@@ -46,35 +46,35 @@ public record Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Jo
       checkArgument(contextIds.contains(queue.contextId()), "queue '%s' names unknown context "
           + "'%s'; known: %s", queue.id(), queue.contextId(), contextIds);
     }
+    JobList list = JobList.copyOf(jobs);
+    jobs = list;
+    for (String queueId : list.queueIds()) {
+      if (!queueIds.contains(queueId)) {
+        for (int i = 0; ; i++) { // the first job that names it
+          checkArgument(!list.queueId(i).equals(queueId), "job %s names unknown queue '%s'; "
+              + "known: %s", list.id(i), queueId, queueIds);
+        }
+      }
+    }
     // Ids that ascend in list order (as generators and trace readers number them) are checked
     // with binary searches over one long[]; others with a map. A million jobs then cost 8 bytes
     // each here instead of two map entries with boxed keys.
-    long[] ids = new long[jobs.size()];
+    long[] ids = new long[list.size()];
     boolean ascending = true;
     for (int i = 0; i < ids.length; i++) {
-      ids[i] = jobs.get(i).id();
+      ids[i] = list.id(i);
       ascending &= i == 0 || ids[i - 1] < ids[i];
     }
-    Map<Long, Integer> byId = ascending ? null : new HashMap<>();
-    boolean anyDependency = false;
-    for (int i = 0; i < ids.length; i++) {
-      Job job = jobs.get(i);
-      checkArgument(ascending || byId.put(job.id(), i) == null, "duplicate job id %s", job.id());
-      checkArgument(queueIds.contains(job.queueId()), "job %s names unknown queue '%s'; known: %s",
-          job.id(), job.queueId(), queueIds);
-      anyDependency |= !job.dependencies().isEmpty();
-    }
-    java.util.function.LongToIntFunction indexOf = ascending
-        ? id -> Math.max(-1, java.util.Arrays.binarySearch(ids, id))
-        : id -> byId.getOrDefault(id, -1);
-    if (anyDependency) {
-      for (Job job : jobs) {
-        for (long dependency : job.dependencies()) {
-          checkArgument(indexOf.applyAsInt(dependency) >= 0, "job %s depends on unknown job %s",
-              job.id(), dependency);
-        }
+    if (!ascending) {
+      Map<Long, Integer> byId = new HashMap<>();
+      for (int i = 0; i < ids.length; i++) {
+        checkArgument(byId.put(ids[i], i) == null, "duplicate job id %s", ids[i]);
       }
-      checkAcyclic(jobs, indexOf);
+      if (list.anyDependency()) {
+        checkDependencies(list, id -> byId.getOrDefault(id, -1));
+      }
+    } else if (list.anyDependency()) {
+      checkDependencies(list, id -> Math.max(-1, java.util.Arrays.binarySearch(ids, id)));
     }
     for (QueueAction action : actions) {
       checkArgument(queueIds.contains(action.queueId()), "a timed action at %s ns names unknown "
@@ -87,8 +87,18 @@ public record Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Jo
     return new Workload(contexts, queues, jobs, newActions);
   }
 
-  private static void checkAcyclic(List<Job> jobs,
+  private static void checkDependencies(JobList jobs,
       java.util.function.LongToIntFunction indexOf) {
+    for (int i = 0; i < jobs.size(); i++) {
+      for (int k = 0; k < jobs.dependencyCount(i); k++) {
+        checkArgument(indexOf.applyAsInt(jobs.dependency(i, k)) >= 0, "job %s depends on unknown "
+            + "job %s", jobs.id(i), jobs.dependency(i, k));
+      }
+    }
+    checkAcyclic(jobs, indexOf);
+  }
+
+  private static void checkAcyclic(JobList jobs, java.util.function.LongToIntFunction indexOf) {
     int n = jobs.size();
     byte[] state = new byte[n]; // 0 = not seen, 1 = on the stack, 2 = done
     // Iterative depth-first search: a stack of (job index, next dependency index).
@@ -105,9 +115,8 @@ public record Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Jo
       state[root] = 1;
       while (depth > 0) {
         int top = stackJob[depth - 1];
-        List<Long> deps = jobs.get(top).dependencies();
-        if (stackNext[depth - 1] < deps.size()) {
-          long nextId = deps.get(stackNext[depth - 1]++);
+        if (stackNext[depth - 1] < jobs.dependencyCount(top)) {
+          long nextId = jobs.dependency(top, stackNext[depth - 1]++);
           int next = indexOf.applyAsInt(nextId);
           if (state[next] == 0) {
             state[next] = 1;
@@ -120,7 +129,7 @@ public record Workload(List<GpuContext> contexts, List<JobQueue> queues, List<Jo
             depth++;
           } else {
             checkArgument(state[next] != 1, "dependency cycle through jobs %s and %s",
-                jobs.get(top).id(), nextId);
+                jobs.id(top), nextId);
           }
         } else {
           state[top] = 2;

@@ -15,6 +15,7 @@ import java.util.Map;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobList;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
@@ -37,8 +38,11 @@ import org.preemptlab.api.policy.PreemptScope;
  */
 final class Launcher {
   private final Simulator sim;
-  /** The workload's jobs, in its order (the index of a job everywhere below). */
-  private final List<Job> specs;
+  /**
+   * The workload's jobs, in its order (the index of a job everywhere below); read by column, a
+   * {@link Job} record is built only when the job is submitted.
+   */
+  private final JobList specs;
   /**
    * The engine's state of each job from its submission (for a closed-loop job, from when its
    * submission is scheduled) until it finishes, by index; null before and after, so that memory
@@ -100,7 +104,7 @@ final class Launcher {
       }
     }
 
-    specs = workload.jobs();
+    specs = JobList.copyOf(workload.jobs());
     int n = specs.size();
     jobs = new SimJob[n];
     programs = new BlockProgram[n];
@@ -114,14 +118,15 @@ final class Launcher {
     boolean declared = false;
     int open = 0;
     for (int i = 0; i < n; i++) {
-      Job job = specs.get(i);
-      queueOf[i] = queueIndex.get(job.queueId());
+      queueOf[i] = queueIndex.get(specs.queueId(i));
       perQueue[queueOf[i]]++;
-      sim.checkFits(job);
-      programs[i] = instrumented.computeIfAbsent(job.kernel(),
-          k -> sim.plugins.preemption().instrument(k, k.program(), sim.device));
-      declared |= !job.dependencies().isEmpty();
-      open += arrives(job) ? 1 : 0;
+      int first = i; // the first job of its kernel: whether it fits depends on the kernel only
+      programs[i] = instrumented.computeIfAbsent(specs.kernel(i), k -> {
+        sim.checkFits(specs.get(first));
+        return sim.plugins.preemption().instrument(k, k.program(), sim.device);
+      });
+      declared |= specs.dependencyCount(i) > 0;
+      open += arrives(i) ? 1 : 0;
     }
     int[][] orders = new int[queues.size()][];
     for (int q = 0; q < orders.length; q++) {
@@ -132,7 +137,7 @@ final class Launcher {
     open = 0;
     for (int i = 0; i < n; i++) {
       orders[queueOf[i]][perQueue[queueOf[i]]++] = i;
-      if (arrives(specs.get(i))) {
+      if (arrives(i)) {
         openJobs[open++] = i;
       }
     }
@@ -159,21 +164,21 @@ final class Launcher {
   }
 
   /** Whether a job is submitted at its time (open loop, not submitted by a layer). */
-  private static boolean arrives(Job job) {
-    return !job.closedLoop() && job.submitTimeNs() != LAYER_SUBMITS;
+  private boolean arrives(int i) {
+    return !specs.closedLoop(i) && specs.submitTimeNs(i) != LAYER_SUBMITS;
   }
 
   /** Job indices (ascending) ordered by submission time, then index. */
   private int[] bySubmission(int[] indices) {
     boolean sorted = true;
     for (int p = 1; p < indices.length && sorted; p++) {
-      sorted = specs.get(indices[p - 1]).submitTimeNs() <= specs.get(indices[p]).submitTimeNs();
+      sorted = specs.submitTimeNs(indices[p - 1]) <= specs.submitTimeNs(indices[p]);
     }
     if (sorted) {
       return indices;
     }
     return Arrays.stream(indices).boxed()
-        .sorted(Comparator.comparingLong((Integer i) -> specs.get(i).submitTimeNs())
+        .sorted(Comparator.comparingLong((Integer i) -> specs.submitTimeNs(i))
             .thenComparingInt(i -> i))
         .mapToInt(Integer::intValue).toArray();
   }
@@ -184,17 +189,17 @@ final class Launcher {
     dependents = new int[n][];
     Map<Long, Integer> indexById = new HashMap<>();
     for (int i = 0; i < n; i++) {
-      indexById.put(specs.get(i).id(), i);
+      indexById.put(specs.id(i), i);
     }
     int[] count = new int[n];
     for (int j = 0; j < n; j++) {
-      for (long dependency : specs.get(j).dependencies()) {
-        count[indexById.get(dependency)]++;
+      for (int k = 0; k < specs.dependencyCount(j); k++) {
+        count[indexById.get(specs.dependency(j, k))]++;
       }
     }
     for (int j = 0; j < n; j++) {
-      for (long dependency : specs.get(j).dependencies()) {
-        int d = indexById.get(dependency);
+      for (int k = 0; k < specs.dependencyCount(j); k++) {
+        int d = indexById.get(specs.dependency(j, k));
         if (dependents[d] == null) {
           dependents[d] = new int[count[d]];
           count[d] = 0;
@@ -207,7 +212,13 @@ final class Launcher {
 
   /** Whether job {@code next} declares a dependency on job {@code previous}. */
   private boolean followsDeclared(int previous, int next) {
-    return specs.get(next).dependencies().contains(specs.get(previous).id());
+    long id = specs.id(previous);
+    for (int k = 0; k < specs.dependencyCount(next); k++) {
+      if (specs.dependency(next, k) == id) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Creates the engine's state of job {@code i}, when it is submitted or scheduled to be. */
@@ -241,7 +252,7 @@ final class Launcher {
 
   private void scheduleNextArrival() {
     if (arrivalCursor < arrivals.length) {
-      sim.events.push(Math.max(sim.now, specs.get(arrivals[arrivalCursor]).submitTimeNs()),
+      sim.events.push(Math.max(sim.now, specs.submitTimeNs(arrivals[arrivalCursor])),
           Events.ARRIVAL, 0);
     }
   }
@@ -366,9 +377,9 @@ final class Launcher {
 
   /** Submits job {@code i}, which waits for a layer ({@link #LAYER_SUBMITS}), now. */
   void submitFromLayer(int i) {
-    checkState(specs.get(i).submitTimeNs() == LAYER_SUBMITS && jobs[i] == null
+    checkState(specs.submitTimeNs(i) == LAYER_SUBMITS && jobs[i] == null
         && !finished.get(i), "job %s is not a job waiting for its layer to submit it",
-        specs.get(i).id());
+        specs.id(i));
     submit(materialize(i));
   }
 
@@ -385,12 +396,12 @@ final class Launcher {
   /** One dependency of job {@code d} finished: submits or offers it if it was the last. */
   private void release(int d) {
     if (--dependenciesLeft[d] == 0) {
-      Job spec = specs.get(d);
-      if (spec.closedLoop()) {
-        long at = Math.max(spec.submitTimeNs(), sim.now + spec.thinkTimeNs());
-        sim.events.push(at, new Events.Submit(materialize(d)), 0);
+      if (specs.closedLoop(d)) {
+        SimJob job = materialize(d);
+        long at = Math.max(job.job.submitTimeNs(), sim.now + job.job.thinkTimeNs());
+        sim.events.push(at, new Events.Submit(job), 0);
       } else {
-        tryReady(queueById.get(spec.queueId()));
+        tryReady(queueById.get(specs.queueId(d)));
       }
     }
   }

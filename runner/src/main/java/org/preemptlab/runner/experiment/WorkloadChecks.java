@@ -2,10 +2,9 @@ package org.preemptlab.runner.experiment;
 
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.preemptlab.api.ConfigurationException;
-import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobList;
 import org.preemptlab.api.model.Workload;
 
 /**
@@ -23,8 +22,8 @@ public final class WorkloadChecks {
    * @throws ConfigurationException naming the job, its dependency and their queue
    */
   public static void check(Workload workload) {
-    List<Job> jobs = workload.jobs();
-    if (jobs.stream().allMatch(job -> job.dependencies().isEmpty())) {
+    JobList jobs = JobList.copyOf(workload.jobs()); // read by column: no record built per job
+    if (!jobs.anyDependency()) {
       return;
     }
     // A queue's submission order is (submit time, then list index), so no positions need be
@@ -33,7 +32,7 @@ public final class WorkloadChecks {
     long[] ids = new long[jobs.size()];
     boolean ascending = true;
     for (int i = 0; i < ids.length; i++) {
-      ids[i] = jobs.get(i).id();
+      ids[i] = jobs.id(i);
       ascending &= i == 0 || ids[i - 1] < ids[i];
     }
     Map<Long, Integer> byId = null;
@@ -44,21 +43,20 @@ public final class WorkloadChecks {
       }
     }
     for (int i = 0; i < ids.length; i++) {
-      Job job = jobs.get(i);
-      for (long dependency : job.dependencies()) {
+      for (int k = 0; k < jobs.dependencyCount(i); k++) {
+        long dependency = jobs.dependency(i, k);
         int o = ascending ? Arrays.binarySearch(ids, dependency)
             : byId.getOrDefault(dependency, -1);
         if (o < 0) {
           continue;
         }
-        Job other = jobs.get(o);
-        boolean behind = other.submitTimeNs() > job.submitTimeNs()
-            || other.submitTimeNs() == job.submitTimeNs() && o > i;
-        if (other.queueId().equals(job.queueId()) && behind) {
-          throw new ConfigurationException("job " + job.id() + " (queue '" + job.queueId()
-              + "') depends on job " + other.id() + ", which comes after it in the same queue "
+        boolean behind = jobs.submitTimeNs(o) > jobs.submitTimeNs(i)
+            || jobs.submitTimeNs(o) == jobs.submitTimeNs(i) && o > i;
+        if (jobs.queueId(o).equals(jobs.queueId(i)) && behind) {
+          throw new ConfigurationException("job " + jobs.id(i) + " (queue '" + jobs.queueId(i)
+              + "') depends on job " + jobs.id(o) + ", which comes after it in the same queue "
               + "(a queue dispatches its jobs in submission order), so neither could run; "
-              + "submit job " + other.id() + " first or put it in another queue");
+              + "submit job " + jobs.id(o) + " first or put it in another queue");
         }
       }
     }

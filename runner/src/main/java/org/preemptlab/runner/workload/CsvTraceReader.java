@@ -20,6 +20,7 @@ import org.preemptlab.api.Limits;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobList;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
@@ -50,7 +51,9 @@ public final class CsvTraceReader {
   private final Map<String, JobQueue> queues = new LinkedHashMap<>();
   private final Map<String, Row> queueRows = new HashMap<>();
   private final Map<Long, Integer> jobLines = new HashMap<>();
-  private final List<Job> jobs = new ArrayList<>();
+  /** The jobs by column as they are read: no {@link Job} record is kept per row. */
+  private final JobList.Builder jobs = JobList.builder(0);
+  private int jobCount;
   private final List<Row> jobRows = new ArrayList<>();
 
   private CsvTraceReader(String source) {
@@ -112,9 +115,10 @@ public final class CsvTraceReader {
       throw new ConfigurationException(source + ": empty trace; the first line must be the "
           + "header: " + String.join(",", REQUIRED));
     }
-    checkDependencies();
+    JobList list = jobs.build();
+    checkDependencies(list);
     try {
-      return new Workload(contexts, List.copyOf(queues.values()), jobs);
+      return new Workload(contexts, List.copyOf(queues.values()), list);
     } catch (IllegalArgumentException e) {
       throw new ConfigurationException(source + ": " + e.getMessage(), e);
     }
@@ -191,7 +195,7 @@ public final class CsvTraceReader {
   }
 
   private void row(Row row) {
-    if (jobs.size() >= Limits.MAX_JOBS) {
+    if (jobCount >= Limits.MAX_JOBS) {
       throw new ConfigurationException(source + ":" + row.line() + ": the trace has more than "
           + Limits.MAX_JOBS + " jobs, the limit of one workload");
     }
@@ -218,6 +222,7 @@ public final class CsvTraceReader {
     int credits = row.has("credits") ? (int) row.count("credits", 1, Integer.MAX_VALUE) : 1;
     jobs.add(new Job(id, queue.id(), row.duration("submit"), credits, dependencies, deadline,
         think, kernel, closedLoop));
+    jobCount++;
     jobRows.add(row);
   }
 
@@ -293,9 +298,10 @@ public final class CsvTraceReader {
     return spec.build(name, grid, blockTime == null ? 0 : blockTime, 0);
   }
 
-  private void checkDependencies() {
+  private void checkDependencies(JobList jobs) {
     for (int i = 0; i < jobs.size(); i++) {
-      for (long dependency : jobs.get(i).dependencies()) {
+      for (int k = 0; k < jobs.dependencyCount(i); k++) {
+        long dependency = jobs.dependency(i, k);
         if (!jobLines.containsKey(dependency)) {
           throw jobRows.get(i).error("depends_on", "unknown job " + dependency);
         }

@@ -8,6 +8,7 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Limits;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobList;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.QueueAction;
 import org.preemptlab.api.model.Workload;
@@ -72,7 +73,7 @@ public final class SyntheticWorkload {
     for (int i = 0; i < all.size(); i++) {
       ids[all.get(i).queue()][all.get(i).draft().index()] = i;
     }
-    List<Job> jobs = new ArrayList<>(all.size());
+    JobList.Builder jobs = JobList.builder(all.size()); // by column: no record kept per job
     for (int i = 0; i < all.size(); i++) {
       Keyed k = all.set(i, null); // a draft is garbage once its job exists (memory per job)
       QueueSpec queue = spec.queues().get(k.queue());
@@ -89,6 +90,6 @@ public final class SyntheticWorkload {
       actions.addAll(spec.actions().get(i).expand(spec.horizonNs(),
           RandomStreams.named(rootSeed, "actions/" + i)));
     }
-    return new Workload(contexts, queues, jobs, actions);
+    return new Workload(contexts, queues, jobs.build(), actions);
   }
 }
