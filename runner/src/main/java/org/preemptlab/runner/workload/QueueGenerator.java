@@ -25,6 +25,12 @@ final class QueueGenerator {
   /** The name of each kernel of the mix without one, made once, not once a job. */
   private final String[] defaultNames;
   private final List<Draft> drafts = new ArrayList<>();
+  /**
+   * The last kernel drawn from each template of the mix: a draw equal to it (a template without
+   * jitter and with a fixed grid and block time draws the same kernel every time) is replaced by
+   * it, so the drafts hold one kernel per distinct draw in a row, not one per job.
+   */
+  private final Kernel[] lastDrawn;
 
   /**
    * A job of the queue before it has its workload-wide id.
@@ -49,6 +55,7 @@ final class QueueGenerator {
     this.kernels = kernels;
     this.limit = queue.jobs() == null ? Long.MAX_VALUE : queue.jobs();
     this.defaultNames = new String[queue.kernels().size()];
+    this.lastDrawn = new Kernel[defaultNames.length];
     for (int i = 0; i < defaultNames.length; i++) {
       defaultNames[i] = queue.id() + "-" + i;
     }
@@ -169,7 +176,18 @@ final class QueueGenerator {
         break;
       }
     }
-    return mix.get(chosen).draw(kernels, defaultNames[chosen]);
+    Kernel drawn = mix.get(chosen).draw(kernels, defaultNames[chosen]);
+    Kernel last = lastDrawn[chosen];
+    if (drawn.equals(last)) {
+      return last;
+    }
+    if (last != null && drawn.program().equals(last.program())) { // e.g. only the seed differs
+      drawn = new Kernel(drawn.name(), drawn.gridBlocks(), drawn.threadsPerBlock(),
+          drawn.registersPerThread(), drawn.sharedMemoryPerBlock(), drawn.idempotent(),
+          last.program(), drawn.timing());
+    }
+    lastDrawn[chosen] = drawn;
+    return drawn;
   }
 
   /** The shortest any block of the kernel can run, a lower bound of the kernel's run time. */

@@ -289,4 +289,25 @@ class SyntheticWorkloadTest {
 
     assertThat(job.kernel().name()).isEqualTo("q-0");
   }
+
+  /** The drafts of the spec's first queue, straight from its generator. */
+  private static List<QueueGenerator.Draft> drafts(String yaml) {
+    SyntheticSpec spec = spec(yaml);
+    return new QueueGenerator(spec.queues().get(0), spec.horizonNs(), new SplittableRandom(1),
+        new SplittableRandom(2)).generate();
+  }
+
+  @Test
+  void aFixedTemplateDrawsOneKernelObjectAndJitteredDrawsShareTheirProgram() {
+    String fixed = singleQueue("process: periodic\nperiod: 1ms", "");
+    List<QueueGenerator.Draft> same = drafts(fixed);
+    List<QueueGenerator.Draft> jittered = drafts(fixed.replace("block-time: 10us}",
+        "block-time: 10us, jitter: 0.1}"));
+
+    assertThat(same).hasSizeGreaterThan(50);
+    assertThat(same.get(1).kernel()).isSameAs(same.get(0).kernel())
+        .isSameAs(same.get(same.size() - 1).kernel());
+    assertThat(jittered.get(1).kernel()).isNotEqualTo(jittered.get(0).kernel());
+    assertThat(jittered.get(1).kernel().program()).isSameAs(jittered.get(0).kernel().program());
+  }
 }
