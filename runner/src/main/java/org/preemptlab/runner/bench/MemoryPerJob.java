@@ -27,8 +27,10 @@ import org.preemptlab.runner.engine.Simulator;
 
 /**
  * {@code preemptlab bench --memory}: the heap a run keeps per job, on a workload of N jobs with few
- * in flight (one queue, a job every 10 µs, each its own kernel of 4 blocks of 25 µs, so about three
- * jobs are in flight at any time), for N = 100,000 and 1,000,000.
+ * in flight (one queue, a job every 10 µs, each a kernel of 4 blocks of 25 µs, so about three jobs
+ * are in flight at any time), for N = 100,000 and 1,000,000, and two kinds of kernels: each job its
+ * own kernel (its own name: the most a workload can hold per job) or one kernel for all jobs (as a
+ * synthetic kernel template without jitter and with a fixed grid and block time draws).
  *
  * <p>Live heap is read after a full collection ({@link System#gc()}) at four points: before the
  * workload exists, once it is built, in the middle of the run (when half the jobs have finished,
@@ -51,13 +53,14 @@ public final class MemoryPerJob {
    * The measurement of one N.
    *
    * @param jobs N
+   * @param sharedKernel whether all jobs run one kernel (else each its own)
    * @param workloadBytes live heap the workload added
    * @param midRunBytes live heap the engine added, when half the jobs had finished
    * @param endBytes live heap the engine added, after the run with its result
    * @param heldMidRun jobs whose engine state the simulator held in the middle of the run
    * @param heldAtEnd jobs whose engine state the simulator held after the run
    */
-  public record Row(int jobs, long workloadBytes, long midRunBytes, long endBytes, int heldMidRun,
+  public record Row(int jobs, boolean sharedKernel, long workloadBytes, long midRunBytes, long endBytes, int heldMidRun,
       int heldAtEnd) {
 
     /** The most the engine held above the workload, per job. */
@@ -71,20 +74,22 @@ public final class MemoryPerJob {
     }
   }
 
-  /** Measures every N of {@link #JOBS}. */
+  /** Measures every N of {@link #JOBS}, each job with its own kernel, then with one shared. */
   public static List<Row> run() {
     List<Row> rows = new ArrayList<>();
-    for (int n : JOBS) {
-      rows.add(measure(n));
+    for (boolean shared : new boolean[] {false, true}) {
+      for (int n : JOBS) {
+        rows.add(measure(n, shared));
+      }
     }
     return rows;
   }
 
-  /** Measures one N. */
-  public static Row measure(int n) {
+  /** Measures one N, each job with its own kernel or all with one. */
+  public static Row measure(int n, boolean sharedKernel) {
     Preconditions.checkArgument(n >= 2, "at least 2 jobs, got %s", n);
     long empty = HeapPeak.liveBytes();
-    Workload workload = workload(n);
+    Workload workload = workload(n, sharedKernel);
     HardwareModel hardware = StandardWorkload.hardware();
     PluginRegistry registry = PluginRegistry.discover(MemoryPerJob.class.getClassLoader());
     RunPlugins plugins = plugins(registry, hardware);
@@ -105,18 +110,21 @@ public final class MemoryPerJob {
     });
     SimulationResult result = sim.run();
     long end = HeapPeak.liveBytes();
-    Row row = new Row(n, withWorkload - empty, mid[0] - withWorkload, end - withWorkload,
+    Row row = new Row(n, sharedKernel, withWorkload - empty, mid[0] - withWorkload, end - withWorkload,
         (int) mid[1], sim.heldJobs());
     // keep both reachable until the end was measured
     Preconditions.checkState(result.jobs().size() == n && workload.jobs().size() == n);
     return row;
   }
 
-  /** The measured workload: N jobs in one queue, each its own 4-block kernel, 10 µs apart. */
-  static Workload workload(int n) {
+  /**
+   * The measured workload: N jobs in one queue, 10 µs apart, each its own 4-block kernel (named
+   * {@code k<i>}) or each a new but equal one (named {@code k}).
+   */
+  static Workload workload(int n, boolean sharedKernel) {
     List<Job> jobs = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      Kernel kernel = new Kernel("k" + i, BLOCKS, 256, 32, 0, true,
+      Kernel kernel = new Kernel(sharedKernel ? "k" : "k" + i, BLOCKS, 256, 32, 0, true,
           BlockProgram.uniform(BLOCK_NS, 32, 0), new BlockTiming.Exact());
       jobs.add(Job.of(i, "jobs", i * GAP_NS, kernel));
     }
@@ -141,12 +149,13 @@ public final class MemoryPerJob {
   /** The rows as a plain-text table. */
   public static String render(List<Row> rows) {
     StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
-        "%-11s %14s %21s %19s %14s %17s %15s%n", "N", "workload B/job",
+        "%-11s %-7s %14s %21s %19s %14s %17s %15s%n", "N", "kernels", "workload B/job",
         "engine mid-run B/job", "engine at end B/job", "engine B/job", "jobs held mid-run",
         "jobs held at end"));
     for (Row r : rows) {
-      out.append(String.format(Locale.ROOT, "%-11s %14.1f %21.1f %19.1f %14.1f %17s %15s%n",
-          String.format(Locale.ROOT, "%,d", r.jobs()), r.workloadBytesPerJob(),
+      out.append(String.format(Locale.ROOT, "%-11s %-7s %14.1f %21.1f %19.1f %14.1f %17s %15s%n",
+          String.format(Locale.ROOT, "%,d", r.jobs()), r.sharedKernel() ? "shared" : "own",
+          r.workloadBytesPerJob(),
           (double) r.midRunBytes() / r.jobs(), (double) r.endBytes() / r.jobs(),
           r.engineBytesPerJob(), String.format(Locale.ROOT, "%,d", r.heldMidRun()),
           String.format(Locale.ROOT, "%,d", r.heldAtEnd())));
