@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +55,8 @@ public final class CsvTraceReader {
   /** The jobs by column as they are read: no {@link Job} record is kept per row. */
   private final JobList.Builder jobs = JobList.builder(0);
   private int jobCount;
-  private final List<Row> jobRows = new ArrayList<>();
+  /** Each job's line, for errors found after all rows were read (not its {@link Row}). */
+  private int[] jobLineNumbers = new int[64];
 
   private CsvTraceReader(String source) {
     this.source = source;
@@ -222,8 +224,10 @@ public final class CsvTraceReader {
     int credits = row.has("credits") ? (int) row.count("credits", 1, Integer.MAX_VALUE) : 1;
     jobs.add(new Job(id, queue.id(), row.duration("submit"), credits, dependencies, deadline,
         think, kernel, closedLoop));
-    jobCount++;
-    jobRows.add(row);
+    if (jobCount == jobLineNumbers.length) {
+      jobLineNumbers = Arrays.copyOf(jobLineNumbers, 2 * jobCount);
+    }
+    jobLineNumbers[jobCount++] = row.line();
   }
 
   private GpuContext context(Row row) {
@@ -303,7 +307,7 @@ public final class CsvTraceReader {
       for (int k = 0; k < jobs.dependencyCount(i); k++) {
         long dependency = jobs.dependency(i, k);
         if (!jobLines.containsKey(dependency)) {
-          throw jobRows.get(i).error("depends_on", "unknown job " + dependency);
+          throw Row.error(source, jobLineNumbers[i], "depends_on", "unknown job " + dependency);
         }
       }
     }

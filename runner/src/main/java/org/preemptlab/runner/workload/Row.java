@@ -35,6 +35,11 @@ final class Row {
 
   /** The error {@code FILE:LINE: column 'x': message}. */
   ConfigurationException error(String column, String message) {
+    return error(source, line, column, message);
+  }
+
+  /** The error {@code FILE:LINE: column 'x': message} of a row that is no longer held. */
+  static ConfigurationException error(String source, int line, String column, String message) {
     return new ConfigurationException(source + ":" + line + ": column '" + column + "': "
         + message);
   }
