@@ -17,7 +17,7 @@ import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.GpuContext;
-import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobList;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.workload.WorkloadGenerator;
@@ -102,7 +102,8 @@ public final class TraceMixProvider implements WorkloadProvider {
     Path directory = file.toAbsolutePath().getParent();
     List<GpuContext> contexts = new ArrayList<>();
     List<JobQueue> queues = new ArrayList<>();
-    List<Job> jobs = new ArrayList<>();
+    JobList.Builder jobs = JobList.builder(0); // by column: no record kept per job
+    int jobCount = 0;
     Map<String, Integer> contextOwner = new HashMap<>();
     int index = 0;
     for (JsonNode entry : root.path("traces")) {
@@ -132,7 +133,7 @@ public final class TraceMixProvider implements WorkloadProvider {
           values);
       TraceReplay.Part part;
       try {
-        part = provider.load(parameters, run, directory, jobs.size());
+        part = provider.load(parameters, run, directory, jobCount);
       } catch (ConfigurationException e) {
         throw new ConfigurationException(where + ": " + e.getMessage(), e);
       }
@@ -145,9 +146,10 @@ public final class TraceMixProvider implements WorkloadProvider {
       }
       contexts.addAll(part.contexts());
       queues.addAll(part.queues());
-      jobs.addAll(part.jobs());
+      part.jobs().forEach(jobs::add);
+      jobCount += part.jobs().size();
       index++;
     }
-    return new Workload(contexts, queues, jobs);
+    return new Workload(contexts, queues, jobs.build());
   }
 }
