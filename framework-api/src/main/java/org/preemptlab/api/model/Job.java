@@ -44,6 +44,19 @@ public record Job(
     Objects.requireNonNull(queueId, "queueId");
     Objects.requireNonNull(kernel, "kernel");
     dependencies = List.copyOf(dependencies);
+    // The engine builds a job's record from the workload's columns when it submits the job
+    // (JobList): the checks, which box their arguments, run only when a value is out of range.
+    boolean valid = submitTimeNs >= 0 && credits >= 1 && deadlineNs >= 0 && thinkTimeNs >= 0
+        && (dependencies.isEmpty() || !dependencies.contains(id))
+        && (closedLoop ? !dependencies.isEmpty() : thinkTimeNs <= 0);
+    if (!valid) {
+      throwFirstViolation(id, submitTimeNs, credits, dependencies, deadlineNs, thinkTimeNs,
+          closedLoop);
+    }
+  }
+
+  private static void throwFirstViolation(long id, long submitTimeNs, int credits,
+      List<Long> dependencies, long deadlineNs, long thinkTimeNs, boolean closedLoop) {
     checkArgument(submitTimeNs >= 0, "job %s: submit time must be >= 0 ns, got %s", id,
         submitTimeNs);
     checkArgument(credits >= 1, "job %s: credits must be >= 1, got %s", id, credits);
