@@ -155,6 +155,16 @@ class SmHardwareScenarioTest {
   }
 
   @Test
+  void anAdvanceStepOnSmHardwareIsRefusedWithWhyItHasNoMeaningThere() {
+    assertThatThrownBy(() -> run(FULL_DEVICE
+        + "steps:\n  - submit: [hung, next]\n  - advance: {scheduler: r0, count: 1}\n"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContainingAll("steps[1].advance", "drm_mock_sched_advance",
+            "completes when its last block does", "use 'sleep'")
+        .hasMessageNotContaining("\n");
+  }
+
+  @Test
   void aHungJobWithoutAKernelFailsAtItsLine() {
     assertThatThrownBy(() -> Scenarios.fromYaml("""
         schedulers: [{name: s}]

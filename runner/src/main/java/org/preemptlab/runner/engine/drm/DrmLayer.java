@@ -12,6 +12,7 @@ import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.BlockTiming;
+import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobQueue;
@@ -32,6 +33,7 @@ import org.preemptlab.runner.scenario.Scenario;
 import org.preemptlab.runner.scenario.SchedulerSpec;
 import org.preemptlab.runner.scenario.Step;
 import org.preemptlab.runner.scenario.StepSpec;
+import org.preemptlab.runner.workload.trace.BlockDurations;
 
 /**
  * The Linux DRM scheduler layer of the engine: runs one {@link Scenario} on the engine's event
@@ -115,7 +117,7 @@ public final class DrmLayer implements EngineLayer {
   public DrmLayer(Scenario scenario, HardwareModel hardware,
       Function<String, SchedulingPolicy> policies) {
     this.serial = hardware.serialTimeline();
-    checkRunsOn(scenario, serial);
+    checkRunsOn(scenario, hardware);
     this.scenario = scenario;
     this.policyId = scenario.policy();
     this.hardware = hardware;
@@ -136,13 +138,15 @@ public final class DrmLayer implements EngineLayer {
       }
     }
     for (ClientSpec spec : scenario.clients()) {
+      long jobWorkNs = serial ? spec.durationNs() : idleKernelNs(spec.kernel(), hardware.device());
       for (ClientSpec.Instance c : spec.instances()) {
-        clients.put(c.name(), new Client(this, c, entities.get(c.entity())));
+        clients.put(c.name(), new Client(this, c, entities.get(c.entity()), jobWorkNs));
       }
     }
   }
 
-  private static void checkRunsOn(Scenario scenario, boolean serial) {
+  private static void checkRunsOn(Scenario scenario, HardwareModel hardware) {
+    boolean serial = hardware.serialTimeline();
     String where = "scenario '" + scenario.name() + "' on hardware '" + scenario.hardware() + "'";
     for (int i = 0; i < scenario.jobs().size(); i++) {
       JobSpec job = scenario.jobs().get(i);
@@ -156,17 +160,42 @@ public final class DrmLayer implements EngineLayer {
             + "'kernel' (grid-blocks, threads-per-block, block-time)");
       }
     }
+    for (int i = 0; i < scenario.clients().size(); i++) {
+      ClientSpec client = scenario.clients().get(i);
+      String key = "clients[" + i + "] '" + client.name() + "'";
+      if (serial && client.kernel() != null) {
+        throw new ConfigurationException(where + ": " + key + ".kernel: a serial-timeline device "
+            + "runs each job for its 'duration'; 'kernel' needs SM hardware such as 'h200'");
+      }
+      if (serial) {
+        continue;
+      }
+      if (client.kernel() == null) {
+        throw new ConfigurationException(where + ": " + key + ": a client on SM hardware needs a "
+            + "'kernel' (grid-blocks, threads-per-block, block-time) instead of 'duration'");
+      }
+      if (client.cycles() == null) {
+        throw new ConfigurationException(where + ": " + key + ".run-for: on SM hardware a client "
+            + "needs 'cycles' (its kernels enter the engine's workload before the run, so their "
+            + "number must be known)");
+      }
+      KernelShape k = client.kernel();
+      if (BlockDurations.residentBlocksPerSm(hardware.device().sm(), k.threadsPerBlock(),
+          k.registersPerThread(), k.sharedMemoryPerBlock()) == 0) {
+        throw new ConfigurationException(where + ": " + key + ".kernel: one block of "
+            + k.threadsPerBlock() + " threads does not fit an SM of " + hardware.device().name());
+      }
+    }
     if (serial) {
       return;
     }
-    if (!scenario.clients().isEmpty()) {
-      throw new ConfigurationException(where + ": clients: closed-loop clients run only on a "
-          + "serial-timeline device ('" + Scenario.MOCK_HARDWARE + "')");
-    }
     for (int i = 0; i < scenario.steps().size(); i++) {
       if (scenario.steps().get(i).toStep() instanceof Step.Advance) {
-        throw new ConfigurationException(where + ": steps[" + i + "].advance: only a "
-            + "serial-timeline device ('" + Scenario.MOCK_HARDWARE + "') can be advanced by hand");
+        throw new ConfigurationException(where + ": steps[" + i + "].advance: 'advance' is the "
+            + "KUnit mock's drm_mock_sched_advance, which completes the serial timeline's jobs of "
+            + "duration 0 by hand; on SM hardware a kernel completes when its last block does (a "
+            + "hung one only by its scheduler's timeout and reset), so there is nothing to "
+            + "advance; use 'sleep' here, or run on '" + Scenario.MOCK_HARDWARE + "'");
       }
     }
     for (int i = 0; i < scenario.schedulers().size(); i++) {
@@ -176,6 +205,20 @@ public final class DrmLayer implements EngineLayer {
             + "(reset, -ETIMEDOUT), DEVICE_GONE");
       }
     }
+  }
+
+  /**
+   * A client job's GPU time on SM hardware ({@code work_us} per job): its kernel's time alone on
+   * the device, {@code W x (d + b)} for {@code W = ceil(G / (S x r))} waves of blocks of {@code
+   * block-time b}, the engine's block-dispatch cost {@code d} before each block, {@code S} SMs each
+   * holding {@code r} of the kernel's blocks at once (the occupancy limits the engine places blocks
+   * under). The launch cost is not work: it counts as latency, as a submission cost would.
+   */
+  static long idleKernelNs(KernelShape kernel, DeviceSpec device) {
+    int resident = BlockDurations.residentBlocksPerSm(device.sm(), kernel.threadsPerBlock(),
+        kernel.registersPerThread(), kernel.sharedMemoryPerBlock());
+    long waves = BlockDurations.waves(kernel.gridBlocks(), device.smCount(), resident);
+    return waves * (device.costs().blockDispatchNs() + kernel.blockTimeNs());
   }
 
   /** The ring of a new scheduler, as the hardware model is. */
@@ -203,17 +246,37 @@ public final class DrmLayer implements EngineLayer {
       queues.add(new JobQueue(queue, context.id(), Priority.NORMAL, 1,
           job.entity.sched.spec.engine(), false));
       long blockNs = specs.get(job.name).hang() ? HUNG_BLOCK_NS : shape.blockTimeNs();
-      Kernel kernel = new Kernel(job.name, shape.gridBlocks(), shape.threadsPerBlock(),
-          shape.registersPerThread(), shape.sharedMemoryPerBlock(), false,
-          BlockProgram.uniform(blockNs, shape.registersPerThread(),
-              shape.sharedMemoryPerBlock()), new BlockTiming.Exact());
+      Kernel kernel = kernelOf(job.name, shape, blockNs);
       kernels.add(new Job(index, queue, Long.MAX_VALUE, 1, List.of(), Job.NO_DEADLINE, 0,
           kernel));
       job.kernelIndex = index;
       job.hung = specs.get(job.name).hang();
       kernelJobs.add(job);
     }
+    // A client's jobs are created during the run, so each client holds a pool of held kernels,
+    // one per job of its cycles; newClientJob binds job k of cycle c to its kernel.
+    for (Client client : clients.values()) {
+      ClientSpec spec = client.spec();
+      client.kernelsFrom(kernels.size());
+      EngineKind engineName = client.entity().sched.spec.engine();
+      for (int n = 0; n < spec.cycles() * spec.jobsPerCycle(); n++) {
+        int index = kernels.size();
+        String queue = "ring-job-" + index;
+        queues.add(new JobQueue(queue, context.id(), Priority.NORMAL, 1, engineName, false));
+        kernels.add(new Job(index, queue, Long.MAX_VALUE, 1, List.of(), Job.NO_DEADLINE, 0,
+            kernelOf(client.name() + "." + n / spec.jobsPerCycle() + "." + n % spec.jobsPerCycle(),
+                spec.kernel(), spec.kernel().blockTimeNs())));
+        kernelJobs.add(null);
+      }
+    }
     return new Workload(List.of(context), queues, kernels);
+  }
+
+  private static Kernel kernelOf(String name, KernelShape shape, long blockNs) {
+    return new Kernel(name, shape.gridBlocks(), shape.threadsPerBlock(),
+        shape.registersPerThread(), shape.sharedMemoryPerBlock(), false,
+        BlockProgram.uniform(blockNs, shape.registersPerThread(), shape.sharedMemoryPerBlock()),
+        new BlockTiming.Exact());
   }
 
   /**
@@ -382,10 +445,18 @@ public final class DrmLayer implements EngineLayer {
     }
   }
 
-  /** A new job of a client. */
-  DrmJob newClientJob(String name, DrmEntity entity, long credits, long durationNs) {
+  /**
+   * A new job of a client; on SM hardware it runs kernel {@code kernelIndex} of the workload (the
+   * client's pool), on a serial timeline ({@code kernelIndex} -1) it runs for {@code durationNs}.
+   */
+  DrmJob newClientJob(String name, DrmEntity entity, long credits, long durationNs,
+      int kernelIndex) {
     DrmJob job = new DrmJob(nextJobId++, name, entity, credits, durationNs, false, List.of());
     clientJobs.add(job);
+    if (kernelIndex >= 0) {
+      job.kernelIndex = kernelIndex;
+      kernelJobs.set(kernelIndex, job);
+    }
     return job;
   }
 
