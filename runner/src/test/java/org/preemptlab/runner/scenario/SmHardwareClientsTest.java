@@ -104,6 +104,17 @@ class SmHardwareClientsTest {
   }
 
   @Test
+  void aClientOnAKarmaRingRunsTheSameCyclesAsOnARingWithoutKarma() {
+    String kernel = "{grid-blocks: 528, threads-per-block: 512, block-time: 1ms}";
+    ScenarioResult plain = alone(kernel);
+    ScenarioResult karma = run(ALONE.replace("timeout: none",
+        "timeout: 1s, hang-limit: 2, on-timeout: KARMA").replace("KERNEL", "kernel: " + kernel));
+
+    assertThat(karma.clients()).isEqualTo(plain.clients());
+    assertThat(karma.jobs()).isEqualTo(plain.jobs());
+  }
+
+  @Test
   void aClientWithoutAKernelOnSmHardwareIsRefusedInOneLine() {
     assertThatThrownBy(() -> run(ALONE.replace("KERNEL", "duration: 1ms")))
         .isInstanceOf(ConfigurationException.class)

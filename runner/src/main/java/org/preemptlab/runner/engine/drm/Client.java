@@ -19,10 +19,12 @@ final class Client {
   /** Each job's GPU time: its duration, or on SM hardware its kernel's time on an idle device. */
   private final long jobWorkNs;
   /**
-   * On SM hardware, the workload index of the kernel of the client's first job: job k of cycle c
-   * runs kernel {@code firstKernel + c * jobs-per-cycle + k}; -1 on a serial timeline.
+   * On SM hardware, the workload index of the first kernel of the client's first job, and the
+   * kernels per job ({@code stride}: one per run it may need): job n = c * jobs-per-cycle + k of
+   * cycle c runs kernels from {@code firstKernel + n * stride} on; -1 on a serial timeline.
    */
   private int firstKernel = -1;
+  private int stride;
   private final List<DrmJob> submitted = new ArrayList<>();
   private final List<Long> cycleTimes = new ArrayList<>();
   private final List<Long> latencies = new ArrayList<>();
@@ -47,9 +49,13 @@ final class Client {
     return spec;
   }
 
-  /** Places the client's kernels in the engine's workload from index {@code first} on. */
-  void kernelsFrom(int first) {
+  /**
+   * Places the client's kernels in the engine's workload from index {@code first} on, {@code
+   * stride} per job.
+   */
+  void kernelsFrom(int first, int stride) {
     this.firstKernel = first;
+    this.stride = stride;
   }
 
   /** {@code work_us}: the GPU time of one cycle. */
@@ -87,9 +93,10 @@ final class Client {
     }
     long cost = spec.submitCostNs();
     Runnable push = () -> {
-      int kernel = firstKernel < 0 ? -1 : firstKernel + number * spec.jobsPerCycle() + k;
+      int kernel = firstKernel < 0 ? -1
+          : firstKernel + (number * spec.jobsPerCycle() + k) * stride;
       last = sim.newClientJob(name + "." + number + "." + k, entity, spec.credits(), jobWorkNs,
-          kernel);
+          kernel, stride);
       submitted.add(last);
       sim.submit(last);
       submit(started, number, k + 1);

@@ -4,10 +4,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.BlockProgram;
@@ -112,7 +114,9 @@ public final class DrmLayer implements EngineLayer {
    *     {@code duration}; any other model runs each job's {@code kernel} on its SMs
    * @param policies creates the policy instance of each scheduler, by scheduler name
    * @throws ConfigurationException for a scenario the hardware cannot run (a kernel on a serial
-   *     timeline; on SM hardware a job without a kernel, clients, advance steps or karma)
+   *     timeline; on SM hardware a job or client without a kernel, a client without cycles,
+   *     advance steps, karma for an entity of kernel priority, or more held kernels than {@link
+   *     Limits#MAX_JOBS})
    */
   public DrmLayer(Scenario scenario, HardwareModel hardware,
       Function<String, SchedulingPolicy> policies) {
@@ -198,12 +202,30 @@ public final class DrmLayer implements EngineLayer {
             + "advance; use 'sleep' here, or run on '" + Scenario.MOCK_HARDWARE + "'");
       }
     }
-    for (int i = 0; i < scenario.schedulers().size(); i++) {
-      if (scenario.schedulers().get(i).onTimeout() == SchedulerSpec.TimeoutHandler.KARMA) {
-        throw new ConfigurationException(where + ": schedulers[" + i + "].on-timeout: KARMA "
-            + "resubmits a reset job, which SM hardware cannot run again; valid here: MOCK "
-            + "(reset, -ETIMEDOUT), DEVICE_GONE");
+    long runs = runsPerJob(scenario);
+    if (runs > 1) {
+      for (int i = 0; i < scenario.entities().size(); i++) {
+        if (scenario.entities().get(i).priority() == Priority.KERNEL) {
+          throw new ConfigurationException(where + ": entities[" + i + "].priority: with "
+              + "on-timeout KARMA an entity of kernel priority is resubmitted without limit (its "
+              + "karma never grows), and on SM hardware every run needs a kernel held before the "
+              + "run; valid here: low, normal, high");
+        }
       }
+    }
+    double kernels = 0; // double: the product of the bounds of each factor overflows a long
+    for (JobSpec job : scenario.jobs()) {
+      kernels += (double) job.instances().size() * runs;
+    }
+    for (ClientSpec client : scenario.clients()) {
+      kernels += (double) client.instances().size() * client.cycles() * client.jobsPerCycle()
+          * runs;
+    }
+    if (kernels > Limits.MAX_JOBS) {
+      throw new ConfigurationException(where + ": the scenario needs " + String.format(
+          Locale.ROOT, "%.0f", kernels) + " kernels (each client's cycles x jobs-per-cycle, "
+          + "each job once plus hang-limit times with KARMA), more than " + Limits.MAX_JOBS
+          + "; use fewer cycles, clients or jobs, or a lower hang-limit");
     }
   }
 
@@ -246,30 +268,52 @@ public final class DrmLayer implements EngineLayer {
       queues.add(new JobQueue(queue, context.id(), Priority.NORMAL, 1,
           job.entity.sched.spec.engine(), false));
       long blockNs = specs.get(job.name).hang() ? HUNG_BLOCK_NS : shape.blockTimeNs();
-      Kernel kernel = kernelOf(job.name, shape, blockNs);
-      kernels.add(new Job(index, queue, Long.MAX_VALUE, 1, List.of(), Job.NO_DEADLINE, 0,
-          kernel));
-      job.kernelIndex = index;
+      job.firstKernel = index;
+      job.kernelCount = (int) runsPerJob(scenario);
       job.hung = specs.get(job.name).hang();
-      kernelJobs.add(job);
+      for (int run = 0; run < job.kernelCount; run++) {
+        int k = kernels.size();
+        String q = run == 0 ? queue : "ring-job-" + k;
+        if (run > 0) {
+          queues.add(new JobQueue(q, context.id(), Priority.NORMAL, 1,
+              job.entity.sched.spec.engine(), false));
+        }
+        kernels.add(new Job(k, q, Long.MAX_VALUE, 1, List.of(), Job.NO_DEADLINE, 0,
+            kernelOf(run == 0 ? job.name : job.name + "#" + (run + 1), shape, blockNs)));
+        kernelJobs.add(job);
+      }
     }
     // A client's jobs are created during the run, so each client holds a pool of held kernels,
     // one per job of its cycles; newClientJob binds job k of cycle c to its kernel.
     for (Client client : clients.values()) {
       ClientSpec spec = client.spec();
-      client.kernelsFrom(kernels.size());
+      int runs = (int) runsPerJob(scenario);
+      client.kernelsFrom(kernels.size(), runs);
       EngineKind engineName = client.entity().sched.spec.engine();
-      for (int n = 0; n < spec.cycles() * spec.jobsPerCycle(); n++) {
+      for (int n = 0; n < spec.cycles() * spec.jobsPerCycle() * runs; n++) {
         int index = kernels.size();
         String queue = "ring-job-" + index;
+        int job = n / runs;
         queues.add(new JobQueue(queue, context.id(), Priority.NORMAL, 1, engineName, false));
         kernels.add(new Job(index, queue, Long.MAX_VALUE, 1, List.of(), Job.NO_DEADLINE, 0,
-            kernelOf(client.name() + "." + n / spec.jobsPerCycle() + "." + n % spec.jobsPerCycle(),
+            kernelOf(client.name() + "." + job / spec.jobsPerCycle() + "."
+                + job % spec.jobsPerCycle() + (n % runs == 0 ? "" : "#" + (n % runs + 1)),
                 spec.kernel(), spec.kernel().blockTimeNs())));
         kernelJobs.add(null);
       }
     }
     return new Workload(List.of(context), queues, kernels);
+  }
+
+  /**
+   * The runs a job may need on SM hardware: 1, plus the largest {@code hang-limit} of the
+   * scenario's KARMA schedulers (a job is resubmitted while its karma is at most the hang limit,
+   * then it is guilty; any scheduler counts, as {@code modify-sched} may move an entity).
+   */
+  static long runsPerJob(Scenario scenario) {
+    return 1L + scenario.schedulers().stream()
+        .filter(s -> s.onTimeout() == SchedulerSpec.TimeoutHandler.KARMA)
+        .mapToInt(SchedulerSpec::hangLimit).max().orElse(0);
   }
 
   private static Kernel kernelOf(String name, KernelShape shape, long blockNs) {
@@ -446,16 +490,20 @@ public final class DrmLayer implements EngineLayer {
   }
 
   /**
-   * A new job of a client; on SM hardware it runs kernel {@code kernelIndex} of the workload (the
-   * client's pool), on a serial timeline ({@code kernelIndex} -1) it runs for {@code durationNs}.
+   * A new job of a client; on SM hardware it runs the {@code kernelCount} kernels from {@code
+   * kernelIndex} on of the workload (the client's pool), on a serial timeline ({@code kernelIndex}
+   * -1) it runs for {@code durationNs}.
    */
   DrmJob newClientJob(String name, DrmEntity entity, long credits, long durationNs,
-      int kernelIndex) {
+      int kernelIndex, int kernelCount) {
     DrmJob job = new DrmJob(nextJobId++, name, entity, credits, durationNs, false, List.of());
     clientJobs.add(job);
     if (kernelIndex >= 0) {
-      job.kernelIndex = kernelIndex;
-      kernelJobs.set(kernelIndex, job);
+      job.firstKernel = kernelIndex;
+      job.kernelCount = kernelCount;
+      for (int i = 0; i < kernelCount; i++) {
+        kernelJobs.set(kernelIndex + i, job);
+      }
     }
     return job;
   }
