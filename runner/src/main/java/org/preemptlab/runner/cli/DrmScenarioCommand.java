@@ -11,6 +11,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.PluginKind;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.engine.drm.ClientStats;
 import org.preemptlab.runner.engine.drm.JobOutcome;
@@ -72,6 +73,15 @@ final class DrmScenarioCommand implements Command {
         line.hasOption(JOBS), line.getOptionValue(OUT), out);
   }
 
+  /** Fails with the file and key (or option) in front of the registry's one-line error. */
+  private static void known(PluginRegistry registry, PluginKind kind, String id, String where) {
+    try {
+      registry.descriptor(kind, id);
+    } catch (ConfigurationException e) {
+      throw new ConfigurationException(where + e.getMessage());
+    }
+  }
+
   /**
    * Runs a scenario file on the engine with its DRM scheduler layer, prints its report and writes
    * its outputs: {@code drm-scenario FILE} and {@code run --config FILE} of a scenario file.
@@ -87,6 +97,11 @@ final class DrmScenarioCommand implements Command {
       OutputPaths.checkDirectory("--out", Path.of(outDir), d -> OutputPaths.heldBy(d, command));
     }
     PluginRegistry registry = SharedOptions.registry(line);
+    Path name = file.getFileName();
+    String source = (name == null ? file : name) + ": ";
+    known(registry, PluginKind.HARDWARE_MODEL, scenario.hardware(), source + "hardware: ");
+    known(registry, PluginKind.SCHEDULING_POLICY, policy == null ? scenario.policy() : policy,
+        policy == null ? source + "policy: " : "--policy: ");
     ScenarioResult result = ScenarioRuns.run(scenario, registry,
         policy == null ? scenario.policy() : policy);
     ScenarioReport.print(result, allJobs, out);

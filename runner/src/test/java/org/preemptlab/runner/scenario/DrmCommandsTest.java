@@ -97,6 +97,34 @@ class DrmCommandsTest {
   }
 
   @Test
+  void anUnknownHardwareOrPolicyIsNamedWithItsFileAndKeyOrOption(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("ids.yaml");
+    Files.writeString(file, """
+        hardware: h20
+        schedulers: [{name: s}]
+        entities: [{name: e, schedulers: [s]}]
+        jobs: [{name: a, entity: e, duration: 1ms}]
+        """);
+    Path policy = dir.resolve("policy.yaml");
+    Files.writeString(policy, Files.readString(file).replace("hardware: h20",
+        "policy: drm-fiffo"));
+
+    Result hardware = run("drm-scenario", file.toString());
+    Result inFile = run("run", "--config", policy.toString());
+    Result option = run("drm-scenario", policy.toString(), "--policy", "fairr");
+
+    assertThat(hardware.exit()).isEqualTo(Main.USAGE);
+    assertThat(hardware.err().strip()).startsWith("preemptlab drm-scenario: ids.yaml: hardware: "
+        + "unknown hardware model 'h20'; did you mean 'h200'?").doesNotContain("\n");
+    assertThat(inFile.exit()).isEqualTo(Main.USAGE);
+    assertThat(inFile.err().strip()).startsWith("preemptlab run: policy.yaml: policy: unknown "
+        + "scheduling policy 'drm-fiffo'; did you mean 'drm-fifo'?").doesNotContain("\n");
+    assertThat(option.err().strip()).startsWith("preemptlab drm-scenario: --policy: unknown "
+        + "scheduling policy 'fairr'");
+  }
+
+  @Test
   void runOfAScenarioFileWritesTheSameOutputsAsDrmScenario(@TempDir Path dir) throws Exception {
     Path viaRun = dir.resolve("run");
     Path viaAlias = dir.resolve("alias");
