@@ -194,6 +194,17 @@ class SmHardwareScenarioTest {
   }
 
   @Test
+  void anEntityMadeKernelPriorityUnderKarmaStopsTheRunWithOneLineWhenItsCopiesRunOut() {
+    assertThatThrownBy(() -> run(FULL_DEVICE.replace("{name: r0, timeout: 20ms}",
+        "{name: r0, timeout: 20ms, hang-limit: 1, on-timeout: KARMA}")
+        + "steps:\n  - submit: [hung, next]\n  - set-priority: {entity: stuck, priority: kernel}\n"
+        + "  - sleep: 100ms\n"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContainingAll("job hung", "karma never grows", "set-priority to kernel")
+        .hasMessageNotContaining("\n");
+  }
+
+  @Test
   void aScenarioNeedingMoreKernelsThanTheJobLimitIsRefusedBeforeTheRun() {
     assertThatThrownBy(() -> run("""
         hardware: h200
