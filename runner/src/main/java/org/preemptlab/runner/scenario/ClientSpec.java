@@ -19,7 +19,7 @@ import org.preemptlab.api.Limits;
  * @param entity the entity of every client (give this or {@code entities})
  * @param entities the entities client i cycles through ({@code entities[i % n]})
  * @param jobsPerCycle jobs per cycle, at least 1 (default 1)
- * @param duration each job's duration, more than 0
+ * @param duration on a serial timeline, each job's duration, more than 0
  * @param credits credits per job, at least 1 (default 1)
  * @param waitForLast whether a cycle waits for its last job (default true)
  * @param sleep the pause after each cycle (default 0); an asynchronous client that runs for a time
@@ -29,10 +29,12 @@ import org.preemptlab.api.Limits;
  * @param cycles how many cycles the client runs (give this or {@code run-for})
  * @param submitCost timing noise, off by default: the client thread's time to submit one job; job
  *     k of a cycle is pushed at the cycle's start plus {@code (k + 1)} times this
+ * @param kernel on SM hardware (a model that is not a serial timeline), the kernel each job runs,
+ *     instead of a {@code duration}
  */
 public record ClientSpec(String name, Integer count, String entity, List<String> entities,
     Integer jobsPerCycle, String duration, Long credits, Boolean waitForLast, String sleep,
-    String start, String runFor, Integer cycles, String submitCost) {
+    String start, String runFor, Integer cycles, String submitCost, KernelShape kernel) {
 
   /** Fills defaults and checks values. */
   public ClientSpec {
@@ -47,8 +49,10 @@ public record ClientSpec(String name, Integer count, String entity, List<String>
     jobsPerCycle = jobsPerCycle == null ? 1 : jobsPerCycle;
     Specs.check(jobsPerCycle >= 1 && jobsPerCycle <= Limits.MAX_JOBS_PER_CYCLE, "jobs-per-cycle",
         "must be in [1, " + Limits.MAX_JOBS_PER_CYCLE + "], got " + jobsPerCycle);
-    Specs.check(Specs.duration(Specs.required(duration, "duration"), "duration", 0) > 0,
-        "duration", "must be > 0, got '" + duration + "'");
+    Specs.check(kernel == null || duration == null, "duration", "give 'duration' (a serial "
+        + "timeline) or 'kernel' (SM hardware), not both");
+    Specs.check(kernel != null || Specs.duration(Specs.required(duration, "duration"),
+        "duration", 0) > 0, "duration", "must be > 0, got '" + duration + "'");
     credits = credits == null ? 1L : credits;
     Specs.check(credits >= 1 && credits <= SchedulerSpec.U32_MAX, "credits",
         "must be in [1, 4294967295], got " + credits);
@@ -83,9 +87,9 @@ public record ClientSpec(String name, Integer count, String entity, List<String>
     return out;
   }
 
-  /** Each job's duration in ns. */
+  /** Each job's duration in ns; 0 for a client whose jobs are kernels (SM hardware). */
   public long durationNs() {
-    return Specs.duration(duration, "duration", 0);
+    return kernel == null ? Specs.duration(duration, "duration", 0) : 0;
   }
 
   /** The sleep between cycles in ns. */
@@ -108,7 +112,10 @@ public record ClientSpec(String name, Integer count, String entity, List<String>
     return Specs.duration(submitCost, "submit-cost", 0);
   }
 
-  /** {@code work_us}: the GPU time of one cycle. */
+  /**
+   * {@code work_us} on a serial timeline: the GPU time of one cycle; on SM hardware the layer
+   * takes each job's time from its kernel's shape on the device instead.
+   */
   public long workNs() {
     return jobsPerCycle * durationNs();
   }

@@ -175,4 +175,16 @@ class DrmCommandsTest {
         .as("regenerate the block in docs/drm-scheduler.md from the command")
         .contains("```\n" + result.out() + "```\n");
   }
+
+  @Test
+  void theDrmSchedulerPageShowsTheH200ClientsScenariosOutputAsTheCommandPrintsIt()
+      throws Exception {
+    Result result = run("run", "--config", "../examples/drm/clients-priority-h200.yaml");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out()).contains("client ui-client (ui)").contains("every expectation held");
+    assertThat(Files.readString(Path.of("../docs/drm-scheduler.md")))
+        .as("regenerate the block in docs/drm-scheduler.md from the command")
+        .contains("```\n" + result.out() + "```\n");
+  }
 }

@@ -146,11 +146,86 @@ class SmHardwareScenarioTest {
   }
 
   @Test
-  void karmaOnSmHardwareIsRefusedWithTheValidChoices() {
+  void underKarmaTheHungKernelRunsAgainFromScratchUntilItsKarmaPassesTheHangLimit() {
+    // a hung kernel does not keep the run alive: the script's sleep does, past both timeouts
+    ScenarioResult result = run(FULL_DEVICE.replace("{name: r0, timeout: 20ms}",
+        "{name: r0, timeout: 20ms, hang-limit: 1, on-timeout: KARMA}")
+        + "steps:\n  - submit: [hung, next]\n  - sleep: 50ms\n");
+
+    JobOutcome hung = result.job("hung");
+    assertThat(result.log()).anyMatch(l -> l.contains("job hung: reset and resubmitted (karma 1)"));
+    assertThat(hung.status()).as("karma 2 > hang limit 1 at the second timeout")
+        .isEqualTo(JobStatus.GUILTY_CANCELLED);
+    assertThat(hung.finishedNs()).isEqualTo(40 * MS);
+    assertThat(hung.hardwareError()).isEqualTo(FenceError.ECANCELED);
+    assertThat(result.job("next").finishedNs()).as("the first reset freed the SMs")
+        .isBetween(21 * MS, 21 * MS + 100_000);
+  }
+
+  @Test
+  void aResubmittedKernelStartsFromItsFirstBlock() {
+    // 132 blocks of 15 ms: the ring times out at 10 ms and resubmits the job; had the rerun kept
+    // the first run's progress it would finish at 15 ms, but it starts over and times out at 20 ms
+    ScenarioResult result = run("""
+        hardware: h200
+        schedulers:
+          - {name: r0, timeout: 10ms, hang-limit: 1, on-timeout: KARMA}
+        entities:
+          - {name: e, schedulers: [r0]}
+        jobs:
+          - {name: slow, entity: e,
+             kernel: {grid-blocks: 132, threads-per-block: 1024, block-time: 15ms}}
+        """);
+
+    JobOutcome slow = result.job("slow");
+    assertThat(slow.status()).isEqualTo(JobStatus.GUILTY_CANCELLED);
+    assertThat(slow.finishedNs()).isEqualTo(20 * MS);
+    assertThat(result.log()).anyMatch(l -> l.contains("job slow: reset and resubmitted (karma 1)"));
+  }
+
+  @Test
+  void karmaWithAnEntityOfKernelPriorityOnSmHardwareIsRefusedInOneLine() {
     assertThatThrownBy(() -> run(FULL_DEVICE.replace("{name: r1, timeout: 1s}",
-        "{name: r1, timeout: 1s, on-timeout: karma}")))
+        "{name: r1, timeout: 1s, on-timeout: karma}").replace("{name: stuck, schedulers: [r0]}",
+        "{name: stuck, priority: kernel, schedulers: [r0]}")))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessageContainingAll("schedulers[1].on-timeout", "valid here: MOCK")
+        .hasMessageContainingAll("entities[0].priority", "karma never grows", "valid here: low")
+        .hasMessageNotContaining("\n");
+  }
+
+  @Test
+  void anEntityMadeKernelPriorityUnderKarmaStopsTheRunWithOneLineWhenItsCopiesRunOut() {
+    assertThatThrownBy(() -> run(FULL_DEVICE.replace("{name: r0, timeout: 20ms}",
+        "{name: r0, timeout: 20ms, hang-limit: 1, on-timeout: KARMA}")
+        + "steps:\n  - submit: [hung, next]\n  - set-priority: {entity: stuck, priority: kernel}\n"
+        + "  - sleep: 100ms\n"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContainingAll("job hung", "karma never grows", "set-priority to kernel")
+        .hasMessageNotContaining("\n");
+  }
+
+  @Test
+  void aScenarioNeedingMoreKernelsThanTheJobLimitIsRefusedBeforeTheRun() {
+    assertThatThrownBy(() -> run("""
+        hardware: h200
+        schedulers: [{name: s}]
+        entities: [{name: e, schedulers: [s]}]
+        clients:
+          - {name: c, entity: e, jobs-per-cycle: 100000, cycles: 100000,
+             kernel: {grid-blocks: 1, threads-per-block: 32, block-time: 1us}}
+        """))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContainingAll("needs 10000000000 kernels", "more than 1000000")
+        .hasMessageNotContaining("\n");
+  }
+
+  @Test
+  void anAdvanceStepOnSmHardwareIsRefusedWithWhyItHasNoMeaningThere() {
+    assertThatThrownBy(() -> run(FULL_DEVICE
+        + "steps:\n  - submit: [hung, next]\n  - advance: {scheduler: r0, count: 1}\n"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContainingAll("steps[1].advance", "drm_mock_sched_advance",
+            "completes when its last block does", "use 'sleep'")
         .hasMessageNotContaining("\n");
   }
 

@@ -16,6 +16,15 @@ final class Client {
   private final ClientSpec spec;
   private final String name;
   private final DrmEntity entity;
+  /** Each job's GPU time: its duration, or on SM hardware its kernel's time on an idle device. */
+  private final long jobWorkNs;
+  /**
+   * On SM hardware, the workload index of the first kernel of the client's first job, and the
+   * kernels per job ({@code stride}: one per run it may need): job n = c * jobs-per-cycle + k of
+   * cycle c runs kernels from {@code firstKernel + n * stride} on; -1 on a serial timeline.
+   */
+  private int firstKernel = -1;
+  private int stride;
   private final List<DrmJob> submitted = new ArrayList<>();
   private final List<Long> cycleTimes = new ArrayList<>();
   private final List<Long> latencies = new ArrayList<>();
@@ -24,11 +33,34 @@ final class Client {
   private long startNs = -1;
   private long endNs = -1;
 
-  Client(DrmLayer sim, ClientSpec.Instance instance, DrmEntity entity) {
+  Client(DrmLayer sim, ClientSpec.Instance instance, DrmEntity entity, long jobWorkNs) {
     this.sim = sim;
     this.spec = instance.spec();
     this.name = instance.name();
     this.entity = entity;
+    this.jobWorkNs = jobWorkNs;
+  }
+
+  DrmEntity entity() {
+    return entity;
+  }
+
+  ClientSpec spec() {
+    return spec;
+  }
+
+  /**
+   * Places the client's kernels in the engine's workload from index {@code first} on, {@code
+   * stride} per job.
+   */
+  void kernelsFrom(int first, int stride) {
+    this.firstKernel = first;
+    this.stride = stride;
+  }
+
+  /** {@code work_us}: the GPU time of one cycle. */
+  private long workNs() {
+    return spec.jobsPerCycle() * jobWorkNs;
   }
 
   String name() {
@@ -61,8 +93,10 @@ final class Client {
     }
     long cost = spec.submitCostNs();
     Runnable push = () -> {
-      last = sim.newClientJob(name + "." + number + "." + k, entity, spec.credits(),
-          spec.durationNs());
+      int kernel = firstKernel < 0 ? -1
+          : firstKernel + (number * spec.jobsPerCycle() + k) * stride;
+      last = sim.newClientJob(name + "." + number + "." + k, entity, spec.credits(), jobWorkNs,
+          kernel, stride);
       submitted.add(last);
       sim.submit(last);
       submit(started, number, k + 1);
@@ -89,7 +123,7 @@ final class Client {
   private void endCycle(long started) {
     long time = sim.now() - started;
     cycleTimes.add(time);
-    latencies.add(time >= spec.workNs() ? time - spec.workNs() : 0);
+    latencies.add(time >= workNs() ? time - workNs() : 0);
     long next = sim.now() + spec.sleepNs();
     boolean more = spec.cycles() != null ? cycles < spec.cycles()
         : next < spec.startNs() + spec.runForNs();
@@ -122,7 +156,7 @@ final class Client {
     long[] times = cycleTimes.stream().mapToLong(Long::longValue).sorted().toArray();
     long[] lats = latencies.stream().mapToLong(Long::longValue).sorted().toArray();
     double elapsedUs = done() ? (endNs - startNs) / 1000.0 : Double.NaN;
-    double idealUs = cycles * (spec.workNs() + spec.sleepNs()) / 1000.0;
+    double idealUs = cycles * (workNs() + spec.sleepNs()) / 1000.0;
     double cps = done() && endNs > startNs ? times.length / ((endNs - startNs) / 1e9) : Double.NaN;
     return new ClientStats(name, entity.name, spec.waitForLast(), cycles, times.length, done(),
         finished.size(), finished.stream().mapToLong(j -> j.durationNs).sum(), elapsedUs,

@@ -33,7 +33,13 @@ final class DrmJob {
   FenceError hwError = FenceError.NONE;
   long seqno;
   long finishAtNs;
-  /** On SM hardware: the job's kernel in the engine's workload, and whether it is on the SMs. */
+  /**
+   * On SM hardware: the job's kernels in the engine's workload, {@code kernelCount} from {@code
+   * firstKernel} on (one per run: the first, and each KARMA resubmission), the one it runs or ran
+   * last, and whether it is on the SMs.
+   */
+  int firstKernel = -1;
+  int kernelCount;
   int kernelIndex = -1;
   boolean onHardware;
   /** On SM hardware: whether its kernel's blocks never finish ({@code hang: true}). */

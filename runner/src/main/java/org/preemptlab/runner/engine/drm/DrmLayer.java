@@ -4,14 +4,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.BlockTiming;
+import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobQueue;
@@ -32,6 +35,7 @@ import org.preemptlab.runner.scenario.Scenario;
 import org.preemptlab.runner.scenario.SchedulerSpec;
 import org.preemptlab.runner.scenario.Step;
 import org.preemptlab.runner.scenario.StepSpec;
+import org.preemptlab.runner.workload.trace.BlockDurations;
 
 /**
  * The Linux DRM scheduler layer of the engine: runs one {@link Scenario} on the engine's event
@@ -110,12 +114,14 @@ public final class DrmLayer implements EngineLayer {
    *     {@code duration}; any other model runs each job's {@code kernel} on its SMs
    * @param policies creates the policy instance of each scheduler, by scheduler name
    * @throws ConfigurationException for a scenario the hardware cannot run (a kernel on a serial
-   *     timeline; on SM hardware a job without a kernel, clients, advance steps or karma)
+   *     timeline; on SM hardware a job or client without a kernel, a client without cycles,
+   *     advance steps, karma for an entity of kernel priority, or more held kernels than {@link
+   *     Limits#MAX_JOBS})
    */
   public DrmLayer(Scenario scenario, HardwareModel hardware,
       Function<String, SchedulingPolicy> policies) {
     this.serial = hardware.serialTimeline();
-    checkRunsOn(scenario, serial);
+    checkRunsOn(scenario, hardware);
     this.scenario = scenario;
     this.policyId = scenario.policy();
     this.hardware = hardware;
@@ -136,13 +142,15 @@ public final class DrmLayer implements EngineLayer {
       }
     }
     for (ClientSpec spec : scenario.clients()) {
+      long jobWorkNs = serial ? spec.durationNs() : idleKernelNs(spec.kernel(), hardware.device());
       for (ClientSpec.Instance c : spec.instances()) {
-        clients.put(c.name(), new Client(this, c, entities.get(c.entity())));
+        clients.put(c.name(), new Client(this, c, entities.get(c.entity()), jobWorkNs));
       }
     }
   }
 
-  private static void checkRunsOn(Scenario scenario, boolean serial) {
+  private static void checkRunsOn(Scenario scenario, HardwareModel hardware) {
+    boolean serial = hardware.serialTimeline();
     String where = "scenario '" + scenario.name() + "' on hardware '" + scenario.hardware() + "'";
     for (int i = 0; i < scenario.jobs().size(); i++) {
       JobSpec job = scenario.jobs().get(i);
@@ -156,26 +164,83 @@ public final class DrmLayer implements EngineLayer {
             + "'kernel' (grid-blocks, threads-per-block, block-time)");
       }
     }
+    for (int i = 0; i < scenario.clients().size(); i++) {
+      ClientSpec client = scenario.clients().get(i);
+      String key = "clients[" + i + "] '" + client.name() + "'";
+      if (serial && client.kernel() != null) {
+        throw new ConfigurationException(where + ": " + key + ".kernel: a serial-timeline device "
+            + "runs each job for its 'duration'; 'kernel' needs SM hardware such as 'h200'");
+      }
+      if (serial) {
+        continue;
+      }
+      if (client.kernel() == null) {
+        throw new ConfigurationException(where + ": " + key + ": a client on SM hardware needs a "
+            + "'kernel' (grid-blocks, threads-per-block, block-time) instead of 'duration'");
+      }
+      if (client.cycles() == null) {
+        throw new ConfigurationException(where + ": " + key + ".run-for: on SM hardware a client "
+            + "needs 'cycles' (its kernels enter the engine's workload before the run, so their "
+            + "number must be known)");
+      }
+      KernelShape k = client.kernel();
+      if (BlockDurations.residentBlocksPerSm(hardware.device().sm(), k.threadsPerBlock(),
+          k.registersPerThread(), k.sharedMemoryPerBlock()) == 0) {
+        throw new ConfigurationException(where + ": " + key + ".kernel: one block of "
+            + k.threadsPerBlock() + " threads does not fit an SM of " + hardware.device().name());
+      }
+    }
     if (serial) {
       return;
     }
-    if (!scenario.clients().isEmpty()) {
-      throw new ConfigurationException(where + ": clients: closed-loop clients run only on a "
-          + "serial-timeline device ('" + Scenario.MOCK_HARDWARE + "')");
-    }
     for (int i = 0; i < scenario.steps().size(); i++) {
       if (scenario.steps().get(i).toStep() instanceof Step.Advance) {
-        throw new ConfigurationException(where + ": steps[" + i + "].advance: only a "
-            + "serial-timeline device ('" + Scenario.MOCK_HARDWARE + "') can be advanced by hand");
+        throw new ConfigurationException(where + ": steps[" + i + "].advance: 'advance' is the "
+            + "KUnit mock's drm_mock_sched_advance, which completes the serial timeline's jobs of "
+            + "duration 0 by hand; on SM hardware a kernel completes when its last block does (a "
+            + "hung one only by its scheduler's timeout and reset), so there is nothing to "
+            + "advance; use 'sleep' here, or run on '" + Scenario.MOCK_HARDWARE + "'");
       }
     }
-    for (int i = 0; i < scenario.schedulers().size(); i++) {
-      if (scenario.schedulers().get(i).onTimeout() == SchedulerSpec.TimeoutHandler.KARMA) {
-        throw new ConfigurationException(where + ": schedulers[" + i + "].on-timeout: KARMA "
-            + "resubmits a reset job, which SM hardware cannot run again; valid here: MOCK "
-            + "(reset, -ETIMEDOUT), DEVICE_GONE");
+    long runs = runsPerJob(scenario);
+    if (runs > 1) {
+      for (int i = 0; i < scenario.entities().size(); i++) {
+        if (scenario.entities().get(i).priority() == Priority.KERNEL) {
+          throw new ConfigurationException(where + ": entities[" + i + "].priority: with "
+              + "on-timeout KARMA an entity of kernel priority is resubmitted without limit (its "
+              + "karma never grows), and on SM hardware every run needs a kernel held before the "
+              + "run; valid here: low, normal, high");
+        }
       }
     }
+    double kernels = 0; // double: the product of the bounds of each factor overflows a long
+    for (JobSpec job : scenario.jobs()) {
+      kernels += (double) job.instances().size() * runs;
+    }
+    for (ClientSpec client : scenario.clients()) {
+      kernels += (double) client.instances().size() * client.cycles() * client.jobsPerCycle()
+          * runs;
+    }
+    if (kernels > Limits.MAX_JOBS) {
+      throw new ConfigurationException(where + ": the scenario needs " + String.format(
+          Locale.ROOT, "%.0f", kernels) + " kernels (each client's cycles x jobs-per-cycle, "
+          + "each job once plus hang-limit times with KARMA), more than " + Limits.MAX_JOBS
+          + "; use fewer cycles, clients or jobs, or a lower hang-limit");
+    }
+  }
+
+  /**
+   * A client job's GPU time on SM hardware ({@code work_us} per job): its kernel's time alone on
+   * the device, {@code W x (d + b)} for {@code W = ceil(G / (S x r))} waves of blocks of {@code
+   * block-time b}, the engine's block-dispatch cost {@code d} before each block, {@code S} SMs each
+   * holding {@code r} of the kernel's blocks at once (the occupancy limits the engine places blocks
+   * under). The launch cost is not work: it counts as latency, as a submission cost would.
+   */
+  static long idleKernelNs(KernelShape kernel, DeviceSpec device) {
+    int resident = BlockDurations.residentBlocksPerSm(device.sm(), kernel.threadsPerBlock(),
+        kernel.registersPerThread(), kernel.sharedMemoryPerBlock());
+    long waves = BlockDurations.waves(kernel.gridBlocks(), device.smCount(), resident);
+    return waves * (device.costs().blockDispatchNs() + kernel.blockTimeNs());
   }
 
   /** The ring of a new scheduler, as the hardware model is. */
@@ -203,17 +268,59 @@ public final class DrmLayer implements EngineLayer {
       queues.add(new JobQueue(queue, context.id(), Priority.NORMAL, 1,
           job.entity.sched.spec.engine(), false));
       long blockNs = specs.get(job.name).hang() ? HUNG_BLOCK_NS : shape.blockTimeNs();
-      Kernel kernel = new Kernel(job.name, shape.gridBlocks(), shape.threadsPerBlock(),
-          shape.registersPerThread(), shape.sharedMemoryPerBlock(), false,
-          BlockProgram.uniform(blockNs, shape.registersPerThread(),
-              shape.sharedMemoryPerBlock()), new BlockTiming.Exact());
-      kernels.add(new Job(index, queue, Long.MAX_VALUE, 1, List.of(), Job.NO_DEADLINE, 0,
-          kernel));
-      job.kernelIndex = index;
+      job.firstKernel = index;
+      job.kernelCount = (int) runsPerJob(scenario);
       job.hung = specs.get(job.name).hang();
-      kernelJobs.add(job);
+      for (int run = 0; run < job.kernelCount; run++) {
+        int k = kernels.size();
+        String q = run == 0 ? queue : "ring-job-" + k;
+        if (run > 0) {
+          queues.add(new JobQueue(q, context.id(), Priority.NORMAL, 1,
+              job.entity.sched.spec.engine(), false));
+        }
+        kernels.add(new Job(k, q, Long.MAX_VALUE, 1, List.of(), Job.NO_DEADLINE, 0,
+            kernelOf(run == 0 ? job.name : job.name + "#" + (run + 1), shape, blockNs)));
+        kernelJobs.add(job);
+      }
+    }
+    // A client's jobs are created during the run, so each client holds a pool of held kernels,
+    // one per job of its cycles; newClientJob binds job k of cycle c to its kernel.
+    for (Client client : clients.values()) {
+      ClientSpec spec = client.spec();
+      int runs = (int) runsPerJob(scenario);
+      client.kernelsFrom(kernels.size(), runs);
+      EngineKind engineName = client.entity().sched.spec.engine();
+      for (int n = 0; n < spec.cycles() * spec.jobsPerCycle() * runs; n++) {
+        int index = kernels.size();
+        String queue = "ring-job-" + index;
+        int job = n / runs;
+        queues.add(new JobQueue(queue, context.id(), Priority.NORMAL, 1, engineName, false));
+        kernels.add(new Job(index, queue, Long.MAX_VALUE, 1, List.of(), Job.NO_DEADLINE, 0,
+            kernelOf(client.name() + "." + job / spec.jobsPerCycle() + "."
+                + job % spec.jobsPerCycle() + (n % runs == 0 ? "" : "#" + (n % runs + 1)),
+                spec.kernel(), spec.kernel().blockTimeNs())));
+        kernelJobs.add(null);
+      }
     }
     return new Workload(List.of(context), queues, kernels);
+  }
+
+  /**
+   * The runs a job may need on SM hardware: 1, plus the largest {@code hang-limit} of the
+   * scenario's KARMA schedulers (a job is resubmitted while its karma is at most the hang limit,
+   * then it is guilty; any scheduler counts, as {@code modify-sched} may move an entity).
+   */
+  static long runsPerJob(Scenario scenario) {
+    return 1L + scenario.schedulers().stream()
+        .filter(s -> s.onTimeout() == SchedulerSpec.TimeoutHandler.KARMA)
+        .mapToInt(SchedulerSpec::hangLimit).max().orElse(0);
+  }
+
+  private static Kernel kernelOf(String name, KernelShape shape, long blockNs) {
+    return new Kernel(name, shape.gridBlocks(), shape.threadsPerBlock(),
+        shape.registersPerThread(), shape.sharedMemoryPerBlock(), false,
+        BlockProgram.uniform(blockNs, shape.registersPerThread(), shape.sharedMemoryPerBlock()),
+        new BlockTiming.Exact());
   }
 
   /**
@@ -382,10 +489,22 @@ public final class DrmLayer implements EngineLayer {
     }
   }
 
-  /** A new job of a client. */
-  DrmJob newClientJob(String name, DrmEntity entity, long credits, long durationNs) {
+  /**
+   * A new job of a client; on SM hardware it runs the {@code kernelCount} kernels from {@code
+   * kernelIndex} on of the workload (the client's pool), on a serial timeline ({@code kernelIndex}
+   * -1) it runs for {@code durationNs}.
+   */
+  DrmJob newClientJob(String name, DrmEntity entity, long credits, long durationNs,
+      int kernelIndex, int kernelCount) {
     DrmJob job = new DrmJob(nextJobId++, name, entity, credits, durationNs, false, List.of());
     clientJobs.add(job);
+    if (kernelIndex >= 0) {
+      job.firstKernel = kernelIndex;
+      job.kernelCount = kernelCount;
+      for (int i = 0; i < kernelCount; i++) {
+        kernelJobs.set(kernelIndex + i, job);
+      }
+    }
     return job;
   }
 
