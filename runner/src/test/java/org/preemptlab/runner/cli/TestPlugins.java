@@ -1,5 +1,6 @@
 package org.preemptlab.runner.cli;
 
+import java.util.function.Supplier;
 import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
@@ -12,6 +13,28 @@ import org.preemptlab.api.policy.SchedulingPolicyProvider;
  */
 public final class TestPlugins {
   private TestPlugins() {}
+
+  /** A policy that throws {@code failure} as soon as the first job is ready. */
+  private static SchedulingPolicy throwingOnFirstReadyJob(Supplier<Throwable> failure) {
+    return new SchedulingPolicy() {
+      @Override
+      public void onJobReady(JobView job, SchedulerView scheduler) {
+        Throwable thrown = failure.get();
+        if (thrown instanceof Error error) {
+          throw error;
+        }
+        throw (RuntimeException) thrown;
+      }
+
+      @Override
+      public JobView selectNext(SchedulerView scheduler) {
+        return null;
+      }
+
+      @Override
+      public void onJobDispatched(JobView job, SchedulerView scheduler) {}
+    };
+  }
 
   /** A policy that throws as soon as the first job is ready: a bug during the simulation. */
   public static final class ThrowsWhileRunning implements SchedulingPolicyProvider {
@@ -27,20 +50,8 @@ public final class TestPlugins {
 
     @Override
     public SchedulingPolicy create(PluginContext context) {
-      return new SchedulingPolicy() {
-        @Override
-        public void onJobReady(JobView job, SchedulerView scheduler) {
-          throw new IllegalStateException("boom\nsecond line of the message");
-        }
-
-        @Override
-        public JobView selectNext(SchedulerView scheduler) {
-          return null;
-        }
-
-        @Override
-        public void onJobDispatched(JobView job, SchedulerView scheduler) {}
-      };
+      return throwingOnFirstReadyJob(
+          () -> new IllegalStateException("boom\nsecond line of the message"));
     }
   }
 
@@ -58,20 +69,7 @@ public final class TestPlugins {
 
     @Override
     public SchedulingPolicy create(PluginContext context) {
-      return new SchedulingPolicy() {
-        @Override
-        public void onJobReady(JobView job, SchedulerView scheduler) {
-          throw new OutOfMemoryError("Java heap space");
-        }
-
-        @Override
-        public JobView selectNext(SchedulerView scheduler) {
-          return null;
-        }
-
-        @Override
-        public void onJobDispatched(JobView job, SchedulerView scheduler) {}
-      };
+      return throwingOnFirstReadyJob(() -> new OutOfMemoryError("Java heap space"));
     }
   }
 
