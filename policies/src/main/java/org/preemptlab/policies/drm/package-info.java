@@ -16,7 +16,7 @@
  *
  * <p>In every one a chosen entity whose head job does not fit the free credits blocks everything
  * behind it: the engine dispatches nothing until credits return ({@code -ENOSPC}). The policies
- * work in the SM-level engine and in the DRM scheduler simulator ({@code
- * org.preemptlab.runner.drm}); see {@code docs/drm-scheduler.md}.
+ * work as the engine's own policy and as the policy of each scheduler of the engine's DRM
+ * scheduler layer ({@code org.preemptlab.runner.engine.drm}); see {@code docs/drm-scheduler.md}.
  */
 package org.preemptlab.policies.drm;
