@@ -9,10 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.preemptlab.api.model.SuspendLevel;
-import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
-import org.preemptlab.policies.rank.ReentryGuard;
 
 /**
  * XSched's process utilization partition (PUP; Shen et al., "XSched: Preemptive Scheduling for
@@ -44,7 +42,6 @@ public final class ProcessUtilizationPartitionPolicy extends FifoPolicyDelegate 
   private final Map<String, List<QueueView>> contexts = new LinkedHashMap<>();
   private final Deque<Entry> runQueue = new ArrayDeque<>();
   private long turnEndNs = Long.MIN_VALUE;
-  private final ReentryGuard guard = new ReentryGuard();
 
   /** A context in the run queue; {@code running} only for the head. */
   private static final class Entry {
@@ -76,26 +73,7 @@ public final class ProcessUtilizationPartitionPolicy extends FifoPolicyDelegate 
   }
 
   @Override
-  public void onJobReady(JobView job, SchedulerView scheduler) {
-    super.onJobReady(job, scheduler);
-    manage(scheduler);
-  }
-
-  @Override
-  public void onJobFinished(JobView job, SchedulerView scheduler) {
-    manage(scheduler);
-  }
-
-  @Override
-  public void onTimer(SchedulerView scheduler) {
-    manage(scheduler);
-  }
-
-  private void manage(SchedulerView scheduler) {
-    guard.run(() -> decide(scheduler)); // a suspension calls back into this policy
-  }
-
-  private void decide(SchedulerView scheduler) {
+  void decide(SchedulerView scheduler) {
     if (contexts.isEmpty()) {
       queues.capture(scheduler);
       for (QueueView queue : queues.all()) {

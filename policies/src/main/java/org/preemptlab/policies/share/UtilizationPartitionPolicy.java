@@ -6,10 +6,8 @@ import com.google.common.math.LongMath;
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.model.SuspendLevel;
-import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
-import org.preemptlab.policies.rank.ReentryGuard;
 
 /**
  * XSched's utilization partition (UP; Shen et al., "XSched: Preemptive Scheduling for Diverse
@@ -37,7 +35,6 @@ public final class UtilizationPartitionPolicy extends FifoPolicyDelegate {
   private final List<String> order = new ArrayList<>();
   private String owner;
   private long budgetEndNs;
-  private final ReentryGuard guard = new ReentryGuard();
 
   /**
    * Creates an empty policy.
@@ -57,26 +54,7 @@ public final class UtilizationPartitionPolicy extends FifoPolicyDelegate {
   }
 
   @Override
-  public void onJobReady(JobView job, SchedulerView scheduler) {
-    super.onJobReady(job, scheduler);
-    manage(scheduler);
-  }
-
-  @Override
-  public void onJobFinished(JobView job, SchedulerView scheduler) {
-    manage(scheduler);
-  }
-
-  @Override
-  public void onTimer(SchedulerView scheduler) {
-    manage(scheduler);
-  }
-
-  private void manage(SchedulerView scheduler) {
-    guard.run(() -> decide(scheduler)); // a suspension calls back into this policy
-  }
-
-  private void decide(SchedulerView scheduler) {
+  void decide(SchedulerView scheduler) {
     queues.capture(scheduler);
     if (order.isEmpty()) {
       for (QueueView queue : queues.all()) {
