@@ -1,5 +1,7 @@
 package org.preemptlab.runner.report;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -76,16 +78,12 @@ public final class JobsCsv implements FinishedJobs, Closeable {
   @Override
   public void finished(int index, JobRecord record, double slowdown) {
     int offset = index - next;
-    if (offset < 0) {
-      throw new IllegalArgumentException("job index " + index + " finished twice");
-    }
+    checkArgument(offset >= 0, "job index %s finished twice", index);
     if (offset >= ahead.length) {
       grow(offset + 1);
     }
     int slot = (head + offset) & (ahead.length - 1);
-    if (ahead[slot] != null) {
-      throw new IllegalArgumentException("job index " + index + " finished twice");
-    }
+    checkArgument(ahead[slot] == null, "job index %s finished twice", index);
     ahead[slot] = row(record, slowdown);
     held++;
     mostHeld = Math.max(mostHeld, held);
