@@ -214,7 +214,8 @@ final class ClusterSweep {
     List<RunResult> results = new ArrayList<>();
     Map<String, List<Long>> missing = new LinkedHashMap<>();
     for (PlannedRun run : runs) {
-      Optional<RunResult> done = store.completed(run).filter(r -> r.covers(metrics.keys()));
+      Optional<RunResult> done = store.completed(run).filter(r -> r.covers(metrics.keys()))
+          .map(RunResult::withoutTurnarounds); // the store reads them again for the reports
       if (done.isEmpty()) {
         missing.computeIfAbsent(run.point().key(), k -> new ArrayList<>()).add(run.seed());
       }
@@ -224,7 +225,7 @@ final class ClusterSweep {
       SweepCommand.writeProvenance(plan, registry, dir, command);
     }
     SweepAnalysis analysis = SweepAnalysis.of(plan, metrics.selected(), metrics.recorded(),
-        results);
+        results, store);
     List<String> written = SweepReport.write(analysis, dir);
     out.print(Summaries.text(analysis));
     int absent = missing.values().stream().mapToInt(List::size).sum();

@@ -222,8 +222,8 @@ final class SweepCommand implements Command {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
 
-    List<RunResult> results = store.readAll(runs);
-    SweepAnalysis analysis = SweepAnalysis.of(plan, selected, recorded, results);
+    List<RunResult> results = store.readAll(runs); // without turnarounds: the store reads them
+    SweepAnalysis analysis = SweepAnalysis.of(plan, selected, recorded, results, store);
     List<String> written = SweepReport.write(analysis, dir);
     out.println();
     out.print(Summaries.text(analysis));

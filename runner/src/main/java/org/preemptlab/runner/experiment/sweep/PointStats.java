@@ -11,7 +11,8 @@ import org.preemptlab.runner.metrics.MetricSelection;
  * The statistics of one configuration of a sweep.
  *
  * @param point the configuration
- * @param results its runs, in seed order
+ * @param results its runs, in seed order (with or without their turnarounds: {@link
+ *     SweepAnalysis#turnarounds})
  * @param means the mean and confidence interval of every recorded metric over its successful
  *     runs, by {@link MetricSelection#key()}
  * @param differences the paired difference against the baseline of every recorded metric, with

@@ -1,5 +1,6 @@
 package org.preemptlab.runner.experiment.sweep;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,6 +8,8 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.Writer;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -14,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -23,8 +27,13 @@ import java.util.stream.Stream;
  * moved into place atomically, so a result file is either absent or complete, whenever the
  * process is killed; leftover temporary files ({@code *.tmp}) are ignored and removed by {@link
  * #removeTemporaryFiles()}.
+ *
+ * <p>A result file holds every job's turnaround (the samples of the sweep's CDFs), so its size
+ * grows with the run's jobs: about 10 bytes a job, at most {@link #MAX_RESULT_FILE_BYTES}. It is
+ * read with Jackson's streaming parser, never as one string, and a report reads the turnarounds
+ * again from it ({@link #turnarounds}) instead of keeping every run's in memory.
  */
-public final class ResultStore {
+public final class ResultStore implements TurnaroundSource {
   /** The directory of the result files, under the output directory. */
   public static final String RUNS = "runs";
 
@@ -33,6 +42,16 @@ public final class ResultStore {
       .enable(SerializationFeature.INDENT_OUTPUT)
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .build();
+
+  /**
+   * The largest result file read back: the size limit of a text input ({@link
+   * org.preemptlab.api.Limits#MAX_TEXT_FILE_BYTES}, for the metrics and the rest) plus 21 bytes
+   * for each of {@link org.preemptlab.api.Limits#MAX_JOBS} turnarounds (a {@code long} of at most
+   * 19 digits and the {@code ", "} that separates it from the next, as written). A larger file is
+   * not one of ours: its run runs again.
+   */
+  public static final long MAX_RESULT_FILE_BYTES = org.preemptlab.api.Limits.MAX_TEXT_FILE_BYTES
+      + 21L * org.preemptlab.api.Limits.MAX_JOBS;
 
   private final Path runs;
 
@@ -43,7 +62,11 @@ public final class ResultStore {
 
   /** The result file of {@code run}. */
   public Path file(PlannedRun run) {
-    return runs.resolve(run.point().key()).resolve("seed-" + run.seed() + ".json");
+    return file(run.point().key(), run.seed());
+  }
+
+  private Path file(String configuration, long seed) {
+    return runs.resolve(configuration).resolve("seed-" + seed + ".json");
   }
 
   /** Whether the store holds any result or temporary file. */
@@ -63,8 +86,10 @@ public final class ResultStore {
     Path file = file(run);
     try {
       Files.createDirectories(file.getParent());
-      writeAtomically(file, (JSON.writeValueAsString(result) + "\n")
-          .getBytes(StandardCharsets.UTF_8));
+      writeAtomically(file, out -> {
+        JSON.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, result);
+        out.write('\n');
+      });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);
     }
@@ -75,9 +100,36 @@ public final class ResultStore {
    * atomic move, so that readers (and a later {@code --resume}) never see a partial file.
    */
   public static void writeAtomically(Path file, byte[] content) throws IOException {
+    atomically(file, temp -> Files.write(temp, content));
+  }
+
+  /** What {@link #writeAtomically(Path, Content)} writes, streamed to a writer. */
+  @FunctionalInterface
+  public interface Content {
+    /** Writes the content to {@code out}; the caller closes {@code out}. */
+    void writeTo(Writer out) throws IOException;
+  }
+
+  /**
+   * Writes what {@code content} writes to {@code file} (UTF-8, buffered) as {@link
+   * #writeAtomically(Path, byte[])} does, without holding the content whole.
+   */
+  public static void writeAtomically(Path file, Content content) throws IOException {
+    atomically(file, temp -> {
+      try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
+        content.writeTo(out);
+      }
+    });
+  }
+
+  private interface TempWriter {
+    void write(Path temp) throws IOException;
+  }
+
+  private static void atomically(Path file, TempWriter writer) throws IOException {
     Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
     try {
-      Files.write(temp, content);
+      writer.write(temp);
       try {
         Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE,
             StandardCopyOption.REPLACE_EXISTING);
@@ -94,24 +146,49 @@ public final class ResultStore {
    * configuration (name, seed and configuration digest); empty otherwise.
    */
   public Optional<RunResult> completed(PlannedRun run) {
-    Path file = file(run);
+    return read(run.point().key(), run.seed(), run.configDigest());
+  }
+
+  private Optional<RunResult> read(String configuration, long seed, String configDigest) {
+    Path file = file(configuration, seed);
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
     RunResult result;
     try {
-      if (Files.size(file) > org.preemptlab.api.Limits.MAX_TEXT_FILE_BYTES) {
-        return Optional.empty(); // not one of ours (a result is a few KiB): run again
+      if (Files.size(file) > MAX_RESULT_FILE_BYTES) {
+        return Optional.empty(); // not one of ours: run again
       }
-      result = JSON.readValue(Files.readString(file, StandardCharsets.UTF_8), RunResult.class);
+      try (InputStream in = Files.newInputStream(file)) {
+        result = JSON.readValue(in, RunResult.class);
+      }
     } catch (JsonProcessingException e) {
       return Optional.empty(); // not one of ours, or edited: run again
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }
-    boolean same = result.configuration().equals(run.point().key()) && result.seed() == run.seed()
-        && run.configDigest().equals(result.configDigest());
+    boolean same = result.configuration().equals(configuration) && result.seed() == seed
+        && configDigest.equals(result.configDigest());
     return same ? Optional.of(result) : Optional.empty();
+  }
+
+  /**
+   * The turnarounds of {@code result}'s run, read again from its result file; empty for a failed
+   * run.
+   *
+   * @throws IllegalStateException if the file no longer holds a successful result of the same
+   *     run (removed or replaced since {@code result} was read)
+   */
+  @Override
+  public Map<String, long[]> turnarounds(RunResult result) {
+    if (!result.isOk()) {
+      return Map.of();
+    }
+    return read(result.configuration(), result.seed(), result.configDigest())
+        .filter(RunResult::isOk).map(RunResult::turnaroundsNs)
+        .orElseThrow(() -> new IllegalStateException("the result of " + result.configuration()
+            + " seed " + result.seed() + " in " + file(result.configuration(), result.seed())
+            + " was removed or replaced while the sweep's reports were written"));
   }
 
   /** Deletes the temporary files a killed sweep left behind. */
@@ -129,13 +206,15 @@ public final class ResultStore {
   }
 
   /**
-   * Reads the results of {@code runs}, in that order.
+   * Reads the results of {@code runs}, in that order, {@link RunResult#withoutTurnarounds()
+   * without their turnarounds} (read them with {@link #turnarounds}), so that the list holds a few
+   * KiB per run whatever the runs' jobs.
    *
    * @throws IllegalStateException if one is missing
    */
   public List<RunResult> readAll(List<PlannedRun> runs) {
     return runs.stream().map(run -> completed(run).orElseThrow(() ->
-        new IllegalStateException("no complete result for " + run + " in " + file(run))))
-        .toList();
+        new IllegalStateException("no complete result for " + run + " in " + file(run)))
+        .withoutTurnarounds()).toList();
   }
 }

@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +32,10 @@ import org.preemptlab.runner.metrics.RunData;
  * @param error why the run failed, one line; null when it succeeded
  * @param metrics each recorded metric's value by {@link MetricSelection#key()}, in recording
  *     order; null where it is undefined; empty for a failed run
- * @param turnaroundsNs the turnaround of every job by queue id (sorted), in workload order
+ * @param turnaroundsNs the turnaround of every job by queue id (sorted), in workload order, 8
+ *     bytes a job (Jackson writes and reads a {@code long[]} as the JSON array of its numbers);
+ *     empty for a failed run and for a result read {@link #withoutTurnarounds() without them}.
+ *     The arrays are this record's own: callers must not modify them
  */
 @JsonPropertyOrder({"configuration", "values", "seed", "config-digest", "status", "error",
     "metrics", "turnarounds-ns"})
@@ -43,7 +47,7 @@ public record RunResult(
     Status status,
     String error,
     Map<String, Double> metrics,
-    Map<String, List<Long>> turnaroundsNs) {
+    Map<String, long[]> turnaroundsNs) {
 
   /** Whether a run succeeded. */
   public enum Status {
@@ -66,9 +70,9 @@ public record RunResult(
     values = values == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(values));
     metrics = metrics == null ? Map.of()
         : Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
-    Map<String, List<Long>> turnarounds = new TreeMap<>();
+    Map<String, long[]> turnarounds = new TreeMap<>();
     if (turnaroundsNs != null) {
-      turnaroundsNs.forEach((queue, list) -> turnarounds.put(queue, List.copyOf(list)));
+      turnaroundsNs.forEach((queue, samples) -> turnarounds.put(queue, samples.clone()));
     }
     turnaroundsNs = Collections.unmodifiableMap(turnarounds);
     checkArgument(status != Status.FAILED || error != null, "a failed run needs its error");
@@ -108,17 +112,58 @@ public record RunResult(
       double value = data.value(selection);
       metrics.put(selection.key(), Double.isNaN(value) ? null : value);
     }
-    Map<String, List<Long>> turnarounds = new TreeMap<>();
-    data.jobs().turnaroundsByQueue().forEach((queue, values) ->
-        turnarounds.put(queue, java.util.Arrays.stream(values).boxed().toList()));
     return new RunResult(run.point().key(), run.point().values(), run.seed(),
-        run.configDigest(), Status.OK, null, metrics, turnarounds);
+        run.configDigest(), Status.OK, null, metrics, data.jobs().turnaroundsByQueue());
   }
 
   /** The result of a run that failed with {@code error}. */
   public static RunResult failed(PlannedRun run, String error) {
     return new RunResult(run.point().key(), run.point().values(), run.seed(), run.configDigest(),
         Status.FAILED, error, Map.of(), Map.of());
+  }
+
+  /**
+   * This result without its jobs' turnarounds: what a sweep's analysis keeps of each run, so that
+   * its memory does not grow with every job of every run ({@link TurnaroundSource} reads them
+   * again when a report needs them).
+   */
+  public RunResult withoutTurnarounds() {
+    return turnaroundsNs.isEmpty() ? this : new RunResult(configuration, values, seed,
+        configDigest, status, error, metrics, Map.of());
+  }
+
+  /**
+   * Whether {@code other} is the same result: equal fields, the turnarounds compared by content
+   * (a record compares arrays by identity).
+   */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof RunResult r && configuration.equals(r.configuration)
+        && values.equals(r.values) && seed == r.seed && Objects.equals(configDigest,
+            r.configDigest) && status == r.status && Objects.equals(error, r.error)
+        && metrics.equals(r.metrics) && turnaroundsNs.keySet().equals(r.turnaroundsNs.keySet())
+        && turnaroundsNs.entrySet().stream().allMatch(e ->
+            Arrays.equals(e.getValue(), r.turnaroundsNs.get(e.getKey())));
+  }
+
+  /** A hash consistent with {@link #equals}: the turnarounds by content. */
+  @Override
+  public int hashCode() {
+    int hash = Objects.hash(configuration, values, seed, configDigest, status, error, metrics);
+    for (Map.Entry<String, long[]> e : turnaroundsNs.entrySet()) {
+      hash = 31 * hash + e.getKey().hashCode() + Arrays.hashCode(e.getValue());
+    }
+    return hash;
+  }
+
+  /** The fields, with the number of turnarounds per queue instead of every value. */
+  @Override
+  public String toString() {
+    Map<String, Integer> jobs = new TreeMap<>();
+    turnaroundsNs.forEach((queue, values) -> jobs.put(queue, values.length));
+    return "RunResult[configuration=" + configuration + ", values=" + values + ", seed=" + seed
+        + ", configDigest=" + configDigest + ", status=" + status + ", error=" + error
+        + ", metrics=" + metrics + ", jobsByQueue=" + jobs + "]";
   }
 
   /** Whether the run succeeded. */

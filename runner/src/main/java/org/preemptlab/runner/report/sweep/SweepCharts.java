@@ -9,9 +9,9 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import org.preemptlab.api.Durations;
 import org.preemptlab.api.metrics.MetricUnit;
 import org.preemptlab.runner.metrics.Estimate;
@@ -105,36 +105,59 @@ public final class SweepCharts {
 
   /** The queues of every successful run, sorted. */
   static Set<String> queues(SweepAnalysis analysis) {
-    Set<String> queues = new TreeSet<>();
-    analysis.results().forEach(r -> queues.addAll(r.turnaroundsNs().keySet()));
-    return queues;
+    return analysis.queues();
   }
 
-  /** The turnaround CDF of one queue, one step curve per distinct configuration, all seeds. */
+  /**
+   * The sorted turnarounds of one configuration's jobs of one queue, all seeds; equal when the
+   * samples are (configurations with equal samples share one curve).
+   */
+  private record Curve(long[] samples) {
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Curve c && Arrays.equals(samples, c.samples);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(samples);
+    }
+
+    @Override
+    public String toString() {
+      return "Curve[" + samples.length + " samples]";
+    }
+  }
+
+  /**
+   * The turnaround CDF of one queue, one step curve per distinct configuration, all seeds. It
+   * reads the turnarounds one configuration at a time and keeps them, 8 bytes a job, only for
+   * the configurations whose samples differ from every earlier one's.
+   */
   static Figure cdf(SweepAnalysis analysis, String queue) {
-    Map<List<Long>, List<PointStats>> byCurve = new LinkedHashMap<>();
+    Map<Curve, List<PointStats>> byCurve = new LinkedHashMap<>();
     long max = 0;
     for (PointStats point : analysis.points()) {
       long[] samples = point.results().stream().filter(RunResult::isOk)
-          .flatMap(r -> r.turnaroundsNs().getOrDefault(queue, List.of()).stream())
-          .mapToLong(Long::longValue).sorted().toArray();
+          .map(r -> analysis.turnarounds(r).get(queue)).filter(Objects::nonNull)
+          .flatMapToLong(Arrays::stream).sorted().toArray();
       if (samples.length == 0) {
         continue;
       }
       max = Math.max(max, samples[samples.length - 1]);
-      byCurve.computeIfAbsent(Arrays.stream(samples).boxed().toList(), k -> new ArrayList<>())
-          .add(point);
+      byCurve.computeIfAbsent(new Curve(samples), k -> new ArrayList<>()).add(point);
     }
     DisplayUnit unit = DisplayUnit.of(MetricUnit.NANOSECONDS, max);
     List<Figure.Series> series = new ArrayList<>();
-    byCurve.forEach((samples, points) -> {
+    byCurve.forEach((curveSamples, points) -> {
+      long[] samples = curveSamples.samples();
       List<Figure.Point> curve = new ArrayList<>();
-      int n = samples.size();
+      int n = samples.length;
       for (int i = 0; i < n; i++) {
-        if (i + 1 < n && samples.get(i + 1).equals(samples.get(i))) {
+        if (i + 1 < n && samples[i + 1] == samples[i]) {
           continue; // one point per distinct value: the CDF's value after its last repeat
         }
-        curve.add(Figure.Point.of(unit.display(samples.get(i)), i + 1 == n ? 1.0
+        curve.add(Figure.Point.of(unit.display(samples[i]), i + 1 == n ? 1.0
             : (double) (i + 1) / n));
       }
       series.add(new Figure.Series(label(analysis, points), curve));

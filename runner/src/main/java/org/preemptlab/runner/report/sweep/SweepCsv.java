@@ -1,7 +1,10 @@
 package org.preemptlab.runner.report.sweep;
 
+import java.io.IOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.preemptlab.runner.metrics.Estimate;
 import org.preemptlab.runner.experiment.sweep.Factor;
 import org.preemptlab.runner.experiment.sweep.PointStats;
@@ -65,19 +68,31 @@ final class SweepCsv {
     return sb.toString();
   }
 
-  /** The turnaround of every job of every successful run, by queue. */
-  static String turnarounds(SweepAnalysis analysis) {
+  /**
+   * Writes the turnaround of every job of every successful run, by queue, to {@code out}, one run
+   * at a time (read from {@link SweepAnalysis#turnarounds}), in chunks of about {@link #CHUNK}
+   * characters: the file can be far larger than the heap.
+   */
+  static void turnarounds(SweepAnalysis analysis, Writer out) throws IOException {
     StringBuilder sb = header(analysis, "seed", "queue", "job_index", "turnaround_ns");
     for (RunResult r : analysis.results()) {
-      r.turnaroundsNs().forEach((queue, turnarounds) -> {
-        for (int i = 0; i < turnarounds.size(); i++) {
-          row(sb, r.configuration(), r.values().values(), Long.toString(r.seed()), queue,
-              Integer.toString(i), Long.toString(turnarounds.get(i)));
+      for (Map.Entry<String, long[]> queue : analysis.turnarounds(r).entrySet()) {
+        long[] turnarounds = queue.getValue();
+        for (int i = 0; i < turnarounds.length; i++) {
+          row(sb, r.configuration(), r.values().values(), Long.toString(r.seed()),
+              queue.getKey(), Integer.toString(i), Long.toString(turnarounds[i]));
+          if (sb.length() >= CHUNK) {
+            out.append(sb);
+            sb.setLength(0);
+          }
         }
-      });
+      }
     }
-    return sb.toString();
+    out.append(sb);
   }
+
+  /** The characters {@link #turnarounds} collects before it writes them. */
+  static final int CHUNK = 1 << 16;
 
   private static StringBuilder header(SweepAnalysis analysis, String... columns) {
     List<String> cells = new ArrayList<>();

@@ -30,7 +30,9 @@ public final class SweepReport {
       Files.createDirectories(directory);
       written.add(text(directory, "results.csv", SweepCsv.results(analysis)));
       written.add(text(directory, "summary.csv", SweepCsv.summary(analysis)));
-      written.add(text(directory, "turnarounds.csv", SweepCsv.turnarounds(analysis)));
+      ResultStore.writeAtomically(directory.resolve("turnarounds.csv"),
+          out -> SweepCsv.turnarounds(analysis, out));
+      written.add("turnarounds.csv");
       written.add(text(directory, "summary.md", Summaries.markdown(analysis)));
       written.add(text(directory, "summary.html", Summaries.html(analysis)));
       written.addAll(SweepCharts.write(analysis, directory));

@@ -1,11 +1,13 @@
 package org.preemptlab.runner.experiment.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,9 +75,71 @@ class ResultStoreTest {
     store.write(run, RunResult.failed(run, "x"));
     String valid = Files.readString(store.file(run));
     Files.writeString(store.file(run), valid.replace("{", "{" + " ".repeat(
-        org.preemptlab.api.Limits.MAX_TEXT_FILE_BYTES))); // still the same JSON, but 1 MiB more
+        (int) ResultStore.MAX_RESULT_FILE_BYTES))); // still the same JSON, but larger than any
 
     assertThat(store.completed(run)).isEmpty();
+  }
+
+  private static RunResult ok(PlannedRun run, Map<String, long[]> turnarounds) {
+    return new RunResult(run.point().key(), run.point().values(), run.seed(), run.configDigest(),
+        RunResult.Status.OK, null, Map.of("makespan", 1.0), turnarounds);
+  }
+
+  @Test
+  void theTurnaroundsAreLeftOutOfTheReadResultsAndReadAgainFromTheirFile() {
+    ResultStore store = new ResultStore(dir);
+    List<PlannedRun> planned = runs("vary: {policy: [fifo]}\nseeds: 2\n");
+    store.write(planned.get(0), ok(planned.get(0), Map.of("b", new long[] {5, 3},
+        "a", new long[] {7})));
+    store.write(planned.get(1), RunResult.failed(planned.get(1), "boom"));
+
+    List<RunResult> read = store.readAll(planned);
+
+    assertThat(read).allSatisfy(r -> assertThat(r.turnaroundsNs()).isEmpty());
+    assertThat(read.get(0).metrics()).containsEntry("makespan", 1.0);
+    Map<String, long[]> again = store.turnarounds(read.get(0));
+    assertThat(again.keySet()).containsExactly("a", "b");
+    assertThat(again.get("b")).containsExactly(5, 3);
+    assertThat(again.get("a")).containsExactly(7);
+    assertThat(store.turnarounds(read.get(1))).isEmpty();
+  }
+
+  @Test
+  void aResultFileOfTurnaroundsWrittenAsAJsonArrayOfNumbersReadsBack() throws IOException {
+    ResultStore store = new ResultStore(dir);
+    PlannedRun run = runs("vary: {policy: [fifo]}\n").get(0);
+    store.write(run, ok(run, Map.of("q", new long[] {12, 3})));
+
+    String written = Files.readString(store.file(run));
+
+    // the format every earlier version wrote (a list of boxed longs), which --resume reads
+    assertThat(written).contains("\"turnarounds-ns\" : {\n    \"q\" : [ 12, 3 ]\n  }");
+    assertThat(store.completed(run)).hasValueSatisfying(r ->
+        assertThat(r).isEqualTo(ok(run, Map.of("q", new long[] {12, 3}))));
+  }
+
+  @Test
+  void aResultOfMoreThanAMebibyteOfTurnaroundsReadsBack() {
+    ResultStore store = new ResultStore(dir);
+    PlannedRun run = runs("vary: {policy: [fifo]}\n").get(0);
+    long[] many = new long[200_000];
+    java.util.Arrays.fill(many, 123_456_789_012L); // 12 digits: 2.8 MB of JSON
+    store.write(run, ok(run, Map.of("q", many)));
+
+    assertThat(store.completed(run)).hasValueSatisfying(r ->
+        assertThat(r.turnaroundsNs().get("q")).isEqualTo(many));
+  }
+
+  @Test
+  void readingTheTurnaroundsOfAResultWhoseFileWasReplacedFailsNamingTheFile() {
+    ResultStore store = new ResultStore(dir);
+    PlannedRun run = runs("vary: {policy: [fifo]}\n").get(0);
+    store.write(run, ok(run, Map.of("q", new long[] {1})));
+    RunResult read = store.readAll(List.of(run)).get(0);
+    store.write(run, RunResult.failed(run, "later"));
+
+    assertThatThrownBy(() -> store.turnarounds(read)).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("runs/fifo/seed-1.json").hasMessageContaining("replaced");
   }
 
   @Test
