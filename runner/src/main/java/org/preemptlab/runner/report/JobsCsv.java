@@ -25,6 +25,10 @@ import org.preemptlab.runner.experiment.FinishedJobs;
  * run's {@code jobs.csv} untouched.
  */
 public final class JobsCsv implements FinishedJobs, Closeable {
+  /** The file's name in a run's output folder. */
+  public static final String NAME = "jobs.csv";
+  /** The name of the file while the run goes on. */
+  public static final String PARTIAL_NAME = NAME + ".partial";
   /** The header line, without its newline. */
   public static final String HEADER = "job_id,queue,context,priority,engine,kernel,blocks,"
       + "submit_ns,ready_ns,dispatch_ns,first_start_ns,finish_ns,turnaround_ns,waiting_ns,"
