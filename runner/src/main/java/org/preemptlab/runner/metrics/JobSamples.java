@@ -23,7 +23,7 @@ import org.preemptlab.runner.engine.JobRecord;
  * What the metrics keep of each job of a run, filled as the jobs finish ({@link Recorder}) so that
  * the records themselves need not be kept: per job its turnaround and its slowdown (8 bytes each,
  * in the workload's order: percentiles are exact and sums of slowdowns add in job order) and its
- * lane (one byte while the run has at most 255 lanes); per lane (a queue with its context,
+ * lane (one byte while the run has at most 256 lanes); per lane (a queue with its context,
  * priority and engine) the sums that add up exactly in any order: jobs, waiting time, lost work,
  * deadline misses, first submission and last finish.
  *
@@ -339,9 +339,9 @@ public final class JobSamples {
     final int size;
     final long[] turnaround;
     final double[] slowdown;
-    /** Lane per job while there are at most 255 lanes (as an unsigned byte), else null. */
+    /** Lane per job while there are at most 256 lanes (as an unsigned byte), else null. */
     byte[] smallLane;
-    /** Lane per job once there are more than 255 lanes, else null. */
+    /** Lane per job once there are more than 256 lanes, else null. */
     int[] lane;
     /** Job ids by row, or null while every job's id is its index. */
     long[] ids;
