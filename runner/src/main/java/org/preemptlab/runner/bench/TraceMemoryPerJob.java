@@ -2,8 +2,10 @@ package org.preemptlab.runner.bench;
 
 import com.google.common.base.Preconditions;
 import java.io.BufferedWriter;
+import java.io.FilterInputStream;
 import java.io.FilterReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +19,7 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.workload.CsvTraceReader;
 import org.preemptlab.runner.workload.trace.BlockDurations;
+import org.preemptlab.runner.workload.trace.KinetoTraceReader;
 import org.preemptlab.runner.workload.trace.RecordedTrace;
 import org.preemptlab.runner.workload.trace.TraceOp;
 import org.preemptlab.runner.workload.trace.TraceOptions;
@@ -35,6 +38,10 @@ import org.preemptlab.runner.workload.trace.TraceReplay;
  *       read, when the reader reaches the end of the file (from the reader it reads through: all
  *       rows are read and the workload is not built yet, so this is what the reader holds while it
  *       reads) and after the read with the workload held.
+ *   <li>{@code pytorch}: a PyTorch profiler trace of 100,000 kernels (a {@code cudaLaunchKernel}
+ *       call and its kernel each, 100 distinct kernel names of about 120 characters, a 40 MB
+ *       file) is written and read with {@link KinetoTraceReader}: live heap at the end of the file
+ *       (the reader's state) and with the recorded trace it returns held.
  *   <li>{@code replay}: a recorded trace of N kernel launches on one stream, each depending on the
  *       one before, with 100 distinct kernel names (as a training step repeats its kernels) is
  *       built in memory and mapped with {@link TraceReplay}; live heap is read with the recorded
@@ -49,13 +56,15 @@ public final class TraceMemoryPerJob {
   private static final int BLOCKS = 4;
   private static final long BLOCK_NS = 25_000;
   private static final int REPLAY_KERNELS = 100;
+  /** The PyTorch trace's jobs: its file takes about 400 bytes a job. */
+  private static final int PYTORCH_JOBS = 100_000;
 
   private TraceMemoryPerJob() {}
 
   /**
    * The measurement of one trace of N jobs.
    *
-   * @param kind {@code csv} or {@code replay}
+   * @param kind {@code csv}, {@code pytorch} or {@code replay}
    * @param kernels {@code own} (a kernel per job), {@code shared} (one) or {@code 100} (that many)
    * @param jobs N
    * @param readingBytes live heap the reader held at the end of the input, or -1 if not measured
@@ -71,10 +80,69 @@ public final class TraceMemoryPerJob {
         rows.add(csv(n, shared));
       }
     }
+    rows.add(pytorch(PYTORCH_JOBS));
     for (int n : JOBS) {
       rows.add(replay(n));
     }
     return rows;
+  }
+
+  /**
+   * Writes a PyTorch profiler trace of {@code n} kernels, each with its {@code cudaLaunchKernel}
+   * call, and reads it with {@link KinetoTraceReader}.
+   */
+  public static Row pytorch(int n) {
+    Preconditions.checkArgument(n >= 2, "at least 2 jobs, got %s", n);
+    Path file = null;
+    try {
+      file = Files.createTempFile("preemptlab-memory-", ".json");
+      writeKineto(file, n);
+      long empty = HeapPeak.liveBytes();
+      long[] atEnd = {-1};
+      RecordedTrace trace;
+      try (InputStream in = new AtEndStream(Files.newInputStream(file),
+          () -> atEnd[0] = HeapPeak.liveBytes())) {
+        trace = KinetoTraceReader.read(in, file.getFileName().toString());
+      }
+      long read = HeapPeak.liveBytes();
+      Preconditions.checkState(trace.ops().size() == n && atEnd[0] >= 0);
+      return new Row("pytorch", String.valueOf(REPLAY_KERNELS), n, atEnd[0] - empty,
+          read - empty);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      if (file != null) {
+        try {
+          Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+          // a temporary file: the system cleans it up
+        }
+      }
+    }
+  }
+
+  /**
+   * The PyTorch trace: one event a line, a launch call then its kernel, 10 µs apart, on one
+   * stream, with names of about 120 characters (as templated CUDA kernels have).
+   */
+  static void writeKineto(Path file, int n) throws IOException {
+    try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write("{\"traceEvents\": [\n");
+      for (int i = 0; i < n; i++) {
+        long us = 10L * i;
+        out.write("{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", "
+            + "\"pid\": 1, \"tid\": 1, \"ts\": " + us + ", \"dur\": 3, \"args\": "
+            + "{\"correlation\": " + (i + 1) + "}},\n");
+        out.write("{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"void at::native::"
+            + "vectorized_elementwise_kernel<4, at::native::Functor" + i % REPLAY_KERNELS
+            + "<float>, at::detail::Array<char*, 2> >(int, ...)\", \"pid\": 0, \"tid\": 7, "
+            + "\"ts\": " + (us + 5) + ", \"dur\": 25, \"args\": {\"device\": 0, \"context\": 1, "
+            + "\"stream\": 7, \"correlation\": " + (i + 1) + ", \"grid\": [" + BLOCKS
+            + ", 1, 1], \"block\": [256, 1, 1], \"registers per thread\": 32, "
+            + "\"shared memory\": 0}}" + (i + 1 < n ? "," : "") + "\n");
+      }
+      out.write("]}\n");
+    }
   }
 
   /** Writes and reads a CSV trace of {@code n} jobs. */
@@ -156,6 +224,35 @@ public final class TraceMemoryPerJob {
           (double) r.resultBytes() / r.jobs()));
     }
     return out.toString();
+  }
+
+  /** A stream that runs an action the first time its input ends. */
+  private static final class AtEndStream extends FilterInputStream {
+    private final Runnable action;
+    private boolean ended;
+
+    AtEndStream(InputStream in, Runnable action) {
+      super(in);
+      this.action = action;
+    }
+
+    @Override
+    public int read() throws IOException {
+      return ended(super.read());
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      return ended(super.read(buffer, offset, length));
+    }
+
+    private int ended(int result) {
+      if (result < 0 && !ended) {
+        ended = true;
+        action.run();
+      }
+      return result;
+    }
   }
 
   /** A reader that runs an action the first time its input ends. */
