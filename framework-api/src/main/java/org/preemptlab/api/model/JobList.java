@@ -166,6 +166,14 @@ public final class JobList extends AbstractList<Job> implements RandomAccess {
     return kernels.length;
   }
 
+  /**
+   * Which of the {@link #distinctKernels()} job {@code index} runs: jobs with equal kernels have
+   * the same number, from 0 in order of first use.
+   */
+  public int kernelIndex(int index) {
+    return (int) kernelIndex.get(Objects.checkIndex(index, size));
+  }
+
   private List<Long> dependencies(int index) {
     int count = dependencyCount(index);
     if (count == 0) {

@@ -24,6 +24,7 @@ import org.preemptlab.runner.engine.EngineOptions;
 import org.preemptlab.runner.engine.RunPlugins;
 import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.runner.metrics.JobSamples;
 
 /**
  * {@code preemptlab bench --memory}: the heap a run keeps per job, on a workload of N jobs with few
@@ -31,6 +32,12 @@ import org.preemptlab.runner.engine.Simulator;
  * are in flight at any time), for N = 100,000 and 1,000,000, and two kinds of kernels: each job its
  * own kernel (its own name: the most a workload can hold per job) or one kernel for all jobs (as a
  * synthetic kernel template without jitter and with a fixed grid and block time draws).
+ *
+ * <p>Each is measured twice: with the job records kept in the result ({@code kept}: a {@code
+ * JobTable} row per job, what the API's {@link Simulator#run()} returns by default and what the
+ * reproductions read) and streamed ({@code streamed}: {@link Simulator#streamJobs}, as {@code run}
+ * and {@code sweep} do, each record handed to a {@link JobSamples.Recorder} that keeps what the
+ * metrics need, and then dropped as a {@code jobs.csv} writer drops a written row).
  *
  * <p>Live heap is read after a full collection ({@link System#gc()}) at four points: before the
  * workload exists, once it is built, in the middle of the run (when half the jobs have finished,
@@ -54,14 +61,15 @@ public final class MemoryPerJob {
    *
    * @param jobs N
    * @param sharedKernel whether all jobs run one kernel (else each its own)
+   * @param streamed whether the records were streamed to the metrics' samples (else kept)
    * @param workloadBytes live heap the workload added
    * @param midRunBytes live heap the engine added, when half the jobs had finished
    * @param endBytes live heap the engine added, after the run with its result
    * @param heldMidRun jobs whose engine state the simulator held in the middle of the run
    * @param heldAtEnd jobs whose engine state the simulator held after the run
    */
-  public record Row(int jobs, boolean sharedKernel, long workloadBytes, long midRunBytes, long endBytes, int heldMidRun,
-      int heldAtEnd) {
+  public record Row(int jobs, boolean sharedKernel, boolean streamed, long workloadBytes,
+      long midRunBytes, long endBytes, int heldMidRun, int heldAtEnd) {
 
     /** The most the engine held above the workload, per job. */
     public double engineBytesPerJob() {
@@ -74,19 +82,26 @@ public final class MemoryPerJob {
     }
   }
 
-  /** Measures every N of {@link #JOBS}, each job with its own kernel, then with one shared. */
+  /**
+   * Measures every N of {@link #JOBS}, each job with its own kernel, then with one shared; each
+   * with the records kept, then streamed.
+   */
   public static List<Row> run() {
     List<Row> rows = new ArrayList<>();
     for (boolean shared : new boolean[] {false, true}) {
-      for (int n : JOBS) {
-        rows.add(measure(n, shared));
+      for (boolean streamed : new boolean[] {false, true}) {
+        for (int n : JOBS) {
+          rows.add(measure(n, shared, streamed));
+        }
       }
     }
     return rows;
   }
 
-  /** Measures one N, each job with its own kernel or all with one. */
-  public static Row measure(int n, boolean sharedKernel) {
+  /**
+   * Measures one N, each job with its own kernel or all with one, the records kept or streamed.
+   */
+  public static Row measure(int n, boolean sharedKernel, boolean streamed) {
     Preconditions.checkArgument(n >= 2, "at least 2 jobs, got %s", n);
     long empty = HeapPeak.liveBytes();
     Workload workload = workload(n, sharedKernel);
@@ -108,12 +123,19 @@ public final class MemoryPerJob {
         }
       }
     });
+    JobSamples.Recorder samples = streamed
+        ? new JobSamples.Recorder(n, index -> BLOCKS * BLOCK_NS) : null;
+    if (streamed) {
+      sim.streamJobs(samples::add);
+    }
     SimulationResult result = sim.run();
+    JobSamples metrics = streamed ? samples.build() : null;
     long end = HeapPeak.liveBytes();
-    Row row = new Row(n, sharedKernel, withWorkload - empty, mid[0] - withWorkload, end - withWorkload,
-        (int) mid[1], sim.heldJobs());
-    // keep both reachable until the end was measured
-    Preconditions.checkState(result.jobs().size() == n && workload.jobs().size() == n);
+    Row row = new Row(n, sharedKernel, streamed, withWorkload - empty, mid[0] - withWorkload,
+        end - withWorkload, (int) mid[1], sim.heldJobs());
+    // keep everything reachable until the end was measured
+    Preconditions.checkState(result.jobs().size() == (streamed ? 0 : n)
+        && workload.jobs().size() == n && (metrics == null || metrics.size() == n));
     return row;
   }
 
@@ -149,12 +171,15 @@ public final class MemoryPerJob {
   /** The rows as a plain-text table. */
   public static String render(List<Row> rows) {
     StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
-        "%-11s %-7s %14s %21s %19s %14s %17s %15s%n", "N", "kernels", "workload B/job",
+        "%-11s %-7s %-8s %14s %21s %19s %14s %17s %15s%n", "N", "kernels", "records",
+        "workload B/job",
         "engine mid-run B/job", "engine at end B/job", "engine B/job", "jobs held mid-run",
         "jobs held at end"));
     for (Row r : rows) {
-      out.append(String.format(Locale.ROOT, "%-11s %-7s %14.1f %21.1f %19.1f %14.1f %17s %15s%n",
+      out.append(String.format(Locale.ROOT,
+          "%-11s %-7s %-8s %14.1f %21.1f %19.1f %14.1f %17s %15s%n",
           String.format(Locale.ROOT, "%,d", r.jobs()), r.sharedKernel() ? "shared" : "own",
+          r.streamed() ? "streamed" : "kept",
           r.workloadBytesPerJob(),
           (double) r.midRunBytes() / r.jobs(), (double) r.endBytes() / r.jobs(),
           r.engineBytesPerJob(), String.format(Locale.ROOT, "%,d", r.heldMidRun()),

@@ -15,12 +15,14 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
+import org.preemptlab.runner.experiment.FinishedJobs;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.RunOutcome;
 import org.preemptlab.runner.experiment.StopRequest;
 import org.preemptlab.runner.experiment.WorkEstimate;
 import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.report.Provenance;
+import org.preemptlab.runner.report.JobsCsv;
 import org.preemptlab.runner.report.RunReport;
 import org.preemptlab.runner.report.trace.TimelineWriter;
 import org.preemptlab.runner.report.trace.TraceLabels;
@@ -144,6 +146,8 @@ final class RunCommand implements Command {
     plainExecutor.validate(config);
     String command = CommandLines.render(name(), line);
     String dir = line.getOptionValue(OUT);
+    boolean newDir = dir != null
+        && !Files.exists(Path.of(dir), java.nio.file.LinkOption.NOFOLLOW_LINKS);
     if (dir != null) {
       OutputPaths.checkDirectory("--out", Path.of(dir), d -> OutputPaths.heldBy(d, command));
     }
@@ -161,38 +165,53 @@ final class RunCommand implements Command {
     TerminalProgress progress = TerminalProgress.choose(System.console() != null,
         System.getenv());
     RunExecutor executor = progress == null ? plainExecutor : plainExecutor.withProgress(progress);
-    try (progress) {
-      outcome = SharedOptions.withTimeout(timeout, () -> stop.interruptible(() -> {
-        TimelineWriter timeline = trace == null ? null
-            : TimelineWriter.open(Path.of(trace), TraceLabels.of(config));
-        boolean done = false;
-        try (timeline) {
-          RunOutcome result = executor.execute(config, timeline);
-          done = true;
-          return result;
-        } finally {
-          if (timeline != null) {
-            traceEvents[0] = timeline.events();
-            if (!done) {
-              deleteQuietly(Path.of(trace));
+    // jobs.csv is written as jobs finish, so the run keeps no job's record (memory per job)
+    JobsCsv jobsCsv = dir == null ? null : JobsCsv.open(Path.of(dir).resolve("jobs.csv"));
+    boolean simulated = false;
+    try (progress; jobsCsv) {
+      try {
+        outcome = SharedOptions.withTimeout(timeout, () -> stop.interruptible(() -> {
+          TimelineWriter timeline = trace == null ? null
+              : TimelineWriter.open(Path.of(trace), TraceLabels.of(config));
+          boolean done = false;
+          try (timeline) {
+            RunOutcome result = executor.execute(config, timeline,
+                jobsCsv == null ? FinishedJobs.NONE : jobsCsv);
+            done = true;
+            return result;
+          } finally {
+            if (timeline != null) {
+              traceEvents[0] = timeline.events();
+              if (!done) {
+                deleteQuietly(Path.of(trace));
+              }
             }
           }
+        }));
+      } catch (RuntimeException e) {
+        if (!stop.requested()) {
+          throw e;
         }
-      }));
-    } catch (RuntimeException e) {
-      if (!stop.requested()) {
-        throw e;
+        // Ctrl-C: the simulation stopped at its next check; the partial jobs.csv is deleted
+        String where = e instanceof CancellationException && e.getMessage() != null
+            ? " " + e.getMessage().replaceFirst("^run interrupted ", "") : "";
+        out.println("run interrupted (Ctrl-C)" + where + "; nothing written");
+        out.flush();
+        return Main.INTERRUPTED;
       }
-      // Ctrl-C: the simulation stopped at its next check; nothing was written
-      String where = e instanceof CancellationException && e.getMessage() != null
-          ? " " + e.getMessage().replaceFirst("^run interrupted ", "") : "";
-      out.println("run interrupted (Ctrl-C)" + where + "; nothing written");
-      out.flush();
-      return Main.INTERRUPTED;
+      if (jobsCsv != null) {
+        jobsCsv.commit(outcome.workload().jobs().size());
+      }
+      simulated = true;
+    } finally {
+      if (!simulated && newDir) {
+        // closing jobsCsv deleted its partial file: remove the folder this run created
+        deleteQuietly(Path.of(dir));
+      }
     }
     out.print(RunReport.summary(outcome));
     if (dir != null) {
-      RunReport.write(outcome, Path.of(dir));
+      RunReport.writeAllButJobs(outcome, Path.of(dir));
       out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, suspensions.csv, summary.json, "
           + "config.yaml to "
           + dir);

@@ -207,9 +207,8 @@ public final class JobTable extends AbstractList<JobRecord> implements RandomAcc
     long[] bytesRestored;
     long[] lostWorkNs;
     long[] deadlineNs;
-    /** Job ids sorted and the row of each, or null when the id column ascends. */
-    long[] sortedIds;
-    int[] sortedRows;
+    /** Finds a job id's row; set by {@link #index()}. */
+    JobIdIndex ids;
 
     Columns(int capacity) {
       jobId = new long[capacity];
@@ -269,33 +268,11 @@ public final class JobTable extends AbstractList<JobRecord> implements RandomAcc
     }
 
     void index() {
-      boolean ascending = true;
-      for (int i = 1; i < size && ascending; i++) {
-        ascending = jobId[i - 1] < jobId[i];
-      }
-      if (ascending) {
-        return;
-      }
-      Integer[] order = new Integer[size];
-      for (int i = 0; i < size; i++) {
-        order[i] = i;
-      }
-      Arrays.sort(order, (a, b) -> Long.compare(jobId[a], jobId[b]));
-      sortedIds = new long[size];
-      sortedRows = new int[size];
-      for (int i = 0; i < size; i++) {
-        sortedRows[i] = order[i];
-        sortedIds[i] = jobId[order[i]];
-      }
+      ids = JobIdIndex.of(jobId, size);
     }
 
     int rowOf(long id) {
-      if (sortedIds == null) {
-        int i = Arrays.binarySearch(jobId, 0, size, id);
-        return i < 0 ? -1 : i;
-      }
-      int i = Arrays.binarySearch(sortedIds, id);
-      return i < 0 ? -1 : sortedRows[i];
+      return ids.rowOf(id);
     }
 
     JobRecord record(int i) {

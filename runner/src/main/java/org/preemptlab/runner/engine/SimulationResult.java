@@ -5,7 +5,9 @@ import java.util.List;
 /**
  * The outcome of one simulation run.
  *
- * @param jobs one record per job, in the workload's order, held as a compact {@link JobTable}
+ * @param jobs one record per job, in the workload's order, held as a compact {@link JobTable};
+ *     empty when the run streamed its records ({@link Simulator#streamJobs}) or when a scheduler
+ *     layer reports its jobs itself
  * @param preemptions one record per preemption, in request order
  * @param makespanNs when the last job finished
  * @param smBusyFraction the fraction of SM-time, over the makespan, with at least one block resident

@@ -58,8 +58,15 @@ public final class Simulator {
   long now;
   private long eventCount;
   private boolean ran;
-  /** The finished jobs' records, by workload index, filled as they finish. */
-  private final JobTable.Builder records;
+  /**
+   * The finished jobs' records, by workload index, filled as they finish; null when they go to
+   * {@link #sink} instead.
+   */
+  private JobTable.Builder records;
+  /** Where finished jobs' records go instead of {@link #records}, or null. */
+  private JobRecordSink sink;
+  /** The workload's number of jobs. */
+  private final int jobCount;
   /** When the last job so far finished. */
   private long makespan;
 
@@ -81,7 +88,7 @@ public final class Simulator {
       contexts.add(new SimContext(context, contexts.size()));
     }
     this.launcher = new Launcher(this, workload, contexts);
-    this.records = JobTable.Builder.ofRows(workload.jobs().size());
+    this.jobCount = workload.jobs().size();
     this.preemptor = new Preemptor(this);
     SchedulingPolicy first = launcher.engines.values().stream().findFirst()
         .map(engine -> engine.policy).orElse(null);
@@ -135,6 +142,16 @@ public final class Simulator {
   public Simulator listen(EngineListener listener) {
     this.listener = listener;
     sms.trackSlots();
+    return this;
+  }
+
+  /**
+   * Hands each finished job's record to {@code sink} as the job finishes, instead of keeping it:
+   * the result's {@link SimulationResult#jobs()} is then empty, and the engine keeps nothing of a
+   * finished job (memory per job). Call before {@link #run}.
+   */
+  public Simulator streamJobs(JobRecordSink sink) {
+    this.sink = java.util.Objects.requireNonNull(sink, "sink");
     return this;
   }
 
@@ -206,6 +223,9 @@ public final class Simulator {
       throw new IllegalStateException("a Simulator runs once; create a new one");
     }
     ran = true;
+    if (sink == null) {
+      records = JobTable.Builder.ofRows(jobCount);
+    }
     launcher.start();
     if (layer != null) {
       layer.start(this);
@@ -224,7 +244,7 @@ public final class Simulator {
       checkAllFinished();
     }
     // A layer decides which of its jobs ever reach the hardware, and reports its jobs itself.
-    return result(layer == null ? records.build() : JobTable.empty());
+    return result(layer == null && sink == null ? records.build() : JobTable.empty());
   }
 
   /**
@@ -289,14 +309,19 @@ public final class Simulator {
 
   // ---- accounting ----
 
-  /** A job finished: its record goes into the result's columns (memory per job). */
+  /** A job finished: its record goes into the result's columns or to the sink (memory per job). */
   void record(SimJob job) {
     makespan = Math.max(makespan, job.finishNs);
     JobQueue queue = job.queue.spec;
-    records.set(job.index, new JobRecord(job.job.id(), queue.id(), queue.contextId(),
+    JobRecord record = new JobRecord(job.job.id(), queue.id(), queue.contextId(),
         queue.priority(), queue.engine(), job.kernel.name(), job.kernel.gridBlocks(), job.submitNs,
         job.readyNs, job.dispatchNs, job.firstStartNs, job.finishNs, job.preemptions,
-        job.bytesSaved, job.bytesRestored, job.lostWorkNs, job.job.deadlineNs()));
+        job.bytesSaved, job.bytesRestored, job.lostWorkNs, job.job.deadlineNs());
+    if (sink == null) {
+      records.set(job.index, record);
+    } else {
+      sink.finished(job.index, record);
+    }
   }
 
   private SimulationResult result(JobTable jobRows) {

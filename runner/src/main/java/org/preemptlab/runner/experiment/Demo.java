@@ -115,7 +115,7 @@ public final class Demo {
         RunConfig config = Overrides.choose(Overrides.choose(base, "preemption", preemption),
             "context-save", save);
         try {
-          rows.add(row(preemption, save, executor.execute(config)));
+          rows.add(row(preemption, save, executor.execute(config, null, FinishedJobs.NONE)));
         } catch (PluginRefusedException e) {
           if (e.kind() != PluginKind.PREEMPTION_STRATEGY) {
             throw e;

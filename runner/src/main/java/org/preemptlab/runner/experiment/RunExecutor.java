@@ -21,9 +21,11 @@ import org.preemptlab.runner.discovery.PluginFailureException;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
 import org.preemptlab.runner.engine.EngineListener;
+import org.preemptlab.runner.engine.JobRecordSink;
 import org.preemptlab.runner.engine.RunPlugins;
 import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.runner.metrics.JobSamples;
 import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.metrics.RunData;
 import org.preemptlab.runner.metrics.RunMetrics;
@@ -125,6 +127,19 @@ public final class RunExecutor {
    * listener does not change the outcome.
    */
   public RunOutcome execute(RunConfig config, EngineListener listener) {
+    return execute(config, listener, null);
+  }
+
+  /**
+   * Runs {@code config} as {@link #execute(RunConfig, EngineListener)} does, but hands each job's
+   * record to {@code jobs} as the job finishes instead of keeping it: the outcome's {@code
+   * result().jobs()} is empty, and its metrics come from what {@link JobSamples} keeps of each job
+   * (16 bytes and its queue). Memory then grows with the jobs in flight plus those 17 bytes a job,
+   * instead of with a full record for every job of the run.
+   *
+   * @param jobs receives the records, or null to keep them in the result
+   */
+  public RunOutcome execute(RunConfig config, EngineListener listener, FinishedJobs jobs) {
     validate(config);
     long seed = config.seed();
     HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, config.hardware().id(),
@@ -153,15 +168,26 @@ public final class RunExecutor {
     };
     RunPlugins plugins = new RunPlugins(config.policy().id(), policies, config.preemption().id(),
         preemption, config.contextSave().id(), contextSave);
-    SimulationResult result = simulate(workload, hardware, plugins, config, listener, progress);
-    // The isolation runs get instances of their own, so a strategy that keeps state sees exactly
-    // the main run.
-    long[] isolated = IsolatedRuntimes.measure(workload, hardware,
+    // The isolated runs come first, so that each finishing job's slowdown is known at once; they
+    // get instances of their own, so a strategy that keeps state sees exactly the main run.
+    IsolatedRuntimes isolated = IsolatedRuntimes.measure(workload, hardware,
         registry.create(PluginType.PREEMPTION_STRATEGY, config.preemption().id(),
             config.preemption().parameters(), hardware, RandomStreams.named(seed, "preemption")),
         registry.create(PluginType.CONTEXT_SAVE, config.contextSave().id(),
             config.contextSave().parameters(), hardware,
             RandomStreams.named(seed, "context-save")), progress);
+    SimulationResult result;
+    JobSamples samples;
+    if (jobs == null) {
+      result = simulate(workload, hardware, plugins, config, listener, progress, null);
+      samples = JobSamples.of(result.jobs(), isolated.byJob());
+    } else {
+      JobSamples.Recorder recorder = new JobSamples.Recorder(workload.jobs().size(),
+          isolated::ns);
+      result = simulate(workload, hardware, plugins, config, listener, progress,
+          (index, record) -> jobs.finished(index, record, recorder.add(index, record)));
+      samples = recorder.build();
+    }
     progress.end();
     Map<String, Double> pluginValues = new java.util.TreeMap<>();
     PluginMetrics.collect(registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),
@@ -173,7 +199,7 @@ public final class RunExecutor {
     PluginMetrics.collect(registry.descriptor(PluginKind.CONTEXT_SAVE, config.contextSave().id()),
         declared(PluginKind.CONTEXT_SAVE, config.contextSave().id()), List.of(contextSave),
         pluginValues);
-    RunMetrics metrics = RunMetrics.of(RunData.of(result, isolated).with(pluginValues, Map.of()));
+    RunMetrics metrics = RunMetrics.of(new RunData(result, samples, pluginValues, Map.of()));
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
         parameters(config));
   }
@@ -200,11 +226,15 @@ public final class RunExecutor {
    * compact records (memory per job).
    */
   private static SimulationResult simulate(Workload workload, HardwareModel hardware,
-      RunPlugins plugins, RunConfig config, EngineListener listener, RunProgress progress) {
+      RunPlugins plugins, RunConfig config, EngineListener listener, RunProgress progress,
+      JobRecordSink jobs) {
     Simulator simulator = new Simulator(workload, hardware, plugins,
         config.engine().toOptions());
     if (listener != null) {
       simulator.listen(listener);
+    }
+    if (jobs != null) {
+      simulator.streamJobs(jobs);
     }
     progress.phase("simulate", workload.jobs().size(), simulator::finishedJobs);
     return simulator.run();

@@ -5,58 +5,32 @@ import java.util.AbstractSet;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Set;
-import org.preemptlab.runner.engine.JobTable;
 
 /**
- * One {@code double} per job of a run, by job id: an immutable map backed by a {@code double[]} in
- * the order of the run's {@link JobTable} (8 bytes per job instead of a map entry with a boxed key
- * and value). Iterates in job order; looks a job up through {@link JobTable#rowOf}.
+ * Each job's slowdown by job id: an immutable map read from a run's {@link JobSamples} (8 bytes
+ * per job instead of a map entry with a boxed key and value). Iterates in job order.
  */
-public final class JobValues extends AbstractMap<Long, Double> {
-  private final JobTable jobs;
-  private final double[] values;
+final class JobValues extends AbstractMap<Long, Double> {
+  private final JobSamples samples;
 
-  /**
-   * The values of {@code jobs}' rows.
-   *
-   * @param jobs the whole run's table
-   * @param values one value per row of {@code jobs}, in its order (not copied: the caller hands
-   *     it over)
-   */
-  public JobValues(JobTable jobs, double[] values) {
-    com.google.common.base.Preconditions.checkArgument(jobs.base().size() == values.length,
-        "%s values for %s jobs", values.length, jobs.base().size());
-    this.jobs = jobs.base();
-    this.values = values;
-  }
-
-  /** The value of element {@code index} of {@code table}, a table of the same run. */
-  double at(JobTable table, int index) {
-    return values[table.row(index)];
-  }
-
-  /** Whether these are values of {@code table}'s run. */
-  boolean covers(JobTable table) {
-    return jobs.sameBase(table);
+  /** The slowdowns of every job of {@code samples}' run. */
+  JobValues(JobSamples samples) {
+    this.samples = samples;
   }
 
   @Override
   public Double get(Object key) {
-    if (!(key instanceof Long id)) {
-      return null;
-    }
-    int row = jobs.rowOf(id);
-    return row < 0 ? null : values[row];
+    return key instanceof Long id ? samples.slowdown(id) : null;
   }
 
   @Override
   public boolean containsKey(Object key) {
-    return key instanceof Long id && jobs.rowOf(id) >= 0;
+    return key instanceof Long id && samples.slowdown(id) != null;
   }
 
   @Override
   public int size() {
-    return values.length;
+    return samples.runSize();
   }
 
   @Override
@@ -69,23 +43,23 @@ public final class JobValues extends AbstractMap<Long, Double> {
 
           @Override
           public boolean hasNext() {
-            return next < values.length;
+            return next < samples.runSize();
           }
 
           @Override
           public Entry<Long, Double> next() {
-            if (next >= values.length) {
+            if (next >= samples.runSize()) {
               throw new NoSuchElementException();
             }
             int row = next++;
-            return new SimpleImmutableEntry<>(jobs.jobId(row), values[row]);
+            return new SimpleImmutableEntry<>(samples.jobId(row), samples.slowdownAt(row));
           }
         };
       }
 
       @Override
       public int size() {
-        return values.length;
+        return samples.runSize();
       }
     };
   }

@@ -18,7 +18,6 @@ import java.util.Optional;
 import java.util.function.ToLongFunction;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.metrics.MetricDeclaration;
-import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.PreemptionRecord;
 
 /**
@@ -37,20 +36,21 @@ public final class Metrics {
       "jobs in the scope (every job finishes)", NO_JOBS, Scoping.JOBS,
       in -> in.jobs().isEmpty() ? Double.NaN : in.jobs().size());
   /** Mean turnaround. */
-  public static final Metric TURNAROUND_MEAN = jobTime("turnaround-mean", "turnaround mean",
-      "mean of finish − submit over the jobs", JobRecord::turnaroundNs, -1);
+  public static final Metric TURNAROUND_MEAN = turnaround("turnaround-mean", "turnaround mean",
+      "mean of finish − submit over the jobs", -1);
   /** Median turnaround. */
-  public static final Metric TURNAROUND_P50 = jobTime("turnaround-p50", "turnaround p50",
-      "nearest-rank median of finish − submit over the jobs", JobRecord::turnaroundNs, 50);
+  public static final Metric TURNAROUND_P50 = turnaround("turnaround-p50", "turnaround p50",
+      "nearest-rank median of finish − submit over the jobs", 50);
   /** 95th percentile turnaround. */
-  public static final Metric TURNAROUND_P95 = jobTime("turnaround-p95", "turnaround p95",
-      "nearest-rank 95th percentile of finish − submit", JobRecord::turnaroundNs, 95);
+  public static final Metric TURNAROUND_P95 = turnaround("turnaround-p95", "turnaround p95",
+      "nearest-rank 95th percentile of finish − submit", 95);
   /** 99th percentile turnaround. */
-  public static final Metric TURNAROUND_P99 = jobTime("turnaround-p99", "turnaround p99",
-      "nearest-rank 99th percentile of finish − submit", JobRecord::turnaroundNs, 99);
+  public static final Metric TURNAROUND_P99 = turnaround("turnaround-p99", "turnaround p99",
+      "nearest-rank 99th percentile of finish − submit", 99);
   /** Mean waiting time. */
-  public static final Metric WAITING_MEAN = jobTime("waiting-mean", "waiting mean",
-      "mean of first block start − submit over the jobs", JobRecord::waitingNs, -1);
+  public static final Metric WAITING_MEAN = new Metric("waiting-mean", "waiting mean",
+      NANOSECONDS, false, "mean of first block start − submit over the jobs", NO_JOBS,
+      Scoping.JOBS, in -> in.jobs().waitingMeanNs());
   /** Throughput over the jobs' own span. */
   public static final Metric THROUGHPUT = new Metric("throughput", "throughput", PER_SECOND, true,
       "jobs per simulated second from the scope's first submission to its last completion",
@@ -74,13 +74,11 @@ public final class Metrics {
   /** Deadline misses. */
   public static final Metric DEADLINE_MISSES = new Metric("deadline-misses", "deadline misses",
       COUNT, false, "jobs with a deadline that finished after it", NO_JOBS, Scoping.JOBS,
-      in -> in.jobs().isEmpty() ? Double.NaN
-          : in.jobs().stream().filter(JobRecord::missedDeadline).count());
+      in -> in.jobs().isEmpty() ? Double.NaN : in.jobs().deadlineMisses());
   /** Lost work. */
   public static final Metric LOST_WORK = new Metric("lost-work", "lost work", NANOSECONDS, false,
       "block execution time discarded by flushes, summed over the jobs", NO_JOBS, Scoping.JOBS,
-      in -> in.jobs().isEmpty() ? Double.NaN
-          : in.jobs().stream().mapToLong(JobRecord::lostWorkNs).sum());
+      in -> in.jobs().isEmpty() ? Double.NaN : in.jobs().lostWorkNs());
   /** Preemptions performed. */
   public static final Metric PREEMPTIONS = new Metric("preemptions", "preemptions", COUNT, false,
       "preemptions whose victim is in the scope", "never (0 without preemptions)",
@@ -225,13 +223,13 @@ public final class Metrics {
     return sb.toString();
   }
 
-  private static Metric jobTime(String id, String title, String definition,
-      ToLongFunction<JobRecord> value, double percentile) {
+  private static Metric turnaround(String id, String title, String definition,
+      double percentile) {
     return new Metric(id, title, NANOSECONDS, false, definition, NO_JOBS, Scoping.JOBS, in -> {
       if (in.jobs().isEmpty()) {
         return Double.NaN;
       }
-      Percentiles p = Percentiles.of(in.jobs().stream().mapToLong(value).toArray());
+      Percentiles p = Percentiles.of(in.jobs().turnarounds());
       return percentile < 0 ? p.mean() : p.at(percentile);
     });
   }
@@ -272,8 +270,8 @@ public final class Metrics {
     if (in.jobs().isEmpty()) {
       return Double.NaN;
     }
-    long first = in.jobs().stream().mapToLong(JobRecord::submitNs).min().getAsLong();
-    long last = in.jobs().stream().mapToLong(JobRecord::finishNs).max().getAsLong();
+    long first = in.jobs().firstSubmitNs();
+    long last = in.jobs().lastFinishNs();
     return last <= first ? Double.NaN : in.jobs().size() * 1e9 / (last - first);
   }
 

@@ -1,7 +1,5 @@
 package org.preemptlab.runner.metrics;
 
-import static com.google.common.base.Preconditions.checkArgument;
-
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -14,27 +12,27 @@ import java.util.TreeSet;
 import java.util.function.Predicate;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.model.Priority;
-import org.preemptlab.runner.engine.JobRecord;
-import org.preemptlab.runner.engine.JobTable;
 import org.preemptlab.runner.engine.PreemptionRecord;
 import org.preemptlab.runner.engine.SimulationResult;
 
 /**
- * Everything a run's metrics are computed from: the engine's records, each job's slowdown, the
- * values the plugins reported, and the user-defined groups of queues.
+ * Everything a run's metrics are computed from: the engine's records, what the metrics keep of
+ * each job (its turnaround, slowdown and queue), the values the plugins reported, and the
+ * user-defined groups of queues.
  *
- * @param result the engine's records
- * @param slowdowns each job's turnaround over its turnaround when run alone, by job id
+ * @param result the engine's records (whose job records may be empty: {@link
+ *     org.preemptlab.runner.engine.Simulator#streamJobs})
+ * @param jobs what the metrics keep of every job of the run
  * @param pluginValues the values plugins reported, by metric id ({@code policy.boosts})
  * @param groups user-defined groups: a name and the queues it holds
  */
-public record RunData(SimulationResult result, Map<Long, Double> slowdowns,
+public record RunData(SimulationResult result, JobSamples jobs,
     Map<String, Double> pluginValues, Map<String, Set<String>> groups) {
 
   /** Copies the maps. */
   public RunData {
     Objects.requireNonNull(result, "result");
-    slowdowns = slowdowns instanceof JobValues compact ? compact : Map.copyOf(slowdowns);
+    Objects.requireNonNull(jobs, "jobs");
     pluginValues = Collections.unmodifiableMap(new TreeMap<>(pluginValues));
     Map<String, Set<String>> copy = new LinkedHashMap<>();
     groups.forEach((name, queues) -> copy.put(name, Set.copyOf(queues)));
@@ -42,57 +40,33 @@ public record RunData(SimulationResult result, Map<Long, Double> slowdowns,
   }
 
   /**
-   * The data of a run with slowdowns computed from isolated turnarounds, no plugin values and no
-   * user-defined groups.
+   * The data of a run whose result kept its job records, with slowdowns computed from isolated
+   * turnarounds, no plugin values and no user-defined groups.
    *
    * @param isolatedNs each job's turnaround when run alone, by job id
    */
   public static RunData of(SimulationResult result, Map<Long, Long> isolatedNs) {
-    return new RunData(result, slowdowns(result, isolatedNs), Map.of(), Map.of());
+    return new RunData(result, JobSamples.of(result.jobs(), isolatedNs), Map.of(), Map.of());
   }
 
   /**
-   * The data of a run with slowdowns computed from isolated turnarounds given in job order, no
-   * plugin values and no user-defined groups.
+   * The data of a run whose result kept its job records, with slowdowns computed from isolated
+   * turnarounds given in job order, no plugin values and no user-defined groups.
    *
    * @param isolatedNs each job's turnaround when run alone, in the order of {@code result.jobs()}
    */
   public static RunData of(SimulationResult result, long[] isolatedNs) {
-    return new RunData(result, slowdowns(result, isolatedNs), Map.of(), Map.of());
+    return new RunData(result, JobSamples.of(result.jobs(), isolatedNs), Map.of(), Map.of());
   }
 
   /** Each job's turnaround divided by its turnaround when run alone, by job id. */
-  public static Map<Long, Double> slowdowns(SimulationResult result, Map<Long, Long> isolatedNs) {
-    JobTable jobs = (JobTable) result.jobs();
-    long[] alone = new long[jobs.size()];
-    for (int i = 0; i < alone.length; i++) {
-      Long ns = isolatedNs.get(jobs.jobId(i));
-      checkArgument(ns != null, "no isolated turnaround for job %s", jobs.jobId(i));
-      alone[i] = ns;
-    }
-    return slowdowns(result, alone);
-  }
-
-  /**
-   * Each job's turnaround divided by its turnaround when run alone, by job id, held as one {@code
-   * double} per job.
-   *
-   * @param isolatedNs each job's turnaround when run alone, in the order of {@code result.jobs()}
-   */
-  public static JobValues slowdowns(SimulationResult result, long[] isolatedNs) {
-    JobTable jobs = (JobTable) result.jobs();
-    checkArgument(isolatedNs.length == jobs.size(),
-        "%s isolated turnarounds for %s jobs", isolatedNs.length, jobs.size());
-    double[] slowdowns = new double[jobs.size()];
-    for (int i = 0; i < slowdowns.length; i++) {
-      slowdowns[i] = (double) jobs.turnaroundNs(i) / isolatedNs[i];
-    }
-    return new JobValues(jobs, slowdowns);
+  public Map<Long, Double> slowdowns() {
+    return new JobValues(jobs);
   }
 
   /** This data with other plugin values and groups. */
   public RunData with(Map<String, Double> values, Map<String, Set<String>> userGroups) {
-    return new RunData(result, slowdowns, values, userGroups);
+    return new RunData(result, jobs, values, userGroups);
   }
 
   /** The value of {@code metric} over {@code scope}; NaN where it is undefined. */
@@ -113,41 +87,30 @@ public record RunData(SimulationResult result, Map<Long, Double> slowdowns,
    */
   public MetricInput input(Scoping scoping, Scope scope) {
     if (scope.isAll()) {
-      return new MetricInput(result.jobs(), result.preemptions(), slowdowns, this);
+      return new MetricInput(jobs, result.preemptions(), this);
     }
     if (scoping == Scoping.RUN) {
       throw new ConfigurationException("a run-level metric has no per-" + scope.dimension()
           + " value");
     }
-    Predicate<JobRecord> member = member(scope);
-    JobTable jobs = ((JobTable) result.jobs()).select(member);
-    java.util.BitSet rows = new java.util.BitSet();
-    for (int i = 0; i < jobs.size(); i++) {
-      rows.set(jobs.row(i));
-    }
+    JobSamples scoped = jobs.select(member(scope));
     List<PreemptionRecord> preemptions = switch (scoping) {
-      case WAITER -> result.preemptions().stream().filter(p -> inScope(rows, p.waiterJobId()))
+      case WAITER -> result.preemptions().stream().filter(p -> scoped.contains(p.waiterJobId()))
           .toList();
-      case VICTIM -> result.preemptions().stream().filter(p -> inScope(rows, p.victimJobId()))
+      case VICTIM -> result.preemptions().stream().filter(p -> scoped.contains(p.victimJobId()))
           .toList();
       default -> List.of();
     };
-    return new MetricInput(jobs, preemptions, slowdowns, this);
-  }
-
-  /** Whether job {@code jobId} is one of the run's table's {@code rows}. */
-  private boolean inScope(java.util.BitSet rows, long jobId) {
-    int row = ((JobTable) result.jobs()).rowOf(jobId);
-    return row >= 0 && rows.get(row);
+    return new MetricInput(scoped, preemptions, this);
   }
 
   /** The names present in {@code dimension}: queues, contexts, priorities or groups, sorted. */
   public Set<String> names(String dimension) {
     Set<String> names = new TreeSet<>();
     switch (dimension) {
-      case "queue" -> result.jobs().forEach(j -> names.add(j.queueId()));
-      case "context" -> result.jobs().forEach(j -> names.add(j.contextId()));
-      case "priority" -> result.jobs().forEach(j -> names.add(j.priority().name()));
+      case "queue" -> jobs.lanes().forEach(l -> names.add(l.queueId()));
+      case "context" -> jobs.lanes().forEach(l -> names.add(l.contextId()));
+      case "priority" -> jobs.lanes().forEach(l -> names.add(l.priority().name()));
       case "group" -> names.addAll(groups.keySet());
       default -> throw new IllegalArgumentException(dimension);
     }
@@ -170,7 +133,7 @@ public record RunData(SimulationResult result, Map<Long, Double> slowdowns,
     }
   }
 
-  private Predicate<JobRecord> member(Scope scope) {
+  private Predicate<JobSamples.Lane> member(Scope scope) {
     String name = scope.name();
     return switch (scope.dimension()) {
       case "queue" -> j -> j.queueId().equals(name);
@@ -196,7 +159,7 @@ public record RunData(SimulationResult result, Map<Long, Double> slowdowns,
       return Priority.valueOf(name);
     }
     Comparator<Priority> order = Comparator.naturalOrder(); // KERNEL first: highest first
-    return result.jobs().stream().map(JobRecord::priority)
+    return jobs.lanes().stream().map(JobSamples.Lane::priority)
         .reduce((a, b) -> (order.compare(a, b) <= 0) == name.equals("highest") ? a : b)
         .orElse(null);
   }

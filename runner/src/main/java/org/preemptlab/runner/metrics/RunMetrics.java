@@ -87,13 +87,13 @@ public record RunMetrics(
     }
     return new RunMetrics(
         data,
-        data.result().jobs().size(),
+        data.jobs().size(),
         data.result().makespanNs(),
         orZero(data, Metrics.THROUGHPUT),
         data.result().smBusyFraction(),
         orZero(data, Metrics.ANTT),
         orZero(data, Metrics.STP),
-        data.result().jobs().isEmpty() ? 1 : data.value(Metrics.FAIRNESS, Scope.ALL),
+        data.jobs().isEmpty() ? 1 : data.value(Metrics.FAIRNESS, Scope.ALL),
         (int) orZero(data, Metrics.DEADLINE_MISSES),
         data.result().preemptions().size(),
         (long) orZero(data, Metrics.ALL_FREED_LATENCY_P50),

@@ -16,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.preemptlab.api.model.Job;
 import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.PreemptionRecord;
@@ -94,11 +93,28 @@ public final class RunReport {
     return sb.append(table.render()).toString();
   }
 
-  /** Writes every output file of the run into {@code directory}, creating it if needed. */
+  /**
+   * Writes every output file of the run into {@code directory}, creating it if needed; the run
+   * must have kept its job records (for a run that streamed them to a {@link JobsCsv}, see {@link
+   * #writeAllButJobs}).
+   */
   public static void write(RunOutcome outcome, Path directory) {
     try {
       Files.createDirectories(directory);
       writeJobs(outcome, directory.resolve("jobs.csv"));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write outputs to " + directory, e);
+    }
+    writeAllButJobs(outcome, directory);
+  }
+
+  /**
+   * Writes every output file of the run but {@code jobs.csv} (which a {@link JobsCsv} wrote while
+   * the run went on) into {@code directory}, creating it if needed.
+   */
+  public static void writeAllButJobs(RunOutcome outcome, Path directory) {
+    try {
+      Files.createDirectories(directory);
       writePreemptions(outcome, directory.resolve("preemptions.csv"));
       writeGroups(outcome, directory.resolve("groups.csv"));
       writeSuspensions(outcome, directory.resolve("suspensions.csv"));
@@ -112,20 +128,15 @@ public final class RunReport {
   }
 
   private static void writeJobs(RunOutcome outcome, Path file) throws IOException {
+    if (outcome.result().jobs().size() != outcome.metrics().jobs()) {
+      throw new IllegalStateException("the run streamed its job records; write jobs.csv with "
+          + "JobsCsv while it runs and the rest with writeAllButJobs");
+    }
     Map<Long, Double> slowdowns = outcome.metrics().slowdowns();
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, OutputPaths.WRITE)) {
-      out.write("job_id,queue,context,priority,engine,kernel,blocks,submit_ns,ready_ns,"
-          + "dispatch_ns,first_start_ns,finish_ns,turnaround_ns,waiting_ns,slowdown,preemptions,"
-          + "bytes_saved,bytes_restored,lost_work_ns,deadline_ns,missed_deadline\n");
+      out.write(JobsCsv.HEADER + "\n");
       for (JobRecord j : outcome.result().jobs()) {
-        out.write(j.jobId() + "," + j.queueId() + "," + j.contextId() + "," + j.priority() + ","
-            + j.engine() + "," + Csv.quote(j.kernel()) + "," + j.blocks() + "," + j.submitNs()
-            + "," + j.readyNs() + "," + j.dispatchNs() + "," + j.firstStartNs() + ","
-            + j.finishNs() + "," + j.turnaroundNs() + "," + j.waitingNs() + ","
-            + Numbers.fixed(slowdowns.get(j.jobId()), 6) + "," + j.preemptions() + ","
-            + j.bytesSaved() + "," + j.bytesRestored() + "," + j.lostWorkNs() + ","
-            + (j.deadlineNs() == Job.NO_DEADLINE ? "" : Long.toString(j.deadlineNs())) + ","
-            + j.missedDeadline() + "\n");
+        out.write(JobsCsv.row(j, slowdowns.get(j.jobId())) + "\n");
       }
     }
   }

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.preemptlab.runner.engine.PreemptionRecord;
 import org.preemptlab.runner.metrics.Metric;
+import org.preemptlab.runner.metrics.JobSamples;
 import org.preemptlab.runner.metrics.MetricInput;
 import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.experiment.RunOutcome;
@@ -37,7 +38,7 @@ record LatencyStats(int preemptions, long p50Ns, long p99Ns, double meanNs, doub
   static LatencyStats of(List<RunOutcome> outcomes) {
     List<PreemptionRecord> all = outcomes.stream()
         .flatMap(o -> o.result().preemptions().stream()).toList();
-    MetricInput pooled = new MetricInput(List.of(), all, Map.of(), null);
+    MetricInput pooled = new MetricInput(JobSamples.empty(), all, null);
     Map<String, Integer> levels = new TreeMap<>();
     outcomes.forEach(o -> o.metrics().blocksByLevel()
         .forEach((level, n) -> levels.merge(level, n, Integer::sum)));

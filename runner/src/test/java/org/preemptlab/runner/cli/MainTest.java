@@ -451,11 +451,17 @@ class MainTest {
     Path plugins = servicesJar(dir.resolve("plugins"),
         TestPlugins.ThrowsWhileRunning.class.getName());
 
+    Path out = dir.resolve("out");
+    Path earlier = Files.createDirectories(dir.resolve("earlier"));
     String line = oneLineError(run("run", "--plugin-path", plugins.toString(), "--policy",
-        "test-throws-while-running"), Main.FAILED);
+        "test-throws-while-running", "--out", out.toString()), Main.FAILED);
+    oneLineError(run("run", "--plugin-path", plugins.toString(), "--policy",
+        "test-throws-while-running", "--out", earlier.toString()), Main.FAILED);
 
     assertThat(line).startsWith("preemptlab run: run failed: ")
         .contains("boom second line of the message").contains("TestPlugins");
+    assertThat(out).as("the folder the failed run created").doesNotExist();
+    assertThat(earlier).as("a folder that existed before").isEmptyDirectory();
   }
 
   @Test

@@ -138,4 +138,33 @@ class HeldJobsTest {
         "job 1 (queue 'q') has no blocks on SMs",
         "job 1 (queue 'q') is FINISHED, not launched and unfinished");
   }
+
+  @Test
+  void streamedRecordsArriveOnceEachAsTheJobsFinishAndEqualTheKeptTable() {
+    SimulationResult kept = new Simulator(backlog(), Sim.hw(DEVICE),
+        EngineFixtures.plugins(DEVICE, "fifo", "block-boundary", "full"), EngineOptions.defaults())
+        .run();
+    Simulator sim = new Simulator(backlog(), Sim.hw(DEVICE),
+        EngineFixtures.plugins(DEVICE, "fifo", "block-boundary", "full"), EngineOptions.defaults());
+    JobRecord[] streamed = new JobRecord[50];
+    List<Integer> order = new ArrayList<>();
+    long[] lastFinish = {0};
+    sim.streamJobs((index, record) -> {
+      assertThat(streamed[index]).as("index %s twice", index).isNull();
+      assertThat(record.finishNs()).isEqualTo(sim.now()).isGreaterThanOrEqualTo(lastFinish[0]);
+      lastFinish[0] = record.finishNs();
+      streamed[index] = record;
+      order.add(index);
+    });
+
+    SimulationResult result = sim.run();
+
+    assertThat(result.jobs()).isEmpty();
+    assertThat(List.of(streamed)).isEqualTo(kept.jobs());
+    assertThat(order).as("finish order differs from workload order").isNotEqualTo(
+        order.stream().sorted().toList());
+    assertThat(result.makespanNs()).isEqualTo(kept.makespanNs());
+    assertThat(result.preemptions()).isEqualTo(kept.preemptions());
+    assertThat(result.events()).isEqualTo(kept.events());
+  }
 }

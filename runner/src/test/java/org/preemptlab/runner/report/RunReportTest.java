@@ -1,6 +1,7 @@
 package org.preemptlab.runner.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -27,6 +28,7 @@ import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.RunOutcome;
 import org.preemptlab.runner.metrics.GroupStats;
+import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.metrics.RunMetrics;
 
 @Tag("slow")
@@ -70,6 +72,39 @@ class RunReportTest {
       assertThat(files.map(p -> p.getFileName().toString()).sorted())
           .containsExactlyElementsOf(FILES);
     }
+  }
+
+  @Test
+  void aRunThatStreamsItsRecordsWritesTheSameFilesAsOneThatKeepsThem() throws IOException {
+    Path streamedDir = temp.resolve("streamed");
+    Files.createDirectories(streamedDir);
+    RunOutcome streamed;
+    try (JobsCsv jobs = JobsCsv.open(streamedDir.resolve("jobs.csv"))) {
+      streamed = new RunExecutor(PluginRegistry.discover(Optional.empty()))
+          .execute(ConfigLoader.load(IVT), null, jobs);
+      jobs.commit(streamed.workload().jobs().size());
+      // the long training jobs finish after many inference jobs submitted later
+      assertThat(jobs.mostHeld()).isGreaterThan(1);
+    }
+    RunReport.writeAllButJobs(streamed, streamedDir);
+
+    assertThat(streamed.result().jobs()).isEmpty();
+    assertThat(streamed.metrics().data().jobs()).isEqualTo(outcome.metrics().data().jobs());
+    assertThat(streamed.metrics().groups()).isEqualTo(outcome.metrics().groups());
+    for (org.preemptlab.runner.metrics.Metric metric : Metrics.BUILT_IN) {
+      assertThat(Double.valueOf(streamed.metrics().value(metric))).as(metric.id())
+          .isEqualTo(Double.valueOf(outcome.metrics().value(metric)));
+    }
+    for (String file : FILES) {
+      assertThat(Files.readString(streamedDir.resolve(file))).as(file)
+          .isEqualTo(Files.readString(written.resolve(file)));
+    }
+    try (Stream<Path> files = Files.list(streamedDir)) {
+      assertThat(files.map(p -> p.getFileName().toString()).sorted())
+          .containsExactlyElementsOf(FILES);
+    }
+    assertThatThrownBy(() -> RunReport.write(streamed, temp.resolve("no")))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("streamed");
   }
 
   @Test

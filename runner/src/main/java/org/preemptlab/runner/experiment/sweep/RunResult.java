@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Set;
 import java.util.TreeMap;
 import org.preemptlab.api.ConfigurationException;
-import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.experiment.RunOutcome;
 import org.preemptlab.runner.metrics.MetricSelection;
 import org.preemptlab.runner.metrics.Metrics;
@@ -110,9 +109,8 @@ public record RunResult(
       metrics.put(selection.key(), Double.isNaN(value) ? null : value);
     }
     Map<String, List<Long>> turnarounds = new TreeMap<>();
-    for (JobRecord job : outcome.result().jobs()) {
-      turnarounds.computeIfAbsent(job.queueId(), q -> new ArrayList<>()).add(job.turnaroundNs());
-    }
+    data.jobs().turnaroundsByQueue().forEach((queue, values) ->
+        turnarounds.put(queue, java.util.Arrays.stream(values).boxed().toList()));
     return new RunResult(run.point().key(), run.point().values(), run.seed(),
         run.configDigest(), Status.OK, null, metrics, turnarounds);
   }

@@ -20,6 +20,7 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Durations;
 import org.preemptlab.runner.discovery.PluginFailureException;
 import org.preemptlab.runner.engine.InvariantViolationException;
+import org.preemptlab.runner.experiment.FinishedJobs;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.StopRequest;
 import org.preemptlab.runner.metrics.MetricSelection;
@@ -179,7 +180,8 @@ public final class SweepRunner {
 
   private RunResult execute(PlannedRun run) {
     try {
-      return RunResult.ok(run, executor.execute(run.config()), recorded, groups);
+      return RunResult.ok(run, executor.execute(run.config(), null, FinishedJobs.NONE), recorded,
+          groups);
     } catch (OutOfMemoryError e) {
       throw e; // the JVM is in no state to go on
     } catch (RuntimeException | Error e) {

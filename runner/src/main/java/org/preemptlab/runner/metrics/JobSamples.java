@@ -1,0 +1,475 @@
+package org.preemptlab.runner.metrics;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkState;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.IntToLongFunction;
+import java.util.function.Predicate;
+import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.runner.engine.JobIdIndex;
+import org.preemptlab.runner.engine.JobRecord;
+
+/**
+ * What the metrics keep of each job of a run, filled as the jobs finish ({@link Recorder}) so that
+ * the records themselves need not be kept: per job its turnaround and its slowdown (8 bytes each,
+ * in the workload's order: percentiles are exact and sums of slowdowns add in job order) and its
+ * lane (one byte while the run has at most 255 lanes); per lane (a queue with its context,
+ * priority and engine) the sums that add up exactly in any order: jobs, waiting time, lost work,
+ * deadline misses, first submission and last finish.
+ *
+ * <p>An instance is the whole run or the jobs of some of its lanes ({@link #select}); a selection
+ * shares the run's columns.
+ */
+public final class JobSamples {
+  private static final JobSamples EMPTY = new Recorder(0, i -> 1).build();
+
+  private final Columns columns;
+  /** The lanes in this selection, or null for all. */
+  private final BitSet lanes;
+
+  private JobSamples(Columns columns, BitSet lanes) {
+    this.columns = columns;
+    this.lanes = lanes;
+  }
+
+  /** The samples of a run without jobs. */
+  public static JobSamples empty() {
+    return EMPTY;
+  }
+
+  /**
+   * The samples of {@code records} (a run's jobs in the workload's order).
+   *
+   * @param isolatedNs each job's turnaround when run alone, in the order of {@code records}
+   */
+  public static JobSamples of(List<JobRecord> records, long[] isolatedNs) {
+    checkArgument(isolatedNs.length == records.size(), "%s isolated turnarounds for %s jobs",
+        isolatedNs.length, records.size());
+    Recorder recorder = new Recorder(records.size(), i -> isolatedNs[i]);
+    for (int i = 0; i < isolatedNs.length; i++) {
+      recorder.add(i, records.get(i));
+    }
+    return recorder.build();
+  }
+
+  /**
+   * The samples of {@code records} (a run's jobs in the workload's order).
+   *
+   * @param isolatedNs each job's turnaround when run alone, by job id
+   */
+  public static JobSamples of(List<JobRecord> records, Map<Long, Long> isolatedNs) {
+    long[] alone = new long[records.size()];
+    for (int i = 0; i < alone.length; i++) {
+      long id = records.get(i).jobId();
+      Long ns = isolatedNs.get(id);
+      checkArgument(ns != null, "no isolated turnaround for job %s", id);
+      alone[i] = ns;
+    }
+    return of(records, alone);
+  }
+
+  /** One queue with its context, priority and engine: what a scope selects jobs by. */
+  public record Lane(String queueId, String contextId, Priority priority, EngineKind engine) {
+    /** Checks that nothing is null. */
+    public Lane {
+      Objects.requireNonNull(queueId, "queueId");
+      Objects.requireNonNull(contextId, "contextId");
+      Objects.requireNonNull(priority, "priority");
+      Objects.requireNonNull(engine, "engine");
+    }
+
+    static Lane of(JobRecord r) {
+      return new Lane(r.queueId(), r.contextId(), r.priority(), r.engine());
+    }
+  }
+
+  /** The jobs of the lanes {@code member} accepts. */
+  public JobSamples select(Predicate<Lane> member) {
+    BitSet selected = new BitSet();
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l) && member.test(columns.lanes[l])) {
+        selected.set(l);
+      }
+    }
+    return new JobSamples(columns, selected);
+  }
+
+  /** The lanes with jobs here, in order of their first finished job. */
+  public List<Lane> lanes() {
+    List<Lane> list = new ArrayList<>();
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        list.add(columns.lanes[l]);
+      }
+    }
+    return list;
+  }
+
+  /** Jobs here. */
+  public int size() {
+    int n = 0;
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        n += columns.jobs[l];
+      }
+    }
+    return n;
+  }
+
+  /** Whether there is no job here. */
+  public boolean isEmpty() {
+    return size() == 0;
+  }
+
+  /** The jobs' turnarounds (finish − submit), in the workload's order. */
+  public long[] turnarounds() {
+    long[] out = new long[size()];
+    int n = 0;
+    for (int row = 0; row < columns.size; row++) {
+      if (in(columns.lane(row))) {
+        out[n++] = columns.turnaround[row];
+      }
+    }
+    return out;
+  }
+
+  /** The jobs' slowdowns (turnaround / turnaround alone), in the workload's order. */
+  public double[] slowdowns() {
+    double[] out = new double[size()];
+    int n = 0;
+    for (int row = 0; row < columns.size; row++) {
+      if (in(columns.lane(row))) {
+        out[n++] = columns.slowdown[row];
+      }
+    }
+    return out;
+  }
+
+  /** The jobs' turnarounds by queue id, each in the workload's order; queues sorted by id. */
+  public Map<String, long[]> turnaroundsByQueue() {
+    Map<String, long[]> byQueue = new TreeMap<>();
+    for (String queue : lanes().stream().map(Lane::queueId).distinct().toList()) {
+      byQueue.put(queue, select(l -> l.queueId().equals(queue)).turnarounds());
+    }
+    return byQueue;
+  }
+
+  /**
+   * The mean waiting time (first start − submit), NaN without jobs. The sum is exact (a {@code
+   * long}) unless it exceeds {@code Long.MAX_VALUE} ns, when it continues as a {@code double}.
+   */
+  public double waitingMeanNs() {
+    int jobs = size();
+    if (jobs == 0) {
+      return Double.NaN;
+    }
+    long sum = 0;
+    double beyond = 0;
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        long next = sum + columns.waitingSum[l];
+        if (overflows(sum, columns.waitingSum[l], next)) {
+          beyond += sum;
+          next = columns.waitingSum[l];
+        }
+        sum = next;
+        beyond += columns.waitingBeyond[l];
+      }
+    }
+    return (beyond + sum) / jobs;
+  }
+
+  /** Whether {@code a + b}, computed as {@code sum}, overflowed. */
+  private static boolean overflows(long a, long b, long sum) {
+    return ((a ^ sum) & (b ^ sum)) < 0;
+  }
+
+  /** Block execution time discarded by flushes, summed over the jobs. */
+  public long lostWorkNs() {
+    long sum = 0;
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        sum += columns.lostWork[l];
+      }
+    }
+    return sum;
+  }
+
+  /** Jobs with a deadline that finished after it. */
+  public int deadlineMisses() {
+    int n = 0;
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        n += columns.misses[l];
+      }
+    }
+    return n;
+  }
+
+  /** The earliest submission here ({@code Long.MAX_VALUE} without jobs). */
+  public long firstSubmitNs() {
+    long first = Long.MAX_VALUE;
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        first = Math.min(first, columns.firstSubmit[l]);
+      }
+    }
+    return first;
+  }
+
+  /** The latest finish here ({@code Long.MIN_VALUE} without jobs). */
+  public long lastFinishNs() {
+    long last = Long.MIN_VALUE;
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        last = Math.max(last, columns.lastFinish[l]);
+      }
+    }
+    return last;
+  }
+
+  /** Whether job {@code jobId} is here. */
+  public boolean contains(long jobId) {
+    int row = columns.rowOf(jobId);
+    return row >= 0 && in(columns.lane(row));
+  }
+
+  /** The slowdown of job {@code jobId} of the run (here or not), or null for an unknown id. */
+  Double slowdown(long jobId) {
+    int row = columns.rowOf(jobId);
+    return row < 0 ? null : columns.slowdown[row];
+  }
+
+  /** Jobs of the whole run. */
+  int runSize() {
+    return columns.size;
+  }
+
+  /** The job id of row {@code row} of the whole run. */
+  long jobId(int row) {
+    return columns.ids == null ? row : columns.ids[row];
+  }
+
+  /** The slowdown of row {@code row} of the whole run. */
+  double slowdownAt(int row) {
+    return columns.slowdown[row];
+  }
+
+  /**
+   * Equal when both hold the same jobs with the same values, lanes and per-lane sums, however the
+   * jobs were recorded (the numbering of lanes follows the order in which jobs finished).
+   */
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof JobSamples other) || other.columns.size != columns.size
+        || !Set.copyOf(lanes()).equals(Set.copyOf(other.lanes()))) {
+      return false;
+    }
+    Columns a = columns;
+    Columns b = other.columns;
+    for (int row = 0; row < a.size; row++) {
+      if (a.turnaround[row] != b.turnaround[row]
+          || Double.compare(a.slowdown[row], b.slowdown[row]) != 0
+          || jobId(row) != other.jobId(row) || !a.lanes[a.lane(row)].equals(b.lanes[b.lane(row)])) {
+        return false;
+      }
+    }
+    for (Lane lane : lanes()) {
+      JobSamples mine = select(lane::equals);
+      JobSamples theirs = other.select(lane::equals);
+      if (mine.size() != theirs.size() || mine.lostWorkNs() != theirs.lostWorkNs()
+          || mine.deadlineMisses() != theirs.deadlineMisses()
+          || Double.compare(mine.waitingMeanNs(), theirs.waitingMeanNs()) != 0
+          || mine.firstSubmitNs() != theirs.firstSubmitNs()
+          || mine.lastFinishNs() != theirs.lastFinishNs()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * Arrays.hashCode(turnarounds()) + Arrays.hashCode(slowdowns());
+  }
+
+  @Override
+  public String toString() {
+    return "JobSamples[" + size() + " jobs in " + lanes().size() + " lanes]";
+  }
+
+  private boolean in(int lane) {
+    return lanes == null || lanes.get(lane);
+  }
+
+  /**
+   * Fills the samples of a run as its jobs finish, in any order; each job index comes once. Not
+   * thread-safe.
+   */
+  public static final class Recorder {
+    private final Columns c;
+    private final IntToLongFunction isolatedNs;
+    private final Map<Lane, Integer> laneIds = new HashMap<>();
+    private final BitSet added;
+
+    /**
+     * A recorder of {@code jobs} jobs.
+     *
+     * @param isolatedNs the turnaround when run alone of the job with a given index
+     */
+    public Recorder(int jobs, IntToLongFunction isolatedNs) {
+      checkArgument(jobs >= 0, "jobs %s", jobs);
+      this.c = new Columns(jobs);
+      this.isolatedNs = Objects.requireNonNull(isolatedNs, "isolatedNs");
+      this.added = new BitSet(jobs);
+    }
+
+    /**
+     * Records job {@code index}.
+     *
+     * @return its slowdown: turnaround over its turnaround alone
+     */
+    public double add(int index, JobRecord r) {
+      Objects.checkIndex(index, c.size);
+      checkState(!added.get(index), "job index %s recorded twice", index);
+      added.set(index);
+      double slowdown = (double) r.turnaroundNs() / isolatedNs.applyAsLong(index);
+      c.turnaround[index] = r.turnaroundNs();
+      c.slowdown[index] = slowdown;
+      if (r.jobId() != index && c.ids == null) {
+        c.ids = new long[c.size];
+        for (int i = 0; i < c.size; i++) {
+          c.ids[i] = i; // every job recorded so far has its index as id
+        }
+      }
+      if (c.ids != null) {
+        c.ids[index] = r.jobId();
+      }
+      int lane = laneIds.computeIfAbsent(Lane.of(r), c::addLane);
+      c.setLane(index, lane);
+      c.jobs[lane]++;
+      long waiting = r.waitingNs();
+      long sum = c.waitingSum[lane] + waiting;
+      if (overflows(c.waitingSum[lane], waiting, sum)) { // continue in a double
+        c.waitingBeyond[lane] += c.waitingSum[lane];
+        sum = waiting;
+      }
+      c.waitingSum[lane] = sum;
+      c.lostWork[lane] += r.lostWorkNs();
+      if (r.missedDeadline()) {
+        c.misses[lane]++;
+      }
+      c.firstSubmit[lane] = Math.min(c.firstSubmit[lane], r.submitNs());
+      c.lastFinish[lane] = Math.max(c.lastFinish[lane], r.finishNs());
+      return slowdown;
+    }
+
+    /**
+     * The samples; every job must have been recorded.
+     *
+     * @throws IllegalStateException naming how many jobs are missing
+     */
+    public JobSamples build() {
+      checkState(added.cardinality() == c.size, "%s of %s jobs recorded",
+          added.cardinality(), c.size);
+      c.finish();
+      return new JobSamples(c, null);
+    }
+  }
+
+  /** The columns of a whole run. */
+  private static final class Columns {
+    final int size;
+    final long[] turnaround;
+    final double[] slowdown;
+    /** Lane per job while there are at most 255 lanes (as an unsigned byte), else null. */
+    byte[] smallLane;
+    /** Lane per job once there are more than 255 lanes, else null. */
+    int[] lane;
+    /** Job ids by row, or null while every job's id is its index. */
+    long[] ids;
+    JobIdIndex index;
+    /** The lanes by id; their number is {@link #laneCount} until {@link #finish()} trims. */
+    Lane[] lanes = new Lane[0];
+    int laneCount;
+    int[] jobs = new int[0];
+    long[] waitingSum = new long[0];
+    double[] waitingBeyond = new double[0];
+    long[] lostWork = new long[0];
+    int[] misses = new int[0];
+    long[] firstSubmit = new long[0];
+    long[] lastFinish = new long[0];
+
+    Columns(int size) {
+      this.size = size;
+      turnaround = new long[size];
+      slowdown = new double[size];
+      smallLane = new byte[size];
+    }
+
+    int lane(int row) {
+      return smallLane != null ? smallLane[row] & 0xFF : lane[row];
+    }
+
+    void setLane(int row, int id) {
+      if (smallLane != null && id > 0xFF) {
+        lane = new int[size];
+        for (int i = 0; i < size; i++) {
+          lane[i] = smallLane[i] & 0xFF;
+        }
+        smallLane = null;
+      }
+      if (smallLane != null) {
+        smallLane[row] = (byte) id;
+      } else {
+        lane[row] = id;
+      }
+    }
+
+    int addLane(Lane l) {
+      int id = laneCount++;
+      if (id == lanes.length) {
+        resizeLanes(Math.max(4, 2 * id));
+      }
+      lanes[id] = l;
+      firstSubmit[id] = Long.MAX_VALUE;
+      lastFinish[id] = Long.MIN_VALUE;
+      return id;
+    }
+
+    private void resizeLanes(int n) {
+      lanes = Arrays.copyOf(lanes, n);
+      jobs = Arrays.copyOf(jobs, n);
+      waitingSum = Arrays.copyOf(waitingSum, n);
+      waitingBeyond = Arrays.copyOf(waitingBeyond, n);
+      lostWork = Arrays.copyOf(lostWork, n);
+      misses = Arrays.copyOf(misses, n);
+      firstSubmit = Arrays.copyOf(firstSubmit, n);
+      lastFinish = Arrays.copyOf(lastFinish, n);
+    }
+
+    void finish() {
+      resizeLanes(laneCount); // from here on lanes.length is the number of lanes
+      if (ids != null) {
+        index = JobIdIndex.of(ids, size);
+      }
+    }
+
+    int rowOf(long id) {
+      if (ids == null) {
+        return id >= 0 && id < size ? (int) id : -1;
+      }
+      return index.rowOf(id);
+    }
+  }
+}
