@@ -179,6 +179,12 @@ public final class TraceReplay {
     // repetition and the op before it on its stream (for the stream's first op: the stream's last,
     // in the repetition before).
     int n = ordered.size();
+    long planned = (long) n * options.repeat();
+    if (planned > Integer.MAX_VALUE - 8) { // one array element per job: the most Java allows
+      throw new ConfigurationException(trace.source() + ": " + n + " operations replayed "
+          + options.repeat() + " times (parameter 'repeat') make " + planned
+          + " jobs, more than one workload can hold; lower 'repeat' or select a window");
+    }
     Map<String, JobQueue> queues = new LinkedHashMap<>();
     String[] queueIds = new String[n];
     Kernel[] kernels = new Kernel[n];
@@ -206,7 +212,7 @@ public final class TraceReplay {
     }
     // Repetition r of op i is planned job p = r * n + i. Ids count up in order of submit time,
     // then p (repetition, then trace order).
-    int total = n * options.repeat();
+    int total = (int) planned;
     long[] submit = new long[total];
     for (int p = 0; p < total; p++) {
       submit[p] = submitOffsets[p % n] + (long) (p / n) * period;

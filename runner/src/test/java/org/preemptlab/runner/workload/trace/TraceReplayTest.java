@@ -173,6 +173,25 @@ class TraceReplayTest {
   }
 
   @Test
+  void moreRepetitionsThanAWorkloadCanHoldFailBeforeAnyJobIsBuilt() {
+    TraceOp a = new TraceOp(TraceOp.Kind.KERNEL, "a", 0, 1, 7, 1, 0, 1_000, 0, 1, 32, 8, 0,
+        "line 1");
+    TraceOp b = new TraceOp(TraceOp.Kind.KERNEL, "b", 0, 1, 7, 2, 2_000, 1_000, 0, 1, 32, 8, 0,
+        "line 2");
+    RecordedTrace trace = new RecordedTrace("r.json", List.of(a, b), List.of(), List.of(),
+        Map.of(), 0, -1);
+    TraceOptions options = new TraceOptions(-1, -1, -1, -1, 0, 0, Integer.MAX_VALUE,
+        Priority.NORMAL, "r", 1.0, "", BlockDurations.Scaling.NONE, false, false);
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> TraceReplay.replay(trace, options,
+        TraceTesting.H200, TraceTesting.H200, 0))
+        .isInstanceOf(org.preemptlab.api.ConfigurationException.class)
+        .hasMessage("r.json: 2 operations replayed 2147483647 times (parameter 'repeat') make "
+            + "4294967294 jobs, more than one workload can hold; lower 'repeat' or select a "
+            + "window");
+  }
+
+  @Test
   void stableSortOrdersByKeyAndKeepsIndexOrderOnTies() {
     java.util.SplittableRandom random = new java.util.SplittableRandom(7);
     for (int size : new int[] {0, 1, 2, 3, 17, 1000}) {
