@@ -46,7 +46,7 @@ public final class Limits {
   /** The most blocks one kernel may have. */
   public static final int MAX_GRID_BLOCKS = 1 << 24;
 
-  /** The most jobs one workload may submit (memory grows by about 1 KiB per job). */
+  /** The most jobs one workload may submit (a run keeps about 50 to 150 bytes per job). */
   public static final int MAX_JOBS = 1_000_000;
 
   /** The most seeds a sweep may run per configuration. */

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.report;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,6 +25,10 @@ import org.preemptlab.runner.experiment.FinishedJobs;
  * run's {@code jobs.csv} untouched.
  */
 public final class JobsCsv implements FinishedJobs, Closeable {
+  /** The file's name in a run's output folder. */
+  public static final String NAME = "jobs.csv";
+  /** The name of the file while the run goes on. */
+  public static final String PARTIAL_NAME = NAME + ".partial";
   /** The header line, without its newline. */
   public static final String HEADER = "job_id,queue,context,priority,engine,kernel,blocks,"
       + "submit_ns,ready_ns,dispatch_ns,first_start_ns,finish_ns,turnaround_ns,waiting_ns,"
@@ -76,16 +82,12 @@ public final class JobsCsv implements FinishedJobs, Closeable {
   @Override
   public void finished(int index, JobRecord record, double slowdown) {
     int offset = index - next;
-    if (offset < 0) {
-      throw new IllegalArgumentException("job index " + index + " finished twice");
-    }
+    checkArgument(offset >= 0, "job index %s finished twice", index);
     if (offset >= ahead.length) {
       grow(offset + 1);
     }
     int slot = (head + offset) & (ahead.length - 1);
-    if (ahead[slot] != null) {
-      throw new IllegalArgumentException("job index " + index + " finished twice");
-    }
+    checkArgument(ahead[slot] == null, "job index %s finished twice", index);
     ahead[slot] = row(record, slowdown);
     held++;
     mostHeld = Math.max(mostHeld, held);

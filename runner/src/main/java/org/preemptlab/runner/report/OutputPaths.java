@@ -136,6 +136,17 @@ public final class OutputPaths {
     }
   }
 
+  /** Whether {@code dir} holds exactly one entry, a plain file called {@code name}. */
+  public static boolean holdsOnly(Path dir, String name) {
+    try (Stream<Path> entries = Files.list(dir)) {
+      List<Path> all = entries.limit(2).toList();
+      return all.size() == 1 && all.get(0).getFileName().toString().equals(name)
+          && Files.isRegularFile(all.get(0), LinkOption.NOFOLLOW_LINKS);
+    } catch (IOException | UncheckedIOException e) {
+      return false;
+    }
+  }
+
   /**
    * Checks that a name from an input file is one plain path segment: letters, digits, {@code .},
    * {@code _} and {@code -}, not {@code .} or {@code ..}.
