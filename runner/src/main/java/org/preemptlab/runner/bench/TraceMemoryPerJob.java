@@ -39,7 +39,7 @@ import org.preemptlab.runner.workload.trace.TraceReplay;
  *       rows are read and the workload is not built yet, so this is what the reader holds while it
  *       reads) and after the read with the workload held.
  *   <li>{@code pytorch}: a PyTorch profiler trace of 100,000 kernels (a {@code cudaLaunchKernel}
- *       call and its kernel each, 100 distinct kernel names of about 120 characters, a 40 MB
+ *       call and its kernel each, 100 distinct kernel names of about 120 characters, a 51 MB
  *       file) is written and read with {@link KinetoTraceReader}: live heap at the end of the file
  *       (the reader's state) and with the recorded trace it returns held.
  *   <li>{@code replay}: a recorded trace of N kernel launches on one stream, each depending on the
@@ -56,7 +56,7 @@ public final class TraceMemoryPerJob {
   private static final int BLOCKS = 4;
   private static final long BLOCK_NS = 25_000;
   private static final int REPLAY_KERNELS = 100;
-  /** The PyTorch trace's jobs: its file takes about 400 bytes a job. */
+  /** The PyTorch trace's jobs: its file takes about 500 bytes a job. */
   private static final int PYTORCH_JOBS = 100_000;
 
   private TraceMemoryPerJob() {}
