@@ -151,7 +151,7 @@ final class RunCommand implements Command {
     if (dir != null) {
       // a folder holding only the partial jobs.csv of a run that was killed is this command's too
       OutputPaths.checkDirectory("--out", Path.of(dir), d -> OutputPaths.heldBy(d, command)
-          || OutputPaths.holdsOnly(d, JobsCsv.PARTIAL_NAME));
+          || OutputPaths.holdsOnly(d, Set.of(JobsCsv.PARTIAL_NAME, JobsCsv.SPILL_NAME)));
     }
     String trace = line.getOptionValue(TRACE);
     if (trace != null) {

@@ -136,12 +136,15 @@ public final class OutputPaths {
     }
   }
 
-  /** Whether {@code dir} holds exactly one entry, a plain file called {@code name}. */
-  public static boolean holdsOnly(Path dir, String name) {
+  /**
+   * Whether {@code dir} holds something, and only plain files named one of {@code names} (the
+   * leftovers of a run that was killed).
+   */
+  public static boolean holdsOnly(Path dir, java.util.Set<String> names) {
     try (Stream<Path> entries = Files.list(dir)) {
-      List<Path> all = entries.limit(2).toList();
-      return all.size() == 1 && all.get(0).getFileName().toString().equals(name)
-          && Files.isRegularFile(all.get(0), LinkOption.NOFOLLOW_LINKS);
+      List<Path> all = entries.limit(names.size() + 1L).toList();
+      return !all.isEmpty() && all.stream().allMatch(p -> names.contains(
+          p.getFileName().toString()) && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS));
     } catch (IOException | UncheckedIOException e) {
       return false;
     }
