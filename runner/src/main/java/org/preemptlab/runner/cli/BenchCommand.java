@@ -10,6 +10,7 @@ import org.preemptlab.runner.bench.BenchSettings;
 import org.preemptlab.runner.bench.Benchmark;
 import org.preemptlab.runner.bench.MemoryPerJob;
 import org.preemptlab.runner.bench.Scaling;
+import org.preemptlab.runner.bench.TraceMemoryPerJob;
 
 /**
  * {@code preemptlab bench}: the engine's speed on the standard workload of {@code
@@ -30,8 +31,9 @@ final class BenchCommand implements Command {
       .desc("measure N = 2000, 10000 and 100000 (time per block) and parallel runs on 1 and 2 "
           + "threads; --kernels does not apply").get();
   private static final Option MEMORY = Option.builder().longOpt("memory")
-      .desc("measure the live heap a run keeps per job at N = 100000 and 1000000 (give it "
-          + "-Xmx1g or more); no other option applies").get();
+      .desc("measure the live heap a run keeps per job at N = 100000 and 1000000, then the "
+          + "heap the trace readers need per job (give it -Xmx1g or more); no other option "
+          + "applies").get();
 
   @Override
   public String name() {
@@ -72,6 +74,8 @@ final class BenchCommand implements Command {
         }
       }
       out.print(MemoryPerJob.render(MemoryPerJob.run()));
+      out.println();
+      out.print(TraceMemoryPerJob.render(TraceMemoryPerJob.run()));
       return Main.OK;
     }
     if (line.hasOption(SCALING)) {

@@ -13,16 +13,16 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.experiment.ConfigLoader;
+import org.preemptlab.runner.experiment.FinishedJobs;
 import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
-import org.preemptlab.runner.experiment.FinishedJobs;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.RunOutcome;
 import org.preemptlab.runner.experiment.StopRequest;
 import org.preemptlab.runner.experiment.WorkEstimate;
+import org.preemptlab.runner.report.JobsCsv;
 import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.report.Provenance;
-import org.preemptlab.runner.report.JobsCsv;
 import org.preemptlab.runner.report.RunReport;
 import org.preemptlab.runner.report.trace.TimelineWriter;
 import org.preemptlab.runner.report.trace.TraceLabels;
@@ -149,7 +149,9 @@ final class RunCommand implements Command {
     boolean newDir = dir != null
         && !Files.exists(Path.of(dir), java.nio.file.LinkOption.NOFOLLOW_LINKS);
     if (dir != null) {
-      OutputPaths.checkDirectory("--out", Path.of(dir), d -> OutputPaths.heldBy(d, command));
+      // a folder holding only the partial jobs.csv of a run that was killed is this command's too
+      OutputPaths.checkDirectory("--out", Path.of(dir), d -> OutputPaths.heldBy(d, command)
+          || OutputPaths.holdsOnly(d, Set.of(JobsCsv.PARTIAL_NAME, JobsCsv.SPILL_NAME)));
     }
     String trace = line.getOptionValue(TRACE);
     if (trace != null) {
@@ -166,7 +168,7 @@ final class RunCommand implements Command {
         System.getenv());
     RunExecutor executor = progress == null ? plainExecutor : plainExecutor.withProgress(progress);
     // jobs.csv is written as jobs finish, so the run keeps no job's record (memory per job)
-    JobsCsv jobsCsv = dir == null ? null : JobsCsv.open(Path.of(dir).resolve("jobs.csv"));
+    JobsCsv jobsCsv = dir == null ? null : JobsCsv.open(Path.of(dir).resolve(JobsCsv.NAME));
     boolean simulated = false;
     try (progress; jobsCsv) {
       try {

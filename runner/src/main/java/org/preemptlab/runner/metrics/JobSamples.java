@@ -3,7 +3,6 @@ package org.preemptlab.runner.metrics;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -14,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.IntToLongFunction;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.runner.engine.JobIdIndex;
@@ -23,7 +23,7 @@ import org.preemptlab.runner.engine.JobRecord;
  * What the metrics keep of each job of a run, filled as the jobs finish ({@link Recorder}) so that
  * the records themselves need not be kept: per job its turnaround and its slowdown (8 bytes each,
  * in the workload's order: percentiles are exact and sums of slowdowns add in job order) and its
- * lane (one byte while the run has at most 255 lanes); per lane (a queue with its context,
+ * lane (one byte while the run has at most 256 lanes); per lane (a queue with its context,
  * priority and engine) the sums that add up exactly in any order: jobs, waiting time, lost work,
  * deadline misses, first submission and last finish.
  *
@@ -106,24 +106,12 @@ public final class JobSamples {
 
   /** The lanes with jobs here, in order of their first finished job. */
   public List<Lane> lanes() {
-    List<Lane> list = new ArrayList<>();
-    for (int l = 0; l < columns.lanes.length; l++) {
-      if (in(l)) {
-        list.add(columns.lanes[l]);
-      }
-    }
-    return list;
+    return laneIds().mapToObj(l -> columns.lanes[l]).toList();
   }
 
   /** Jobs here. */
   public int size() {
-    int n = 0;
-    for (int l = 0; l < columns.lanes.length; l++) {
-      if (in(l)) {
-        n += columns.jobs[l];
-      }
-    }
-    return n;
+    return laneIds().map(l -> columns.jobs[l]).sum();
   }
 
   /** Whether there is no job here. */
@@ -173,69 +161,29 @@ public final class JobSamples {
     if (jobs == 0) {
       return Double.NaN;
     }
-    long sum = 0;
-    double beyond = 0;
-    for (int l = 0; l < columns.lanes.length; l++) {
-      if (in(l)) {
-        long next = sum + columns.waitingSum[l];
-        if (overflows(sum, columns.waitingSum[l], next)) {
-          beyond += sum;
-          next = columns.waitingSum[l];
-        }
-        sum = next;
-        beyond += columns.waitingBeyond[l];
-      }
-    }
-    return (beyond + sum) / jobs;
-  }
-
-  /** Whether {@code a + b}, computed as {@code sum}, overflowed. */
-  private static boolean overflows(long a, long b, long sum) {
-    return ((a ^ sum) & (b ^ sum)) < 0;
+    WideSum sum = new WideSum();
+    laneIds().forEach(l -> sum.add(columns.waiting[l]));
+    return sum.value() / jobs;
   }
 
   /** Block execution time discarded by flushes, summed over the jobs. */
   public long lostWorkNs() {
-    long sum = 0;
-    for (int l = 0; l < columns.lanes.length; l++) {
-      if (in(l)) {
-        sum += columns.lostWork[l];
-      }
-    }
-    return sum;
+    return laneIds().mapToLong(l -> columns.lostWork[l]).sum();
   }
 
   /** Jobs with a deadline that finished after it. */
   public int deadlineMisses() {
-    int n = 0;
-    for (int l = 0; l < columns.lanes.length; l++) {
-      if (in(l)) {
-        n += columns.misses[l];
-      }
-    }
-    return n;
+    return laneIds().map(l -> columns.misses[l]).sum();
   }
 
   /** The earliest submission here ({@code Long.MAX_VALUE} without jobs). */
   public long firstSubmitNs() {
-    long first = Long.MAX_VALUE;
-    for (int l = 0; l < columns.lanes.length; l++) {
-      if (in(l)) {
-        first = Math.min(first, columns.firstSubmit[l]);
-      }
-    }
-    return first;
+    return laneIds().mapToLong(l -> columns.firstSubmit[l]).min().orElse(Long.MAX_VALUE);
   }
 
   /** The latest finish here ({@code Long.MIN_VALUE} without jobs). */
   public long lastFinishNs() {
-    long last = Long.MIN_VALUE;
-    for (int l = 0; l < columns.lanes.length; l++) {
-      if (in(l)) {
-        last = Math.max(last, columns.lastFinish[l]);
-      }
-    }
-    return last;
+    return laneIds().mapToLong(l -> columns.lastFinish[l]).max().orElse(Long.MIN_VALUE);
   }
 
   /** Whether job {@code jobId} is here. */
@@ -308,6 +256,11 @@ public final class JobSamples {
     return "JobSamples[" + size() + " jobs in " + lanes().size() + " lanes]";
   }
 
+  /** The ids of the lanes here. */
+  private IntStream laneIds() {
+    return IntStream.range(0, columns.lanes.length).filter(this::in);
+  }
+
   private boolean in(int lane) {
     return lanes == null || lanes.get(lane);
   }
@@ -358,13 +311,7 @@ public final class JobSamples {
       int lane = laneIds.computeIfAbsent(Lane.of(r), c::addLane);
       c.setLane(index, lane);
       c.jobs[lane]++;
-      long waiting = r.waitingNs();
-      long sum = c.waitingSum[lane] + waiting;
-      if (overflows(c.waitingSum[lane], waiting, sum)) { // continue in a double
-        c.waitingBeyond[lane] += c.waitingSum[lane];
-        sum = waiting;
-      }
-      c.waitingSum[lane] = sum;
+      c.waiting[lane].add(r.waitingNs());
       c.lostWork[lane] += r.lostWorkNs();
       if (r.missedDeadline()) {
         c.misses[lane]++;
@@ -392,9 +339,9 @@ public final class JobSamples {
     final int size;
     final long[] turnaround;
     final double[] slowdown;
-    /** Lane per job while there are at most 255 lanes (as an unsigned byte), else null. */
+    /** Lane per job while there are at most 256 lanes (as an unsigned byte), else null. */
     byte[] smallLane;
-    /** Lane per job once there are more than 255 lanes, else null. */
+    /** Lane per job once there are more than 256 lanes, else null. */
     int[] lane;
     /** Job ids by row, or null while every job's id is its index. */
     long[] ids;
@@ -403,8 +350,7 @@ public final class JobSamples {
     Lane[] lanes = new Lane[0];
     int laneCount;
     int[] jobs = new int[0];
-    long[] waitingSum = new long[0];
-    double[] waitingBeyond = new double[0];
+    WideSum[] waiting = new WideSum[0];
     long[] lostWork = new long[0];
     int[] misses = new int[0];
     long[] firstSubmit = new long[0];
@@ -442,6 +388,7 @@ public final class JobSamples {
         resizeLanes(Math.max(4, 2 * id));
       }
       lanes[id] = l;
+      waiting[id] = new WideSum();
       firstSubmit[id] = Long.MAX_VALUE;
       lastFinish[id] = Long.MIN_VALUE;
       return id;
@@ -450,8 +397,7 @@ public final class JobSamples {
     private void resizeLanes(int n) {
       lanes = Arrays.copyOf(lanes, n);
       jobs = Arrays.copyOf(jobs, n);
-      waitingSum = Arrays.copyOf(waitingSum, n);
-      waitingBeyond = Arrays.copyOf(waitingBeyond, n);
+      waiting = Arrays.copyOf(waiting, n);
       lostWork = Arrays.copyOf(lostWork, n);
       misses = Arrays.copyOf(misses, n);
       firstSubmit = Arrays.copyOf(firstSubmit, n);
@@ -470,6 +416,33 @@ public final class JobSamples {
         return id >= 0 && id < size ? (int) id : -1;
       }
       return index.rowOf(id);
+    }
+  }
+
+  /**
+   * A sum of {@code long}s that is exact until it would pass {@code Long.MAX_VALUE}, and goes on
+   * in a {@code double} beyond.
+   */
+  private static final class WideSum {
+    private long exact;
+    private double beyond;
+
+    void add(long value) {
+      long sum = exact + value;
+      if (((exact ^ sum) & (value ^ sum)) < 0) { // overflowed: move the exact part out
+        beyond += exact;
+        sum = value;
+      }
+      exact = sum;
+    }
+
+    void add(WideSum other) {
+      add(other.exact);
+      beyond += other.beyond;
+    }
+
+    double value() {
+      return beyond + exact;
     }
   }
 }

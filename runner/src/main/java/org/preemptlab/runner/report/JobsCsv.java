@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Arrays;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.experiment.FinishedJobs;
@@ -18,13 +17,23 @@ import org.preemptlab.runner.experiment.FinishedJobs;
 /**
  * A run's {@code jobs.csv}, written while the run goes on: each job's row is written as the job
  * finishes, in the workload's order. A row that finishes ahead of an earlier job still running is
- * held back until that job's row is written; so the writer holds the rows finished out of order,
- * never every row. The rows go to {@code jobs.csv.partial} beside the final file, which {@link
+ * held back until that job's row is written: the nearest {@value #IN_MEMORY} such rows in memory,
+ * the others in {@code jobs.csv.spill} beside it (8 bytes of memory each, for their place in that
+ * file), so the writer's memory stays bounded even when one long job at the start of the workload
+ * holds back every later row. The rows go to {@code jobs.csv.partial} beside the final file, which {@link
  * #commit()} renames to {@code jobs.csv} once every job has its row; {@link #close()} without a
  * commit deletes it, so a failed or interrupted run leaves no half-written file and an earlier
  * run's {@code jobs.csv} untouched.
  */
 public final class JobsCsv implements FinishedJobs, Closeable {
+  /** Rows held back in memory; further ones go to the spill file. */
+  static final int IN_MEMORY = 4096;
+  /** The file's name in a run's output folder. */
+  public static final String NAME = "jobs.csv";
+  /** The name of the file while the run goes on. */
+  public static final String PARTIAL_NAME = NAME + ".partial";
+  /** The name of the file of held-back rows while the run goes on. */
+  public static final String SPILL_NAME = NAME + ".spill";
   /** The header line, without its newline. */
   public static final String HEADER = "job_id,queue,context,priority,engine,kernel,blocks,"
       + "submit_ns,ready_ns,dispatch_ns,first_start_ns,finish_ns,turnaround_ns,waiting_ns,"
@@ -36,16 +45,16 @@ public final class JobsCsv implements FinishedJobs, Closeable {
   private final Writer out;
   /** The next index to write. */
   private int next;
-  /** Rows finished ahead of {@link #next}: slot {@code (head + index − next) & mask}. */
-  private String[] ahead = new String[16];
-  private int head;
-  private int held;
-  private int mostHeld;
+  /** Rows finished ahead of {@link #next}, at their distance from it. */
+  private final ReorderBuffer ahead;
   private boolean committed;
 
-  private JobsCsv(Path file) throws IOException {
+  private JobsCsv(Path file, int inMemory) throws IOException {
     this.file = file;
     this.partial = file.resolveSibling(file.getFileName() + ".partial");
+    Path spill = file.resolveSibling(file.getFileName() + ".spill");
+    Files.deleteIfExists(spill); // a killed run's (deletes a link itself, never its target)
+    this.ahead = new ReorderBuffer(inMemory, spill);
     this.out = Files.newBufferedWriter(partial, StandardCharsets.UTF_8, OutputPaths.WRITE);
     out.write(HEADER + "\n");
   }
@@ -56,8 +65,13 @@ public final class JobsCsv implements FinishedJobs, Closeable {
    * @throws UncheckedIOException if the file cannot be created
    */
   public static JobsCsv open(Path file) {
+    return open(file, IN_MEMORY);
+  }
+
+  /** {@link #open(Path)} holding at most {@code inMemory} rows in memory (a power of two). */
+  static JobsCsv open(Path file, int inMemory) {
     try {
-      return new JobsCsv(file);
+      return new JobsCsv(file, inMemory);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);
     }
@@ -77,33 +91,41 @@ public final class JobsCsv implements FinishedJobs, Closeable {
 
   @Override
   public void finished(int index, JobRecord record, double slowdown) {
-    int offset = index - next;
-    checkArgument(offset >= 0, "job index %s finished twice", index);
-    if (offset >= ahead.length) {
-      grow(offset + 1);
-    }
-    int slot = (head + offset) & (ahead.length - 1);
-    checkArgument(ahead[slot] == null, "job index %s finished twice", index);
-    ahead[slot] = row(record, slowdown);
-    held++;
-    mostHeld = Math.max(mostHeld, held);
+    int distance = index - next;
+    checkArgument(distance >= 0, "job index %s finished twice", index);
     try {
-      while (ahead[head] != null) {
-        out.write(ahead[head]);
-        out.write('\n');
-        ahead[head] = null;
-        head = (head + 1) & (ahead.length - 1);
-        held--;
-        next++;
+      if (distance == 0) { // its turn: the usual case
+        writeRow(row(record, slowdown));
+        ahead.skip();
+      } else {
+        try {
+          ahead.put(distance, row(record, slowdown));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("job index " + index + " finished twice", e);
+        }
+      }
+      for (String row = ahead.poll(); row != null; row = ahead.poll()) {
+        writeRow(row);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + partial, e);
     }
   }
 
+  private void writeRow(String row) throws IOException {
+    out.write(row);
+    out.write('\n');
+    next++;
+  }
+
   /** The most rows held back at once, waiting for an earlier job to finish. */
   public int mostHeld() {
-    return mostHeld;
+    return ahead.mostHeld();
+  }
+
+  /** How many held-back rows went to the spill file. */
+  public long spilled() {
+    return ahead.spilled();
   }
 
   /**
@@ -114,7 +136,7 @@ public final class JobsCsv implements FinishedJobs, Closeable {
    * @throws UncheckedIOException if the file cannot be written or renamed
    */
   public void commit(int jobs) {
-    if (next != jobs || held != 0) {
+    if (next != jobs || !ahead.isEmpty()) {
       throw new IllegalStateException(next + " of " + jobs + " job rows written to " + file);
     }
     try {
@@ -127,9 +149,14 @@ public final class JobsCsv implements FinishedJobs, Closeable {
     }
   }
 
-  /** Deletes the partial file unless {@link #commit()} succeeded. */
+  /** Deletes the spill file, and the partial file unless {@link #commit()} succeeded. */
   @Override
   public void close() {
+    try {
+      ahead.close();
+    } catch (UncheckedIOException e) {
+      // the run's own error, if any, is the one to report
+    }
     if (committed) {
       return;
     }
@@ -143,16 +170,5 @@ public final class JobsCsv implements FinishedJobs, Closeable {
     } catch (IOException e) {
       // as above
     }
-  }
-
-  private void grow(int needed) {
-    int capacity = Integer.highestOneBit(needed - 1) << 1;
-    String[] grown = new String[capacity];
-    for (int i = 0; i < ahead.length; i++) {
-      grown[i] = ahead[(head + i) & (ahead.length - 1)];
-    }
-    Arrays.fill(ahead, null);
-    ahead = grown;
-    head = 0;
   }
 }

@@ -137,6 +137,20 @@ public final class OutputPaths {
   }
 
   /**
+   * Whether {@code dir} holds something, and only plain files named one of {@code names} (the
+   * leftovers of a run that was killed).
+   */
+  public static boolean holdsOnly(Path dir, java.util.Set<String> names) {
+    try (Stream<Path> entries = Files.list(dir)) {
+      List<Path> all = entries.limit(names.size() + 1L).toList();
+      return !all.isEmpty() && all.stream().allMatch(p -> names.contains(
+          p.getFileName().toString()) && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS));
+    } catch (IOException | UncheckedIOException e) {
+      return false;
+    }
+  }
+
+  /**
    * Checks that a name from an input file is one plain path segment: letters, digits, {@code .},
    * {@code _} and {@code -}, not {@code .} or {@code ..}.
    *

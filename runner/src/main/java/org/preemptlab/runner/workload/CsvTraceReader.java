@@ -51,12 +51,15 @@ public final class CsvTraceReader {
   private final Map<String, Row> contextRows = new HashMap<>();
   private final Map<String, JobQueue> queues = new LinkedHashMap<>();
   private final Map<String, Row> queueRows = new HashMap<>();
-  private final Map<Long, Integer> jobLines = new HashMap<>();
   /** The jobs by column as they are read: no {@link Job} record is kept per row. */
   private final JobList.Builder jobs = JobList.builder(0);
   private int jobCount;
+  /** Each job's id, in row order: ascending, so found by binary search, while no map is needed. */
+  private long[] jobIds = new long[64];
   /** Each job's line, for errors found after all rows were read (not its {@link Row}). */
   private int[] jobLineNumbers = new int[64];
+  /** Each id's line, once the ids stopped ascending; null while they ascend. */
+  private Map<Long, Integer> lineById;
 
   private CsvTraceReader(String source) {
     this.source = source;
@@ -202,8 +205,8 @@ public final class CsvTraceReader {
           + Limits.MAX_JOBS + " jobs, the limit of one workload");
     }
     long id = row.count("job_id", 0);
-    Integer first = jobLines.putIfAbsent(id, row.line());
-    if (first != null) {
+    int first = lineOf(id);
+    if (first >= 0) {
       throw row.error("job_id", "duplicate job id " + id + " (first on line " + first + ")");
     }
     GpuContext context = context(row);
@@ -224,10 +227,38 @@ public final class CsvTraceReader {
     int credits = row.has("credits") ? (int) row.count("credits", 1, Integer.MAX_VALUE) : 1;
     jobs.add(new Job(id, queue.id(), row.duration("submit"), credits, dependencies, deadline,
         think, kernel, closedLoop));
-    if (jobCount == jobLineNumbers.length) {
+    remember(id, row.line());
+  }
+
+  /** The line of the job with {@code id} read so far, or -1 if there is none. */
+  private int lineOf(long id) {
+    if (lineById != null) {
+      return lineById.getOrDefault(id, -1);
+    }
+    int index = Arrays.binarySearch(jobIds, 0, jobCount, id);
+    return index >= 0 ? jobLineNumbers[index] : -1;
+  }
+
+  /**
+   * Appends a new job's id and line. Ids that ascend row by row (as trace writers number jobs)
+   * need no more; the first id below its predecessor moves every id into a map.
+   */
+  private void remember(long id, int line) {
+    if (jobCount == jobIds.length) {
+      jobIds = Arrays.copyOf(jobIds, 2 * jobCount);
       jobLineNumbers = Arrays.copyOf(jobLineNumbers, 2 * jobCount);
     }
-    jobLineNumbers[jobCount++] = row.line();
+    if (lineById == null && jobCount > 0 && id < jobIds[jobCount - 1]) {
+      lineById = new HashMap<>();
+      for (int i = 0; i < jobCount; i++) {
+        lineById.put(jobIds[i], jobLineNumbers[i]);
+      }
+    }
+    if (lineById != null) {
+      lineById.put(id, line);
+    }
+    jobIds[jobCount] = id;
+    jobLineNumbers[jobCount++] = line;
   }
 
   private GpuContext context(Row row) {
@@ -306,7 +337,7 @@ public final class CsvTraceReader {
     for (int i = 0; i < jobs.size(); i++) {
       for (int k = 0; k < jobs.dependencyCount(i); k++) {
         long dependency = jobs.dependency(i, k);
-        if (!jobLines.containsKey(dependency)) {
+        if (lineOf(dependency) < 0) {
           throw Row.error(source, jobLineNumbers[i], "depends_on", "unknown job " + dependency);
         }
       }

@@ -465,6 +465,24 @@ class MainTest {
   }
 
   @Test
+  void aFolderHoldingOnlyThePartialJobsCsvOfAKilledRunIsReusedButOtherFilesAreNot(
+      @TempDir Path dir) throws IOException {
+    Path killed = Files.createDirectories(dir.resolve("killed"));
+    Files.writeString(killed.resolve("jobs.csv.partial"), "job_id,queue\n0,q\n");
+    Path other = Files.createDirectories(dir.resolve("other"));
+    Files.writeString(other.resolve("jobs.csv.partial.txt"), "mine\n");
+
+    Result reused = run("run", "--out", killed.toString());
+    Result refused = run("run", "--out", other.toString());
+
+    assertThat(reused.exit()).as(reused.err()).isZero();
+    assertThat(killed.resolve("jobs.csv")).isRegularFile();
+    assertThat(killed.resolve("jobs.csv.partial")).doesNotExist();
+    assertThat(oneLineError(refused, Main.USAGE)).contains("already holds other files");
+    assertThat(Files.readString(other.resolve("jobs.csv.partial.txt"))).isEqualTo("mine\n");
+  }
+
+  @Test
   void aRunOutOfMemoryFailsWithExitOneAndOneLineThatSaysHowToGiveItMore(@TempDir Path dir)
       throws IOException {
     Path plugins = servicesJar(dir.resolve("plugins"),

@@ -167,4 +167,18 @@ class HeldJobsTest {
     assertThat(result.preemptions()).isEqualTo(kept.preemptions());
     assertThat(result.events()).isEqualTo(kept.events());
   }
+
+  @Test
+  void aSinkThatFailsFailsTheRunWithItsOwnErrorNotAPluginsFault() {
+    Simulator sim = new Simulator(backlog(), Sim.hw(DEVICE),
+        EngineFixtures.plugins(DEVICE, "fifo", "block-boundary", "full"), EngineOptions.defaults());
+    sim.streamJobs((index, record) -> {
+      throw new java.io.UncheckedIOException("cannot write jobs.csv.partial",
+          new java.io.IOException("No space left on device"));
+    });
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(sim::run)
+        .isExactlyInstanceOf(java.io.UncheckedIOException.class)
+        .hasMessage("cannot write jobs.csv.partial");
+  }
 }

@@ -145,6 +145,39 @@ class CsvTraceReaderTest {
     readingRow(row).hasMessage(message);
   }
 
+  @ParameterizedTest(name = "ids {0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      ascending  | 3,7,9,7     | t.csv:5: column 'job_id': duplicate job id 7 (first on line 3)
+      descending | 9,7,3,7     | t.csv:5: column 'job_id': duplicate job id 7 (first on line 3)
+      mixed      | 3,9,7,1,9   | t.csv:6: column 'job_id': duplicate job id 9 (first on line 3)
+      late drop  | 1,2,3,4,0,2 | t.csv:7: column 'job_id': duplicate job id 2 (first on line 3)
+      """)
+  void duplicateIdNamesTheFirstLineWhetherOrNotIdsAscend(String kind, String ids, String message) {
+    StringBuilder trace = new StringBuilder(HEADER);
+    for (String id : ids.split(",")) {
+      trace.append(GOOD.replaceFirst("^1,", id + ","));
+    }
+    readingTrace(trace.toString()).hasMessage(message);
+  }
+
+  @Test
+  void dependenciesAreFoundWhenIdsDoNotAscend() {
+    Workload trace = CsvTraceReader.read(HEADER + GOOD.replaceFirst("^1,", "5,")
+        + "3,q,c,HIGH,COMPUTE,0,1,5,10,128,32,0,20us,true,\n"
+        + "4,q,c,HIGH,COMPUTE,0,1,3;5,10,128,32,0,20us,true,\n", "t.csv");
+
+    assertThat(trace.jobs()).extracting(Job::id).containsExactly(5L, 3L, 4L);
+    assertThat(job(trace, 4).dependencies()).containsExactly(3L, 5L);
+  }
+
+  @Test
+  void unknownDependencyIsNamedWhenIdsDoNotAscend() {
+    readingTrace(HEADER + GOOD.replaceFirst("^1,", "5,")
+        + "3,q,c,HIGH,COMPUTE,0,1,5,10,128,32,0,20us,true,\n"
+        + "4,q,c,HIGH,COMPUTE,0,1,3;2,10,128,32,0,20us,true,\n")
+        .hasMessage("t.csv:4: column 'depends_on': unknown job 2");
+  }
+
   @Test
   void unknownColumnSuggestsTheClosestColumn() {
     readingTrace(HEADER.replace("credits", "credit") + GOOD)

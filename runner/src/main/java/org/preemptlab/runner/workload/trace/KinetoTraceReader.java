@@ -191,7 +191,9 @@ public final class KinetoTraceReader {
     final List<JsonNode> waits = new ArrayList<>();
     final List<ProfilerStep> steps = new ArrayList<>();
     final Map<Integer, GpuProperties> devices = new TreeMap<>();
-    final Map<Long, Long> launchByCorrelation = new HashMap<>();
+    final LongMap launchByCorrelation = new LongMap();
+    /** Each distinct operation name once: a trace repeats its kernels' (long) names. */
+    final Map<String, String> names = new HashMap<>();
     long cpuEvents;
     int index = -1;
     int rank = -1;
@@ -238,6 +240,11 @@ public final class KinetoTraceReader {
       }
     }
 
+    /** {@code name}, or the equal name an earlier operation holds. */
+    String shared(String name) {
+      return names.computeIfAbsent(name, n -> n);
+    }
+
     TraceOp kernel(Event e) {
       long[] grid = e.dims("grid");
       long[] block = e.dims("block");
@@ -246,14 +253,14 @@ public final class KinetoTraceReader {
       if (threads > Integer.MAX_VALUE || blocks > Integer.MAX_VALUE) {
         throw e.fail("grid or block too large");
       }
-      return new TraceOp(TraceOp.Kind.KERNEL, e.name, e.integer("device"),
+      return new TraceOp(TraceOp.Kind.KERNEL, shared(e.name), e.integer("device"),
           e.optionalLong("context", 0), e.longArg("stream"), e.optionalLong("correlation", -1),
           e.micros("ts"), e.micros("dur"), -1, blocks, (int) threads,
           e.integer("registers per thread"), e.integer("shared memory"), "line " + e.line);
     }
 
     TraceOp copy(Event e, TraceOp.Kind kind) {
-      return new TraceOp(kind, e.name, e.integer("device"), e.optionalLong("context", 0),
+      return new TraceOp(kind, shared(e.name), e.integer("device"), e.optionalLong("context", 0),
           e.longArg("stream"), e.optionalLong("correlation", -1), e.micros("ts"), e.micros("dur"),
           -1, 1, 1, 0, 0, "line " + e.line);
     }
@@ -269,13 +276,14 @@ public final class KinetoTraceReader {
             + "with \"cat\": \"kernel\")" + (ops.isEmpty() ? "" : "; it has " + ops.size()
             + " memory copies or sets only"));
       }
-      List<TraceOp> linked = new ArrayList<>(ops.size());
-      for (TraceOp op : ops) {
+      for (int i = 0; i < ops.size(); i++) { // in place: no second list of every operation
+        TraceOp op = ops.get(i);
         Long launch = op.correlation() < 0 ? null : launchByCorrelation.get(op.correlation());
-        linked.add(launch == null || launch > op.startNs() ? op : new TraceOp(op.kind(),
-            op.name(), op.device(), op.context(), op.stream(), op.correlation(), op.startNs(),
-            op.durationNs(), launch, op.gridBlocks(), op.threadsPerBlock(),
-            op.registersPerThread(), op.sharedMemoryBytes(), op.where()));
+        if (launch != null && launch <= op.startNs()) {
+          ops.set(i, new TraceOp(op.kind(), op.name(), op.device(), op.context(), op.stream(),
+              op.correlation(), op.startNs(), op.durationNs(), launch, op.gridBlocks(),
+              op.threadsPerBlock(), op.registersPerThread(), op.sharedMemoryBytes(), op.where()));
+        }
       }
       List<StreamWait> streamWaits = new ArrayList<>();
       for (JsonNode wait : waits) {
@@ -290,7 +298,7 @@ public final class KinetoTraceReader {
             args.path("stream").asLong(), toNs(wait.path("ts").decimalValue()),
             args.path("wait_on_stream").asLong(), recordLaunch == null ? -1 : recordLaunch));
       }
-      return new RecordedTrace(source, linked, streamWaits, steps, devices, cpuEvents, rank);
+      return new RecordedTrace(source, ops, streamWaits, steps, devices, cpuEvents, rank);
     }
 
     /** One event being read, with helpers that fail with the event's location. */

@@ -72,6 +72,7 @@ public final class NsysCsvReader {
     Header header = null;
     List<TraceOp> ops = new ArrayList<>();
     Map<Integer, GpuProperties> devices = new HashMap<>();
+    Map<String, String> names = new HashMap<>(); // each distinct name once: kernels repeat
     String line;
     int number = 0;
     while ((line = CsvTraceReader.readLine(lines, source, number + 1)) != null) {
@@ -86,7 +87,7 @@ public final class NsysCsvReader {
         }
         continue;
       }
-      ops.add(header.row(fields, source, number, devices));
+      ops.add(header.row(fields, source, number, devices, names));
     }
     if (header == null) {
       throw new ConfigurationException(source + ": no header line starting with 'Start'; expected"
@@ -141,13 +142,13 @@ public final class NsysCsvReader {
     }
 
     TraceOp row(List<String> fields, String source, int number,
-        Map<Integer, GpuProperties> devices) {
+        Map<Integer, GpuProperties> devices, Map<String, String> names) {
       if (fields.size() != width) {
         throw new ConfigurationException(source + ":" + number + ": " + fields.size()
             + " fields, but the header has " + width + " (truncated or not a cuda_gpu_trace row)");
       }
       Row r = new Row(fields, source, number);
-      String name = r.text("Name");
+      String name = names.computeIfAbsent(r.text("Name"), n -> n);
       if (name.isEmpty()) {
         throw r.fail("Name", "is empty");
       }

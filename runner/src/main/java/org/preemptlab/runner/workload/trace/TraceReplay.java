@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -17,6 +18,7 @@ import org.preemptlab.api.model.BlockTiming;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobList;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Workload;
@@ -49,13 +51,17 @@ public final class TraceReplay {
 
   private TraceReplay() {}
 
-  /** The contexts, queues and jobs of one replayed trace. */
-  public record Part(List<GpuContext> contexts, List<JobQueue> queues, List<Job> jobs) {
-    /** Copies the lists. */
+  /**
+   * The contexts, queues and jobs of one replayed trace.
+   *
+   * @param jobs the jobs by column, in id order
+   */
+  public record Part(List<GpuContext> contexts, List<JobQueue> queues, JobList jobs) {
+    /** Copies the lists ({@code jobs} is immutable). */
     public Part {
       contexts = List.copyOf(contexts);
       queues = List.copyOf(queues);
-      jobs = List.copyOf(jobs);
+      Objects.requireNonNull(jobs, "jobs");
     }
 
     /** This part as a whole workload. */
@@ -152,8 +158,6 @@ public final class TraceReplay {
     return chosen;
   }
 
-  private record Planned(TraceOp op, int order, int repetition, long submitNs) {}
-
   private static Part build(RecordedTrace trace, TraceOptions options, List<TraceOp> kept,
       DeviceSpec traced, DeviceSpec target, long firstJobId) {
     List<TraceOp> ordered = new ArrayList<>(kept);
@@ -171,53 +175,102 @@ public final class TraceReplay {
       contextIds.put(c, id);
       contexts.add(new GpuContext(id, false));
     }
+    // What every repetition of an op shares: its queue, its kernel, its submit time in the first
+    // repetition and the op before it on its stream (for the stream's first op: the stream's last,
+    // in the repetition before).
+    int n = ordered.size();
+    long planned = (long) n * options.repeat();
+    if (planned > Integer.MAX_VALUE - 8) { // one array element per job: the most Java allows
+      throw new ConfigurationException(trace.source() + ": " + n + " operations replayed "
+          + options.repeat() + " times (parameter 'repeat') make " + planned
+          + " jobs, more than one workload can hold; lower 'repeat' or select a window");
+    }
     Map<String, JobQueue> queues = new LinkedHashMap<>();
-    List<Planned> planned = new ArrayList<>();
-    for (int r = 0; r < options.repeat(); r++) {
-      for (int i = 0; i < ordered.size(); i++) {
-        TraceOp op = ordered.get(i);
-        long submit = Math.round((op.submittedNs() - base) * options.timeScale()) + r * period;
-        planned.add(new Planned(op, i, r, submit));
-      }
-    }
-    List<Planned> byId = new ArrayList<>(planned);
-    byId.sort(Comparator.comparingLong(Planned::submitNs).thenComparingInt(Planned::repetition)
-        .thenComparingInt(Planned::order));
-    Map<Planned, Long> ids = new HashMap<>();
-    for (int i = 0; i < byId.size(); i++) {
-      ids.put(byId.get(i), firstJobId + i);
-    }
-    // Stream order and cross-stream waits, within one repetition; repetition r+1 follows r on
-    // every stream.
-    Map<Integer, List<Long>> dependencies = dependencies(trace, ordered);
-    Map<String, Long> lastOnStream = new HashMap<>();
-    List<Job> jobs = new ArrayList<>();
-    for (Planned p : planned) {
-      TraceOp op = p.op();
+    String[] queueIds = new String[n];
+    Kernel[] kernels = new Kernel[n];
+    long[] submitOffsets = new long[n];
+    int[] previousOnStream = new int[n];
+    String[] streams = new String[n];
+    Map<String, Integer> lastOnStream = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      TraceOp op = ordered.get(i);
       String context = contextIds.get(op.context());
       String stream = context + ".s" + op.stream();
       boolean kernel = op.kind() == TraceOp.Kind.KERNEL;
       String queueId = kernel ? stream : stream + ".copy";
-      queues.computeIfAbsent(queueId, id -> new JobQueue(id, context, options.priority(), 1,
-          kernel ? EngineKind.COMPUTE : EngineKind.COPY, true));
-      long id = ids.get(p);
+      queueIds[i] = queues.computeIfAbsent(queueId, id -> new JobQueue(id, context,
+          options.priority(), 1, kernel ? EngineKind.COMPUTE : EngineKind.COPY, true)).id();
+      Integer previous = lastOnStream.put(stream, i);
+      previousOnStream[i] = previous == null ? -1 : previous;
+      streams[i] = stream;
+      submitOffsets[i] = Math.round((op.submittedNs() - base) * options.timeScale());
+      kernels[i] = kernel(trace, op, options, traced, target);
+    }
+    int[] lastOfStream = new int[n];
+    for (int i = 0; i < n; i++) {
+      lastOfStream[i] = lastOnStream.get(streams[i]);
+    }
+    // Repetition r of op i is planned job p = r * n + i. Ids count up in order of submit time,
+    // then p (repetition, then trace order).
+    int total = (int) planned;
+    long[] submit = new long[total];
+    for (int p = 0; p < total; p++) {
+      submit[p] = submitOffsets[p % n] + (long) (p / n) * period;
+    }
+    int[] byId = sortedStably(submit);
+    int[] rank = new int[total];
+    for (int k = 0; k < total; k++) {
+      rank[byId[k]] = k;
+    }
+    // Stream order and cross-stream waits, within one repetition; repetition r+1 follows r on
+    // every stream.
+    Map<Integer, List<Long>> dependencies = dependencies(trace, ordered);
+    JobList.Builder jobs = JobList.builder(total); // by column: no record kept per job
+    for (int k = 0; k < total; k++) {
+      int p = byId[k];
+      int r = p / n;
+      int i = p % n;
       List<Long> deps = new ArrayList<>();
-      Long previous = lastOnStream.put(stream, id);
-      if (previous != null) {
-        deps.add(previous);
+      int previous = previousOnStream[i] >= 0 ? r * n + previousOnStream[i]
+          : r > 0 ? (r - 1) * n + lastOfStream[i] : -1;
+      if (previous >= 0) {
+        deps.add(firstJobId + rank[previous]);
       }
-      int offset = p.repetition() * ordered.size();
-      for (long d : dependencies.getOrDefault(p.order(), List.of())) {
-        long depId = ids.get(planned.get(offset + (int) d));
+      for (long d : dependencies.getOrDefault(i, List.of())) {
+        long depId = firstJobId + rank[r * n + (int) d];
         if (!deps.contains(depId)) {
           deps.add(depId);
         }
       }
-      jobs.add(new Job(id, queueId, p.submitNs(), 1, deps, Job.NO_DEADLINE, 0,
-          kernel(trace, op, options, traced, target)));
+      jobs.add(new Job(firstJobId + k, queueIds[i], submit[p], 1, deps, Job.NO_DEADLINE, 0,
+          kernels[i]));
     }
-    jobs.sort(Comparator.comparingLong(Job::id));
-    return new Part(contexts, new ArrayList<>(queues.values()), jobs);
+    return new Part(contexts, new ArrayList<>(queues.values()), jobs.build());
+  }
+
+  /** The indices of {@code keys} ordered by key, equal keys in index order (a merge sort). */
+  static int[] sortedStably(long[] keys) {
+    int[] order = new int[keys.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    int[] merged = new int[keys.length];
+    for (int width = 1; width < order.length; width *= 2) {
+      for (int from = 0; from < order.length; from += 2 * width) {
+        int middle = Math.min(from + width, order.length);
+        int to = Math.min(from + 2 * width, order.length);
+        int a = from;
+        int b = middle;
+        for (int out = from; out < to; out++) {
+          merged[out] = b >= to || a < middle && keys[order[a]] <= keys[order[b]]
+              ? order[a++] : order[b++];
+        }
+      }
+      int[] swap = order;
+      order = merged;
+      merged = swap;
+    }
+    return order;
   }
 
   /** For each op (by its index in {@code ordered}), the indices of the ops it waits for. */

@@ -149,6 +149,63 @@ class TraceReplayTest {
   }
 
   @Test
+  void idsFollowSubmitTimesAcrossRepetitionsAndEachCopyFollowsThePreviousOnItsStream() {
+    // b is launched after the trace's span, so its first copy is submitted after a's second
+    TraceOp a = new TraceOp(TraceOp.Kind.KERNEL, "a", 0, 1, 7, 1, 0, 1_000, 0, 1, 32, 8, 0,
+        "line 1");
+    TraceOp b = new TraceOp(TraceOp.Kind.KERNEL, "b", 0, 1, 7, 2, 2_000, 1_000, 4_000, 1, 32, 8,
+        0, "line 2");
+    RecordedTrace trace = new RecordedTrace("r.json", List.of(a, b), List.of(), List.of(),
+        Map.of(), 0, -1);
+    TraceOptions options = new TraceOptions(-1, -1, -1, -1, 0, 0, 2, Priority.NORMAL, "r", 1.0,
+        "", BlockDurations.Scaling.NONE, false, false);
+
+    TraceReplay.Part part = TraceReplay.replay(trace, options, TraceTesting.H200,
+        TraceTesting.H200, 10);
+
+    assertThat(part.jobs()).extracting(Job::id).containsExactly(10L, 11L, 12L, 13L);
+    assertThat(part.jobs()).extracting(j -> j.kernel().name()).containsExactly("a", "a", "b",
+        "b");
+    assertThat(part.jobs()).extracting(Job::submitTimeNs)
+        .containsExactly(0L, 3_000L, 4_000L, 7_000L);
+    assertThat(part.jobs()).extracting(Job::dependencies)
+        .containsExactly(List.of(), List.of(12L), List.of(10L), List.of(11L));
+  }
+
+  @Test
+  void moreRepetitionsThanAWorkloadCanHoldFailBeforeAnyJobIsBuilt() {
+    TraceOp a = new TraceOp(TraceOp.Kind.KERNEL, "a", 0, 1, 7, 1, 0, 1_000, 0, 1, 32, 8, 0,
+        "line 1");
+    TraceOp b = new TraceOp(TraceOp.Kind.KERNEL, "b", 0, 1, 7, 2, 2_000, 1_000, 0, 1, 32, 8, 0,
+        "line 2");
+    RecordedTrace trace = new RecordedTrace("r.json", List.of(a, b), List.of(), List.of(),
+        Map.of(), 0, -1);
+    TraceOptions options = new TraceOptions(-1, -1, -1, -1, 0, 0, Integer.MAX_VALUE,
+        Priority.NORMAL, "r", 1.0, "", BlockDurations.Scaling.NONE, false, false);
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> TraceReplay.replay(trace, options,
+        TraceTesting.H200, TraceTesting.H200, 0))
+        .isInstanceOf(org.preemptlab.api.ConfigurationException.class)
+        .hasMessage("r.json: 2 operations replayed 2147483647 times (parameter 'repeat') make "
+            + "4294967294 jobs, more than one workload can hold; lower 'repeat' or select a "
+            + "window");
+  }
+
+  @Test
+  void stableSortOrdersByKeyAndKeepsIndexOrderOnTies() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+    for (int size : new int[] {0, 1, 2, 3, 17, 1000}) {
+      long[] keys = random.longs(size, 0, 10).toArray();
+      List<Integer> expected = new java.util.ArrayList<>(
+          java.util.stream.IntStream.range(0, size).boxed().toList());
+      expected.sort(java.util.Comparator.comparingLong(i -> keys[i])); // List.sort is stable
+
+      assertThat(TraceReplay.sortedStably(keys)).containsExactly(
+          expected.stream().mapToInt(Integer::intValue).toArray());
+    }
+  }
+
+  @Test
   void aRecordedStreamWaitMakesTheWaitingKernelDependOnTheLastOperationBeforeTheRecord()
       throws Exception {
     Path trace = KinetoTraces.training(1, 3).write(dir.resolve("t.json"));
