@@ -46,19 +46,6 @@ public record SweepAnalysis(SweepPlan plan, List<MetricSelection> metrics,
   }
 
   /**
-   * Analyses the results of a sweep that hold their turnarounds ({@link
-   * TurnaroundSource#inMemory()}).
-   *
-   * @param metrics the metrics to report
-   * @param recorded every metric the runs record
-   * @param results one per run, in the order of {@link SweepPlan#runs()}
-   */
-  public static SweepAnalysis of(SweepPlan plan, List<MetricSelection> metrics,
-      List<MetricSelection> recorded, List<RunResult> results) {
-    return of(plan, metrics, recorded, results, TurnaroundSource.inMemory());
-  }
-
-  /**
    * Analyses the results of a sweep whose turnarounds come from {@code source}; reads them once,
    * one run at a time, for the names of the queues.
    *

@@ -4,8 +4,8 @@ import java.util.Map;
 
 /**
  * Where a sweep's reports find the turnaround of every job of a run: its result file ({@link
- * ResultStore#turnarounds}), read again each time a report needs them, or the result itself when
- * it is held whole in memory ({@link RunResult#turnaroundsNs}). A sweep's analysis keeps its runs
+ * ResultStore#turnarounds}), read again each time a report needs them (or, in a test, the
+ * results held whole in memory). A sweep's analysis keeps its runs
  * {@link RunResult#withoutTurnarounds() without} them, so that its memory grows with the jobs of
  * the runs a report reads at once (one configuration's for a CDF chart), not with every job of
  * every run.
@@ -21,9 +21,4 @@ public interface TurnaroundSource {
    *     since the analysis read it)
    */
   Map<String, long[]> turnarounds(RunResult result);
-
-  /** The turnarounds the results themselves hold. */
-  static TurnaroundSource inMemory() {
-    return RunResult::turnaroundsNs;
-  }
 }
