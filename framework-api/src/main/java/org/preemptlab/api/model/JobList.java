@@ -205,7 +205,14 @@ public final class JobList extends AbstractList<Job> implements RandomAccess {
     private final Map<String, Integer> queueIds = new HashMap<>();
     private final List<String> queueOrder = new java.util.ArrayList<>();
     private final List<Kernel> kernels = new java.util.ArrayList<>();
-    private final Map<Kernel, Integer> kernelByValue = new HashMap<>();
+    /**
+     * The kernels' indices plus one by hash (open addressing, linear probing; 0: empty), at most
+     * half full: about 12 bytes a distinct kernel with {@link #kernelHashes}, where a map entry
+     * with a boxed index would take about 50 (a trace may give every job its own kernel).
+     */
+    private int[] kernelSlots = new int[16];
+    /** Each kernel's {@code hashCode}, by index, for growing {@link #kernelSlots}. */
+    private int[] kernelHashes = new int[16];
     private final Map<BlockProgram, BlockProgram> programs = new HashMap<>();
     private final Map<BlockTiming, BlockTiming> timings = new HashMap<>();
     private final BitSet closedLoop = new BitSet();
@@ -275,9 +282,14 @@ public final class JobList extends AbstractList<Job> implements RandomAccess {
 
     /** The index of {@code kernel} in the table, adding it (with shared parts) if it is new. */
     private int kernelIndexOf(Kernel kernel) {
-      Integer known = kernelByValue.get(kernel);
-      if (known != null) {
-        return known;
+      int hash = kernel.hashCode();
+      int mask = kernelSlots.length - 1;
+      int slot = spread(hash) & mask;
+      for (int entry = kernelSlots[slot]; entry != 0; entry = kernelSlots[slot]) {
+        if (kernelHashes[entry - 1] == hash && kernels.get(entry - 1).equals(kernel)) {
+          return entry - 1;
+        }
+        slot = (slot + 1) & mask;
       }
       BlockProgram program = programs.computeIfAbsent(kernel.program(), p -> p);
       BlockTiming timing = timings.computeIfAbsent(kernel.timing(), t -> t);
@@ -285,9 +297,36 @@ public final class JobList extends AbstractList<Job> implements RandomAccess {
           : new Kernel(kernel.name(), kernel.gridBlocks(), kernel.threadsPerBlock(),
               kernel.registersPerThread(), kernel.sharedMemoryPerBlock(), kernel.idempotent(),
               program, timing);
+      int index = kernels.size();
       kernels.add(shared);
-      kernelByValue.put(shared, kernels.size() - 1);
-      return kernels.size() - 1;
+      if (index == kernelHashes.length) {
+        kernelHashes = Arrays.copyOf(kernelHashes, grow(index));
+      }
+      kernelHashes[index] = hash; // an equal kernel has the same hash
+      kernelSlots[slot] = index + 1;
+      if (2 * kernels.size() > kernelSlots.length) {
+        rehashKernels();
+      }
+      return index;
+    }
+
+    /** Doubles {@link #kernelSlots}. */
+    private void rehashKernels() {
+      kernelSlots = new int[2 * kernelSlots.length];
+      int mask = kernelSlots.length - 1;
+      for (int index = 0; index < kernels.size(); index++) {
+        int slot = spread(kernelHashes[index]) & mask;
+        while (kernelSlots[slot] != 0) {
+          slot = (slot + 1) & mask;
+        }
+        kernelSlots[slot] = index + 1;
+      }
+    }
+
+    /** Mixes the high bits of a hash into the low ones, which pick the slot. */
+    private static int spread(int hash) {
+      int h = hash * 0x9E3779B9;
+      return h ^ (h >>> 16);
     }
 
     /**
@@ -301,7 +340,8 @@ public final class JobList extends AbstractList<Job> implements RandomAccess {
         dependencyOffsets = Arrays.copyOf(dependencyOffsets, size + 1);
       }
       JobList list = new JobList(this);
-      kernelByValue.clear();
+      kernelSlots = new int[0];
+      kernelHashes = new int[0];
       programs.clear();
       timings.clear();
       return list;

@@ -59,6 +59,30 @@ class JobListTest {
   }
 
   @Test
+  void thousandsOfDistinctKernelsAreEachStoredOnceAndFoundAgain() {
+    List<Job> jobs = new ArrayList<>();
+    java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+    for (int i = 0; i < 20_000; i++) {
+      // 5,000 names drawn at random: every kernel comes back about four times, in any order
+      Kernel k = kernelNamed("k" + random.nextInt(5_000), BlockProgram.uniform(1_000, 32, 0),
+          new BlockTiming.Exact());
+      jobs.add(Job.of(i, "q", i, k));
+    }
+
+    JobList list = JobList.copyOf(jobs);
+
+    assertThat(list.distinctKernels())
+        .isEqualTo((int) jobs.stream().map(Job::kernel).distinct().count());
+    java.util.Map<String, Kernel> first = new java.util.HashMap<>();
+    for (int i = 0; i < list.size(); i++) {
+      Kernel k = list.kernel(i);
+      assertThat(k).isEqualTo(jobs.get(i).kernel());
+      assertThat(first.computeIfAbsent(k.name(), n -> k)).isSameAs(k);
+      assertThat(list.kernelIndex(i)).isBetween(0, list.distinctKernels() - 1);
+    }
+  }
+
+  @Test
   void aColumnThatStartsUniformAndLaterVariesKeepsTheEarlierValues() {
     JobList.Builder builder = JobList.builder(2);
     for (int i = 0; i < 40; i++) {

@@ -146,8 +146,13 @@ public final class TraceMixProvider implements WorkloadProvider {
       }
       contexts.addAll(part.contexts());
       queues.addAll(part.queues());
-      part.jobs().forEach(jobs::add);
       jobCount += part.jobs().size();
+      if (jobCount > Limits.MAX_JOBS) {
+        throw new ConfigurationException(where + ": the traces up to this one make " + jobCount
+            + " jobs, more than the " + Limits.MAX_JOBS + " one workload may hold; lower their "
+            + "'repeat' or select windows");
+      }
+      part.jobs().forEach(jobs::add);
       index++;
     }
     return new Workload(contexts, queues, jobs.build());

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.BlockTiming;
@@ -180,10 +181,11 @@ public final class TraceReplay {
     // in the repetition before).
     int n = ordered.size();
     long planned = (long) n * options.repeat();
-    if (planned > Integer.MAX_VALUE - 8) { // one array element per job: the most Java allows
+    if (planned > Limits.MAX_JOBS) {
       throw new ConfigurationException(trace.source() + ": " + n + " operations replayed "
           + options.repeat() + " times (parameter 'repeat') make " + planned
-          + " jobs, more than one workload can hold; lower 'repeat' or select a window");
+          + " jobs, more than the " + Limits.MAX_JOBS + " one workload may hold; lower 'repeat' "
+          + "or select a window");
     }
     Map<String, JobQueue> queues = new LinkedHashMap<>();
     String[] queueIds = new String[n];

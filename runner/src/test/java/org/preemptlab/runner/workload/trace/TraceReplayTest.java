@@ -187,8 +187,13 @@ class TraceReplayTest {
         TraceTesting.H200, TraceTesting.H200, 0))
         .isInstanceOf(org.preemptlab.api.ConfigurationException.class)
         .hasMessage("r.json: 2 operations replayed 2147483647 times (parameter 'repeat') make "
-            + "4294967294 jobs, more than one workload can hold; lower 'repeat' or select a "
-            + "window");
+            + "4294967294 jobs, more than the 1000000 one workload may hold; lower 'repeat' or "
+            + "select a window");
+    TraceOptions justOver = new TraceOptions(-1, -1, -1, -1, 0, 0, 500_001,
+        Priority.NORMAL, "r", 1.0, "", BlockDurations.Scaling.NONE, false, false);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> TraceReplay.replay(trace, justOver,
+        TraceTesting.H200, TraceTesting.H200, 0))
+        .hasMessageContaining("make 1000002 jobs, more than the 1000000 one workload may hold");
   }
 
   @Test
