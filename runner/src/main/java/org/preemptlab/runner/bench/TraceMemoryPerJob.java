@@ -1,11 +1,12 @@
 package org.preemptlab.runner.bench;
 
 import com.google.common.base.Preconditions;
+import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.FilterInputStream;
-import java.io.FilterReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -155,8 +156,10 @@ public final class TraceMemoryPerJob {
       long empty = HeapPeak.liveBytes();
       long[] atEnd = {-1};
       Workload workload;
-      try (Reader in = new AtEnd(Files.newBufferedReader(file, StandardCharsets.UTF_8),
-          () -> atEnd[0] = HeapPeak.liveBytes())) {
+      // the reader reads ahead at most one buffer (8 KiB) of the bytes the stream ends with
+      try (Reader in = new BufferedReader(new InputStreamReader(new AtEndStream(
+          Files.newInputStream(file), () -> atEnd[0] = HeapPeak.liveBytes()),
+          StandardCharsets.UTF_8))) {
         workload = CsvTraceReader.read(in, file.getFileName().toString());
       }
       long read = HeapPeak.liveBytes();
@@ -243,35 +246,6 @@ public final class TraceMemoryPerJob {
 
     @Override
     public int read(byte[] buffer, int offset, int length) throws IOException {
-      return ended(super.read(buffer, offset, length));
-    }
-
-    private int ended(int result) {
-      if (result < 0 && !ended) {
-        ended = true;
-        action.run();
-      }
-      return result;
-    }
-  }
-
-  /** A reader that runs an action the first time its input ends. */
-  private static final class AtEnd extends FilterReader {
-    private final Runnable action;
-    private boolean ended;
-
-    AtEnd(Reader in, Runnable action) {
-      super(in);
-      this.action = action;
-    }
-
-    @Override
-    public int read() throws IOException {
-      return ended(super.read());
-    }
-
-    @Override
-    public int read(char[] buffer, int offset, int length) throws IOException {
       return ended(super.read(buffer, offset, length));
     }
 
