@@ -61,7 +61,10 @@ final class QueueGenerator {
     }
   }
 
-  /** Generates the queue's jobs in submission order. */
+  /**
+   * Generates the queue's jobs, in order of generation (their {@link Draft#index()}): the
+   * generator's own list, handed over without a copy.
+   */
   List<Draft> generate() {
     ArrivalSpec arrival = queue.arrival();
     if (arrival instanceof ArrivalSpec.Poisson poisson) {
@@ -89,7 +92,7 @@ final class QueueGenerator {
     } else {
       closedLoop((ArrivalSpec.ClosedLoop) arrival);
     }
-    return List.copyOf(drafts);
+    return drafts;
   }
 
   /**

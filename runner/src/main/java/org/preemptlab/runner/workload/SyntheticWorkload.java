@@ -38,10 +38,10 @@ public final class SyntheticWorkload {
 
   /** Generates the workload of {@code spec} from a root seed. */
   public static Workload generate(SyntheticSpec spec, long rootSeed) {
-    record Keyed(int queue, QueueGenerator.Draft draft) {}
-    List<Keyed> all = new ArrayList<>();
-    int[] perQueue = new int[spec.queues().size()];
-    for (int q = 0; q < spec.queues().size(); q++) {
+    int queueCount = spec.queues().size();
+    List<List<QueueGenerator.Draft>> byQueue = new ArrayList<>(queueCount);
+    int total = 0;
+    for (int q = 0; q < queueCount; q++) {
       QueueSpec queue = spec.queues().get(q);
       List<QueueGenerator.Draft> drafts;
       try {
@@ -51,36 +51,40 @@ public final class SyntheticWorkload {
       } catch (IllegalArgumentException e) {
         throw new ConfigurationException("queue '" + queue.id() + "': " + e.getMessage(), e);
       }
-      if (all.size() + drafts.size() > Limits.MAX_JOBS) {
+      if ((long) total + drafts.size() > Limits.MAX_JOBS) {
         throw new ConfigurationException("the workload would submit more than " + Limits.MAX_JOBS
-            + " jobs, the limit of one workload (" + (all.size() + drafts.size()) + " up to queue '"
+            + " jobs, the limit of one workload (" + (total + drafts.size()) + " up to queue '"
             + queue.id() + "'); shorten the duration or set 'jobs' on its queues");
       }
-      for (QueueGenerator.Draft draft : drafts) {
-        all.add(new Keyed(q, draft));
-      }
-      perQueue[q] = drafts.size();
+      // Each queue's drafts by submission time, then index (already so for open arrivals); the
+      // queues are then merged, ties going to the queue first in the spec: one pass, no record
+      // or list entry per job beside the queues' own lists (memory per job).
+      drafts.sort(Comparator.comparingLong(QueueGenerator.Draft::submitTimeNs)
+          .thenComparingInt(QueueGenerator.Draft::index));
+      byQueue.add(drafts);
+      total += drafts.size();
     }
-    all.sort(Comparator.comparingLong((Keyed k) -> k.draft().submitTimeNs())
-        .thenComparingInt(Keyed::queue).thenComparingInt(k -> k.draft().index()));
     // The id (position in submission order) of each queue's job by its index in the queue: one
-    // int a job, not a map entry with boxed keys.
-    // (Draft indices run from 0 to the queue's job count - 1.)
-    int[][] ids = new int[spec.queues().size()][];
-    for (int q = 0; q < ids.length; q++) {
-      ids[q] = new int[perQueue[q]];
+    // int a job. (Draft indices run from 0 to the queue's job count - 1.)
+    int[][] ids = new int[queueCount][];
+    for (int q = 0; q < queueCount; q++) {
+      ids[q] = new int[byQueue.get(q).size()];
     }
-    for (int i = 0; i < all.size(); i++) {
-      ids[all.get(i).queue()][all.get(i).draft().index()] = i;
+    SubmissionOrder order = new SubmissionOrder(byQueue);
+    for (int id = 0; id < total; id++) {
+      int q = order.next();
+      ids[q][byQueue.get(q).get(order.position(q) - 1).index()] = id;
     }
-    JobList.Builder jobs = JobList.builder(all.size()); // by column: no record kept per job
-    for (int i = 0; i < all.size(); i++) {
-      Keyed k = all.set(i, null); // a draft is garbage once its job exists (memory per job)
-      QueueSpec queue = spec.queues().get(k.queue());
-      QueueGenerator.Draft d = k.draft();
+    JobList.Builder jobs = JobList.builder(total); // by column: no record kept per job
+    order = new SubmissionOrder(byQueue);
+    for (int id = 0; id < total; id++) {
+      int q = order.next();
+      // a draft is garbage once its job exists (memory per job)
+      QueueGenerator.Draft d = byQueue.get(q).set(order.position(q) - 1, null);
+      QueueSpec queue = spec.queues().get(q);
       List<Long> dependencies = d.dependencies().isEmpty() ? List.of()
-          : d.dependencies().stream().map(index -> (long) ids[k.queue()][index]).toList();
-      jobs.add(new Job(i, queue.id(), d.submitTimeNs(), queue.credits(), dependencies,
+          : d.dependencies().stream().map(index -> (long) ids[q][index]).toList();
+      jobs.add(new Job(id, queue.id(), d.submitTimeNs(), queue.credits(), dependencies,
           d.deadlineNs(), d.thinkTimeNs(), d.kernel(), d.closedLoop()));
     }
     List<GpuContext> contexts = spec.contexts().stream().map(ContextSpec::toContext).toList();
@@ -91,5 +95,47 @@ public final class SyntheticWorkload {
           RandomStreams.named(rootSeed, "actions/" + i)));
     }
     return new Workload(contexts, queues, jobs.build(), actions);
+  }
+
+  /**
+   * Walks the queues' drafts (each sorted by submission time, then index) in submission order:
+   * earliest submission first, ties to the queue first in the spec.
+   */
+  private static final class SubmissionOrder {
+    private final List<List<QueueGenerator.Draft>> byQueue;
+    private final int[] position;
+    private final java.util.PriorityQueue<Integer> heads;
+
+    SubmissionOrder(List<List<QueueGenerator.Draft>> byQueue) {
+      this.byQueue = byQueue;
+      this.position = new int[byQueue.size()];
+      this.heads = new java.util.PriorityQueue<>(Math.max(1, byQueue.size()),
+          Comparator.comparingLong((Integer q) -> head(q).submitTimeNs())
+              .thenComparingInt(q -> q));
+      for (int q = 0; q < byQueue.size(); q++) {
+        if (!byQueue.get(q).isEmpty()) {
+          heads.add(q);
+        }
+      }
+    }
+
+    private QueueGenerator.Draft head(int q) {
+      return byQueue.get(q).get(position[q]);
+    }
+
+    /** The queue of the next job in submission order; its draft is at {@code position(q) − 1}. */
+    int next() {
+      int q = heads.remove();
+      position[q]++;
+      if (position[q] < byQueue.get(q).size()) {
+        heads.add(q);
+      }
+      return q;
+    }
+
+    /** How many of queue {@code q}'s drafts have been walked. */
+    int position(int q) {
+      return position[q];
+    }
   }
 }

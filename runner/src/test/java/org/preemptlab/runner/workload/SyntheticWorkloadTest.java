@@ -254,6 +254,46 @@ class SyntheticWorkloadTest {
   }
 
   @Test
+  void queuesWhoseJobsAreGeneratedOutOfSubmissionOrderMergeBySubmissionThenSpecOrder() {
+    // Closed-loop clients with random think times generate their cycles out of submission order;
+    // a periodic queue submits at the same instants as the clients' first bursts.
+    Workload workload = generate("""
+        duration: 5ms
+        contexts: [{id: app}]
+        queues:
+          - id: loop
+            context: app
+            arrival: {process: closed-loop, clients: 4, burst: 2, start: 0s,
+                      think-time: {uniform: [1us, 300us]}}
+            kernels: [{grid-blocks: 1, threads-per-block: 64, block-time: {uniform: [5us, 50us]}}]
+          - id: tick
+            context: app
+            arrival: {process: periodic, period: 100us}
+            kernels: [{grid-blocks: 1, threads-per-block: 64, block-time: 10us}]
+        """, 11);
+
+    List<Job> jobs = workload.jobs();
+    List<String> queues = List.of("loop", "tick");
+    assertThat(jobs).hasSizeGreaterThan(100);
+    for (int i = 0; i < jobs.size(); i++) {
+      Job job = jobs.get(i);
+      assertThat(job.id()).isEqualTo(i);
+      assertThat(job.dependencies()).allMatch(d -> d < job.id()
+          && jobs.get((int) (long) d).submitTimeNs() < job.submitTimeNs());
+      if (i > 0) {
+        Job before = jobs.get(i - 1);
+        assertThat(before.submitTimeNs()).isLessThanOrEqualTo(job.submitTimeNs());
+        if (before.submitTimeNs() == job.submitTimeNs()) {
+          assertThat(queues.indexOf(before.queueId()))
+              .isLessThanOrEqualTo(queues.indexOf(job.queueId()));
+        }
+      }
+    }
+    assertThat(jobs.subList(0, 9)).extracting(Job::queueId)
+        .containsExactly("loop", "loop", "loop", "loop", "loop", "loop", "loop", "loop", "tick");
+  }
+
+  @Test
   void drawnKernelsStayWithinTheirDistributionsAndUseSeededJitter() {
     List<Job> infer = jobsOf(generate(Specs.TWO_QUEUES, 12), "infer");
 
