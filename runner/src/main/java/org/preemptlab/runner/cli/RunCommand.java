@@ -167,10 +167,10 @@ final class RunCommand implements Command {
     TerminalProgress progress = TerminalProgress.choose(System.console() != null,
         System.getenv());
     RunExecutor executor = progress == null ? plainExecutor : plainExecutor.withProgress(progress);
-    // jobs.csv is written as jobs finish, so the run keeps no job's record (memory per job)
-    JobsCsv jobsCsv = dir == null ? null : JobsCsv.open(Path.of(dir).resolve(JobsCsv.NAME));
     boolean simulated = false;
-    try (progress; jobsCsv) {
+    // jobs.csv is written as jobs finish, so the run keeps no job's record (memory per job)
+    try (progress; JobsCsv jobsCsv = dir == null ? null
+        : JobsCsv.open(Path.of(dir).resolve(JobsCsv.NAME))) {
       try {
         outcome = SharedOptions.withTimeout(timeout, () -> stop.interruptible(() -> {
           TimelineWriter timeline = trace == null ? null
