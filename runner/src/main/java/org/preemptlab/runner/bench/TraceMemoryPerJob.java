@@ -94,10 +94,7 @@ public final class TraceMemoryPerJob {
    */
   public static Row pytorch(int n) {
     Preconditions.checkArgument(n >= 2, "at least 2 jobs, got %s", n);
-    Path file = null;
-    try {
-      file = Files.createTempFile("preemptlab-memory-", ".json");
-      writeKineto(file, n);
+    return withTempFile(".json", file -> writeKineto(file, n), file -> {
       long empty = HeapPeak.liveBytes();
       long[] atEnd = {-1};
       RecordedTrace trace;
@@ -109,17 +106,7 @@ public final class TraceMemoryPerJob {
       Preconditions.checkState(trace.ops().size() == n && atEnd[0] >= 0);
       return new Row("pytorch", String.valueOf(REPLAY_KERNELS), n, atEnd[0] - empty,
           read - empty);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } finally {
-      if (file != null) {
-        try {
-          Files.deleteIfExists(file);
-        } catch (IOException ignored) {
-          // a temporary file: the system cleans it up
-        }
-      }
-    }
+    });
   }
 
   /**
@@ -149,10 +136,7 @@ public final class TraceMemoryPerJob {
   /** Writes and reads a CSV trace of {@code n} jobs. */
   public static Row csv(int n, boolean sharedKernel) {
     Preconditions.checkArgument(n >= 2, "at least 2 jobs, got %s", n);
-    Path file = null;
-    try {
-      file = Files.createTempFile("preemptlab-memory-", ".csv");
-      writeCsv(file, n, sharedKernel);
+    return withTempFile(".csv", file -> writeCsv(file, n, sharedKernel), file -> {
       long empty = HeapPeak.liveBytes();
       long[] atEnd = {-1};
       Workload workload;
@@ -165,6 +149,29 @@ public final class TraceMemoryPerJob {
       long read = HeapPeak.liveBytes();
       Preconditions.checkState(workload.jobs().size() == n && atEnd[0] >= 0);
       return new Row("csv", sharedKernel ? "shared" : "own", n, atEnd[0] - empty, read - empty);
+    });
+  }
+
+  /** Writes a file. */
+  private interface FileWrite {
+    void to(Path file) throws IOException;
+  }
+
+  /** Reads a file and measures what reading it held. */
+  private interface FileMeasure {
+    Row of(Path file) throws IOException;
+  }
+
+  /**
+   * Writes a temporary file with {@code write}, measures reading it with {@code measure} and
+   * deletes it.
+   */
+  private static Row withTempFile(String suffix, FileWrite write, FileMeasure measure) {
+    Path file = null;
+    try {
+      file = Files.createTempFile("preemptlab-memory-", suffix);
+      write.to(file);
+      return measure.of(file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
