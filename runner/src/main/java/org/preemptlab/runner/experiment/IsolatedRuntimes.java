@@ -70,15 +70,6 @@ final class IsolatedRuntimes {
     return byKernel[jobs.kernelIndex(index)];
   }
 
-  /** The isolated turnaround in ns of every job, in the workload's order (8 bytes a job). */
-  long[] byJob() {
-    long[] out = new long[jobs.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = ns(i);
-    }
-    return out;
-  }
-
   /** Dispatches the one job of an isolated run as soon as it is ready. */
   private static final class OnlyJob implements SchedulingPolicy {
     private JobView ready;

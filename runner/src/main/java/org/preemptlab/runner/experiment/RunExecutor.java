@@ -176,18 +176,16 @@ public final class RunExecutor {
         registry.create(PluginType.CONTEXT_SAVE, config.contextSave().id(),
             config.contextSave().parameters(), hardware,
             RandomStreams.named(seed, "context-save")), progress);
-    SimulationResult result;
-    JobSamples samples;
-    if (jobs == null) {
-      result = simulate(workload, hardware, plugins, config, listener, progress, null);
-      samples = JobSamples.of(result.jobs(), isolated.byJob());
-    } else {
-      JobSamples.Recorder recorder = new JobSamples.Recorder(workload.jobs().size(),
-          isolated::ns);
-      result = simulate(workload, hardware, plugins, config, listener, progress,
-          (index, record) -> jobs.finished(index, record, recorder.add(index, record)));
-      samples = recorder.build();
+    JobSamples.Recorder recorder = new JobSamples.Recorder(workload.jobs().size(), isolated::ns);
+    SimulationResult result = simulate(workload, hardware, plugins, config, listener, progress,
+        jobs == null ? null
+            : (index, record) -> jobs.finished(index, record, recorder.add(index, record)));
+    if (jobs == null) { // the records were kept: the samples come from them
+      for (int i = 0; i < result.jobs().size(); i++) {
+        recorder.add(i, result.jobs().get(i));
+      }
     }
+    JobSamples samples = recorder.build();
     progress.end();
     Map<String, Double> pluginValues = new java.util.TreeMap<>();
     PluginMetrics.collect(registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),

@@ -121,26 +121,12 @@ public final class JobSamples {
 
   /** The jobs' turnarounds (finish − submit), in the workload's order. */
   public long[] turnarounds() {
-    long[] out = new long[size()];
-    int n = 0;
-    for (int row = 0; row < columns.size; row++) {
-      if (in(columns.lane(row))) {
-        out[n++] = columns.turnaround[row];
-      }
-    }
-    return out;
+    return rows().mapToLong(row -> columns.turnaround[row]).toArray();
   }
 
   /** The jobs' slowdowns (turnaround / turnaround alone), in the workload's order. */
   public double[] slowdowns() {
-    double[] out = new double[size()];
-    int n = 0;
-    for (int row = 0; row < columns.size; row++) {
-      if (in(columns.lane(row))) {
-        out[n++] = columns.slowdown[row];
-      }
-    }
-    return out;
+    return rows().mapToDouble(row -> columns.slowdown[row]).toArray();
   }
 
   /** The jobs' turnarounds by queue id, each in the workload's order; queues sorted by id. */
@@ -254,6 +240,12 @@ public final class JobSamples {
   @Override
   public String toString() {
     return "JobSamples[" + size() + " jobs in " + lanes().size() + " lanes]";
+  }
+
+  /** The rows of the jobs here, in the workload's order. */
+  private IntStream rows() {
+    return lanes == null ? IntStream.range(0, columns.size)
+        : IntStream.range(0, columns.size).filter(row -> in(columns.lane(row)));
   }
 
   /** The ids of the lanes here. */
