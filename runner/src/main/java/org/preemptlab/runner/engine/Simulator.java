@@ -136,11 +136,13 @@ public final class Simulator {
   }
 
   /**
-   * Registers a listener that observes the run (for example a timeline writer); call before {@link
-   * #run}. Without one the engine skips all observation work.
+   * Subscribes a listener to the run's signals (a timeline writer, a metric's collector); call
+   * before {@link #run}. Every subscriber gets every signal, in the order they subscribed. Without
+   * one the engine skips all observation work.
    */
   public Simulator listen(EngineListener listener) {
-    this.listener = listener;
+    this.listener = EngineSignals.plus(this.listener,
+        java.util.Objects.requireNonNull(listener, "listener"));
     sms.trackSlots();
     return this;
   }
