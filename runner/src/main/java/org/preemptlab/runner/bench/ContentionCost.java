@@ -22,8 +22,8 @@ import org.preemptlab.runner.engine.Simulator;
  * simulated block. The standard workload's kernels declare DRAM traffic ({@link #perThreadDemand});
  * the engine runs it on the benchmark's device without contention (which must reproduce the
  * published results: declared traffic alone changes nothing) and with max-min fair sharing of
- * {@link #DRAM_BYTES_PER_NS}, repetitions interleaved as in {@link Benchmark}. The cost per block is
- * the difference of the two medians (wall and thread CPU time) over the blocks.
+ * {@link #DRAM_BYTES_PER_NS}, repetitions interleaved as in {@link Benchmark}. The cost per block
+ * is the difference of the two medians (wall and thread CPU time) over the blocks.
  */
 public final class ContentionCost {
   /**
