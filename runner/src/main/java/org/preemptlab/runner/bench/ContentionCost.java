@@ -31,8 +31,11 @@ public final class ContentionCost {
    * Tensor Core GPU datasheet), whose 132 SMs the benchmark device has.
    */
   public static final double DRAM_BYTES_PER_NS = 3350;
-  /** The default N: the smallest with published results that fills the device for long. */
-  public static final int DEFAULT_KERNELS = 2_000;
+  /**
+   * The default N: the smallest with published results (contention on moves tens of completions
+   * per block, so a larger N takes minutes per repetition).
+   */
+  public static final int DEFAULT_KERNELS = 200;
 
   private ContentionCost() {}
 
