@@ -182,6 +182,33 @@ class MainTest {
   }
 
   @Test
+  void listHardwareShowsTheContentionKeysWithTheirRanges() {
+    Result result = run("list", "hardware");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out())
+        .containsPattern("dram-bandwidth-gbps +real +default 4800 GB/s\\s+in \\[0.001, 1000000\\]")
+        .containsPattern("contention +text +default none")
+        .contains("none (each block lasts", "or max-min-fair");
+  }
+
+  @Test
+  void runWithAnUnknownContentionModelIsAOneLineUsageError() {
+    assertThat(oneLineError(run("run", "--set", "hardware.contention=fair"), Main.USAGE))
+        .isEqualTo("preemptlab run: h200.yaml with overrides contention=fair: contention must be"
+            + " none or max-min-fair, got 'fair'");
+  }
+
+  @Test
+  void aRunWithContentionTurnedOnCompletes() {
+    Result result = run("run", "--set", "hardware.contention=max-min-fair");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.err()).isEmpty();
+    assertThat(result.out()).contains("inference", "training");
+  }
+
+  @Test
   void listOfAnUnknownKindIsAUsageErrorWithTheKinds() {
     assertThat(oneLineError(run("list", "bogus"), Main.USAGE)).isEqualTo("preemptlab list: "
         + "unknown plugin kind 'bogus'; valid: context-save, hardware, policy, preemption, workload");
