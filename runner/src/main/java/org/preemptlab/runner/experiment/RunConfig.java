@@ -13,6 +13,8 @@ package org.preemptlab.runner.experiment;
  * @param contextSave the context-save strategy; default {@code full}
  * @param workload the workload; default the built-in demo
  * @param engine engine settings; default unlimited credits, invariants checked
+ * @param sharing how contexts share the device in space (MPS, MIG, green contexts; {@code
+ *     docs/sharing.md}); default none: the hardware model's time slicing or concurrent contexts
  */
 public record RunConfig(
     String name,
@@ -22,7 +24,10 @@ public record RunConfig(
     PluginChoice preemption,
     PluginChoice contextSave,
     WorkloadConfig workload,
-    EngineConfig engine) {
+    EngineConfig engine,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    org.preemptlab.runner.experiment.sharing.SharingConfig sharing) {
 
   /** Fills in the defaults. */
   public RunConfig {
@@ -36,49 +41,70 @@ public record RunConfig(
     engine = engine == null ? EngineConfig.defaults() : engine;
   }
 
+  /** A configuration without a {@code sharing} section. */
+  public RunConfig(String name, Long seed, PluginChoice hardware, PluginChoice policy,
+      PluginChoice preemption, PluginChoice contextSave, WorkloadConfig workload,
+      EngineConfig engine) {
+    this(name, seed, hardware, policy, preemption, contextSave, workload, engine, null);
+  }
+
   /** The configuration with every default. */
   public static RunConfig defaults() {
     return new RunConfig(null, null, null, null, null, null, null, null);
   }
 
+  /** A copy with another {@code sharing} section (null for none). */
+  public RunConfig withSharing(org.preemptlab.runner.experiment.sharing.SharingConfig value) {
+    return new RunConfig(name, seed, hardware, policy, preemption, contextSave, workload, engine,
+        value);
+  }
+
   /** A copy with another name. */
   public RunConfig withName(String value) {
-    return new RunConfig(value, seed, hardware, policy, preemption, contextSave, workload, engine);
+    return new RunConfig(value, seed, hardware, policy, preemption, contextSave, workload,
+        engine, sharing);
   }
 
   /** A copy with another seed. */
   public RunConfig withSeed(long value) {
-    return new RunConfig(name, value, hardware, policy, preemption, contextSave, workload, engine);
+    return new RunConfig(name, value, hardware, policy, preemption, contextSave, workload,
+        engine, sharing);
   }
 
   /** A copy with another hardware model. */
   public RunConfig withHardware(PluginChoice value) {
-    return new RunConfig(name, seed, value, policy, preemption, contextSave, workload, engine);
+    return new RunConfig(name, seed, value, policy, preemption, contextSave, workload,
+        engine, sharing);
   }
 
   /** A copy with another policy. */
   public RunConfig withPolicy(PluginChoice value) {
-    return new RunConfig(name, seed, hardware, value, preemption, contextSave, workload, engine);
+    return new RunConfig(name, seed, hardware, value, preemption, contextSave, workload,
+        engine, sharing);
   }
 
   /** A copy with another preemption-point strategy. */
   public RunConfig withPreemption(PluginChoice value) {
-    return new RunConfig(name, seed, hardware, policy, value, contextSave, workload, engine);
+    return new RunConfig(name, seed, hardware, policy, value, contextSave, workload,
+        engine, sharing);
   }
 
   /** A copy with another context-save strategy. */
   public RunConfig withContextSave(PluginChoice value) {
-    return new RunConfig(name, seed, hardware, policy, preemption, value, workload, engine);
+    return new RunConfig(name, seed, hardware, policy, preemption, value, workload,
+        engine, sharing);
   }
 
   /** A copy with another workload. */
   public RunConfig withWorkload(WorkloadConfig value) {
-    return new RunConfig(name, seed, hardware, policy, preemption, contextSave, value, engine);
+    return new RunConfig(name, seed, hardware, policy, preemption, contextSave, value,
+        engine, sharing);
   }
 
   /** A copy with other engine settings. */
   public RunConfig withEngine(EngineConfig value) {
-    return new RunConfig(name, seed, hardware, policy, preemption, contextSave, workload, value);
+    return new RunConfig(name, seed, hardware, policy, preemption, contextSave, workload,
+        value, sharing);
   }
 
   /**
@@ -90,7 +116,8 @@ public record RunConfig(
   public RunConfig withPathsResolvedAgainst(java.nio.file.Path dir) {
     return new RunConfig(name, seed, hardware.withPathsResolvedAgainst(dir),
         policy.withPathsResolvedAgainst(dir), preemption.withPathsResolvedAgainst(dir),
-        contextSave.withPathsResolvedAgainst(dir), workload.withPathsResolvedAgainst(dir), engine);
+        contextSave.withPathsResolvedAgainst(dir), workload.withPathsResolvedAgainst(dir), engine,
+        sharing);
   }
 
   /** Whether a plugin parameter named {@code name} holds a file path. */

@@ -25,6 +25,7 @@ import org.preemptlab.runner.engine.JobRecordSink;
 import org.preemptlab.runner.engine.RunPlugins;
 import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.runner.experiment.sharing.SharingPlan;
 import org.preemptlab.runner.metrics.JobSamples;
 import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.metrics.RunData;
@@ -85,6 +86,7 @@ public final class RunExecutor {
         RandomStreams.named(config.seed(), "hardware"));
     Workload workload = generateWorkload(config.workload(), hardware, config.seed());
     WorkloadChecks.check(workload);
+    SharingPlan.resolve(config.sharing(), config.hardware().id(), hardware.device(), workload);
     return WorkEstimate.of(workload, hardware.device().costs());
   }
 
@@ -149,6 +151,8 @@ public final class RunExecutor {
     Workload workload = generateWorkload(config.workload(), hardware, seed);
     WorkloadChecks.check(workload);
     checkLaunchConfigs(workload, config.engine().toOptions());
+    SharingPlan sharing = SharingPlan.resolve(config.sharing(), config.hardware().id(), device,
+        workload);
     WorkEstimate estimate = WorkEstimate.of(workload, device.costs());
     estimate.checkTime();
     estimate.checkSize(maxBlocks, "the run");
@@ -177,7 +181,8 @@ public final class RunExecutor {
             config.contextSave().parameters(), hardware,
             RandomStreams.named(seed, "context-save")), progress);
     JobSamples.Recorder recorder = new JobSamples.Recorder(workload.jobs().size(), isolated::ns);
-    SimulationResult result = simulate(workload, hardware, plugins, config, listener, progress,
+    SimulationResult result = simulate(workload, hardware, plugins, config, sharing, listener,
+        progress,
         jobs == null ? null
             : (index, record) -> jobs.finished(index, record, recorder.add(index, record)));
     if (jobs == null) { // the records were kept: the samples come from them
@@ -224,10 +229,10 @@ public final class RunExecutor {
    * compact records (memory per job).
    */
   private static SimulationResult simulate(Workload workload, HardwareModel hardware,
-      RunPlugins plugins, RunConfig config, EngineListener listener, RunProgress progress,
-      JobRecordSink jobs) {
+      RunPlugins plugins, RunConfig config, SharingPlan sharing, EngineListener listener,
+      RunProgress progress, JobRecordSink jobs) {
     Simulator simulator = new Simulator(workload, hardware, plugins,
-        config.engine().toOptions());
+        config.engine().toOptions()).withSharing(sharing.sharing());
     if (listener != null) {
       simulator.listen(listener);
     }

@@ -198,7 +198,7 @@ class MainTest {
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab run: " + config
         + ":2:1: unknown key 'polcy'; did you mean 'policy'? valid: context-save, engine, "
-        + "hardware, name, policy, preemption, seed, workload");
+        + "hardware, name, policy, preemption, seed, sharing, workload");
     assertThat(result.out()).isEmpty();
   }
 
