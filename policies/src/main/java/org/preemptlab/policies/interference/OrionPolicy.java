@@ -20,7 +20,8 @@ import org.preemptlab.policies.rank.WorkEstimate;
  * <ul>
  *   <li>HP jobs are launched at once, oldest first, and take freed SM slots before BE jobs (Orion
  *       puts them on a high-priority stream).
- *   <li>While an HP job is in flight, a BE job is launched only if its profile complements every HP
+ *   <li>While an HP job is in flight, a BE job (the oldest ready one that passes, as the artifact
+ *       walks its BE clients) is launched only if its profile complements every HP
  *       job in flight (one compute-bound, the other memory-bound, or either unknown) and the SMs it
  *       needs plus those the HP jobs need fit in {@code sm-threshold} of the device.
  *   <li>BE jobs launched since the BE work last drained may add up to at most {@code
@@ -95,12 +96,16 @@ public final class OrionPolicy implements SchedulingPolicy {
     if (first != null) {
       return first;
     }
-    JobView candidate = oldest(readyBestEffort);
-    if (candidate == null) {
+    if (readyBestEffort.isEmpty()) {
       return null;
     }
-    if (admits(candidate, scheduler)) {
-      return candidate;
+    // as the artifact walks its best-effort clients, the oldest ready BE job that passes goes
+    List<JobView> byAge = new ArrayList<>(readyBestEffort);
+    byAge.sort(Comparator.comparingLong(JobView::submitTimeNs).thenComparingLong(JobView::id));
+    for (JobView candidate : byAge) {
+      if (admits(candidate, scheduler)) {
+        return candidate;
+      }
     }
     heldBestEffort++;
     return null;
