@@ -52,6 +52,8 @@ public final class Simulator {
   final BlockScheduler blocks;
   final Preemptor preemptor;
   final TimeSlicer slicer;
+  /** Contention for memory bandwidth, or null when the hardware model has none. */
+  final Contention contention;
   EngineListener listener;
   /** A scheduler layer above the launcher (the DRM scheduler), or null: one check per instant. */
   private EngineLayer layer;
@@ -83,6 +85,8 @@ public final class Simulator {
     this.plugins = plugins;
     this.options = options;
     this.sms = new SmArray(device);
+    this.contention = hardware.contention()
+        .map(model -> new Contention(model, device, events)).orElse(null);
     List<SimContext> contexts = new ArrayList<>();
     for (GpuContext context : workload.contexts()) {
       contexts.add(new SimContext(context, contexts.size()));
@@ -165,6 +169,20 @@ public final class Simulator {
    */
   public Simulator withLayer(EngineLayer layer) {
     this.layer = layer;
+    return this;
+  }
+
+  /**
+   * Shares device-memory bandwidth by {@code domains} (for example one domain per MIG instance)
+   * instead of the whole device as one ({@link MemoryDomains#wholeDevice}, the default); call
+   * before {@link #run}. Without a contention model in the hardware model it changes nothing.
+   */
+  public Simulator withMemoryDomains(MemoryDomains domains) {
+    java.util.Objects.requireNonNull(domains, "domains");
+    checkState(!ran, "memory domains are set before the run");
+    if (contention != null) {
+      contention.useDomains(domains);
+    }
     return this;
   }
 
@@ -275,6 +293,9 @@ public final class Simulator {
         blocks.placeAll();
       } while (!events.isEmpty() && events.peekTime() == now);
     } while (layer != null && layer.resume());
+    if (contention != null) {
+      contention.settle(now); // the instant's residency is final: new rates, moved completions
+    }
   }
 
   private void countEvent(long instantEnd) {
