@@ -233,6 +233,7 @@ public final class RunExecutor {
       RunProgress progress, JobRecordSink jobs) {
     Simulator simulator = new Simulator(workload, hardware, plugins,
         config.engine().toOptions()).withSharing(sharing.sharing());
+    sharing.memoryDomains(hardware.device()).ifPresent(simulator::withMemoryDomains);
     if (listener != null) {
       simulator.listen(listener);
     }

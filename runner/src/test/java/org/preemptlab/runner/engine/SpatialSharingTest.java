@@ -188,6 +188,62 @@ class SpatialSharingTest {
     assertThat(Sim.record(equal, 2).finishNs()).isLessThan(Sim.record(equal, 1).firstStartNs());
   }
 
+  /** One block per SM of 1,000 ns, each moving {@code bytes} (100,000 B: 100 B/ns a block). */
+  private static org.preemptlab.api.model.Kernel memoryKernel(String name, int grid, long bytes) {
+    return new org.preemptlab.api.model.Kernel(name, grid, 1024, 1, 0, false,
+        new org.preemptlab.api.model.BlockProgram(List.of(new org.preemptlab.api.model.Segment(
+            org.preemptlab.api.model.SegmentKind.COMPUTE, 1_000, 1_000, 1, 0, bytes))),
+        new org.preemptlab.api.model.BlockTiming.Exact());
+  }
+
+  /**
+   * Two MIG instances of two SMs, each with half of 400 B/ns; instance "a" runs {@code aKernel}
+   * (or nothing), "b" one block of 1,000 ns demanding 200 B/ns: the finish of b's job, with
+   * contention on (max-min fair).
+   */
+  private static long finishOfB(org.preemptlab.api.model.Kernel aKernel, boolean perInstance) {
+    org.preemptlab.api.hardware.HardwareModel hw = ContentionTest.contended(
+        Sim.device(4, Sim.bigSm(), Sim.costs(), false), 400,
+        org.preemptlab.api.hardware.ContentionModel.maxMinFair());
+    Sim.W w = workload().queue(Sim.queue("qa", "a", Priority.NORMAL))
+        .queue(Sim.queue("qb", "b", Priority.NORMAL))
+        .job(2, "qb", 0, memoryKernel("b", 1, 200_000));
+    if (aKernel != null) {
+      w.job(1, "qa", 0, aKernel);
+    }
+    Simulator simulator = new Simulator(w.build(), hw,
+        EngineFixtures.plugins(hw.device(), "fifo", "block-boundary", "full"),
+        EngineOptions.defaults()).withSharing(instances(SmSet.range(0, 2), SmSet.range(2, 4)));
+    if (perInstance) {
+      simulator.withMemoryDomains(new MemoryDomains(List.of(
+          new MemoryDomains.Domain("a", SmSet.range(0, 2), 200),
+          new MemoryDomains.Domain("b", SmSet.range(2, 4), 200))));
+    }
+    return Sim.record(simulator.run(), 2).finishNs();
+  }
+
+  @Test
+  void withContentionAMemoryBoundKernelInOneMigInstanceLeavesTheOtherInstancesTimesAlone() {
+    org.preemptlab.api.model.Kernel hog = memoryKernel("hog", 2, 400_000); // 2 x 400 B/ns
+
+    long alone = finishOfB(null, true);
+    long beside = finishOfB(hog, true);
+
+    // b demands 200 B/ns, exactly its instance's share: 1,000 ns with or without a's hog
+    assertThat(alone).isEqualTo(1_000);
+    assertThat(beside).isEqualTo(alone);
+  }
+
+  @Test
+  void withOneMemoryDomainForTheWholeDeviceTheSameHogSlowsTheOtherTenant() {
+    org.preemptlab.api.model.Kernel hog = memoryKernel("hog", 2, 400_000);
+
+    // one domain of 400 B/ns: alone b's 200 fit; beside the hog's 2 x 400 max-min gives each of
+    // the three blocks 133 B/ns, so b runs at 2/3 speed while the hog is resident
+    assertThat(finishOfB(null, false)).isEqualTo(1_000);
+    assertThat(finishOfB(hog, false)).isGreaterThan(1_000);
+  }
+
   @Test
   void sharingThatNamesAnUnknownContextIsRefused() {
     Simulator simulator = new Simulator(twoTenants(), Sim.hw(fourSms()),

@@ -12,6 +12,7 @@ import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.SmSet;
+import org.preemptlab.runner.engine.MemoryDomains;
 import org.preemptlab.runner.engine.SpatialSharing;
 
 /**
@@ -54,6 +55,23 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
   /** Copies the instances. */
   public SharingPlan {
     instances = List.copyOf(instances);
+  }
+
+  /**
+   * The memory domains of the contention model: one per MIG instance, with its SMs and its share
+   * of {@code device}'s DRAM bandwidth; empty for the other modes (the whole device is one domain)
+   * or when the device declares no bandwidth (then there is no contention to share).
+   */
+  public java.util.Optional<MemoryDomains> memoryDomains(DeviceSpec device) {
+    if (instances.isEmpty() || !device.memory().declared()) {
+      return java.util.Optional.empty();
+    }
+    List<MemoryDomains.Domain> domains = new ArrayList<>();
+    for (Instance instance : instances) {
+      domains.add(new MemoryDomains.Domain(instance.name(), instance.sms(),
+          instance.bandwidthShare() * device.memory().dramBandwidthBytesPerNs()));
+    }
+    return java.util.Optional.of(new MemoryDomains(domains));
   }
 
   /** No spatial sharing: the hardware model decides. */
