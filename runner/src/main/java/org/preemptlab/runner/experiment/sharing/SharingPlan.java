@@ -164,7 +164,7 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
       SharingConfig.MigInstance instance = config.instances().get(i);
       String where = "instances[" + i + "].profile";
       MigProfiles.Profile profile = MigProfiles.find(profiles, instance.profile()).orElseThrow(
-          () -> fail(where, ConfigurationException.unknown("MIG profile of '" + hardwareId + "'",
+          () -> fail(where, ConfigurationException.unknown(hardwareId + " MIG profile",
               instance.profile(), MigProfiles.names(profiles)).getMessage()));
       int count = counts.merge(profile.name(), 1, Integer::sum);
       if (count > profile.maxInstances()) {
@@ -251,8 +251,8 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
         next += count;
         for (String queue : partition.queues()) {
           if (!queuesByContext.get(context).contains(queue)) {
-            throw fail(where + ".queues", ConfigurationException.unknown("queue of context '"
-                + context + "'", queue, queuesByContext.get(context)).getMessage());
+            throw fail(where + ".queues", "queue '" + queue + "' is not in context '" + context
+                + "'; valid: " + String.join(", ", queuesByContext.get(context)));
           }
           if (partitions.putIfAbsent(queue, sms) != null) {
             throw fail(where + ".queues", "queue '" + queue + "' is already in another "
