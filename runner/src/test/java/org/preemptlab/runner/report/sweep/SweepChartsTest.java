@@ -135,6 +135,11 @@ class SweepChartsTest {
   }
 
   @Test
+  void theCommittedSharingComparisonChartsPassTheChecklist() throws IOException {
+    checkChartData(Path.of("..", "docs", "images", "sharing-comparison", "charts"));
+  }
+
+  @Test
   void anUndefinedBarIsLabelledNaInTheSvgAndNotDrawn() throws IOException {
     List<Map<String, String>> rows = rows(charts.resolve("bars-waiter-latency-p99.csv"));
     long undefined = rows.stream().filter(r -> r.get("defined").equals("false")).count();
