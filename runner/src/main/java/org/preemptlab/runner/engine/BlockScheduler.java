@@ -26,6 +26,8 @@ import org.preemptlab.api.policy.SmSet;
 final class BlockScheduler {
   private final Simulator sim;
   private final SmArray sms;
+  /** The run's contention, or null when the hardware model has none (one branch per block). */
+  private final Contention contention;
   /**
    * Launched jobs with blocks to place, in placement order: kept sorted by the hardware's order
    * (queue priority, then launch order) on entry, or sorted by the policy's ranking before each
@@ -52,6 +54,7 @@ final class BlockScheduler {
   BlockScheduler(Simulator sim, Comparator<JobView> ranking, boolean blockedListeners) {
     this.sim = sim;
     this.sms = sim.sms;
+    this.contention = sim.contention;
     this.ranking = ranking == null ? null
         : ranking.thenComparingLong(j -> ((SimJob) j).dispatchSeq);
     this.blockedListeners = blockedListeners;
@@ -264,6 +267,9 @@ final class BlockScheduler {
     block.slot = sms.takeSlot(block.sm);
     if (job.firstStartNs < 0) {
       job.firstStartNs = block.startNs;
+      if (job.queue.application != null) {
+        sim.launcher.started(job, block.startNs);
+      }
     }
     if (job.state == JobState.DISPATCHED) {
       job.state = JobState.RUNNING;
@@ -279,12 +285,18 @@ final class BlockScheduler {
     job.queue.context.residentBlocks++;
     job.queue.residentBlocks++;
     blocksExecuted++;
+    if (contention != null) {
+      contention.joined(block, sim.now);
+    }
     sim.events.push(block.endNs, block, block.gen);
   }
 
   /** A block leaves its SM: free its resources and account the SM time it executed. */
   void release(ResidentBlock block) {
     SimJob job = block.job;
+    if (contention != null) {
+      contention.left(block);
+    }
     sms.release(block.sm, job.threads, job.registers, job.shared, sim.now);
     sms.freeSlot(block.sm, block.slot);
     job.removeResident(block);

@@ -52,6 +52,8 @@ public final class Simulator {
   final BlockScheduler blocks;
   final Preemptor preemptor;
   final TimeSlicer slicer;
+  /** Contention for memory bandwidth, or null when the hardware model has none. */
+  final Contention contention;
   EngineListener listener;
   /** A scheduler layer above the launcher (the DRM scheduler), or null: one check per instant. */
   private EngineLayer layer;
@@ -65,7 +67,7 @@ public final class Simulator {
   private JobTable.Builder records;
   /** Where finished jobs' records go instead of {@link #records}, or null. */
   private JobRecordSink sink;
-  /** The workload's number of jobs. */
+  /** The workload's number of jobs (applications append theirs during the run). */
   private final int jobCount;
   /** When the last job so far finished. */
   private long makespan;
@@ -77,17 +79,48 @@ public final class Simulator {
    */
   public Simulator(Workload workload, HardwareModel hardware, RunPlugins plugins,
       EngineOptions options) {
+    this(workload, List.of(), hardware, plugins, options);
+  }
+
+  /**
+   * Prepares a run of a workload and applications that submit jobs while it goes on (DESIGN.md
+   * §3.6). Each application's contexts and queues must be among the workload's (the run's
+   * configuration adds them: {@code experiment.ApplicationSetup}); its jobs are appended after the
+   * workload's, with ids above every workload id, in the order they are submitted.
+   *
+   * @throws ConfigurationException if a kernel's block cannot fit on an empty SM
+   * @throws IllegalArgumentException if an application's queue is not in the workload, or two
+   *     applications declare one queue
+   * @throws ApplicationFailure if an application's {@code observesStarts()} throws
+   */
+  public Simulator(Workload workload, List<RunApplication> applications, HardwareModel hardware,
+      RunPlugins plugins, EngineOptions options) {
     this.hardware = hardware;
     this.device = hardware.device();
     this.costs = hardware.newCostStream();
     this.plugins = plugins;
     this.options = options;
     this.sms = new SmArray(device);
+    this.contention = hardware.contention()
+        .map(model -> new Contention(model, device, events)).orElse(null);
     List<SimContext> contexts = new ArrayList<>();
     for (GpuContext context : workload.contexts()) {
       contexts.add(new SimContext(context, contexts.size()));
     }
-    this.launcher = new Launcher(this, workload, contexts);
+    java.util.Set<String> workloadQueues = new java.util.HashSet<>();
+    workload.queues().forEach(q -> workloadQueues.add(q.id()));
+    java.util.Set<String> claimed = new java.util.HashSet<>();
+    List<ApplicationHost> hosts = new ArrayList<>();
+    for (RunApplication application : applications) {
+      for (JobQueue queue : application.resources().queues()) {
+        checkArgument(workloadQueues.contains(queue.id()), "%s: its queue '%s' is not in the "
+            + "run's workload", application.name(), queue.id());
+        checkArgument(claimed.add(queue.id()), "%s: queue '%s' belongs to another application",
+            application.name(), queue.id());
+      }
+      hosts.add(new ApplicationHost(application, this));
+    }
+    this.launcher = new Launcher(this, workload, contexts, hosts);
     this.jobCount = workload.jobs().size();
     this.preemptor = new Preemptor(this);
     SchedulingPolicy first = launcher.engines.values().stream().findFirst()
@@ -158,6 +191,16 @@ public final class Simulator {
   }
 
   /**
+   * Tells {@code observer} of each job an application submits, with its index (after the
+   * workload's), before the job is submitted: the isolated runs that measure an application job
+   * alone (slowdown) learn its kernel so. Call before {@link #run}.
+   */
+  public Simulator observeApplicationJobs(java.util.function.ObjIntConsumer<Job> observer) {
+    launcher.applicationJobs = java.util.Objects.requireNonNull(observer, "observer");
+    return this;
+  }
+
+  /**
    * Adds a scheduler layer above the launcher (the DRM scheduler layer of {@code engine.drm}); call
    * before {@link #run}. The layer's events run on this engine's event queue and the layer gets its
    * per-instant step ({@link EngineLayer}). The layer decides which of its jobs reach the hardware
@@ -165,6 +208,20 @@ public final class Simulator {
    */
   public Simulator withLayer(EngineLayer layer) {
     this.layer = layer;
+    return this;
+  }
+
+  /**
+   * Shares device-memory bandwidth by {@code domains} (for example one domain per MIG instance)
+   * instead of the whole device as one ({@link MemoryDomains#wholeDevice}, the default); call
+   * before {@link #run}. Without a contention model in the hardware model it changes nothing.
+   */
+  public Simulator withMemoryDomains(MemoryDomains domains) {
+    java.util.Objects.requireNonNull(domains, "domains");
+    checkState(!ran, "memory domains are set before the run");
+    if (contention != null) {
+      contention.useDomains(domains);
+    }
     return this;
   }
 
@@ -275,6 +332,9 @@ public final class Simulator {
         blocks.placeAll();
       } while (!events.isEmpty() && events.peekTime() == now);
     } while (layer != null && layer.resume());
+    if (contention != null) {
+      contention.settle(now); // the instant's residency is final: new rates, moved completions
+    }
   }
 
   private void countEvent(long instantEnd) {
@@ -306,7 +366,7 @@ public final class Simulator {
         : stuck.queue.suspension != null ? ", and its queue was never resumed"
         : stuck.heldBack() ? ", held back and never resumed" : "";
     throw new InvariantViolationException("the run ended with " + launcher.unfinished + " of "
-        + jobs.length + " jobs unfinished; e.g. " + stuck + " is " + stuck.state + why);
+        + launcher.size + " jobs unfinished; e.g. " + stuck + " is " + stuck.state + why);
   }
 
   // ---- accounting ----
@@ -320,6 +380,9 @@ public final class Simulator {
         job.readyNs, job.dispatchNs, job.firstStartNs, job.finishNs, job.preemptions,
         job.bytesSaved, job.bytesRestored, job.lostWorkNs, job.job.deadlineNs());
     if (sink == null) {
+      if (job.index >= records.rows()) {
+        records.growRows(job.index + 1); // an application's job, appended during the run
+      }
       records.set(job.index, record);
     } else {
       sink.finished(job.index, record);
@@ -344,7 +407,7 @@ public final class Simulator {
    * monotone and possibly a little stale; never part of the results.
    */
   public int finishedJobs() {
-    return launcher.jobs.length - launcher.unfinished;
+    return launcher.size - launcher.unfinished;
   }
 
   /**
