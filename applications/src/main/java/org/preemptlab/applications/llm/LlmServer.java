@@ -42,6 +42,7 @@ final class LlmServer implements Application, MetricReporter {
   private ContinuousBatcher.Batch batch;
   private long lastJobId = -1;
   private boolean startPending;
+  private long pendingStartNs;
   private boolean stopped;
   private long unfinishedAtHorizon;
 
@@ -92,8 +93,6 @@ final class LlmServer implements Application, MetricReporter {
       startIteration(app);
     }
   }
-
-  private long pendingStartNs;
 
   private void arrive(RequestSpec spec) {
     stats.arrived++;

@@ -64,6 +64,20 @@ class LlmServerTest {
   }
 
   @Test
+  void theSchedulingOverheadSeparatesAnIterationsEndFromTheNextSubmission() {
+    ServerFixture f = new ServerFixture(dir);
+    Path trace = f.write("trace.csv", "TIMESTAMP,ContextTokens,GeneratedTokens\n0,100,3\n");
+    Application app = f.create(Map.of("trace", trace.toString(), "duration", "1s",
+        "scheduling-overhead", "5us"));
+    FakeApplicationContext run = ServerFixture.run(app, TestDevices.ONE_SM, 2_000_000_000L);
+
+    List<FakeApplicationContext.Run> runs = run.runs();
+    assertThat(runs).extracting(FakeApplicationContext.Run::submitNs).containsExactly(0L, 0L,
+        105_010L, 105_010L, 111_020L, 111_020L);
+    assertThat(metrics(app)).containsEntry("tpot-p50", (111_020 + 1_010 - 100_010) / 2.0);
+  }
+
+  @Test
   void sloAttainmentAndGoodputCountRequestsMeetingBothObjectives() {
     ServerFixture f = new ServerFixture(dir);
     Path trace = f.write("trace.csv", "TIMESTAMP,ContextTokens,GeneratedTokens\n"
