@@ -64,7 +64,7 @@ public record SweepConfig(
       "bytes-saved-per-preemption", "throughput@priority=lowest", "makespan", "antt", "stp",
       "fairness", "deadline-misses");
   private static final List<String> PLUGIN_METRIC_KINDS =
-      List.of("policy", "preemption", "context-save");
+      List.of("policy", "preemption", "context-save", "application");
 
   private static final List<String> PLAIN_KEYS =
       List.of("engine.credit-limit", "engine.launch-window", "engine.launch-batch",
@@ -231,7 +231,8 @@ public record SweepConfig(
     if (key.equals("seed")) {
       throw new SpecViolation("vary.seed", "list the seeds under 'seeds', not under 'vary'");
     }
-    if (Overrides.PLUGIN_SECTIONS.contains(key) || PLAIN_KEYS.contains(key)) {
+    if (Overrides.PLUGIN_SECTIONS.contains(key) || PLAIN_KEYS.contains(key)
+        || Overrides.APPLICATION_KEY.matcher(key).matches()) {
       return;
     }
     int dot = key.indexOf('.');
@@ -242,6 +243,7 @@ public record SweepConfig(
     List<String> valid = new ArrayList<>(Overrides.PLUGIN_SECTIONS);
     valid.addAll(PLAIN_KEYS);
     Overrides.PLUGIN_SECTIONS.forEach(s -> valid.add(s + ".<parameter>"));
+    valid.add("applications[N].<parameter>");
     throw new SpecViolation("vary." + key,
         ConfigurationException.unknown("key", key, valid).getMessage());
   }
