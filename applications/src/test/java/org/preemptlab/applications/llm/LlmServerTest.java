@@ -1,5 +1,7 @@
 package org.preemptlab.applications.llm;
 
+import org.preemptlab.applications.FakeApplicationContext;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;

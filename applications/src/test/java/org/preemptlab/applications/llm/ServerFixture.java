@@ -1,5 +1,7 @@
 package org.preemptlab.applications.llm;
 
+import org.preemptlab.applications.FakeApplicationContext;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

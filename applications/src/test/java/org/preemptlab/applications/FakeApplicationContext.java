@@ -1,4 +1,4 @@
-package org.preemptlab.applications.llm;
+package org.preemptlab.applications;
 
 import static org.preemptlab.api.Checks.checkArgument;
 
@@ -17,10 +17,10 @@ import org.preemptlab.api.model.Kernel;
  * serial, each job lasting its waves times its block time ({@code ceil(grid / (SMs * resident
  * blocks per SM))} waves, no dispatch or launch cost). Events are ordered by (time, sequence).
  */
-final class FakeApplicationContext implements ApplicationContext {
+public final class FakeApplicationContext implements ApplicationContext {
 
   /** A job as the fake ran it. */
-  record Run(long id, String queueId, Kernel kernel, long submitNs, long startNs, long finishNs) {}
+  public record Run(long id, String queueId, Kernel kernel, long submitNs, long startNs, long finishNs) {}
 
   private record Event(long timeNs, long sequence, long jobId) {}
 
@@ -32,7 +32,7 @@ final class FakeApplicationContext implements ApplicationContext {
   private long sequence;
   private long queueFreeNs;
 
-  FakeApplicationContext(DeviceSpec device) {
+  public FakeApplicationContext(DeviceSpec device) {
     this.device = device;
   }
 
@@ -67,7 +67,7 @@ final class FakeApplicationContext implements ApplicationContext {
   }
 
   /** Starts {@code app} at 0 and runs it until no event is left or the next is after {@code untilNs}. */
-  void run(Application app, long untilNs) {
+  public void run(Application app, long untilNs) {
     app.resources();
     app.start(this);
     while (!events.isEmpty() && events.peek().timeNs <= untilNs) {
@@ -84,7 +84,7 @@ final class FakeApplicationContext implements ApplicationContext {
   }
 
   /** Every job submitted, in submission order. */
-  List<Run> runs() {
+  public List<Run> runs() {
     return runs;
   }
 }
