@@ -58,6 +58,9 @@ public final class TrainingLoopProvider implements ApplicationProvider, Contribu
         List.of("KERNEL", "HIGH", "NORMAL", "LOW"), "Priority of the training queue"));
     specs.add(ParameterSpec.text("queue", "training",
         "Id of the training queue and of its context; must not clash with the workload's"));
+    specs.add(ParameterSpec.text("profile-path", "",
+        "An iteration's kernels from a profile file (preemptlab profile writes one from a PyTorch"
+            + " profiler trace) instead of the phase shapes; empty: the phase shapes"));
     for (String phase : PHASES) {
       specs.add(ParameterSpec.integer(phase + "-kernels", 1, 0, 10_000, "kernels",
           "Kernels of the " + phase + " phase per iteration, launched back to back"
@@ -100,8 +103,20 @@ public final class TrainingLoopProvider implements ApplicationProvider, Contribu
       throw new ConfigurationException("training-loop: optimizer-kernels must be at least 1 "
           + "(the optimizer step's end ends the iteration)");
     }
+    String profile = p.getString("profile-path").trim();
     List<Kernel> iteration = new ArrayList<>();
-    for (String phase : PHASES) {
+    if (!profile.isEmpty()) {
+      List<String> shaped = PHASES.stream().filter(phase -> p.getLong(phase + "-grid") != 0
+          || p.getLong(phase + "-threads") != 0 || p.getLong(phase + "-registers") != 0
+          || p.getDurationNs(phase + "-block-time") != 0).toList();
+      if (!shaped.isEmpty()) {
+        throw new ConfigurationException("training-loop: give either profile-path or the "
+            + "phases' kernel shapes, not both (shapes set for " + String.join(", ", shaped)
+            + ")");
+      }
+      iteration.addAll(IterationProfile.read(java.nio.file.Path.of(profile)));
+    }
+    for (String phase : profile.isEmpty() ? PHASES : List.<String>of()) {
       int count = p.getInt(phase + "-kernels");
       if (count == 0) {
         continue;

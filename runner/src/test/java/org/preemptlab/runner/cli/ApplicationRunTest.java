@@ -123,6 +123,40 @@ class ApplicationRunTest {
   }
 
   @Test
+  void aTrainingLoopRunsTheKernelsOfOneStepOfARecordedTraceAsItsProfile(@TempDir Path dir)
+      throws IOException {
+    Path profile = dir.resolve("step.csv");
+    Result written = run("profile", "--trace",
+        ROOT.resolve("examples/traces/training.pt.trace.json.gz").toString(),
+        "--set", "workload.iterations=1", "--out", profile.toString());
+    assertThat(written.exit()).as(written.err()).isZero();
+    List<String> rows = Files.readAllLines(profile).stream().filter(l -> !l.startsWith("#"))
+        .toList();
+    assertThat(rows.get(0)).isEqualTo("kernel,grid,threads,registers,shared_memory,block_ns");
+    // step 1 of the example trace: 26 kernels, the fused optimizer step (multi_tensor_apply) last
+    assertThat(rows).hasSize(1 + 26);
+    assertThat(rows.get(rows.size() - 1)).contains("multi_tensor", ",320,512,64,0,");
+    Path config = dir.resolve("loop.yaml");
+    Files.writeString(config, "hardware: h200\napplications:\n  - id: training-loop\n"
+        + "    parameters: {iterations: 3, profile-path: step.csv}\n");
+
+    Result result = run("run", "--config", config.toString(), "--out",
+        dir.resolve("o").toString());
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    List<String> jobs = Files.readAllLines(dir.resolve("o/jobs.csv"));
+    assertThat(jobs).hasSize(1 + 3 * 26);
+    assertThat(jobs.get(26)).contains("multi_tensor");
+  }
+
+  @Test
+  void profileNamesAMissingTraceOptionInOneLine() {
+    assertThat(oneLineError(run("profile"))).contains("profile needs --trace FILE");
+    assertThat(oneLineError(run("profile", "--trace", "t.json", "--set", "seed=2")))
+        .contains("--set seed=2: profile takes the trace's parameters");
+  }
+
+  @Test
   void anUnknownApplicationIsAOneLineErrorNamingItsKey() {
     String error = oneLineError(run("run", "--config", CONFIG, "--set",
         "applications[1].x=1"));
