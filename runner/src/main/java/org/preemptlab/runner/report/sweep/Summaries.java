@@ -79,6 +79,11 @@ public final class Summaries {
       sb.append("\n## Metrics against the varied parameter\n");
       againsts.forEach(chart -> markdownChart(sb, chart, chart));
     }
+    List<String> tradeOffs = tradeOffCharts(analysis);
+    if (!tradeOffs.isEmpty()) {
+      sb.append("\n## Trade-offs\n");
+      tradeOffs.forEach(chart -> markdownChart(sb, chart, chart));
+    }
     List<String> failures = Failures.lines(analysis);
     sb.append("\n## Failed runs\n\n");
     if (failures.isEmpty()) {
@@ -98,6 +103,11 @@ public final class Summaries {
   private static List<String> againstCharts(SweepAnalysis analysis) {
     return SweepCharts.numericFactor(analysis).map(f -> analysis.metrics().stream()
         .map(m -> SweepCharts.againstName(m, f)).toList()).orElse(List.of());
+  }
+
+  private static List<String> tradeOffCharts(SweepAnalysis analysis) {
+    return SweepCharts.tradeOffs(analysis).stream()
+        .map(pair -> SweepCharts.tradeOffName(pair[0], pair[1])).toList();
   }
 
   private static String markdownRow(List<String> cells) {
@@ -159,6 +169,11 @@ public final class Summaries {
     if (!againsts.isEmpty()) {
       sb.append("<h2>Metrics against the varied parameter</h2>\n");
       againsts.forEach(chart -> htmlChart(sb, chart, chart));
+    }
+    List<String> tradeOffs = tradeOffCharts(analysis);
+    if (!tradeOffs.isEmpty()) {
+      sb.append("<h2>Trade-offs</h2>\n");
+      tradeOffs.forEach(chart -> htmlChart(sb, chart, chart));
     }
     sb.append("<h2>Failed runs</h2>\n");
     List<String> failures = Failures.lines(analysis);

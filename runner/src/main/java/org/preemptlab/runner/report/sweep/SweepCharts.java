@@ -32,8 +32,9 @@ import org.preemptlab.runner.report.chart.XChartFigure;
  * drawn, under {@code charts/}: per queue, the CDF of its job turnaround per configuration over all
  * seeds ({@code turnaround-cdf_queue-Q}); per reported metric, its means with 95% confidence
  * error bars ({@code bars-METRIC}); and, when a numeric parameter is varied, each metric against
- * it ({@code METRIC-vs-KEY}). Configurations whose CDFs are identical share one curve, labelled
- * with all of them ({@code *} for every value of a key).
+ * it ({@code METRIC-vs-KEY}); per trade-off of the sweep file, one metric's means against
+ * another's ({@code trade-off-Y-vs-X}). Configurations whose CDFs are identical share one curve,
+ * labelled with all of them ({@code *} for every value of a key).
  */
 public final class SweepCharts {
   /** The charts' directory under the output directory. */
@@ -63,6 +64,23 @@ public final class SweepCharts {
     return fileName(metric.key()) + "-vs-" + fileName(factor.key());
   }
 
+  /** The base name of the trade-off chart of {@code y} against {@code x}. */
+  public static String tradeOffName(MetricSelection x, MetricSelection y) {
+    return "trade-off-" + fileName(y.key()) + "-vs-" + fileName(x.key());
+  }
+
+  /** The trade-offs of the sweep file as pairs of selections [x, y], in the order written. */
+  public static List<MetricSelection[]> tradeOffs(SweepAnalysis analysis) {
+    List<String> written = analysis.plan().config().metrics().stream().map(String::strip)
+        .toList();
+    List<MetricSelection[]> pairs = new ArrayList<>();
+    for (var t : analysis.plan().config().tradeOffs()) {
+      pairs.add(new MetricSelection[] {analysis.metrics().get(written.indexOf(t.x().strip())),
+          analysis.metrics().get(written.indexOf(t.y().strip()))});
+    }
+    return pairs;
+  }
+
   /** Every figure of the sweep, in writing order. */
   public static List<Figure> figures(SweepAnalysis analysis) {
     List<Figure> figures = new ArrayList<>();
@@ -78,7 +96,49 @@ public final class SweepCharts {
         figures.add(against(analysis, metric, numeric.get()));
       }
     }
+    for (MetricSelection[] pair : tradeOffs(analysis)) {
+      figures.add(tradeOff(analysis, pair[0], pair[1]));
+    }
     return figures;
+  }
+
+  /**
+   * The mean of {@code y} (with its 95% error bar) against the mean of {@code x}: with a numeric
+   * varied key, one line per combination of the other keys through its values (sorted by x);
+   * otherwise one point per configuration. A configuration where either mean is undefined has no
+   * point.
+   */
+  static Figure tradeOff(SweepAnalysis analysis, MetricSelection x, MetricSelection y) {
+    DisplayUnit xUnit = Units.of(analysis, x);
+    DisplayUnit yUnit = Units.of(analysis, y);
+    Optional<Factor> numeric = numericFactor(analysis);
+    Map<String, List<Figure.Point>> bySeries = new LinkedHashMap<>();
+    for (PointStats point : analysis.points()) {
+      Map<String, String> values = new LinkedHashMap<>(point.point().values());
+      numeric.ifPresent(f -> values.remove(f.key()));
+      String series = values.isEmpty() ? (numeric.isPresent() ? "mean" : point.point().key())
+          : String.join(" / ", values.values());
+      Estimate ex = point.mean(x);
+      Estimate ey = point.mean(y);
+      List<Figure.Point> points = bySeries.computeIfAbsent(series, s -> new ArrayList<>());
+      if (ex.n() == 0 || ey.n() == 0) {
+        continue;
+      }
+      boolean interval = !Double.isNaN(ey.halfWidth());
+      points.add(new Figure.Point("", xUnit.display(ex.mean()), yUnit.display(ey.mean()),
+          interval ? yUnit.display(ey.low()) : Double.NaN,
+          interval ? yUnit.display(ey.high()) : Double.NaN));
+    }
+    List<Figure.Series> series = new ArrayList<>();
+    bySeries.forEach((name, points) -> series.add(new Figure.Series(name, points.stream()
+        .sorted((a, b) -> Double.compare(a.x(), b.x())).toList())));
+    List<String> keys = analysis.plan().factors().stream().map(Factor::key)
+        .filter(k -> numeric.isEmpty() || !k.equals(numeric.get().key())).toList();
+    return new Figure(tradeOffName(x, y), y.title() + " against " + x.title()
+        + ": means over seeds" + numeric.map(f -> ", a line through " + f.key()).orElse(""),
+        x.title() + xUnit.inParentheses(), y.title() + yUnit.inParentheses(),
+        keys.isEmpty() ? "configuration" : String.join(" / ", keys), Figure.Kind.LINES,
+        List.of(), series, false);
   }
 
   /**
