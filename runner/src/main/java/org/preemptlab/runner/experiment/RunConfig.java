@@ -93,9 +93,12 @@ public record RunConfig(
         contextSave.withPathsResolvedAgainst(dir), workload.withPathsResolvedAgainst(dir), engine);
   }
 
-  /** Whether a plugin parameter named {@code name} holds a file path. */
-  static boolean isPathParameter(String name) {
-    return name.equals("path") || name.endsWith("-path");
+  /**
+   * Whether a plugin parameter named {@code name} holds a file path: {@code path}, {@code
+   * ...-path}, and the synthetic generator's {@code spec} file.
+   */
+  public static boolean isPathParameter(String name) {
+    return name.equals("path") || name.endsWith("-path") || name.equals("spec");
   }
 
   /** The parameters with relative file paths resolved against {@code dir}. */
