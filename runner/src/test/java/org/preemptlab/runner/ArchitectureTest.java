@@ -148,7 +148,7 @@ class ArchitectureTest {
 
   /**
    * The engine's DRM scheduler layer takes a kernel generation's behaviour from the policy it runs
-   * ({@code SchedulingPolicy.perPriorityRunQueues()}), never from a policy's class or id: it
+   * ({@code DrmSchedulingPolicy.perPriorityRunQueues()}), never from a policy's class or id: it
    * depends on no policy implementation.
    */
   @ArchTest

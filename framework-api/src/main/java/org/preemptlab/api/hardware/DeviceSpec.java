@@ -17,6 +17,8 @@ import org.preemptlab.api.API;
  *     save its state (Pascal and later); otherwise only block boundaries are available
  * @param concurrentContexts whether blocks of different contexts may share SMs at once (MPS-like);
  *     otherwise contexts are time-sliced
+ * @param memory the device memory's limits, for the contention model ({@link
+ *     MemorySpec#UNSPECIFIED} when the model declares none)
  * @since 0.1
  */
 @API(status = API.Status.STABLE, since = "0.1")
@@ -27,15 +29,38 @@ public record DeviceSpec(
     double clockMhz,
     DeviceCosts costs,
     boolean instructionLevelPreemption,
-    boolean concurrentContexts) {
+    boolean concurrentContexts,
+    MemorySpec memory) {
 
   /** Validates the fields. */
   public DeviceSpec {
     Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(memory, "memory");
     Objects.requireNonNull(sm, "sm");
     Objects.requireNonNull(costs, "costs");
     checkArgument(smCount >= 1, "device must have >= 1 SM, got %s", smCount);
     checkArgument(clockMhz > 0, "clock must be > 0 MHz, got %s", clockMhz);
+  }
+
+  /**
+   * A device whose memory limits are not declared ({@link MemorySpec#UNSPECIFIED}).
+   *
+   * @since 0.1
+   */
+  public DeviceSpec(String name, int smCount, SmSpec sm, double clockMhz, DeviceCosts costs,
+      boolean instructionLevelPreemption, boolean concurrentContexts) {
+    this(name, smCount, sm, clockMhz, costs, instructionLevelPreemption, concurrentContexts,
+        MemorySpec.UNSPECIFIED);
+  }
+
+  /**
+   * The same device with other memory limits.
+   *
+   * @since 0.2
+   */
+  public DeviceSpec withMemory(MemorySpec newMemory) {
+    return new DeviceSpec(name, smCount, sm, clockMhz, costs, instructionLevelPreemption,
+        concurrentContexts, newMemory);
   }
 
   /** Converts SM cycles to ns at this device's clock, rounding up. */

@@ -139,4 +139,15 @@ public interface HardwareModel {
   default boolean serialTimeline() {
     return false;
   }
+
+  /**
+   * How co-resident blocks slow each other down, or empty for no contention: a block then lasts
+   * exactly its program, whatever else runs (the default, so that every result without contention
+   * stays as it was). A model that returns one must declare {@link DeviceSpec#memory()}.
+   *
+   * @since 0.2
+   */
+  default java.util.Optional<ContentionModel> contention() {
+    return java.util.Optional.empty();
+  }
 }

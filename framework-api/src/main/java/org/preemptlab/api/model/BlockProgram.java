@@ -51,6 +51,29 @@ public record BlockProgram(List<Segment> segments) {
     return total;
   }
 
+  /**
+   * Bytes one block moves to and from DRAM over the whole program.
+   *
+   * @since 0.2
+   */
+  public long dramBytes() {
+    long total = 0;
+    for (Segment segment : segments) {
+      total += segment.dramBytes();
+    }
+    return total;
+  }
+
+  /**
+   * One block's DRAM demand when it runs undisturbed: its bytes over its duration, in bytes per ns
+   * (GB/s). The contention model takes a block's demand as even over its program.
+   *
+   * @since 0.2
+   */
+  public double dramBytesPerNs() {
+    return (double) dramBytes() / durationNs();
+  }
+
   /** The offset (ns from the block's start) at which segment {@code index} begins. */
   public long startOf(int index) {
     long offset = 0;

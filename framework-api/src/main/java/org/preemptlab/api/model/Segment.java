@@ -13,6 +13,9 @@ import org.preemptlab.api.API;
  * @param durationNs how long the segment takes when the block runs undisturbed (at least 0)
  * @param liveRegistersPerThread 32-bit registers per thread that are live at the segment's end
  * @param liveSharedMemoryBytes bytes of the block's shared memory that are live at the segment's end
+ * @param dramBytes bytes the block moves between its SM and device memory (DRAM) during the
+ *     segment, at least 0: what the contention model (DESIGN.md §3.5) shares the device's memory
+ *     bandwidth by; 0 when unknown or when the segment works out of caches and registers
  * @since 0.1
  */
 @API(status = API.Status.STABLE, since = "0.1")
@@ -21,7 +24,8 @@ public record Segment(
     long instructions,
     long durationNs,
     int liveRegistersPerThread,
-    long liveSharedMemoryBytes) {
+    long liveSharedMemoryBytes,
+    long dramBytes) {
 
   /** Validates that every count is non-negative. */
   public Segment {
@@ -32,6 +36,17 @@ public record Segment(
         liveRegistersPerThread);
     checkArgument(liveSharedMemoryBytes >= 0, "segment live shared memory must be >= 0, got %s",
         liveSharedMemoryBytes);
+    checkArgument(dramBytes >= 0, "segment DRAM bytes must be >= 0, got %s", dramBytes);
+  }
+
+  /**
+   * A segment that moves no declared DRAM traffic ({@code dramBytes} 0).
+   *
+   * @since 0.1
+   */
+  public Segment(SegmentKind kind, long instructions, long durationNs, int liveRegistersPerThread,
+      long liveSharedMemoryBytes) {
+    this(kind, instructions, durationNs, liveRegistersPerThread, liveSharedMemoryBytes, 0);
   }
 
   /** A compute segment with the given length and live state. */
@@ -47,6 +62,16 @@ public record Segment(
    */
   public Segment withDuration(long newDurationNs) {
     return new Segment(kind, instructions, newDurationNs, liveRegistersPerThread,
-        liveSharedMemoryBytes);
+        liveSharedMemoryBytes, dramBytes);
+  }
+
+  /**
+   * The same segment with its DRAM traffic replaced.
+   *
+   * @since 0.2
+   */
+  public Segment withDramBytes(long newDramBytes) {
+    return new Segment(kind, instructions, durationNs, liveRegistersPerThread,
+        liveSharedMemoryBytes, newDramBytes);
   }
 }

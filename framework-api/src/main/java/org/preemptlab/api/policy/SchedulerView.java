@@ -79,7 +79,7 @@ public interface SchedulerView {
   void wakeAt(long timeNs);
 
   /**
-   * Whether this engine reports freed jobs through {@link SchedulingPolicy#onJobFreed}. False by
+   * Whether this engine reports freed jobs through {@link DrmSchedulingPolicy#onJobFreed}. False by
    * default: the SM-level engine frees a job when it finishes.
    *
    * @since 0.1
@@ -90,7 +90,7 @@ public interface SchedulerView {
 
   /**
    * Whether this engine reports every job pushed to its queue through {@link
-   * SchedulingPolicy#onJobQueued}, before the job is ready, and withdraws through {@link
+   * DrmSchedulingPolicy#onJobQueued}, before the job is ready, and withdraws through {@link
    * SchedulingPolicy#onJobWithdrawn} every queued job that leaves without being dispatched. False
    * by default; true in the DRM scheduler layer, where an entity joins its run queue when its first
    * job is pushed, whether or not that job's dependencies are met ({@code

@@ -26,6 +26,10 @@ import org.preemptlab.api.model.Priority;
  * up its SM (the preemption-point strategy), what is saved (the context-save strategy), and which
  * context has the device when contexts are time-sliced.
  *
+ * <p>The protocol of one subsystem stays out of this interface: the DRM scheduler layer's own
+ * callbacks (queued and freed jobs, per-priority run queues) are in {@link DrmSchedulingPolicy},
+ * which that layer checks for.
+ *
  * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
@@ -50,7 +54,7 @@ public interface SchedulingPolicy {
    * order. The DRM scheduler layer and queue suspension call this. By default it is handled as
    * {@link #onJobDispatched}, which also makes the policy stop holding the job. An engine whose
    * {@link SchedulerView#reportsQueuedJobs()} is true also withdraws queued jobs the policy does
-   * not hold (not yet ready), if the policy implements {@link #onJobQueued}.
+   * not hold (not yet ready), if the policy implements {@link DrmSchedulingPolicy#onJobQueued}.
    *
    * @param job a job the policy holds (or, see above, a queued one), never null
    * @param scheduler the engine's view
@@ -60,56 +64,8 @@ public interface SchedulingPolicy {
     onJobDispatched(job, scheduler);
   }
 
-  /**
-   * A job was pushed to its queue; it is not necessarily ready (it may wait for dependencies).
-   * Called only by engines whose {@link SchedulerView#reportsQueuedJobs()} is true, once per job,
-   * before its {@link #onJobReady}; such an engine withdraws with {@link #onJobWithdrawn} every
-   * queued job that leaves without being dispatched, whether the policy holds it or not, from a
-   * policy that implements this method (others hear only of the jobs they hold). DRM's
-   * fair scheduler keeps an entity in its run queue while the entity has queued jobs, ready or not
-   * ({@code drm_sched_rq_pop_entity}, Linux 7.2).
-   *
-   * @param job the queued job, never null
-   * @param scheduler the engine's view
-   * @since 0.1
-   */
-  default void onJobQueued(JobView job, SchedulerView scheduler) {}
-
-  /**
-   * Whether this policy keeps one run queue per priority, the one an entity sits on being chosen
-   * when the DRM scheduler layer places the entity on a scheduler (kernels up to 7.1: {@code
-   * drm_sched_entity_select_rq} takes {@code sched_rq[entity->priority]}). Then the priority the
-   * policy sees for a queue is that of the run queue it sits on, which changes only when the entity
-   * is re-balanced, and tearing a scheduler down stops the entities on its run queues ({@code
-   * drm_sched_fini}). False by default: one run queue per scheduler and the priority seen as it is
-   * now (Linux 7.2). Engines other than the DRM scheduler layer ignore it.
-   *
-   * @since 0.1
-   */
-  default boolean perPriorityRunQueues() {
-    return false;
-  }
-
   /** A job dispatched by this engine finished; its credits are back. */
   default void onJobFinished(JobView job, SchedulerView scheduler) {}
-
-  /**
-   * The scheduler freed a finished job: it left the head of the scheduler's pending list (DRM's
-   * {@code drm_sched_free_job_work}), which happens strictly in dispatch order, so a job that
-   * finished behind an unfinished one is freed only after it. Called only by engines whose {@link
-   * SchedulerView#reportsFreedJobs()} is true (the DRM scheduler simulator); other engines have
-   * no separate free step, and a policy that charges work at free time must then derive it from
-   * {@link #onJobFinished}. Jobs that leave the pending list without being freed (a timed-out job
-   * the driver reset, a job cancelled at teardown) are never reported here.
-   *
-   * @param job the freed job, never null
-   * @param gpuTimeNs the job's GPU time: its finish time minus its scheduled time, where the
-   *     scheduled time of a job queued behind another is moved to that job's finish time when
-   *     that job is freed, as {@code drm_sched_get_finished_job} does; at least 0
-   * @param scheduler the engine's view
-   * @since 0.1
-   */
-  default void onJobFreed(JobView job, long gpuTimeNs, SchedulerView scheduler) {}
 
   /**
    * A job dispatched by this engine has blocks that could not be placed: no SM it may use has room,

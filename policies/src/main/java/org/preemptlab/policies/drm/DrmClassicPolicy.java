@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
-import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.policy.DrmSchedulingPolicy;
 
 /**
  * The DRM scheduler of kernels up to 7.1 ({@code drm-fifo}, {@code drm-rr}): one run queue per
@@ -19,7 +19,7 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  * drm_sched_entity_select_rq}) and stops the entities on its run queues at teardown. Queued jobs
  * not yet ready are of no interest to it. Non-preemptive.
  */
-public final class DrmClassicPolicy implements SchedulingPolicy {
+public final class DrmClassicPolicy implements DrmSchedulingPolicy {
   private final RunQueue[] levels = new RunQueue[Priority.values().length];
   private final Map<Long, RunQueue> holder = new HashMap<>();
 

@@ -11,7 +11,7 @@ import java.util.TreeSet;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
-import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.policy.DrmSchedulingPolicy;
 
 /**
  * The fair DRM scheduler of Linux 7.2 ({@code drm-fair}; torvalds/linux
@@ -51,7 +51,7 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  * refcounted {@code drm_sched_entity_stats} do. In engines that do not report freed jobs, jobs
  * are freed in dispatch order when finished ({@link FreeOrder}).
  */
-public final class DrmFairPolicy implements SchedulingPolicy {
+public final class DrmFairPolicy implements DrmSchedulingPolicy {
   /** One entity as this scheduler's run queue holds it. */
   private static final class Member {
     final EntityStats stats;

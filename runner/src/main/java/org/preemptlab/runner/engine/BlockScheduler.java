@@ -264,6 +264,9 @@ final class BlockScheduler {
     block.slot = sms.takeSlot(block.sm);
     if (job.firstStartNs < 0) {
       job.firstStartNs = block.startNs;
+      if (job.queue.application != null) {
+        sim.launcher.started(job, block.startNs);
+      }
     }
     if (job.state == JobState.DISPATCHED) {
       job.state = JobState.RUNNING;

@@ -6,8 +6,8 @@ import org.preemptlab.api.policy.JobView;
 /**
  * Observes a simulation as it runs, for timelines and debugging. The engine calls it synchronously,
  * in simulated-time order of the calls' first time argument where one exists; every method has an
- * empty default. A listener must not change anything it is handed. Register one with {@link
- * Simulator#listen}.
+ * empty default. A listener must not change anything it is handed. Subscribe any number with
+ * {@link Simulator#listen}: each signal reaches every subscriber, in the order they subscribed.
  */
 public interface EngineListener {
 

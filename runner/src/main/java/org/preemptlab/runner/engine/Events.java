@@ -49,6 +49,30 @@ final class Events {
     }
   }
 
+  /** An application's start, at time 0. */
+  record ApplicationStart(ApplicationHost application) implements Event {
+    @Override
+    public void fire(Simulator sim, int gen) {
+      application.start();
+    }
+  }
+
+  /** An application's wake-up. */
+  record WakeUp(ApplicationHost application) implements Event {
+    @Override
+    public void fire(Simulator sim, int gen) {
+      application.wakeUp();
+    }
+  }
+
+  /** An application's job started its first block (for an application that observes starts). */
+  record ApplicationJobStarted(SimJob job) implements Event {
+    @Override
+    public void fire(Simulator sim, int gen) {
+      job.queue.application.started(job);
+    }
+  }
+
   /** The active context's time slice ends (stale if the slice was cancelled since). */
   static final Event SLICE_END = (sim, gen) -> sim.slicer.sliceEnded(gen);
 }

@@ -12,7 +12,9 @@ public interface JobRecordSink {
   /**
    * Job {@code index} of the workload's job list finished.
    *
-   * @param index the job's index in {@code Workload.jobs()}; each index comes once
+   * @param index the job's index in {@code Workload.jobs()}, or for a job an application
+   *     submitted during the run, its place after the workload's jobs in submission order; each
+   *     index comes once
    * @param record what happened to it
    */
   void finished(int index, JobRecord record);

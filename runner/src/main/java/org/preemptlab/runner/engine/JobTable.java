@@ -139,6 +139,26 @@ public final class JobTable extends AbstractList<JobRecord> implements RandomAcc
       return builder;
     }
 
+    /** The rows of a builder made by {@link #ofRows}. */
+    public int rows() {
+      Preconditions.checkState(fixedRows >= 0, "only a table of fixed rows has a row count");
+      return fixedRows;
+    }
+
+    /**
+     * Raises the rows of a builder made by {@link #ofRows} to {@code rows} (jobs that applications
+     * submit during the run); the capacity grows geometrically.
+     */
+    public Builder growRows(int rows) {
+      Preconditions.checkState(fixedRows >= 0, "only a table of fixed rows grows its rows");
+      Preconditions.checkArgument(rows >= fixedRows, "rows %s below %s", rows, fixedRows);
+      if (rows > c.jobId.length) {
+        c.resize(Math.max(rows, c.jobId.length + (c.jobId.length >> 1) + 8));
+      }
+      fixedRows = rows;
+      return this;
+    }
+
     /** Appends one job. */
     public Builder add(JobRecord r) {
       Preconditions.checkState(fixedRows < 0, "a table of fixed rows is filled with set");

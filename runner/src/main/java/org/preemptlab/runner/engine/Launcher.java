@@ -46,13 +46,22 @@ final class Launcher {
   /**
    * The engine's state of each job from its submission (for a closed-loop job, from when its
    * submission is scheduled) until it finishes, by index; null before and after, so that memory
-   * grows with the jobs in flight, not with all jobs of the run.
+   * grows with the jobs in flight, not with all jobs of the run. The workload's jobs come first;
+   * the jobs applications submit during the run are appended after them ({@link #size}), so the
+   * array grows while the run goes on.
    */
-  final SimJob[] jobs;
+  SimJob[] jobs;
+  /** Jobs known to the run: the workload's, then those the applications have submitted so far. */
+  int size;
+  /** The workload's number of jobs: indices from here on are applications' jobs. */
+  private final int workloadJobs;
   /** Each job's program as the preemption strategy instrumented it, until it is submitted. */
   private final BlockProgram[] programs;
-  /** Each job's unfinished dependencies (declared, and its predecessor in a serial queue). */
-  private final int[] dependenciesLeft;
+  /**
+   * Each job's unfinished dependencies (declared, and its predecessor in a serial queue); grows
+   * with {@link #jobs}.
+   */
+  private int[] dependenciesLeft;
   /**
    * The jobs that declare a dependency on each job, ascending, or null for none; the array itself
    * is null when no job declares one.
@@ -83,7 +92,20 @@ final class Launcher {
    */
   static final long LAYER_SUBMITS = Long.MAX_VALUE;
 
-  Launcher(Simulator sim, Workload workload, List<SimContext> contexts) {
+  /** The applications, in the run's order; empty for a run of its workload alone. */
+  private final ApplicationHost[] applications;
+  /**
+   * Applications' kernels as the preemption strategy instrumented them, by value (an application
+   * may build an equal kernel for every iteration): one entry per distinct kernel shape.
+   */
+  private final Map<Kernel, BlockProgram> applicationPrograms = new HashMap<>();
+  /** The id of the next job an application submits: above every id of the workload. */
+  private long nextApplicationId;
+  /** Told of each job an application submits, or null. */
+  java.util.function.ObjIntConsumer<Job> applicationJobs;
+
+  Launcher(Simulator sim, Workload workload, List<SimContext> contexts,
+      List<ApplicationHost> applications) {
     this.sim = sim;
     Map<String, SimContext> contextById = new HashMap<>();
     for (SimContext context : contexts) {
@@ -104,8 +126,16 @@ final class Launcher {
       }
     }
 
+    this.applications = applications.toArray(new ApplicationHost[0]);
+    for (ApplicationHost application : applications) {
+      for (JobQueue queue : application.app.resources().queues()) {
+        application.own(queueById.get(queue.id()));
+      }
+    }
     specs = JobList.copyOf(workload.jobs());
     int n = specs.size();
+    workloadJobs = n;
+    size = n;
     jobs = new SimJob[n];
     programs = new BlockProgram[n];
     dependenciesLeft = new int[n];
@@ -142,14 +172,14 @@ final class Launcher {
       }
     }
     for (int q = 0; q < orders.length; q++) {
-      queues.get(q).order = bySubmission(orders[q]);
+      queues.get(q).setOrder(bySubmission(orders[q]));
     }
     if (declared) {
       linkDeclaredDependencies();
     }
     for (SimQueue queue : queues) {
       if (queue.spec.serial()) {
-        for (int p = 1; p < queue.order.length; p++) {
+        for (int p = 1; p < queue.orderSize; p++) {
           if (!followsDeclared(queue.order[p - 1], queue.order[p])) {
             dependenciesLeft[queue.order[p]]++;
           }
@@ -161,6 +191,13 @@ final class Launcher {
         .sorted(Comparator.comparingLong(QueueAction::timeNs))
         .toArray(QueueAction[]::new);
     unfinished = n;
+    if (!applications.isEmpty()) {
+      long maxId = -1;
+      for (int i = 0; i < n; i++) {
+        maxId = Math.max(maxId, specs.id(i));
+      }
+      nextApplicationId = maxId + 1;
+    }
   }
 
   /** Whether a job is submitted at its time (open loop, not submitted by a layer). */
@@ -212,6 +249,9 @@ final class Launcher {
 
   /** Whether job {@code next} declares a dependency on job {@code previous}. */
   private boolean followsDeclared(int previous, int next) {
+    if (next >= workloadJobs) {
+      return false; // an application's job declares none
+    }
     long id = specs.id(previous);
     for (int k = 0; k < specs.dependencyCount(next); k++) {
       if (specs.dependency(next, k) == id) {
@@ -236,9 +276,15 @@ final class Launcher {
     return simJob;
   }
 
-  /** Schedules the first arrival and every timed action. */
+  /**
+   * Schedules the applications' starts (at time 0, before the workload's first arrival, in the
+   * run's order of applications), the first arrival and every timed action.
+   */
   void start() {
     engineList = engines.values().toArray(new PolicyEngine[0]);
+    for (ApplicationHost application : applications) {
+      sim.events.push(0, new Events.ApplicationStart(application), 0);
+    }
     scheduleNextArrival();
     for (QueueAction action : actions) {
       sim.events.push(action.timeNs(), new Events.ActionDue(action), 0);
@@ -269,7 +315,7 @@ final class Launcher {
 
   /** Offers the queue's next job to its policy if nothing holds it back. */
   private void tryReady(SimQueue queue) {
-    if (queue.readyJob != null || queue.head >= queue.order.length || queue.suspension != null
+    if (queue.readyJob != null || queue.head >= queue.orderSize || queue.suspension != null
         || queue.windowTaken() >= queue.launchWindow) { // the queue's own window, if set
       return;
     }
@@ -367,12 +413,78 @@ final class Launcher {
       }
     }
     int next = job.queuePos + 1;
-    if (job.queue.spec.serial() && next < job.queue.order.length
+    if (job.queue.spec.serial() && next < job.queue.orderSize
         && !followsDeclared(job.index, job.queue.order[next])) {
       release(job.queue.order[next]);
     }
     tryReady(job.queue); // its launch window has room again
     checkQuiet(job.queue);
+    if (job.queue.application != null) {
+      job.queue.application.finished(job); // after the engine's own accounting
+    }
+  }
+
+  /**
+   * Appends a job an application submits now: the next id above the workload's, its program
+   * instrumented once per distinct kernel (after the fits-on-an-SM check), one credit; in a
+   * serial queue it waits for the queue's previous job to finish.
+   *
+   * @return its id
+   * @throws IllegalArgumentException if the kernel's block fits no SM of the device
+   */
+  long submitFromApplication(SimQueue queue, org.preemptlab.api.application.JobRequest request) {
+    Kernel kernel = request.kernel();
+    long id = nextApplicationId;
+    Job job = new Job(id, queue.spec.id(), sim.now, 1, List.of(), request.deadlineNs(), 0,
+        kernel);
+    BlockProgram program = applicationPrograms.get(kernel);
+    if (program == null) {
+      try {
+        sim.checkFits(job);
+      } catch (org.preemptlab.api.ConfigurationException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
+      try {
+        program = sim.plugins.preemption().instrument(kernel, kernel.program(), sim.device);
+      } catch (RuntimeException e) {
+        throw new ApplicationHost.EngineSide(e);
+      }
+      applicationPrograms.put(kernel, program);
+    }
+    nextApplicationId++;
+    int index = size++;
+    if (index == jobs.length) {
+      int capacity = Math.max(16, jobs.length + (jobs.length >> 1));
+      jobs = Arrays.copyOf(jobs, capacity);
+      dependenciesLeft = Arrays.copyOf(dependenciesLeft, capacity);
+    }
+    SimJob simJob = new SimJob(job, index, queue, 1, sim.sms.sharedNeed(kernel.sharedMemoryPerBlock()));
+    simJob.program = program;
+    simJob.nominalNs = program.durationNs();
+    jobs[index] = simJob;
+    held++;
+    unfinished++;
+    if (queue.spec.serial() && queue.orderSize > 0
+        && !finished.get(queue.order[queue.orderSize - 1])) {
+      dependenciesLeft[index] = 1; // released when the previous job of its queue finishes
+    }
+    queue.append(index);
+    try {
+      if (applicationJobs != null) {
+        applicationJobs.accept(job, index);
+      }
+      submit(simJob);
+    } catch (RuntimeException e) {
+      throw new ApplicationHost.EngineSide(e);
+    }
+    return id;
+  }
+
+  /** An application's job placed its first block, which starts at {@code startNs}. */
+  void started(SimJob job, long startNs) {
+    if (job.queue.application.observesStarts()) {
+      sim.events.push(startNs, new Events.ApplicationJobStarted(job), 0);
+    }
   }
 
   /** Submits job {@code i}, which waits for a layer ({@link #LAYER_SUBMITS}), now. */
@@ -396,7 +508,9 @@ final class Launcher {
   /** One dependency of job {@code d} finished: submits or offers it if it was the last. */
   private void release(int d) {
     if (--dependenciesLeft[d] == 0) {
-      if (specs.closedLoop(d)) {
+      if (d >= workloadJobs) {
+        tryReady(jobs[d].queue); // an application's job, waiting for its queue's previous one
+      } else if (specs.closedLoop(d)) {
         SimJob job = materialize(d);
         long at = Math.max(job.job.submitTimeNs(), sim.now + job.job.thinkTimeNs());
         sim.events.push(at, new Events.Submit(job), 0);

@@ -17,9 +17,15 @@ final class SimQueue implements QueueView {
   final SimContext context;
   final PolicyEngine engine;
   final Simulator sim;
-  /** Its jobs' indices in submission order (then workload order); {@link #head} is the next. */
+  /**
+   * Its jobs' indices in submission order (then workload order), the first {@link #orderSize} of
+   * the array; {@link #head} is the next. An application's queue grows as it submits.
+   */
   int[] order;
+  int orderSize;
   int head;
+  /** The application whose queue this is, or null for a queue of the workload. */
+  ApplicationHost application;
   SimJob readyJob;
   Priority priority;
   int weight;
@@ -57,6 +63,20 @@ final class SimQueue implements QueueView {
         "queue '%s': its launch batch (%s) exceeds its launch window (%s); set launch-batch on the"
             + " queue or lower engine.launch-batch", spec.id(), launchBatch, launchWindow);
     this.unretired = launchBatch > 1 ? new java.util.PriorityQueue<>() : null;
+  }
+
+  /** Sets the order of the workload's jobs, before the run. */
+  void setOrder(int[] order) {
+    this.order = order;
+    this.orderSize = order.length;
+  }
+
+  /** Appends a job submitted during the run (an application's) to its order. */
+  void append(int index) {
+    if (orderSize == order.length) {
+      order = java.util.Arrays.copyOf(order, Math.max(8, orderSize * 2));
+    }
+    order[orderSize++] = index;
   }
 
   /** Slots of its launch window taken: jobs launched and not finished, or finished unretired. */

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * The outcome of one simulation run.
  *
- * @param jobs one record per job, in the workload's order, held as a compact {@link JobTable};
+ * @param jobs one record per job, in the workload's order (then the jobs applications submitted,
+ *     in submission order), held as a compact {@link JobTable};
  *     empty when the run streamed its records ({@link Simulator#streamJobs}) or when a scheduler
  *     layer reports its jobs itself
  * @param preemptions one record per preemption, in request order

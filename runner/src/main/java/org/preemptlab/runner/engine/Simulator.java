@@ -65,7 +65,7 @@ public final class Simulator {
   private JobTable.Builder records;
   /** Where finished jobs' records go instead of {@link #records}, or null. */
   private JobRecordSink sink;
-  /** The workload's number of jobs. */
+  /** The workload's number of jobs (applications append theirs during the run). */
   private final int jobCount;
   /** When the last job so far finished. */
   private long makespan;
@@ -77,6 +77,22 @@ public final class Simulator {
    */
   public Simulator(Workload workload, HardwareModel hardware, RunPlugins plugins,
       EngineOptions options) {
+    this(workload, List.of(), hardware, plugins, options);
+  }
+
+  /**
+   * Prepares a run of a workload and applications that submit jobs while it goes on (DESIGN.md
+   * §3.6). Each application's contexts and queues must be among the workload's (the run's
+   * configuration adds them: {@code experiment.ApplicationSetup}); its jobs are appended after the
+   * workload's, with ids above every workload id, in the order they are submitted.
+   *
+   * @throws ConfigurationException if a kernel's block cannot fit on an empty SM
+   * @throws IllegalArgumentException if an application's queue is not in the workload, or two
+   *     applications declare one queue
+   * @throws ApplicationFailure if an application's {@code observesStarts()} throws
+   */
+  public Simulator(Workload workload, List<RunApplication> applications, HardwareModel hardware,
+      RunPlugins plugins, EngineOptions options) {
     this.hardware = hardware;
     this.device = hardware.device();
     this.costs = hardware.newCostStream();
@@ -87,7 +103,20 @@ public final class Simulator {
     for (GpuContext context : workload.contexts()) {
       contexts.add(new SimContext(context, contexts.size()));
     }
-    this.launcher = new Launcher(this, workload, contexts);
+    java.util.Set<String> workloadQueues = new java.util.HashSet<>();
+    workload.queues().forEach(q -> workloadQueues.add(q.id()));
+    java.util.Set<String> claimed = new java.util.HashSet<>();
+    List<ApplicationHost> hosts = new ArrayList<>();
+    for (RunApplication application : applications) {
+      for (JobQueue queue : application.resources().queues()) {
+        checkArgument(workloadQueues.contains(queue.id()), "%s: its queue '%s' is not in the "
+            + "run's workload", application.name(), queue.id());
+        checkArgument(claimed.add(queue.id()), "%s: queue '%s' belongs to another application",
+            application.name(), queue.id());
+      }
+      hosts.add(new ApplicationHost(application, this));
+    }
+    this.launcher = new Launcher(this, workload, contexts, hosts);
     this.jobCount = workload.jobs().size();
     this.preemptor = new Preemptor(this);
     SchedulingPolicy first = launcher.engines.values().stream().findFirst()
@@ -136,11 +165,13 @@ public final class Simulator {
   }
 
   /**
-   * Registers a listener that observes the run (for example a timeline writer); call before {@link
-   * #run}. Without one the engine skips all observation work.
+   * Subscribes a listener to the run's signals (a timeline writer, a metric's collector); call
+   * before {@link #run}. Every subscriber gets every signal, in the order they subscribed. Without
+   * one the engine skips all observation work.
    */
   public Simulator listen(EngineListener listener) {
-    this.listener = listener;
+    this.listener = EngineSignals.plus(this.listener,
+        java.util.Objects.requireNonNull(listener, "listener"));
     sms.trackSlots();
     return this;
   }
@@ -152,6 +183,16 @@ public final class Simulator {
    */
   public Simulator streamJobs(JobRecordSink sink) {
     this.sink = java.util.Objects.requireNonNull(sink, "sink");
+    return this;
+  }
+
+  /**
+   * Tells {@code observer} of each job an application submits, with its index (after the
+   * workload's), before the job is submitted: the isolated runs that measure an application job
+   * alone (slowdown) learn its kernel so. Call before {@link #run}.
+   */
+  public Simulator observeApplicationJobs(java.util.function.ObjIntConsumer<Job> observer) {
+    launcher.applicationJobs = java.util.Objects.requireNonNull(observer, "observer");
     return this;
   }
 
@@ -304,7 +345,7 @@ public final class Simulator {
         : stuck.queue.suspension != null ? ", and its queue was never resumed"
         : stuck.heldBack() ? ", held back and never resumed" : "";
     throw new InvariantViolationException("the run ended with " + launcher.unfinished + " of "
-        + jobs.length + " jobs unfinished; e.g. " + stuck + " is " + stuck.state + why);
+        + launcher.size + " jobs unfinished; e.g. " + stuck + " is " + stuck.state + why);
   }
 
   // ---- accounting ----
@@ -318,6 +359,9 @@ public final class Simulator {
         job.readyNs, job.dispatchNs, job.firstStartNs, job.finishNs, job.preemptions,
         job.bytesSaved, job.bytesRestored, job.lostWorkNs, job.job.deadlineNs());
     if (sink == null) {
+      if (job.index >= records.rows()) {
+        records.growRows(job.index + 1); // an application's job, appended during the run
+      }
       records.set(job.index, record);
     } else {
       sink.finished(job.index, record);
@@ -342,7 +386,7 @@ public final class Simulator {
    * monotone and possibly a little stale; never part of the results.
    */
   public int finishedJobs() {
-    return launcher.jobs.length - launcher.unfinished;
+    return launcher.size - launcher.unfinished;
   }
 
   /**

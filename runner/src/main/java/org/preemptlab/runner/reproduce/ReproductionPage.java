@@ -1,8 +1,12 @@
 package org.preemptlab.runner.reproduce;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The Markdown page a reproduction writes as {@code ID.md} into its output directory: its prose
@@ -47,19 +51,59 @@ final class ReproductionPage {
     return Files.writeString(directory.resolve(id + ".md"), text.toString().strip() + "\n");
   }
 
-  /** A text table as a Markdown table: cells split on two or more spaces. */
+  /**
+   * Adds the reproduction's rows: the table of published against simulated values, each row's
+   * tolerance reason and note, and the verdict.
+   */
+  ReproductionPage claims(ClaimTable claims) {
+    heading("Published vs simulated");
+    table(claims.table().render());
+    paragraph("""
+        A row is PASS when the simulated value is within its tolerance and the paper's baseline,
+        where the claim has one, is not; INCONCLUSIVE when the baseline is within too (the row
+        cannot tell the mechanism from it); IN-SAMPLE when a model parameter was fitted on the
+        same figure (never counted); NOT SIMULATED when the engine or the inputs lack what it
+        needs. Targets and tolerances are fixed before the row is first simulated.""");
+    paragraph(claims.notes());
+    paragraph(claims.verdict());
+    return this;
+  }
+
+  /**
+   * A text table as a Markdown table. The rule under the header gives each column's span, so a
+   * cell is whatever stands in its span, an empty cell included; {@code |} in a cell is escaped.
+   */
   static String markdown(String table) {
+    List<String> lines = table.lines().filter(l -> !l.isBlank()).toList();
+    int rule = -1;
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).matches("-+( +-+)*")) {
+        rule = i;
+        break;
+      }
+    }
+    checkArgument(rule == 1, "not a rendered text table (no rule under a header line): %s",
+        lines.isEmpty() ? "(empty)" : lines.get(0));
+    List<int[]> spans = new ArrayList<>();
+    java.util.regex.Matcher dashes = java.util.regex.Pattern.compile("-+").matcher(lines.get(1));
+    while (dashes.find()) {
+      spans.add(new int[] {dashes.start(), dashes.end()});
+    }
     StringBuilder md = new StringBuilder();
-    int row = 0;
-    for (String line : table.split("\n")) {
-      if (line.isBlank() || line.matches("[-\\s]+")) {
+    for (int i = 0; i < lines.size(); i++) {
+      if (i == 1) {
+        md.append("|").append("---|".repeat(spans.size())).append('\n');
         continue;
       }
-      String[] cells = line.trim().split("\\s{2,}");
-      md.append("| ").append(String.join(" | ", cells)).append(" |\n");
-      if (row++ == 0) {
-        md.append("|").append("---|".repeat(cells.length)).append('\n');
+      String line = lines.get(i);
+      md.append('|');
+      for (int c = 0; c < spans.size(); c++) {
+        int start = Math.min(spans.get(c)[0], line.length());
+        int end = c == spans.size() - 1 ? line.length() : Math.min(spans.get(c)[1], line.length());
+        String cell = line.substring(start, end).strip().replace("|", "\\|");
+        md.append(cell.isEmpty() ? " |" : " " + cell + " |");
       }
+      md.append('\n');
     }
     return md.toString();
   }

@@ -94,4 +94,30 @@ class EngineListenerTest {
 
     assertThat(with).isEqualTo(without);
   }
+
+  @Test
+  void everySubscriberGetsEverySignalInSubscriptionOrder() {
+    List<String> log = new ArrayList<>();
+    class Counter implements EngineListener {
+      private final String name;
+
+      Counter(String name) {
+        this.name = name;
+      }
+
+      @Override
+      public void jobFinished(long time, JobView job) {
+        log.add(name + " finished job" + job.id() + " at " + time);
+      }
+    }
+
+    new Simulator(workloadWithPreemption(), Sim.hw(DEVICE),
+        EngineFixtures.plugins(DEVICE, "priority", "instruction-level", "full"),
+        EngineOptions.defaults()).listen(new Counter("a")).listen(new Counter("b"))
+        .listen(new Counter("c")).run();
+
+    assertThat(log).containsExactly(
+        "a finished job2 at 1162", "b finished job2 at 1162", "c finished job2 at 1162",
+        "a finished job1 at 1960", "b finished job1 at 1960", "c finished job1 at 1960");
+  }
 }

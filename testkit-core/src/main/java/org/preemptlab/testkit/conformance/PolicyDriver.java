@@ -19,6 +19,7 @@ import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.SuspendLevel;
 import org.preemptlab.api.policy.ActionOutcome;
+import org.preemptlab.api.policy.DrmSchedulingPolicy;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.PreemptScope;
@@ -311,7 +312,9 @@ public final class PolicyDriver {
         long scheduled = Math.max(dispatchedAt.get(job), lastFreedFinish);
         long gpuTime = Math.max(0, job.finishTimeNs() - scheduled);
         lastFreedFinish = job.finishTimeNs();
-        policy.onJobFreed(job, gpuTime, view);
+        if (policy instanceof DrmSchedulingPolicy drm) {
+          drm.onJobFreed(job, gpuTime, view);
+        }
       }
     }
   }

@@ -31,7 +31,7 @@ final class DrmJobView implements JobView {
 
   @Override
   public JobQueue queue() {
-    return job.entity.asQueue(!job.entity.sched.policy.perPriorityRunQueues());
+    return job.entity.asQueue(!job.entity.sched.perPriorityRunQueues());
   }
 
   @Override

@@ -48,8 +48,9 @@ import org.preemptlab.runner.workload.trace.BlockDurations;
  * else the engine's SMs, where each job is a kernel placed block by block ({@link KernelRing}).
  *
  * <p>Kernel generation is the policy's own: a policy with {@link
- * SchedulingPolicy#perPriorityRunQueues()} (kernels up to 7.1) sees the priority of the run queue
- * an entity was placed on, which changes only when a multi-scheduler entity is re-balanced, and
+ * org.preemptlab.api.policy.DrmSchedulingPolicy#perPriorityRunQueues()} (kernels up to 7.1) sees
+ * the priority of the run queue an entity was placed on, which changes only when a multi-scheduler
+ * entity is re-balanced, and
  * its scheduler's teardown marks the entities of its run queues stopped; any other policy (Linux
  * 7.2) sees an entity's priority change at once and teardown does not stop entities.
  *
@@ -534,7 +535,7 @@ public final class DrmLayer implements EngineLayer {
     if (entity.queue.size() == 1) {
       entity.sched.addEntity(entity);
     }
-    entity.sched.policy.onJobQueued(view(job), entity.sched.view);
+    entity.sched.jobQueued(view(job));
     offerHead(entity);
   }
 
@@ -561,7 +562,7 @@ public final class DrmLayer implements EngineLayer {
         best = candidate;
       }
     }
-    if (best != null && (best != entity.sched || best.policy.perPriorityRunQueues()
+    if (best != null && (best != entity.sched || best.perPriorityRunQueues()
         && entity.rqPriority != entity.priority)) {
       entity.sched.removeEntity(entity);
       entity.sched = best;
@@ -752,7 +753,7 @@ public final class DrmLayer implements EngineLayer {
       log("scheduler " + sched.name() + ": cancelling " + sched.pending.size()
           + " pending job(s)");
     }
-    sched.fini(sched.policy.perPriorityRunQueues());
+    sched.fini(sched.perPriorityRunQueues());
   }
 
   /** {@code drm_sched_entity_modify_sched}. */

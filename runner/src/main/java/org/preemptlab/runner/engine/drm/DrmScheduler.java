@@ -13,6 +13,7 @@ import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.ActionOutcome;
+import org.preemptlab.api.policy.DrmSchedulingPolicy;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
@@ -26,6 +27,8 @@ import org.preemptlab.runner.scenario.SchedulerSpec;
 final class DrmScheduler {
   final SchedulerSpec spec;
   final SchedulingPolicy policy;
+  /** The policy's DRM protocol ({@link DrmSchedulingPolicy}), or null when it speaks none. */
+  private final DrmSchedulingPolicy drm;
   final DrmRing ring;
   final View view = new View();
   private final DrmLayer sim;
@@ -44,15 +47,28 @@ final class DrmScheduler {
     this.spec = spec;
     this.policy = policy;
     this.ring = sim.newRing();
-    this.tracksQueuedJobs = overridesOnJobQueued(policy);
+    this.drm = policy instanceof DrmSchedulingPolicy protocol ? protocol : null;
+    this.tracksQueuedJobs = drm != null && overridesOnJobQueued(drm);
   }
 
-  private static boolean overridesOnJobQueued(SchedulingPolicy policy) {
+  private static boolean overridesOnJobQueued(DrmSchedulingPolicy policy) {
     try {
       return policy.getClass().getMethod("onJobQueued", JobView.class, SchedulerView.class)
-          .getDeclaringClass() != SchedulingPolicy.class;
+          .getDeclaringClass() != DrmSchedulingPolicy.class;
     } catch (NoSuchMethodException e) {
       throw new AssertionError(e);
+    }
+  }
+
+  /** Whether the policy keeps one run queue per priority (kernels up to 7.1). */
+  boolean perPriorityRunQueues() {
+    return drm != null && drm.perPriorityRunQueues();
+  }
+
+  /** Tells the policy a job was pushed to its entity, if it follows queued jobs. */
+  void jobQueued(JobView job) {
+    if (tracksQueuedJobs) {
+      drm.onJobQueued(job, view);
     }
   }
 
@@ -119,7 +135,9 @@ final class DrmScheduler {
         job.status = job.finishedError == FenceError.ECANCELED ? JobStatus.FINISHED_GUILTY
             : JobStatus.FINISHED;
       }
-      policy.onJobFreed(sim.view(job), Math.max(0, job.finishedNs - job.scheduledStampNs), view);
+      if (drm != null) {
+        drm.onJobFreed(sim.view(job), Math.max(0, job.finishedNs - job.scheduledStampNs), view);
+      }
     }
   }
 

@@ -1,0 +1,43 @@
+package org.preemptlab.api.hardware;
+
+import org.preemptlab.api.API;
+
+/**
+ * How co-resident blocks slow each other down (DESIGN.md §3.5): given the blocks resident in one
+ * memory domain (the whole device, or one MIG instance) grouped into classes of equal demand, the
+ * rate at which each class progresses, 1 being its undisturbed speed. The engine asks again at
+ * every change of residency and moves the affected completions; nothing is stepped in time.
+ *
+ * <p>A model must be a pure function of its arguments (the same inputs give the same rates) and
+ * give every class a rate in {@code (0, 1]}; a class whose demand is 0 never slows down.
+ *
+ * @since 0.2
+ */
+@FunctionalInterface
+@API(status = API.Status.EXPERIMENTAL, since = "0.2")
+public interface ContentionModel {
+
+  /**
+   * Fills {@code rates[0..classes)}.
+   *
+   * @param supplyBytesPerNs the domain's DRAM bandwidth, > 0
+   * @param demandBytesPerNs per class, the DRAM demand of one of its blocks at full speed, >= 0
+   * @param blocks per class, its resident blocks, >= 1
+   * @param classes the number of classes
+   * @param rates out: per class, the progress rate in (0, 1]
+   */
+  void rates(double supplyBytesPerNs, double[] demandBytesPerNs, int[] blocks, int classes,
+      double[] rates);
+
+  /**
+   * Max-min fair sharing of the bandwidth among blocks (progressive filling): blocks that demand
+   * less than an equal share get all they demand, the others split what remains equally, and a
+   * block that gets {@code s} of its demand {@code d} progresses at {@code s / d}. When the total
+   * demand fits the supply nothing slows down. The bandwidth-sharing rule of flow-level network
+   * and memory simulators (SimGrid's max-min solver: Velho and Legrand, "Accuracy study and
+   * improvement of network simulation in the SimGrid framework", SIMUTools 2009).
+   */
+  static ContentionModel maxMinFair() {
+    return MaxMinFair.INSTANCE;
+  }
+}
