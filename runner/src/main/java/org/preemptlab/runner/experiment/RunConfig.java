@@ -149,9 +149,12 @@ public record RunConfig(
         sharing);
   }
 
-  /** Whether a plugin parameter named {@code name} holds a file path. */
-  static boolean isPathParameter(String name) {
-    return name.equals("path") || name.endsWith("-path");
+  /**
+   * Whether a plugin parameter named {@code name} holds a file path: {@code path}, {@code
+   * ...-path}, and the synthetic generator's {@code spec} file.
+   */
+  public static boolean isPathParameter(String name) {
+    return name.equals("path") || name.endsWith("-path") || name.equals("spec");
   }
 
   /** The parameters with relative file paths resolved against {@code dir}. */
