@@ -405,7 +405,8 @@ final class Launcher {
     jobs[job.index] = null;
     held--;
     finished.set(job.index);
-    int[] declared = dependents == null ? null : dependents[job.index];
+    int[] declared = dependents == null || job.index >= workloadJobs ? null
+        : dependents[job.index]; // an application's job has no dependants
     if (declared != null) {
       dependents[job.index] = null;
       for (int d : declared) {
@@ -458,7 +459,8 @@ final class Launcher {
       jobs = Arrays.copyOf(jobs, capacity);
       dependenciesLeft = Arrays.copyOf(dependenciesLeft, capacity);
     }
-    SimJob simJob = new SimJob(job, index, queue, 1, sim.sms.sharedNeed(kernel.sharedMemoryPerBlock()));
+    SimJob simJob = new SimJob(job, index, queue, 1,
+        sim.sms.sharedNeed(kernel.sharedMemoryPerBlock()));
     simJob.program = program;
     simJob.nominalNs = program.durationNs();
     jobs[index] = simJob;
@@ -539,6 +541,9 @@ final class Launcher {
       setPriority(queue, change.priority());
     } else if (action instanceof QueueAction.SetWeight change) {
       queue.weight = change.weight();
+    } else if (action instanceof QueueAction.Prepare hint) {
+      queue.engine.policy.onPreparation(hint.queueId(), sim.now + hint.preparationNs(),
+          queue.engine);
     }
   }
 

@@ -120,7 +120,7 @@ class MainTest {
     assertThat(result.exit()).isZero();
     assertThat(result.out()).startsWith("usage: preemptlab list [OPTIONS]")
         .contains("--plugin-path <PATH>", "examples:", "preemptlab list policy",
-            "KIND is one of: policy, preemption, context-save, hardware, workload");
+            "KIND is one of: policy, preemption, context-save, hardware, workload, application");
   }
 
   @Test
@@ -146,7 +146,8 @@ class MainTest {
     Result result = run("rn", "--config", "x.yaml");
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo(
-        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: bench, demo, drm-scenario, list, reproduce, run, sweep");
+        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: bench, demo, drm-scenario, "
+            + "list, profile, reproduce, run, sweep");
     assertThat(result.out()).isEmpty();
   }
 
@@ -211,7 +212,8 @@ class MainTest {
   @Test
   void listOfAnUnknownKindIsAUsageErrorWithTheKinds() {
     assertThat(oneLineError(run("list", "bogus"), Main.USAGE)).isEqualTo("preemptlab list: "
-        + "unknown plugin kind 'bogus'; valid: context-save, hardware, policy, preemption, workload");
+        + "unknown plugin kind 'bogus'; valid: application, context-save, hardware, policy, "
+        + "preemption, workload");
     assertThat(oneLineError(run("list", "polcy"), Main.USAGE))
         .contains("did you mean 'policy'?");
   }
@@ -224,8 +226,8 @@ class MainTest {
     Result result = run("run", "--config", config.toString());
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab run: " + config
-        + ":2:1: unknown key 'polcy'; did you mean 'policy'? valid: context-save, engine, "
-        + "hardware, name, policy, preemption, seed, workload");
+        + ":2:1: unknown key 'polcy'; did you mean 'policy'? valid: applications, context-save, "
+        + "engine, hardware, name, policy, preemption, seed, sharing, workload");
     assertThat(result.out()).isEmpty();
   }
 
@@ -249,8 +251,8 @@ class MainTest {
     assertThat(oneLineError(run("run", "--policy", "fifi"), Main.USAGE))
         .startsWith("preemptlab run: unknown scheduling policy 'fifi'; did you mean 'fifo'? "
             + "valid: bounded-latency, drm-fair, drm-fifo, drm-rr, edf, fair-share, fifo, hpf, "
-            + "k-edf, las, laxity, mlfq, priority, reset-realtime, round-robin, srpt, time-slice, "
-            + "timeslice-yield, utilization-partition");
+            + "k-edf, las, laxity, mlfq, orion, priority, reset-realtime, round-robin, srpt, "
+            + "time-slice, timeslice-yield, utilization-partition");
   }
 
   @Test

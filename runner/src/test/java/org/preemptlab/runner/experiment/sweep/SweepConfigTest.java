@@ -66,7 +66,8 @@ class SweepConfigTest {
   @Test
   void anUnknownVariedKeyNamesItsLineAndTheValidKeys() {
     assertThat(error("name: x\nvary:\n  polcy: [fifo]\n")).startsWith("s.yaml:3:3: vary.polcy: "
-        + "unknown key 'polcy'; did you mean 'policy'? valid: context-save, context-save.<parameter>, "
+        + "unknown key 'polcy'; did you mean 'policy'? valid: applications[N].<parameter>, "
+        + "context-save, context-save.<parameter>, "
         + "engine.check-invariants, engine.credit-limit, engine.in-order, engine.launch-batch, "
         + "engine.launch-window, hardware, hardware.<parameter>, policy");
     assertThat(error("vary: {seed: [1, 2]}\n")).contains("list the seeds under 'seeds'");
@@ -124,6 +125,18 @@ class SweepConfigTest {
     assertThat(error("metrics: [antt, antt]\n")).contains("metrics[1]: 'antt' appears twice");
     assertThat(error("metrics: [scheduler.boosts]\n"))
         .contains("metric 'scheduler.boosts': unknown plugin kind 'scheduler'");
+  }
+
+  @Test
+  void aTradeOffNamesTwoDifferentMetricsOfTheMetricsList() {
+    assertThat(error("metrics: [antt, stp]\ntrade-offs:\n  - {x: antt, y: fairness}\n"))
+        .contains("trade-offs[0].y: 'fairness' is not among 'metrics'; add it there");
+    assertThat(error("metrics: [antt, stp]\ntrade-offs:\n  - {x: antt, y: antt}\n"))
+        .contains("trade-offs[0]: x and y are the same metric");
+    assertThat(error("metrics: [antt, stp]\ntrade-offs:\n  - {x: antt}\n"))
+        .contains("trade-offs[0].y: name a metric of 'metrics'");
+    assertThat(error("metrics: [antt, stp]\ntrade-offs:\n  - {x: antt, z: stp}\n"))
+        .contains("unknown key 'z'");
   }
 
   @Test
