@@ -26,6 +26,8 @@ import org.preemptlab.api.policy.SmSet;
 final class BlockScheduler {
   private final Simulator sim;
   private final SmArray sms;
+  /** The run's contention, or null when the hardware model has none (one branch per block). */
+  private final Contention contention;
   /**
    * Launched jobs with blocks to place, in placement order: kept sorted by the hardware's order
    * (queue priority, then launch order) on entry, or sorted by the policy's ranking before each
@@ -52,6 +54,7 @@ final class BlockScheduler {
   BlockScheduler(Simulator sim, Comparator<JobView> ranking, boolean blockedListeners) {
     this.sim = sim;
     this.sms = sim.sms;
+    this.contention = sim.contention;
     this.ranking = ranking == null ? null
         : ranking.thenComparingLong(j -> ((SimJob) j).dispatchSeq);
     this.blockedListeners = blockedListeners;
@@ -90,8 +93,15 @@ final class BlockScheduler {
     orderSize++;
   }
 
-  /** The hardware order: higher queue priority first, then earlier launch. */
+  /**
+   * The hardware order: a normal MPS client's jobs before a below-normal one's, then higher queue
+   * priority first, then earlier launch.
+   */
   private static boolean hardwareBefore(SimJob a, SimJob b) {
+    int byClient = Integer.compare(a.queue.context.clientRank, b.queue.context.clientRank);
+    if (byClient != 0) {
+      return byClient < 0;
+    }
     int byPriority = Integer.compare(a.queue.priority.ordinal(), b.queue.priority.ordinal());
     return byPriority != 0 ? byPriority < 0 : a.dispatchSeq < b.dispatchSeq;
   }
@@ -282,12 +292,18 @@ final class BlockScheduler {
     job.queue.context.residentBlocks++;
     job.queue.residentBlocks++;
     blocksExecuted++;
+    if (contention != null) {
+      contention.joined(block, sim.now);
+    }
     sim.events.push(block.endNs, block, block.gen);
   }
 
   /** A block leaves its SM: free its resources and account the SM time it executed. */
   void release(ResidentBlock block) {
     SimJob job = block.job;
+    if (contention != null) {
+      contention.left(block);
+    }
     sms.release(block.sm, job.threads, job.registers, job.shared, sim.now);
     sms.freeSlot(block.sm, block.slot);
     job.removeResident(block);

@@ -180,8 +180,7 @@ final class Preemptor {
     long stopTime = switch (decision.action()) {
       case DRAIN -> Long.MAX_VALUE;
       case SAVE -> {
-        long reachesStop = block.startNs + block.realOf(decision.stopOffsetNs())
-            - block.realDoneAtStartNs;
+        long reachesStop = block.timeToReach(block.realOf(decision.stopOffsetNs()));
         // Compared as program offsets, so the rounding between real and nominal time cannot
         // flag a stop at the very progress the strategy was shown.
         if (decision.stopOffsetNs() < block.nominalOf(block.realProgressAt(delivered))) {
@@ -261,6 +260,9 @@ final class Preemptor {
           saveBytes);
     }
     block.state = ResidentBlock.SAVING;
+    if (sim.contention != null) {
+      sim.contention.left(block); // its program stops here; the save is not program traffic
+    }
     block.restoreBytes = restoreBytes;
     job.bytesSaved += saveBytes;
     block.preemption.bytesSaved += saveBytes;

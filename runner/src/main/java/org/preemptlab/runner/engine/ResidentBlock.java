@@ -6,6 +6,12 @@ package org.preemptlab.runner.engine;
  * or is flushed ({@link #gen} tells a stale event from the current one). The {@link
  * BlockScheduler} reuses a completed block for a later residency ({@link #reuse}); its generation
  * only ever grows, so an event queued for an earlier residency never fires for a later one.
+ *
+ * <p>Its progress is kept as an anchor: at {@link #anchorNs} it had made {@link #anchorDoneNs} of
+ * real progress, and from then on it progresses at {@link #rate} ns of program per ns (1 when it
+ * runs undisturbed; less when the {@link Contention} model slows it). Without contention the
+ * anchor is the residency's start and the rate stays 1, so progress is "start + elapsed" in exact
+ * integers. A change of rate re-anchors the block ({@link #reanchor}); its end follows.
  */
 final class ResidentBlock implements Event {
   static final int RUNNING = 0;
@@ -20,10 +26,16 @@ final class ResidentBlock implements Event {
   int blockIndex;
   /** Real duration of the whole block, undisturbed. */
   long realDurationNs;
-  /** Real progress when this residency started executing. */
-  long realDoneAtStartNs;
   /** When this residency starts executing (after dispatch latency and any restore). */
   long startNs;
+  /** From when {@link #rate} applies: the residency's start, or the last change of rate. */
+  long anchorNs;
+  /** Real progress at {@link #anchorNs} (at the start: what an earlier residency had done). */
+  long anchorDoneNs;
+  /** Real progress per ns from {@link #anchorNs} on, in (0, 1]. */
+  double rate = 1.0;
+  /** The contention class the block counts in while it executes its program, or null. */
+  Contention.Share share;
   long endNs;
   /** When it stops executing: its end, or the stop time a preemption or switch decided. */
   long execEndNs;
@@ -47,8 +59,11 @@ final class ResidentBlock implements Event {
     this.sm = sm;
     this.blockIndex = blockIndex;
     this.realDurationNs = realDurationNs;
-    this.realDoneAtStartNs = realDoneAtStartNs;
     this.startNs = startNs;
+    this.anchorNs = startNs;
+    this.anchorDoneNs = realDoneAtStartNs;
+    this.rate = 1.0;
+    this.share = null;
     this.endNs = startNs + realDurationNs - realDoneAtStartNs;
     this.execEndNs = endNs;
     this.state = RUNNING;
@@ -71,10 +86,46 @@ final class ResidentBlock implements Event {
     return Math.max(0, Math.min(now, execEndNs) - startNs);
   }
 
-  /** Real progress at time {@code t}, between the progress at start and the block's end. */
+  /**
+   * Real progress at time {@code t} (at or after the anchor's last move), between the progress at
+   * the anchor and the block's end, rounded down to a whole ns. Before the anchor (while the block
+   * is dispatched or restored) it is the progress at the anchor.
+   */
   long realProgressAt(long t) {
-    long ran = Math.max(0, Math.min(t, endNs) - startNs);
-    return Math.min(realDurationNs, realDoneAtStartNs + ran);
+    if (t >= endNs) {
+      return realDurationNs;
+    }
+    if (t <= anchorNs) {
+      return anchorDoneNs;
+    }
+    long ran = rate == 1.0 ? t - anchorNs : (long) Math.floor((t - anchorNs) * rate);
+    return Math.min(realDurationNs, anchorDoneNs + ran);
+  }
+
+  /**
+   * When the block reaches real progress {@code realNs} at its current rate, rounding up; for a
+   * progress below the anchor's, the time it would have reached it at that rate (callers take the
+   * later of this and the time they act).
+   */
+  long timeToReach(long realNs) {
+    long left = realNs - anchorDoneNs;
+    return anchorNs + (rate == 1.0 ? left : (long) Math.ceil(left / rate));
+  }
+
+  /**
+   * From {@code t} on the block progresses at {@code newRate}: the anchor moves to {@code t} (or
+   * stays at the residency's start if it has not started executing), and its end follows. The
+   * caller queues the new end; the generation changes, so the old end's event is stale.
+   */
+  void reanchor(long t, double newRate) {
+    if (t > anchorNs) {
+      anchorDoneNs = realProgressAt(t);
+      anchorNs = t;
+    }
+    rate = newRate;
+    endNs = timeToReach(realDurationNs);
+    execEndNs = endNs;
+    gen++;
   }
 
   /** Converts a real progress into an offset of the job's executed program (rounding down). */

@@ -65,6 +65,8 @@ final class SimJob implements JobView {
   long attainedDoneNs;
   /** Preemptions requested because this job could not place its blocks, until it places one. */
   final List<Preemption> awaitedPreemptions = new ArrayList<>(0);
+  /** Its contention classes by memory domain, or null; only {@link Contention} reads them. */
+  Contention.Share[] shares;
 
   SimJob(Job job, int index, SimQueue queue, int credits, int shared) {
     this.job = job;
@@ -176,7 +178,7 @@ final class SimJob implements JobView {
 
   /** The SMs its blocks may use, or null for all. */
   org.preemptlab.api.policy.SmSet allowedSms() {
-    return restriction != null ? restriction : queue.restriction;
+    return restriction != null ? restriction : queue.defaultSms();
   }
 
   /** Whether it is launched and not finished. */

@@ -183,6 +183,33 @@ class MainTest {
   }
 
   @Test
+  void listHardwareShowsTheContentionKeysWithTheirRanges() {
+    Result result = run("list", "hardware");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out())
+        .containsPattern("dram-bandwidth-gbps +real +default 4800 GB/s\\s+in \\[0.001, 1000000\\]")
+        .containsPattern("contention +text +default none")
+        .contains("none (each block lasts", "or max-min-fair");
+  }
+
+  @Test
+  void runWithAnUnknownContentionModelIsAOneLineUsageError() {
+    assertThat(oneLineError(run("run", "--set", "hardware.contention=fair"), Main.USAGE))
+        .isEqualTo("preemptlab run: h200.yaml with overrides contention=fair: contention must be"
+            + " none or max-min-fair, got 'fair'");
+  }
+
+  @Test
+  void aRunWithContentionTurnedOnCompletes() {
+    Result result = run("run", "--set", "hardware.contention=max-min-fair");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.err()).isEmpty();
+    assertThat(result.out()).contains("inference", "training");
+  }
+
+  @Test
   void listOfAnUnknownKindIsAUsageErrorWithTheKinds() {
     assertThat(oneLineError(run("list", "bogus"), Main.USAGE)).isEqualTo("preemptlab list: "
         + "unknown plugin kind 'bogus'; valid: application, context-save, hardware, policy, "
@@ -200,7 +227,7 @@ class MainTest {
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab run: " + config
         + ":2:1: unknown key 'polcy'; did you mean 'policy'? valid: applications, context-save, "
-        + "engine, hardware, name, policy, preemption, seed, workload");
+        + "engine, hardware, name, policy, preemption, seed, sharing, workload");
     assertThat(result.out()).isEmpty();
   }
 
@@ -224,8 +251,8 @@ class MainTest {
     assertThat(oneLineError(run("run", "--policy", "fifi"), Main.USAGE))
         .startsWith("preemptlab run: unknown scheduling policy 'fifi'; did you mean 'fifo'? "
             + "valid: bounded-latency, drm-fair, drm-fifo, drm-rr, edf, fair-share, fifo, hpf, "
-            + "k-edf, las, laxity, mlfq, priority, reset-realtime, round-robin, srpt, time-slice, "
-            + "timeslice-yield, utilization-partition");
+            + "k-edf, las, laxity, mlfq, orion, priority, reset-realtime, round-robin, srpt, "
+            + "time-slice, timeslice-yield, utilization-partition");
   }
 
   @Test

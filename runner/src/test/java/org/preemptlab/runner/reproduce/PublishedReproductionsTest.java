@@ -45,22 +45,10 @@ class PublishedReproductionsTest {
     assertThat(verdict[0]).as("the context cut (about 66%) misses 91.5% by more than 10 points")
         .isFalse();
     String page = Files.readString(directory.resolve("lin-sc16.md"));
-    assertThat(page).contains("| register context reduction | Lin et al., SC'16, abstract | 91.5%"
-        + " | 66.0% | ±10 points of 91.5% | | FAIL |", "NOT reproduced", "Assumed inputs");
-  }
-
-  @Test
-  void gpreemptSimulatesTheTimeSliceYieldAndNeverClaimsTheRowsItCannotSimulate()
-      throws Exception {
-    boolean[] verdict = new boolean[1];
-    String printed = run(new GPreempt(Optional.of(TwoContextRun.REGISTRY), List.of(1L)),
-        directory, verdict);
-
-    assertThat(printed).contains("time-slice yield: mean preemption latency", "about 200 us",
-        "NOT SIMULATED", "hint");
-    assertThat(verdict[0]).isFalse();
-    assertThat(Files.readString(directory.resolve("gpreempt.md")))
-        .contains("Not simulated, and why");
+    // One seed here (the page's 66.0% pools seeds 1-3): the row, its tolerance and its verdict.
+    assertThat(page).containsPattern("\\| register context reduction \\| Lin et al., SC'16,"
+        + " abstract \\| 91\\.5% \\| 6\\d\\.\\d% \\| ±10 points of 91\\.5% \\| \\| FAIL \\|")
+        .contains("NOT reproduced", "Assumed inputs");
   }
 
   @Test
@@ -105,7 +93,7 @@ class PublishedReproductionsTest {
         .containsPattern("bandwidth partition: FG share +XSched.* +75% \\(GV100 74.7%\\)"
             + " +(6[5-9]|7[0-9])\\.[0-9]% +±5 points of 75% +native: [0-9.]+% +PASS")
         .containsPattern("bandwidth partition: overhead +XSched.* +GV100 5.7% \\(mean over XPUs about"
-            + " 1.5%\\) +[4-7]\\.[0-9]% +±1.5 points of 5.6[0-9]*% +PASS")
+            + " 1.5%\\) +[4-7]\\.[0-9]% +±1.5 points of 5.7% +PASS")
         .contains("XSched PUP 75/25 (level 1, threshold 16, batch 8)");
     assertThat(verdict[0]).as(printed).isTrue();
     assertThat(Files.readString(directory.resolve("xsched-policies.md")))

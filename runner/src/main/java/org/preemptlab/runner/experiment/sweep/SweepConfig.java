@@ -1,6 +1,7 @@
 package org.preemptlab.runner.experiment.sweep;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -35,6 +36,8 @@ import org.preemptlab.runner.workload.SpecViolation;
  *     turnaround-p99@queue=video}, see {@link MetricSelection#parse}); default {@link #DEFAULT_METRICS}
  * @param groups user-defined groups of queues, by name, for scopes such as {@code
  *     deadline-misses@group=interactive}; default none
+ * @param tradeOffs charts of one reported metric against another, one point per configuration;
+ *     default none
  */
 public record SweepConfig(
     String name,
@@ -43,7 +46,17 @@ public record SweepConfig(
     Seeds seeds,
     Map<String, Object> baseline,
     List<String> metrics,
-    Map<String, List<String>> groups) {
+    Map<String, List<String>> groups,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TradeOff> tradeOffs) {
+
+  /**
+   * A trade-off chart: the mean of metric {@code y} against the mean of metric {@code x}, one
+   * point per configuration (a line through the values of a varied number).
+   *
+   * @param x a metric of {@code metrics}, exactly as written there
+   * @param y another metric of {@code metrics}
+   */
+  public record TradeOff(String x, String y) {}
 
   /** What a sweep reports when its file names no {@code metrics}. */
   public static final List<String> DEFAULT_METRICS = List.of("turnaround-p50@priority=highest",
@@ -52,6 +65,9 @@ public record SweepConfig(
       "fairness", "deadline-misses");
   private static final List<String> PLUGIN_METRIC_KINDS =
       List.of("policy", "preemption", "context-save", "application");
+
+  /** The key whose values are whole {@code sharing} sections (or {@code none}). */
+  static final String SHARING = "sharing";
 
   private static final List<String> PLAIN_KEYS =
       List.of("engine.credit-limit", "engine.launch-window", "engine.launch-batch",
@@ -72,6 +88,7 @@ public record SweepConfig(
         : Collections.unmodifiableMap(new LinkedHashMap<>(baseline));
     metrics = metrics == null ? DEFAULT_METRICS : List.copyOf(metrics);
     groups = groups == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(groups));
+    tradeOffs = tradeOffs == null ? List.of() : List.copyOf(tradeOffs);
     List<Factor> factors = factors(vary);
     checkBaseline(baseline, factors);
     checkGroups(groups);
@@ -90,6 +107,25 @@ public record SweepConfig(
       if (!seen.add(text.strip())) {
         throw new SpecViolation("metrics[" + i + "]", "'" + text + "' appears twice");
       }
+    }
+    for (int i = 0; i < tradeOffs.size(); i++) {
+      TradeOff t = tradeOffs.get(i);
+      checkTradeOffMetric(t == null ? null : t.x(), "trade-offs[" + i + "].x", seen);
+      checkTradeOffMetric(t == null ? null : t.y(), "trade-offs[" + i + "].y", seen);
+      if (t.x().strip().equals(t.y().strip())) {
+        throw new SpecViolation("trade-offs[" + i + "]", "x and y are the same metric");
+      }
+    }
+  }
+
+  private static void checkTradeOffMetric(String text, String where, java.util.Set<String> metrics) {
+    if (text == null || text.isBlank()) {
+      throw new SpecViolation(where, "name a metric of 'metrics'");
+    }
+    if (!metrics.contains(text.strip())) {
+      throw new SpecViolation(where, "'" + text.strip() + "' is not among 'metrics'; add it there"
+          + " (" + ConfigurationException.unknown("metric", text.strip(), metrics).getMessage()
+          + ")");
     }
   }
 
@@ -199,7 +235,7 @@ public record SweepConfig(
       throw new SpecViolation("vary.seed", "list the seeds under 'seeds', not under 'vary'");
     }
     if (Overrides.PLUGIN_SECTIONS.contains(key) || PLAIN_KEYS.contains(key)
-        || Overrides.APPLICATION_KEY.matcher(key).matches()) {
+        || Overrides.APPLICATION_KEY.matcher(key).matches() || key.equals(SHARING)) {
       return;
     }
     int dot = key.indexOf('.');
@@ -209,6 +245,7 @@ public record SweepConfig(
     }
     List<String> valid = new ArrayList<>(Overrides.PLUGIN_SECTIONS);
     valid.addAll(PLAIN_KEYS);
+    valid.add(SHARING);
     Overrides.PLUGIN_SECTIONS.forEach(s -> valid.add(s + ".<parameter>"));
     valid.add("applications[N].<parameter>");
     throw new SpecViolation("vary." + key,
@@ -216,6 +253,9 @@ public record SweepConfig(
   }
 
   private static Level level(String key, Object value, String where) {
+    if (key.equals(SHARING)) {
+      return sharingLevel(value, where);
+    }
     if (value instanceof Map<?, ?> map) {
       if (!Overrides.PLUGIN_SECTIONS.contains(key)) {
         throw new SpecViolation(where, "expected a single value, got a mapping");
@@ -231,6 +271,36 @@ public record SweepConfig(
       throw new SpecViolation(where, "must not be empty");
     }
     return Level.of(label);
+  }
+
+  /**
+   * A value of {@code sharing}: {@code none}, a mode without settings ({@code mps}), or a whole
+   * section as a mapping ({@code {mode: mig, name: mig-3g-4g, instances: [...], contexts: ...}}).
+   */
+  private static Level sharingLevel(Object value, String where) {
+    if ("none".equals(value)) {
+      return Level.of((org.preemptlab.runner.experiment.sharing.SharingConfig) null);
+    }
+    Object section = value instanceof String mode ? Map.of("mode", mode) : value;
+    if (!(section instanceof Map<?, ?>)) {
+      throw new SpecViolation(where, "expected none, a sharing mode or a sharing section, got "
+          + (value == null ? "nothing" : value));
+    }
+    try {
+      return Level.of(org.preemptlab.runner.workload.YamlMappers.strict().convertValue(section,
+          org.preemptlab.runner.experiment.sharing.SharingConfig.class));
+    } catch (IllegalArgumentException e) {
+      Throwable cause = e;
+      while (cause != null && !(cause instanceof SpecViolation)) {
+        cause = cause.getCause();
+      }
+      if (cause instanceof SpecViolation violation) {
+        throw new SpecViolation(where + "." + violation.key(), violation.detail());
+      }
+      String message = e.getMessage() == null ? "not a sharing section" : e.getMessage();
+      int newline = message.indexOf('\n');
+      throw new SpecViolation(where, newline < 0 ? message : message.substring(0, newline));
+    }
   }
 
   private static PluginChoice plugin(Map<?, ?> map, String where) {
@@ -277,6 +347,6 @@ public record SweepConfig(
    */
   public SweepConfig withPathsResolvedAgainst(java.nio.file.Path dir) {
     return new SweepConfig(name, base.withPathsResolvedAgainst(dir), vary, seeds, baseline,
-        metrics, groups);
+        metrics, groups, tradeOffs);
   }
 }
