@@ -199,7 +199,7 @@ public final class Summaries {
     List<String> tradeOffs = tradeOffCharts(analysis);
     if (!tradeOffs.isEmpty()) {
       sb.append("<h2>Trade-offs</h2>\n");
-      tradeOffs.forEach(chart -> htmlChart(sb, chart, chart));
+      tradeOffs.forEach(chart -> htmlChart(sb, chart, chart, width));
     }
     sb.append("<h2>Failed runs</h2>\n");
     List<String> failures = Failures.lines(analysis);
