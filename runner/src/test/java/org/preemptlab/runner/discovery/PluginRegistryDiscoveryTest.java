@@ -115,11 +115,13 @@ class PluginRegistryDiscoveryTest {
         .source("org.k.Save", ProviderSources.contextSave("org.k.Save", "same"))
         .source("org.k.Hardware", ProviderSources.hardware("org.k.Hardware", "same"))
         .source("org.k.Workload", ProviderSources.workload("org.k.Workload", "same"))
+        .source("org.k.Application", ProviderSources.application("org.k.Application", "same"))
         .service(SchedulingPolicyProvider.class, "org.k.Policy")
         .service(PreemptionStrategyProvider.class, "org.k.Preemption")
         .service(ContextSaveStrategyProvider.class, "org.k.Save")
         .service(HardwareModelProvider.class, "org.k.Hardware")
         .service(WorkloadProvider.class, "org.k.Workload")
+        .service(org.preemptlab.api.application.ApplicationProvider.class, "org.k.Application")
         .writeTo(plugins(), temp);
 
     PluginRegistry registry = discoverIsolated();

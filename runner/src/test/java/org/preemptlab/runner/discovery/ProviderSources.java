@@ -53,6 +53,11 @@ final class ProviderSources {
         "org.preemptlab.api.workload.WorkloadGenerator", id, "() -> null", "");
   }
 
+  static String application(String className, String id) {
+    return provider(className, "org.preemptlab.api.application.ApplicationProvider",
+        "org.preemptlab.api.application.Application", id, "null", "");
+  }
+
   private static String provider(String className, String providerInterface, String pluginType,
       String id, String instance, String members) {
     int dot = className.lastIndexOf('.');

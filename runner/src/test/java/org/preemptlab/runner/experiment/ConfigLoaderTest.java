@@ -106,7 +106,7 @@ class ConfigLoaderTest {
   void anUnknownTopLevelKeyNamesFileLineColumnTheClosestKeyAndTheValidKeys() {
     assertThat(errorOf("name: x\npolcy: fifo\n")).isEqualTo("f.yaml:2:1: unknown key 'polcy'; "
         + "did you mean 'policy'? valid: applications, context-save, engine, hardware, name, "
-        + "policy, preemption, seed, workload");
+        + "policy, preemption, seed, sharing, workload");
   }
 
   @Test
