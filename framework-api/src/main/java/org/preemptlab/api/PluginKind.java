@@ -18,7 +18,14 @@ public enum PluginKind {
   /** Describes a device: SMs, occupancy limits and the cost of every hardware action. */
   HARDWARE_MODEL("hardware"),
   /** Generates the contexts, queues and jobs of a run. */
-  WORKLOAD("workload");
+  WORKLOAD("workload"),
+  /**
+   * Submits jobs while the run goes on, in response to what finishes (an LLM server, a training
+   * loop); a run may have several, beside its workload.
+   *
+   * @since 0.2
+   */
+  APPLICATION("application");
 
   private final String key;
 

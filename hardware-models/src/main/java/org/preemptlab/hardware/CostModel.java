@@ -3,8 +3,10 @@ package org.preemptlab.hardware;
 import static com.google.common.base.Preconditions.checkArgument;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
+import org.preemptlab.api.hardware.ContentionModel;
 import org.preemptlab.api.hardware.ContextOrder;
 import org.preemptlab.api.hardware.CostDistribution;
 import org.preemptlab.api.hardware.DeviceSpec;
@@ -42,6 +44,8 @@ import org.preemptlab.api.hardware.SaveKind;
  * @param restoreFixed fixed part of one SM's restore
  * @param instructionPreemption fixed part of one SM's save for a preemption inside a context
  * @param contextOrder the order of time-sliced contexts
+ * @param contention how co-resident blocks slow each other down, or empty for no contention (the
+ *     device then declares its DRAM bandwidth in {@link DeviceSpec#memory()}); since 0.2
  * @param streamSeed seeds each simulation's cost stream
  * @since 0.1
  */
@@ -57,6 +61,7 @@ public record CostModel(
     CostDistribution restoreFixed,
     CostDistribution instructionPreemption,
     ContextOrder contextOrder,
+    Optional<ContentionModel> contention,
     long streamSeed) implements HardwareModel {
 
   /** Checks that nothing is missing and the per-thread terms are finite and not negative. */
@@ -70,6 +75,9 @@ public record CostModel(
     Objects.requireNonNull(restoreFixed, "restoreFixed");
     Objects.requireNonNull(instructionPreemption, "instructionPreemption");
     Objects.requireNonNull(contextOrder, "contextOrder");
+    Objects.requireNonNull(contention, "contention");
+    checkArgument(contention.isEmpty() || device.memory().declared(),
+        "contention needs the device's DRAM bandwidth (DeviceSpec.memory())");
     checkArgument(
         savePerThreadNs >= 0 && restorePerThreadNs >= 0 && !Double.isInfinite(savePerThreadNs)
             && !Double.isInfinite(restorePerThreadNs),

@@ -6,12 +6,15 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.hardware.ContentionModel;
 import org.preemptlab.api.hardware.ContextOrder;
 import org.preemptlab.api.hardware.CostDistribution;
 import org.preemptlab.api.hardware.DeviceCosts;
 import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.MemorySpec;
 import org.preemptlab.api.hardware.SmSpec;
 
 /**
@@ -81,14 +84,35 @@ final class ModelBuilder {
           cost(RESTORE_FIXED).medianNs(), cost(CONTEXT_SWITCH).medianNs(), ns(TIME_SLICE),
           real(PREEMPTION_CHECK_CYCLES));
       device = new DeviceSpec((String) values.get(NAME), whole(SM_COUNT), sm, real(CLOCK_MHZ),
-          costs, flag(INSTRUCTION_LEVEL_PREEMPTION), flag(CONCURRENT_CONTEXTS));
+          costs, flag(INSTRUCTION_LEVEL_PREEMPTION), flag(CONCURRENT_CONTEXTS),
+          new MemorySpec(real(DRAM_BANDWIDTH_GBPS)));
     } catch (IllegalArgumentException e) {
       throw new ConfigurationException(source + ": invalid model: " + e.getMessage(), e);
     }
     return new CostModel(device, real(SAVE_PER_THREAD_NS), real(RESTORE_PER_THREAD_NS),
         cost(KERNEL_LAUNCH), costOr(KERNEL_LAUNCH_BUSY, KERNEL_LAUNCH), cost(PREEMPTION_SIGNAL),
         cost(CONTEXT_SWITCH), cost(SAVE_FIXED), cost(RESTORE_FIXED),
-        costOr(INSTRUCTION_PREEMPTION, SAVE_FIXED), contextOrder(), streamSeed);
+        costOr(INSTRUCTION_PREEMPTION, SAVE_FIXED), contextOrder(), contention(device),
+        streamSeed);
+  }
+
+  /** The {@code contention} key: none (the default) or max-min-fair, which needs a bandwidth. */
+  private Optional<ContentionModel> contention(DeviceSpec device) {
+    Object text = values.get(CONTENTION);
+    String choice = text == null ? "none" : text.toString().trim();
+    switch (choice) {
+      case "none":
+        return Optional.empty();
+      case "max-min-fair":
+        if (!device.memory().declared()) {
+          throw new ConfigurationException(source + ": " + CONTENTION.id() + " max-min-fair needs "
+              + DRAM_BANDWIDTH_GBPS.id() + " (the device's DRAM bandwidth in GB/s)");
+        }
+        return Optional.of(ContentionModel.maxMinFair());
+      default:
+        throw new ConfigurationException(source + ": " + CONTENTION.id() + " must be none or "
+            + "max-min-fair, got '" + choice + "'");
+    }
   }
 
   private ContextOrder contextOrder() {

@@ -24,6 +24,13 @@ enum ModelKey {
   SHARED_MEMORY_RESERVED_PER_BLOCK("shared-memory-reserved-per-block", whole(0, 1 << 30), "bytes",
       "Shared memory the system reserves for each resident block."),
   CLOCK_MHZ("clock-mhz", real(1, 1e5), "MHz", "SM clock, to turn cycles into time."),
+  DRAM_BANDWIDTH_GBPS("dram-bandwidth-gbps", real(0.001, 1e6), "GB/s",
+      "Peak device-memory (DRAM) bandwidth that co-resident blocks share under contention"
+          + " (optional; needed by contention: max-min-fair)."),
+  CONTENTION("contention", ValueKind.TEXT, "",
+      "How co-resident blocks slow each other down: none (each block lasts its program) or"
+          + " max-min-fair (blocks share dram-bandwidth-gbps max-min fairly); optional, none if"
+          + " absent."),
   KERNEL_LAUNCH("kernel-launch", ValueKind.COST, "",
       "Time from dispatching a kernel on an idle device until its first block can be placed."),
   KERNEL_LAUNCH_BUSY("kernel-launch-busy", ValueKind.COST, "",
@@ -96,7 +103,7 @@ enum ModelKey {
   boolean required() {
     return this != SAVE_PER_THREAD_NS && this != RESTORE_PER_THREAD_NS
         && this != KERNEL_LAUNCH_BUSY && this != INSTRUCTION_PREEMPTION
-        && this != CONTEXT_ORDER;
+        && this != CONTEXT_ORDER && this != DRAM_BANDWIDTH_GBPS && this != CONTENTION;
   }
 
   /** The key named {@code id}, if there is one. */

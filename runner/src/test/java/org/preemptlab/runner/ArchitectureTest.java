@@ -29,6 +29,7 @@ class ArchitectureTest {
   private static final String POLICIES = "org.preemptlab.policies..";
   private static final String HARDWARE = "org.preemptlab.hardware..";
   private static final String PLUGINS = "org.preemptlab.plugins..";
+  private static final String APPLICATIONS = "org.preemptlab.applications..";
   private static final String RUNNER = "org.preemptlab.runner..";
   private static final String ENGINE = "org.preemptlab.runner.engine..";
   private static final String DRM = "org.preemptlab.runner.engine.drm..";
@@ -95,6 +96,12 @@ class ArchitectureTest {
       .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, PLUGINS)
       .allowEmptyShould(false);
 
+  @ArchTest
+  static final ArchRule applicationsDependOnlyOnTheJdkTheApiAndGuava = classes()
+      .that().resideInAPackage(APPLICATIONS)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, APPLICATIONS)
+      .allowEmptyShould(false);
+
   /** testkit-core (on this module's test class path) stays usable by every plugin module. */
   @ArchTest
   static final ArchRule testkitCoreDependsOnlyOnTheJdkTheApiJunitAndAssertj = classes()
@@ -111,7 +118,7 @@ class ArchitectureTest {
 
   @ArchTest
   static final ArchRule noPluginModuleDependsOnTheRunner = noClasses()
-      .that().resideInAnyPackage(API, POLICIES, HARDWARE, PLUGINS)
+      .that().resideInAnyPackage(API, POLICIES, HARDWARE, PLUGINS, APPLICATIONS)
       .should().dependOnClassesThat().resideInAPackage(RUNNER)
       .allowEmptyShould(false);
 

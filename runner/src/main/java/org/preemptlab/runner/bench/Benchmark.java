@@ -156,7 +156,7 @@ public final class Benchmark {
     });
   }
 
-  private static RunPlugins plugins(PluginRegistry registry, DeviceSpec device) {
+  static RunPlugins plugins(PluginRegistry registry, DeviceSpec device) {
     return new RunPlugins(
         POLICY,
         kind -> registry.create(PluginType.SCHEDULING_POLICY, POLICY, Map.of(), device,
@@ -173,7 +173,7 @@ public final class Benchmark {
    * The runs of one implementation: {@code prepare} runs untimed before each run, the trial it
    * returns is the timed section (wall time, peak heap and the thread's allocated bytes).
    */
-  private static final class Trials {
+  static final class Trials {
     private final String name;
     private final Supplier<Supplier<RunOutcome>> prepare;
     private final List<Long> wallNs = new ArrayList<>();
@@ -181,7 +181,7 @@ public final class Benchmark {
     private final List<Long> peakHeap = new ArrayList<>();
     private final List<Long> allocated = new ArrayList<>();
     private final List<Long> liveAtStart = new ArrayList<>();
-    private long inputBytes;
+    long inputBytes;
     private RunOutcome first;
     private RunOutcome measured;
     private boolean repeatable = true;

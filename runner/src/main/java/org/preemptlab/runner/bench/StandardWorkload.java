@@ -2,6 +2,7 @@ package org.preemptlab.runner.bench;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToLongFunction;
 import org.preemptlab.api.hardware.DeviceCosts;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
@@ -70,12 +71,26 @@ public final class StandardWorkload {
 
   /** The workload of the first {@code n} kernels, one per job, all in one queue. */
   public static Workload workload(int n) {
+    return workload(n, spec -> 0);
+  }
+
+  /**
+   * The workload of the first {@code n} kernels, each block of kernel {@code spec} declaring {@code
+   * dramBytes.applyAsLong(spec)} bytes of DRAM traffic (which only a hardware model with
+   * contention reads: without one the results are the published ones).
+   */
+  public static Workload workload(int n, ToLongFunction<KernelSpec> dramBytes) {
     List<Job> jobs = new ArrayList<>(n);
     int k = 0;
     for (KernelSpec spec : kernels(n)) {
+      BlockProgram program = BlockProgram.uniform(spec.baseNs(), spec.registersPerThread(),
+          spec.sharedBytes());
+      long bytes = dramBytes.applyAsLong(spec);
+      if (bytes > 0) {
+        program = new BlockProgram(List.of(program.segments().get(0).withDramBytes(bytes)));
+      }
       Kernel kernel = new Kernel("k" + k, spec.blocks(), spec.threads(),
-          spec.registersPerThread(), spec.sharedBytes(), true,
-          BlockProgram.uniform(spec.baseNs(), spec.registersPerThread(), spec.sharedBytes()),
+          spec.registersPerThread(), spec.sharedBytes(), true, program,
           new BlockTiming.SplitMix(spec.r()));
       jobs.add(Job.of(k, "kernels", spec.arrivalNs(), kernel));
       k++;

@@ -8,6 +8,7 @@ import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.bench.BenchSettings;
 import org.preemptlab.runner.bench.Benchmark;
+import org.preemptlab.runner.bench.ContentionCost;
 import org.preemptlab.runner.bench.MemoryPerJob;
 import org.preemptlab.runner.bench.Scaling;
 import org.preemptlab.runner.bench.TraceMemoryPerJob;
@@ -30,6 +31,10 @@ final class BenchCommand implements Command {
   private static final Option SCALING = Option.builder().longOpt("scaling")
       .desc("measure N = 2000, 10000 and 100000 (time per block) and parallel runs on 1 and 2 "
           + "threads; --kernels does not apply").get();
+  private static final Option CONTENTION = Option.builder().longOpt("contention")
+      .desc("measure the cost per block of the contention model: the standard workload with "
+          + "declared DRAM traffic, without and with max-min fair bandwidth sharing (default N "
+          + ContentionCost.DEFAULT_KERNELS + ")").get();
   private static final Option MEMORY = Option.builder().longOpt("memory")
       .desc("measure the live heap a run keeps per job at N = 100000 and 1000000, then the "
           + "heap the trace readers need per job (give it -Xmx1g or more); no other option "
@@ -48,7 +53,7 @@ final class BenchCommand implements Command {
   @Override
   public Options options() {
     return new Options().addOption(KERNELS).addOption(WARMUPS).addOption(REPETITIONS)
-        .addOption(SCALING).addOption(MEMORY);
+        .addOption(SCALING).addOption(MEMORY).addOption(CONTENTION);
   }
 
   @Override
@@ -56,6 +61,7 @@ final class BenchCommand implements Command {
     return """
         preemptlab bench
         preemptlab bench --kernels 100000 --warmups 0 --repetitions 1
+        preemptlab bench --contention
         PREEMPTLAB_JAVA_OPTS=-Xmx1g preemptlab bench --scaling
         PREEMPTLAB_JAVA_OPTS=-Xmx1g preemptlab bench --memory
         PREEMPTLAB_JAVA_OPTS=-Xmx4g preemptlab bench --repetitions 7""";
@@ -67,7 +73,7 @@ final class BenchCommand implements Command {
       throw new ConfigurationException("bench takes no arguments, got " + line.getArgList());
     }
     if (line.hasOption(MEMORY)) {
-      for (Option other : List.of(KERNELS, WARMUPS, REPETITIONS, SCALING)) {
+      for (Option other : List.of(KERNELS, WARMUPS, REPETITIONS, SCALING, CONTENTION)) {
         if (line.hasOption(other)) {
           throw new ConfigurationException("bench --memory measures N = " + MemoryPerJob.JOBS
               + " once; --" + other.getLongOpt() + " does not apply");
@@ -77,6 +83,19 @@ final class BenchCommand implements Command {
       out.println();
       out.print(TraceMemoryPerJob.render(TraceMemoryPerJob.run()));
       return Main.OK;
+    }
+    if (line.hasOption(CONTENTION)) {
+      if (line.hasOption(SCALING)) {
+        throw new ConfigurationException("bench --contention and --scaling are separate"
+            + " measurements; give one");
+      }
+      BenchSettings defaults = BenchSettings.defaults();
+      ContentionCost.Report report = ContentionCost.run(new BenchSettings(
+          (int) SharedOptions.number(line, "kernels", ContentionCost.DEFAULT_KERNELS, 1, 1_000_000),
+          (int) SharedOptions.number(line, "warmups", defaults.warmups(), 0, 100),
+          (int) SharedOptions.number(line, "repetitions", defaults.repetitions(), 1, 100)));
+      out.print(ContentionCost.render(report));
+      return report.passed() ? Main.OK : Main.FAILED;
     }
     if (line.hasOption(SCALING)) {
       if (line.hasOption(KERNELS)) {

@@ -33,7 +33,7 @@ final class ListCommand implements Command {
         preemptlab list
         preemptlab list policy
         preemptlab list --plugin-path examples/custom-policy/target
-        KIND is one of: policy, preemption, context-save, hardware, workload""";
+        KIND is one of: policy, preemption, context-save, hardware, workload, application""";
   }
 
   @Override

@@ -60,6 +60,7 @@ public final class Main {
         new ListCommand(),
         new ReproduceCommand(),
         new DrmScenarioCommand(),
+        new ProfileCommand(),
         new BenchCommand())) {
       commands.put(command.name(), command);
     }

@@ -202,7 +202,7 @@ final class RunCommand implements Command {
         return Main.INTERRUPTED;
       }
       if (jobsCsv != null) {
-        jobsCsv.commit(outcome.workload().jobs().size());
+        jobsCsv.commit(outcome.metrics().jobs()); // the workload's and the applications' jobs
       }
       simulated = true;
     } finally {

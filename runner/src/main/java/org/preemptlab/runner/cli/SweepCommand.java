@@ -339,11 +339,14 @@ final class SweepCommand implements Command {
   }
 
   private static List<PluginDescriptor> descriptors(PluginRegistry registry, RunConfig config) {
-    return List.of(
+    List<PluginDescriptor> all = new ArrayList<>(List.of(
         registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),
         registry.descriptor(PluginKind.PREEMPTION_STRATEGY, config.preemption().id()),
         registry.descriptor(PluginKind.CONTEXT_SAVE, config.contextSave().id()),
         registry.descriptor(PluginKind.HARDWARE_MODEL, config.hardware().id()),
-        registry.descriptor(PluginKind.WORKLOAD, config.workload().generator()));
+        registry.descriptor(PluginKind.WORKLOAD, config.workload().generator())));
+    config.applications().forEach(a -> all.add(registry.descriptor(PluginKind.APPLICATION,
+        a.id())));
+    return all;
   }
 }

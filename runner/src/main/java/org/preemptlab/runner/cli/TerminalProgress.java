@@ -66,7 +66,7 @@ final class TerminalProgress implements RunProgress, AutoCloseable {
       bar = new ProgressBarBuilder().setTaskName(phase).setInitialMax(total)
           .setStyle(ProgressBarStyle.ASCII).setUnit(" jobs", 1).build();
     }
-    bar.stepTo(Math.min(total, done.getAsLong()));
+    bar.stepTo(total < 0 ? done.getAsLong() : Math.min(total, done.getAsLong()));
   }
 
   @Override
@@ -77,7 +77,7 @@ final class TerminalProgress implements RunProgress, AutoCloseable {
 
   private void closeBar() {
     if (bar != null) {
-      bar.stepTo(Math.min(total, done.getAsLong()));
+      bar.stepTo(total < 0 ? done.getAsLong() : Math.min(total, done.getAsLong()));
       bar.close();
       bar = null;
     }

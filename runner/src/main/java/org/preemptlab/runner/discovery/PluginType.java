@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Objects;
 import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.PluginProvider;
+import org.preemptlab.api.application.Application;
+import org.preemptlab.api.application.ApplicationProvider;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.HardwareModelProvider;
 import org.preemptlab.api.policy.SchedulingPolicy;
@@ -46,8 +48,12 @@ public final class PluginType<P extends PluginProvider<T>, T> {
   public static final PluginType<WorkloadProvider, WorkloadGenerator> WORKLOAD =
       new PluginType<>(PluginKind.WORKLOAD, WorkloadProvider.class, WorkloadGenerator.class);
 
-  private static final List<PluginType<?, ?>> ALL =
-      List.of(SCHEDULING_POLICY, PREEMPTION_STRATEGY, CONTEXT_SAVE, HARDWARE_MODEL, WORKLOAD);
+  /** Application models. */
+  public static final PluginType<ApplicationProvider, Application> APPLICATION =
+      new PluginType<>(PluginKind.APPLICATION, ApplicationProvider.class, Application.class);
+
+  private static final List<PluginType<?, ?>> ALL = List.of(SCHEDULING_POLICY,
+      PREEMPTION_STRATEGY, CONTEXT_SAVE, HARDWARE_MODEL, WORKLOAD, APPLICATION);
 
   private final PluginKind kind;
   private final Class<P> providerType;

@@ -405,7 +405,8 @@ final class Launcher {
     jobs[job.index] = null;
     held--;
     finished.set(job.index);
-    int[] declared = dependents == null ? null : dependents[job.index];
+    int[] declared = dependents == null || job.index >= workloadJobs ? null
+        : dependents[job.index]; // an application's job has no dependants
     if (declared != null) {
       dependents[job.index] = null;
       for (int d : declared) {
@@ -458,7 +459,8 @@ final class Launcher {
       jobs = Arrays.copyOf(jobs, capacity);
       dependenciesLeft = Arrays.copyOf(dependenciesLeft, capacity);
     }
-    SimJob simJob = new SimJob(job, index, queue, 1, sim.sms.sharedNeed(kernel.sharedMemoryPerBlock()));
+    SimJob simJob = new SimJob(job, index, queue, 1,
+        sim.sms.sharedNeed(kernel.sharedMemoryPerBlock()));
     simJob.program = program;
     simJob.nominalNs = program.durationNs();
     jobs[index] = simJob;

@@ -467,6 +467,15 @@ public final class Simulator {
     return launcher.held;
   }
 
+  /**
+   * Block completions the contention model has moved so far (each a change of a class's rate
+   * re-queueing one running block); 0 without contention. A measure of the model's cost, for
+   * {@code bench --contention}; never part of the results.
+   */
+  public long movedCompletions() {
+    return contention == null ? 0 : contention.blocksMoved;
+  }
+
   /** The engine's job behind a view a policy handed back; fails if the view is not this run's. */
   SimJob own(JobView view, String verb) {
     // A finished job's state is no longer in the launcher's table, but a policy may still hand

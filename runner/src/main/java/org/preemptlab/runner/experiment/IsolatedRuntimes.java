@@ -8,6 +8,7 @@ import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobList;
 import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
@@ -24,14 +25,36 @@ import org.preemptlab.runner.engine.Simulator;
  * strategy and so the same instrumentation overhead), submitted at time 0 with nothing else on the
  * device, in the queue of the first job that runs it; jobs with equal kernels share the result.
  * Holds one value per distinct kernel, none per job.
+ *
+ * <p>A job an application submits during the run is measured the same way when it is submitted
+ * ({@link #applicationJob}): its kernel alone on the idle device, in its own queue, with the
+ * isolated runs' own strategy instances; application jobs with equal kernels (by value: an
+ * application may build an equal kernel for every iteration) share the result. Those keep 8 bytes
+ * per application job, for its value.
  */
 final class IsolatedRuntimes {
   private final JobList jobs;
   private final long[] byKernel;
+  private final Map<String, JobQueue> queues;
+  private final Map<String, GpuContext> contexts;
+  private final HardwareModel hardware;
+  private final PreemptionPointStrategy preemption;
+  private final ContextSaveStrategy contextSave;
+  /** Application kernels measured so far, by value. */
+  private final Map<Kernel, Long> applicationKernels = new HashMap<>();
+  /** The isolated turnaround of each application job, by index after the workload's jobs. */
+  private long[] applicationNs = new long[0];
 
-  private IsolatedRuntimes(JobList jobs, long[] byKernel) {
+  private IsolatedRuntimes(JobList jobs, long[] byKernel, Map<String, JobQueue> queues,
+      Map<String, GpuContext> contexts, HardwareModel hardware,
+      PreemptionPointStrategy preemption, ContextSaveStrategy contextSave) {
     this.jobs = jobs;
     this.byKernel = byKernel;
+    this.queues = queues;
+    this.contexts = contexts;
+    this.hardware = hardware;
+    this.preemption = preemption;
+    this.contextSave = contextSave;
   }
 
   /** Measures the isolated turnaround of every distinct kernel of {@code workload}. */
@@ -51,23 +74,51 @@ final class IsolatedRuntimes {
       if (byKernel[k] >= 0) {
         continue;
       }
-      JobQueue queue = queues.get(jobs.queueId(index));
-      JobQueue solo = new JobQueue(queue.id(), queue.contextId(), queue.priority(), 1,
-          queue.engine(), false);
-      Workload single = new Workload(List.of(contexts.get(queue.contextId())), List.of(solo),
-          List.of(Job.of(0, queue.id(), 0, jobs.kernel(index))));
-      RunPlugins plugins = new RunPlugins("isolation", engine -> new OnlyJob(), "isolation",
-          preemption, "isolation", contextSave);
-      byKernel[k] = new Simulator(single, hardware, plugins, EngineOptions.defaults()).run()
-          .makespanNs();
+      byKernel[k] = alone(queues.get(jobs.queueId(index)), contexts, jobs.kernel(index),
+          hardware, preemption, contextSave);
       measured[0]++;
     }
-    return new IsolatedRuntimes(jobs, byKernel);
+    return new IsolatedRuntimes(jobs, byKernel, queues, contexts, hardware, preemption,
+        contextSave);
   }
 
-  /** The isolated turnaround in ns of job {@code index} of the workload. */
+  /** The turnaround of {@code kernel} run by itself on the idle device, in {@code queue}. */
+  private static long alone(JobQueue queue, Map<String, GpuContext> contexts, Kernel kernel,
+      HardwareModel hardware, PreemptionPointStrategy preemption,
+      ContextSaveStrategy contextSave) {
+    JobQueue solo = new JobQueue(queue.id(), queue.contextId(), queue.priority(), 1,
+        queue.engine(), false);
+    Workload single = new Workload(List.of(contexts.get(queue.contextId())), List.of(solo),
+        List.of(Job.of(0, queue.id(), 0, kernel)));
+    RunPlugins plugins = new RunPlugins("isolation", engine -> new OnlyJob(), "isolation",
+        preemption, "isolation", contextSave);
+    return new Simulator(single, hardware, plugins, EngineOptions.defaults()).run()
+        .makespanNs();
+  }
+
+  /**
+   * An application submitted {@code job}, the run's job {@code index} (after the workload's):
+   * measures its kernel alone unless an equal kernel was measured before.
+   */
+  void applicationJob(Job job, int index) {
+    Long ns = applicationKernels.get(job.kernel());
+    if (ns == null) {
+      ns = alone(queues.get(job.queueId()), contexts, job.kernel(), hardware, preemption,
+          contextSave);
+      applicationKernels.put(job.kernel(), ns);
+    }
+    int at = index - jobs.size();
+    if (at >= applicationNs.length) {
+      applicationNs = java.util.Arrays.copyOf(applicationNs,
+          Math.max(16, Math.max(at + 1, applicationNs.length + (applicationNs.length >> 1))));
+    }
+    applicationNs[at] = ns;
+  }
+
+  /** The isolated turnaround in ns of job {@code index} of the run. */
   long ns(int index) {
-    return byKernel[jobs.kernelIndex(index)];
+    return index < jobs.size() ? byKernel[jobs.kernelIndex(index)]
+        : applicationNs[index - jobs.size()];
   }
 
   /** Dispatches the one job of an isolated run as soon as it is ready. */

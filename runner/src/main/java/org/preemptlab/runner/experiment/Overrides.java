@@ -7,8 +7,10 @@ import org.preemptlab.api.ConfigurationException;
  * Command-line overrides of a run configuration: {@code --policy ID} and its siblings replace a
  * plugin (dropping the file's parameters for it when the id changes), and {@code --set KEY=VALUE}
  * sets one value. Keys: {@code name}, {@code seed}, {@code engine.credit-limit}, {@code
- * engine.check-invariants}, and {@code SECTION.PARAMETER} for a plugin parameter, with SECTION one
- * of {@code hardware}, {@code policy}, {@code preemption}, {@code context-save}, {@code workload}.
+ * engine.check-invariants}, {@code SECTION.PARAMETER} for a plugin parameter, with SECTION one
+ * of {@code hardware}, {@code policy}, {@code preemption}, {@code context-save}, {@code workload},
+ * and {@code applications[N].PARAMETER} for a parameter of the configuration's N-th application
+ * (from 0).
  */
 public final class Overrides {
   /** The configuration sections that choose a plugin. */
@@ -18,6 +20,10 @@ public final class Overrides {
   private static final List<String> PLAIN_KEYS =
       List.of("name", "seed", "engine.credit-limit", "engine.launch-window",
           "engine.launch-batch", "engine.in-order", "engine.check-invariants");
+
+  /** The form of a key that sets an application's parameter: {@code applications[N].NAME}. */
+  public static final java.util.regex.Pattern APPLICATION_KEY =
+      java.util.regex.Pattern.compile("applications\\[(\\d{1,6})\\]\\.(.+)");
 
   private Overrides() {}
 
@@ -103,11 +109,25 @@ public final class Overrides {
   }
 
   private static RunConfig setPluginParameter(RunConfig config, String key, String value) {
+    java.util.regex.Matcher application = APPLICATION_KEY.matcher(key);
+    if (application.matches()) {
+      int index = Integer.parseInt(application.group(1));
+      List<PluginChoice> applications = config.applications();
+      if (index >= applications.size()) {
+        throw new ConfigurationException(key + ": the configuration has " + (applications.isEmpty()
+            ? "no applications" : applications.size() + " application(s), applications[0] to "
+            + "applications[" + (applications.size() - 1) + "]"));
+      }
+      List<PluginChoice> changed = new java.util.ArrayList<>(applications);
+      changed.set(index, applications.get(index).with(application.group(2), value));
+      return config.withApplications(changed);
+    }
     int dot = key.indexOf('.');
     String section = dot < 0 ? key : key.substring(0, dot);
     if (dot < 0 || !PLUGIN_SECTIONS.contains(section)) {
       List<String> valid = new java.util.ArrayList<>(PLAIN_KEYS);
       PLUGIN_SECTIONS.forEach(s -> valid.add(s + ".<parameter>"));
+      valid.add("applications[N].<parameter>");
       throw ConfigurationException.unknown("key", key, valid);
     }
     String parameter = key.substring(dot + 1);

@@ -55,6 +55,16 @@ final class PluginMetrics {
    */
   static void collect(PluginDescriptor plugin, List<MetricDeclaration> declared,
       List<?> instances, Map<String, Double> values) {
+    collect(plugin, plugin.kind().key(), declared, instances, values);
+  }
+
+  /**
+   * As {@link #collect(PluginDescriptor, List, List, Map)}, naming the values {@code
+   * <prefix>.<id>}: an application's are {@code application.<label>.<id>} (several applications
+   * of one run report separately).
+   */
+  static void collect(PluginDescriptor plugin, String prefix, List<MetricDeclaration> declared,
+      List<?> instances, Map<String, Double> values) {
     List<String> ids = declared.stream().map(MetricDeclaration::id).toList();
     for (Object instance : instances) {
       if (!(instance instanceof MetricReporter reporter)) {
@@ -79,7 +89,7 @@ final class PluginMetrics {
           throw new PluginFailureException(plugin, "reported null for metric '" + e.getKey()
               + "'; leave an undefined metric out of the map");
         }
-        values.merge(plugin.kind().key() + "." + e.getKey(), e.getValue(), Double::sum);
+        values.merge(prefix + "." + e.getKey(), e.getValue(), Double::sum);
       }
     }
   }

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.experiment;
 
+import java.util.List;
+
 /**
  * Everything that defines one run: the plugins, the workload, the engine settings and the root
  * seed. Bound from a YAML file (see {@code docs/config-format.md}); missing sections take the
@@ -11,7 +13,10 @@ package org.preemptlab.runner.experiment;
  * @param policy the scheduling policy; default {@code priority}
  * @param preemption the preemption-point strategy; default {@code block-boundary}
  * @param contextSave the context-save strategy; default {@code full}
- * @param workload the workload; default the built-in demo
+ * @param workload the workload; default the built-in demo, or with applications no workload
+ *     ({@code none})
+ * @param applications the applications that submit jobs while the run goes on ({@code id} and
+ *     {@code parameters} each, in the order they start); default none
  * @param engine engine settings; default unlimited credits, invariants checked
  * @param sharing how contexts share the device in space (MPS, MIG, green contexts; {@code
  *     docs/sharing.md}); default none: the hardware model's time slicing or concurrent contexts
@@ -24,6 +29,9 @@ public record RunConfig(
     PluginChoice preemption,
     PluginChoice contextSave,
     WorkloadConfig workload,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+    List<PluginChoice> applications,
     EngineConfig engine,
     @com.fasterxml.jackson.annotation.JsonInclude(
         com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
@@ -37,74 +45,87 @@ public record RunConfig(
     policy = policy == null ? PluginChoice.of("priority") : policy;
     preemption = preemption == null ? PluginChoice.of("block-boundary") : preemption;
     contextSave = contextSave == null ? PluginChoice.of("full") : contextSave;
-    workload = workload == null ? WorkloadConfig.demo() : workload;
+    com.google.common.base.Preconditions.checkArgument(applications == null
+        || applications.stream().noneMatch(java.util.Objects::isNull), "an entry of "
+        + "'applications' is empty: write an application's id, e.g. '- training-loop', or a "
+        + "mapping with 'id' and 'parameters'");
+    applications = applications == null ? List.of() : List.copyOf(applications);
+    workload = workload != null ? workload
+        : applications.isEmpty() ? WorkloadConfig.demo() : WorkloadConfig.none();
     engine = engine == null ? EngineConfig.defaults() : engine;
   }
 
   /** A configuration without a {@code sharing} section. */
   public RunConfig(String name, Long seed, PluginChoice hardware, PluginChoice policy,
       PluginChoice preemption, PluginChoice contextSave, WorkloadConfig workload,
-      EngineConfig engine) {
-    this(name, seed, hardware, policy, preemption, contextSave, workload, engine, null);
+      List<PluginChoice> applications, EngineConfig engine) {
+    this(name, seed, hardware, policy, preemption, contextSave, workload, applications, engine,
+        null);
   }
 
   /** The configuration with every default. */
   public static RunConfig defaults() {
-    return new RunConfig(null, null, null, null, null, null, null, null);
+    return new RunConfig(null, null, null, null, null, null, null, null, null, null);
   }
 
   /** A copy with another {@code sharing} section (null for none). */
   public RunConfig withSharing(org.preemptlab.runner.experiment.sharing.SharingConfig value) {
-    return new RunConfig(name, seed, hardware, policy, preemption, contextSave, workload, engine,
-        value);
+    return new RunConfig(name, seed, hardware, policy, preemption, contextSave, workload,
+        applications, engine, value);
   }
 
   /** A copy with another name. */
   public RunConfig withName(String value) {
     return new RunConfig(value, seed, hardware, policy, preemption, contextSave, workload,
-        engine, sharing);
+        applications, engine, sharing);
   }
 
   /** A copy with another seed. */
   public RunConfig withSeed(long value) {
     return new RunConfig(name, value, hardware, policy, preemption, contextSave, workload,
-        engine, sharing);
+        applications, engine, sharing);
   }
 
   /** A copy with another hardware model. */
   public RunConfig withHardware(PluginChoice value) {
     return new RunConfig(name, seed, value, policy, preemption, contextSave, workload,
-        engine, sharing);
+        applications, engine, sharing);
   }
 
   /** A copy with another policy. */
   public RunConfig withPolicy(PluginChoice value) {
     return new RunConfig(name, seed, hardware, value, preemption, contextSave, workload,
-        engine, sharing);
+        applications, engine, sharing);
   }
 
   /** A copy with another preemption-point strategy. */
   public RunConfig withPreemption(PluginChoice value) {
     return new RunConfig(name, seed, hardware, policy, value, contextSave, workload,
-        engine, sharing);
+        applications, engine, sharing);
   }
 
   /** A copy with another context-save strategy. */
   public RunConfig withContextSave(PluginChoice value) {
     return new RunConfig(name, seed, hardware, policy, preemption, value, workload,
-        engine, sharing);
+        applications, engine, sharing);
   }
 
   /** A copy with another workload. */
   public RunConfig withWorkload(WorkloadConfig value) {
     return new RunConfig(name, seed, hardware, policy, preemption, contextSave, value,
+        applications, engine, sharing);
+  }
+
+  /** A copy with other applications. */
+  public RunConfig withApplications(List<PluginChoice> value) {
+    return new RunConfig(name, seed, hardware, policy, preemption, contextSave, workload, value,
         engine, sharing);
   }
 
   /** A copy with other engine settings. */
   public RunConfig withEngine(EngineConfig value) {
     return new RunConfig(name, seed, hardware, policy, preemption, contextSave, workload,
-        value, sharing);
+        applications, value, sharing);
   }
 
   /**
@@ -116,8 +137,8 @@ public record RunConfig(
   public RunConfig withPathsResolvedAgainst(java.nio.file.Path dir) {
     return new RunConfig(name, seed, hardware.withPathsResolvedAgainst(dir),
         policy.withPathsResolvedAgainst(dir), preemption.withPathsResolvedAgainst(dir),
-        contextSave.withPathsResolvedAgainst(dir), workload.withPathsResolvedAgainst(dir), engine,
-        sharing);
+        contextSave.withPathsResolvedAgainst(dir), workload.withPathsResolvedAgainst(dir),
+        applications.stream().map(a -> a.withPathsResolvedAgainst(dir)).toList(), engine, sharing);
   }
 
   /** Whether a plugin parameter named {@code name} holds a file path. */

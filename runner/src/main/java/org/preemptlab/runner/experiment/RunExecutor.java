@@ -20,8 +20,10 @@ import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.discovery.PluginFailureException;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
+import org.preemptlab.runner.engine.ApplicationFailure;
 import org.preemptlab.runner.engine.EngineListener;
 import org.preemptlab.runner.engine.JobRecordSink;
+import org.preemptlab.runner.engine.RunApplication;
 import org.preemptlab.runner.engine.RunPlugins;
 import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.engine.Simulator;
@@ -36,8 +38,9 @@ import org.preemptlab.runner.workload.SyntheticWorkload;
 /**
  * Turns a {@link RunConfig} into a finished run: creates fresh plugin instances from the registry,
  * gives each its own random stream split from the root seed by name ({@code hardware}, {@code
- * workload}, {@code preemption}, {@code context-save}, {@code policy/<engine>}), generates the
- * workload, simulates it and computes the metrics. The workload stream does not depend on the
+ * workload}, {@code preemption}, {@code context-save}, {@code policy/<engine>}, {@code
+ * application/<id>}), generates the workload, adds the applications' contexts and queues,
+ * simulates it and computes the metrics. The workload stream does not depend on the
  * plugins chosen, so every configuration of one seed sees the same workload (common random
  * numbers). Safe to use from several threads: it holds no run state.
  */
@@ -109,6 +112,7 @@ public final class RunExecutor {
     if (workload.spec() == null) {
       registry.parameters(PluginKind.WORKLOAD, workload.generator(), workload.parameters());
     }
+    ApplicationSetup.validate(registry, config.applications());
   }
 
   /**
@@ -148,8 +152,11 @@ public final class RunExecutor {
         config.hardware().parameters(), (HardwareModel) null,
         RandomStreams.named(seed, "hardware"));
     DeviceSpec device = hardware.device();
-    Workload workload = generateWorkload(config.workload(), hardware, seed);
-    WorkloadChecks.check(workload);
+    Workload generated = generateWorkload(config.workload(), hardware, seed);
+    WorkloadChecks.check(generated);
+    List<RunApplication> applications = ApplicationSetup.create(registry, config.applications(),
+        hardware, seed);
+    Workload workload = ApplicationSetup.merge(generated, applications);
     checkLaunchConfigs(workload, config.engine().toOptions());
     SharingPlan sharing = SharingPlan.resolve(config.sharing(), config.hardware().id(), device,
         workload);
@@ -181,10 +188,17 @@ public final class RunExecutor {
             config.contextSave().parameters(), hardware,
             RandomStreams.named(seed, "context-save")), progress);
     JobSamples.Recorder recorder = new JobSamples.Recorder(workload.jobs().size(), isolated::ns);
-    SimulationResult result = simulate(workload, hardware, plugins, config, sharing, listener,
-        progress,
-        jobs == null ? null
-            : (index, record) -> jobs.finished(index, record, recorder.add(index, record)));
+    SimulationResult result;
+    try {
+      result = simulate(workload, applications, isolated, hardware, plugins, config, sharing,
+          listener, progress, jobs == null ? null
+              : (index, record) -> jobs.finished(index, record, recorder.add(index, record)));
+    } catch (ApplicationFailure e) {
+      int i = applications.indexOf(applications.stream()
+          .filter(a -> a.name().equals(e.application())).findFirst().orElseThrow());
+      throw ApplicationSetup.translate(e, registry.descriptor(PluginKind.APPLICATION,
+          config.applications().get(i).id()));
+    }
     if (jobs == null) { // the records were kept: the samples come from them
       for (int i = 0; i < result.jobs().size(); i++) {
         recorder.add(i, result.jobs().get(i));
@@ -202,9 +216,17 @@ public final class RunExecutor {
     PluginMetrics.collect(registry.descriptor(PluginKind.CONTEXT_SAVE, config.contextSave().id()),
         declared(PluginKind.CONTEXT_SAVE, config.contextSave().id()), List.of(contextSave),
         pluginValues);
+    List<String> labels = ApplicationSetup.labels(config.applications());
+    for (int i = 0; i < applications.size(); i++) {
+      String id = config.applications().get(i).id();
+      PluginMetrics.collect(registry.descriptor(PluginKind.APPLICATION, id),
+          PluginKind.APPLICATION.key() + "." + labels.get(i),
+          declared(PluginKind.APPLICATION, id), List.of(applications.get(i).application()),
+          pluginValues);
+    }
     RunMetrics metrics = RunMetrics.of(new RunData(result, samples, pluginValues, Map.of()));
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
-        parameters(config));
+        parameters(config), applicationParameters(config));
   }
 
   /** A queue's own launch window below the engine's batch (or the reverse) is refused here. */
@@ -228,19 +250,24 @@ public final class RunExecutor {
    * it returns: the isolation runs and the metrics that follow then share the heap only with the
    * compact records (memory per job).
    */
-  private static SimulationResult simulate(Workload workload, HardwareModel hardware,
+  private static SimulationResult simulate(Workload workload,
+      List<RunApplication> applications, IsolatedRuntimes isolated, HardwareModel hardware,
       RunPlugins plugins, RunConfig config, SharingPlan sharing, EngineListener listener,
       RunProgress progress, JobRecordSink jobs) {
-    Simulator simulator = new Simulator(workload, hardware, plugins,
+    Simulator simulator = new Simulator(workload, applications, hardware, plugins,
         config.engine().toOptions()).withSharing(sharing.sharing());
     sharing.memoryDomains(hardware.device()).ifPresent(simulator::withMemoryDomains);
+    if (!applications.isEmpty()) {
+      simulator.observeApplicationJobs(isolated::applicationJob);
+    }
     if (listener != null) {
       simulator.listen(listener);
     }
     if (jobs != null) {
       simulator.streamJobs(jobs);
     }
-    progress.phase("simulate", workload.jobs().size(), simulator::finishedJobs);
+    progress.phase("simulate", applications.isEmpty() ? workload.jobs().size() : -1,
+        simulator::finishedJobs);
     return simulator.run();
   }
 
@@ -261,6 +288,12 @@ public final class RunExecutor {
           workload.generator(), workload.parameters()).asText());
     }
     return all;
+  }
+
+  /** The parameter values each application is created with, defaults filled in, in order. */
+  private List<Map<String, String>> applicationParameters(RunConfig config) {
+    return config.applications().stream().map(a -> registry.parameters(PluginKind.APPLICATION,
+        a.id(), a.parameters()).asText()).toList();
   }
 
   /**
@@ -290,8 +323,14 @@ public final class RunExecutor {
         declared(PluginKind.SCHEDULING_POLICY, config.policy().id()));
     metrics = metrics.withPlugin(PluginKind.PREEMPTION_STRATEGY.key(),
         declared(PluginKind.PREEMPTION_STRATEGY, config.preemption().id()));
-    return metrics.withPlugin(PluginKind.CONTEXT_SAVE.key(),
+    metrics = metrics.withPlugin(PluginKind.CONTEXT_SAVE.key(),
         declared(PluginKind.CONTEXT_SAVE, config.contextSave().id()));
+    List<String> labels = ApplicationSetup.labels(config.applications());
+    for (int i = 0; i < labels.size(); i++) {
+      metrics = metrics.withPlugin(PluginKind.APPLICATION.key() + "." + labels.get(i),
+          declared(PluginKind.APPLICATION, config.applications().get(i).id()));
+    }
+    return metrics;
   }
 
   private List<MetricDeclaration> declared(PluginKind kind, String id) {
@@ -318,11 +357,15 @@ public final class RunExecutor {
   }
 
   private List<PluginDescriptor> descriptors(RunConfig config) {
-    return List.of(
+    List<PluginDescriptor> all = new java.util.ArrayList<>(List.of(
         registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),
         registry.descriptor(PluginKind.PREEMPTION_STRATEGY, config.preemption().id()),
         registry.descriptor(PluginKind.CONTEXT_SAVE, config.contextSave().id()),
         registry.descriptor(PluginKind.HARDWARE_MODEL, config.hardware().id()),
-        registry.descriptor(PluginKind.WORKLOAD, config.workload().generator()));
+        registry.descriptor(PluginKind.WORKLOAD, config.workload().generator())));
+    for (PluginChoice application : config.applications()) {
+      all.add(registry.descriptor(PluginKind.APPLICATION, application.id()));
+    }
+    return all;
   }
 }

@@ -21,6 +21,8 @@ import org.preemptlab.runner.metrics.RunMetrics;
  * @param metrics the metrics computed from them
  * @param parameters the parameter values each plugin was created with, defaults included, by
  *     kind (a workload given as a spec has none)
+ * @param applicationParameters the parameter values, defaults included, of each application, in
+ *     the configuration's order
  */
 public record RunOutcome(
     RunConfig config,
@@ -29,12 +31,21 @@ public record RunOutcome(
     Workload workload,
     SimulationResult result,
     RunMetrics metrics,
-    Map<PluginKind, Map<String, String>> parameters) {
+    Map<PluginKind, Map<String, String>> parameters,
+    List<Map<String, String>> applicationParameters) {
 
   /** Copies the plugin list and the parameters. */
   public RunOutcome {
     plugins = List.copyOf(plugins);
     parameters = Map.copyOf(parameters);
+    applicationParameters = List.copyOf(applicationParameters);
+  }
+
+  /** An outcome of a run without applications. */
+  public RunOutcome(RunConfig config, List<PluginDescriptor> plugins, DeviceSpec device,
+      Workload workload, SimulationResult result, RunMetrics metrics,
+      Map<PluginKind, Map<String, String>> parameters) {
+    this(config, plugins, device, workload, result, metrics, parameters, List.of());
   }
 
   /** An outcome without recorded parameter values. */

@@ -16,7 +16,8 @@ public interface RunProgress {
    * A phase starts (and the previous one, if any, ended).
    *
    * @param phase what it does, e.g. {@code simulate}
-   * @param total units of work in it
+   * @param total units of work in it, or -1 when unknown (the jobs of a run with applications,
+   *     which submit theirs as it goes on)
    * @param done how many are done so far
    */
   void phase(String phase, long total, LongSupplier done);

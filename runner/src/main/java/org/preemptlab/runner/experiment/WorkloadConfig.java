@@ -34,6 +34,14 @@ public record WorkloadConfig(String generator, Map<String, String> parameters, S
     }
   }
 
+  /** The id of the built-in workload without jobs. */
+  public static final String NONE = "none";
+
+  /** No workload: a run whose jobs all come from its applications. */
+  public static WorkloadConfig none() {
+    return new WorkloadConfig(NONE, Map.of(), null);
+  }
+
   /** The built-in demo workload. */
   public static WorkloadConfig demo() {
     return new WorkloadConfig(SYNTHETIC, Map.of(), null);

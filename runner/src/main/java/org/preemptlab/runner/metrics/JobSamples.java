@@ -258,8 +258,9 @@ public final class JobSamples {
   }
 
   /**
-   * Fills the samples of a run as its jobs finish, in any order; each job index comes once. Not
-   * thread-safe.
+   * Fills the samples of a run as its jobs finish, in any order; each job index comes once. A job
+   * index at or beyond the expected number (a job an application submitted during the run) grows
+   * the columns; {@link #build()} then wants every index up to the highest. Not thread-safe.
    */
   public static final class Recorder {
     private final Columns c;
@@ -268,7 +269,7 @@ public final class JobSamples {
     private final BitSet added;
 
     /**
-     * A recorder of {@code jobs} jobs.
+     * A recorder of {@code jobs} jobs, or more if higher indices come.
      *
      * @param isolatedNs the turnaround when run alone of the job with a given index
      */
@@ -285,14 +286,17 @@ public final class JobSamples {
      * @return its slowdown: turnaround over its turnaround alone
      */
     public double add(int index, JobRecord r) {
-      Objects.checkIndex(index, c.size);
+      checkArgument(index >= 0, "job index %s", index);
+      if (index >= c.size) {
+        c.grow(index + 1);
+      }
       checkState(!added.get(index), "job index %s recorded twice", index);
       added.set(index);
       double slowdown = (double) r.turnaroundNs() / isolatedNs.applyAsLong(index);
       c.turnaround[index] = r.turnaroundNs();
       c.slowdown[index] = slowdown;
       if (r.jobId() != index && c.ids == null) {
-        c.ids = new long[c.size];
+        c.ids = new long[c.turnaround.length];
         for (int i = 0; i < c.size; i++) {
           c.ids[i] = i; // every job recorded so far has its index as id
         }
@@ -328,9 +332,10 @@ public final class JobSamples {
 
   /** The columns of a whole run. */
   private static final class Columns {
-    final int size;
-    final long[] turnaround;
-    final double[] slowdown;
+    /** Rows: the highest job index recorded plus one, or the expected number if higher. */
+    int size;
+    long[] turnaround;
+    double[] slowdown;
     /** Lane per job while there are at most 256 lanes (as an unsigned byte), else null. */
     byte[] smallLane;
     /** Lane per job once there are more than 256 lanes, else null. */
@@ -355,14 +360,33 @@ public final class JobSamples {
       smallLane = new byte[size];
     }
 
+    /** Raises the rows to {@code rows}; the capacity grows by half at least. */
+    void grow(int rows) {
+      if (rows > turnaround.length) {
+        int capacity = Math.max(rows, turnaround.length + (turnaround.length >> 1) + 8);
+        turnaround = Arrays.copyOf(turnaround, capacity);
+        slowdown = Arrays.copyOf(slowdown, capacity);
+        if (smallLane != null) {
+          smallLane = Arrays.copyOf(smallLane, capacity);
+        }
+        if (lane != null) {
+          lane = Arrays.copyOf(lane, capacity);
+        }
+        if (ids != null) {
+          ids = Arrays.copyOf(ids, capacity);
+        }
+      }
+      size = rows;
+    }
+
     int lane(int row) {
       return smallLane != null ? smallLane[row] & 0xFF : lane[row];
     }
 
     void setLane(int row, int id) {
       if (smallLane != null && id > 0xFF) {
-        lane = new int[size];
-        for (int i = 0; i < size; i++) {
+        lane = new int[smallLane.length];
+        for (int i = 0; i < smallLane.length; i++) {
           lane[i] = smallLane[i] & 0xFF;
         }
         smallLane = null;
@@ -398,6 +422,13 @@ public final class JobSamples {
 
     void finish() {
       resizeLanes(laneCount); // from here on lanes.length is the number of lanes
+      if (turnaround.length != size) { // grown during the run: trim to the rows
+        turnaround = Arrays.copyOf(turnaround, size);
+        slowdown = Arrays.copyOf(slowdown, size);
+        smallLane = smallLane == null ? null : Arrays.copyOf(smallLane, size);
+        lane = lane == null ? null : Arrays.copyOf(lane, size);
+        ids = ids == null ? null : Arrays.copyOf(ids, size);
+      }
       if (ids != null) {
         index = JobIdIndex.of(ids, size);
       }

@@ -195,6 +195,7 @@ public final class RunReport {
     root.put("seed", outcome.config().seed());
     root.put("preemptlab-version", Versions.project());
     List<Map<String, Object>> plugins = new ArrayList<>();
+    int application = 0; // applications come in the configuration's order, one entry each
     for (PluginDescriptor d : outcome.plugins()) {
       Map<String, Object> p = new LinkedHashMap<>();
       p.put("kind", d.kind().key());
@@ -202,7 +203,9 @@ public final class RunReport {
       p.put("version", d.version());
       p.put("jar", d.jar());
       p.put("jar-sha256", d.jarSha256());
-      p.put("parameters", outcome.parametersOf(d.kind()));
+      p.put("parameters", d.kind() == org.preemptlab.api.PluginKind.APPLICATION
+          ? new java.util.TreeMap<>(outcome.applicationParameters().get(application++))
+          : outcome.parametersOf(d.kind()));
       plugins.add(p);
     }
     root.put("plugins", plugins);

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.reproduce;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,10 +82,8 @@ final class ReproductionPage {
         break;
       }
     }
-    if (rule != 1) {
-      throw new IllegalArgumentException("not a rendered text table (no rule under a header"
-          + " line): " + (lines.isEmpty() ? "(empty)" : lines.get(0)));
-    }
+    checkArgument(rule == 1, "not a rendered text table (no rule under a header line): %s",
+        lines.isEmpty() ? "(empty)" : lines.get(0));
     List<int[]> spans = new ArrayList<>();
     java.util.regex.Matcher dashes = java.util.regex.Pattern.compile("-+").matcher(lines.get(1));
     while (dashes.find()) {

@@ -41,7 +41,8 @@ public final class CsvTraceReader {
 
   /** Columns a trace may have. */
   public static final List<String> OPTIONAL = List.of("credits", "depends_on", "deadline",
-      "think_time", "idempotent", "program", "kernel", "weight", "serial", "handles_yield");
+      "think_time", "idempotent", "program", "kernel", "weight", "serial", "handles_yield",
+      "dram_bytes_per_block");
 
   private static final Pattern PROGRAM_SEGMENT_KEY =
       Pattern.compile("program\\.segments\\[(\\d+)]\\.(.*)");
@@ -317,7 +318,8 @@ public final class CsvTraceReader {
     try {
       spec = new KernelSpec(name, 1.0, Distribution.fixed(grid), threads, registers, shared,
           row.bool("idempotent"), blockTime == null ? null : Distribution.fixed(blockTime), 0.0,
-          1.0, program);
+          1.0, program, row.has("dram_bytes_per_block") ? row.bytes("dram_bytes_per_block")
+              : null);
     } catch (SpecViolation e) {
       String detail = e.detail().replace("registers-per-thread", "registers_per_thread")
           .replace("shared-memory-per-block", "shared_memory_per_block");

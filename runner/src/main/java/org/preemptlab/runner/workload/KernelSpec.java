@@ -1,5 +1,6 @@
 package org.preemptlab.runner.workload;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.random.RandomGenerator;
@@ -25,6 +26,11 @@ import org.preemptlab.api.model.Kernel;
  * @param jitter relative half-width of per-block time jitter, in [0, 1) (default 0)
  * @param instructionsPerNs instructions per thread per ns, for segments without a count (default 1)
  * @param program the block program, or null for {@link ProgramSpec#standard}
+ * @param dramBytesPerBlock bytes one block moves between its SM and device memory (DRAM) over its
+ *     whole program, which the contention model shares the device's bandwidth by (DESIGN.md
+ *     §3.5); null (the default) or 0 for no declared traffic. YAML accepts {@code 1MiB}. Spread
+ *     over the program's global-memory segments in proportion to their durations, or over every
+ *     segment when it has none
  */
 public record KernelSpec(
     String name,
@@ -38,7 +44,9 @@ public record KernelSpec(
     @JsonDeserialize(using = SpecDeserializers.Durations.class) Distribution blockTime,
     Double jitter,
     Double instructionsPerNs,
-    ProgramSpec program) {
+    ProgramSpec program,
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonDeserialize(using = SpecDeserializers.Bytes.class) Long dramBytesPerBlock) {
   private static final BlockTiming EXACT = new BlockTiming.Exact();
 
   /** Fills in defaults and validates the template, including its program. */
@@ -64,6 +72,8 @@ public record KernelSpec(
     SpecViolation.check(jitter >= 0 && jitter < 1, "jitter", "must be in [0, 1), got " + jitter);
     SpecViolation.check(instructionsPerNs >= 0 && Double.isFinite(instructionsPerNs),
         "instructions-per-ns", "must be >= 0, got " + instructionsPerNs);
+    SpecViolation.check(dramBytesPerBlock == null || dramBytesPerBlock >= 0,
+        "dram-bytes-per-block", "must be >= 0, got " + dramBytesPerBlock);
     program = program == null ? ProgramSpec.standard(registersPerThread, sharedMemoryPerBlock)
         : program;
     checkProgram(program, blockTime, registersPerThread, sharedMemoryPerBlock,
@@ -131,6 +141,9 @@ public record KernelSpec(
   public Kernel build(String kernelName, int grid, long blockTimeNs, long jitterSeed) {
     BlockProgram blockProgram = Programs.build(program, blockTimeNs, registersPerThread,
         sharedMemoryPerBlock, instructionsPerNs);
+    if (dramBytesPerBlock != null && dramBytesPerBlock > 0) {
+      blockProgram = Programs.withDramBytes(blockProgram, dramBytesPerBlock);
+    }
     BlockTiming timing = jitter > 0 ? new BlockTiming.UniformJitter(jitter, jitterSeed)
         : EXACT; // one shared instance: a job costs no timing object of its own
     return new Kernel(kernelName, grid, threadsPerBlock, registersPerThread,

@@ -7,6 +7,7 @@ import java.util.List;
 import org.preemptlab.api.Durations;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.Segment;
+import org.preemptlab.api.model.SegmentKind;
 
 /**
  * Turns a {@link ProgramSpec} into the {@link BlockProgram} of one kernel. Fixed-duration segments
@@ -50,6 +51,35 @@ public final class Programs {
       addPass(segments, spec, shareNs, totalShare, registers, sharedBytes, instructionsPerNs);
     }
     return new BlockProgram(segments);
+  }
+
+  /**
+   * The program with {@code bytes} of DRAM traffic per block, spread over its global-memory
+   * segments in proportion to their durations (over every segment when it has none, or when they
+   * last 0 ns), rounding so that the segments add up to {@code bytes} exactly.
+   */
+  public static BlockProgram withDramBytes(BlockProgram program, long bytes) {
+    List<Segment> segments = program.segments();
+    long carrying = 0;
+    for (Segment s : segments) {
+      carrying += s.kind() == SegmentKind.GLOBAL_MEMORY ? s.durationNs() : 0;
+    }
+    boolean all = carrying == 0;
+    long total = all ? program.durationNs() : carrying;
+    List<Segment> out = new ArrayList<>(segments.size());
+    long cumulative = 0;
+    long given = 0;
+    for (Segment s : segments) {
+      boolean carries = all || s.kind() == SegmentKind.GLOBAL_MEMORY;
+      cumulative += carries ? s.durationNs() : 0;
+      long upTo = carries ? (long) Math.floor((double) bytes * cumulative / total) : given;
+      if (carries && cumulative == total) {
+        upTo = bytes;
+      }
+      out.add(s.withDramBytes(upTo - given));
+      given = upTo;
+    }
+    return new BlockProgram(out);
   }
 
   private static void addPass(List<Segment> out, ProgramSpec spec, long shareNs,

@@ -120,7 +120,7 @@ class MainTest {
     assertThat(result.exit()).isZero();
     assertThat(result.out()).startsWith("usage: preemptlab list [OPTIONS]")
         .contains("--plugin-path <PATH>", "examples:", "preemptlab list policy",
-            "KIND is one of: policy, preemption, context-save, hardware, workload");
+            "KIND is one of: policy, preemption, context-save, hardware, workload, application");
   }
 
   @Test
@@ -146,7 +146,8 @@ class MainTest {
     Result result = run("rn", "--config", "x.yaml");
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo(
-        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: bench, demo, drm-scenario, list, reproduce, run, sweep");
+        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: bench, demo, drm-scenario, "
+            + "list, profile, reproduce, run, sweep");
     assertThat(result.out()).isEmpty();
   }
 
@@ -182,9 +183,37 @@ class MainTest {
   }
 
   @Test
+  void listHardwareShowsTheContentionKeysWithTheirRanges() {
+    Result result = run("list", "hardware");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.out())
+        .containsPattern("dram-bandwidth-gbps +real +default 4800 GB/s\\s+in \\[0.001, 1000000\\]")
+        .containsPattern("contention +text +default none")
+        .contains("none (each block lasts", "or max-min-fair");
+  }
+
+  @Test
+  void runWithAnUnknownContentionModelIsAOneLineUsageError() {
+    assertThat(oneLineError(run("run", "--set", "hardware.contention=fair"), Main.USAGE))
+        .isEqualTo("preemptlab run: h200.yaml with overrides contention=fair: contention must be"
+            + " none or max-min-fair, got 'fair'");
+  }
+
+  @Test
+  void aRunWithContentionTurnedOnCompletes() {
+    Result result = run("run", "--set", "hardware.contention=max-min-fair");
+
+    assertThat(result.exit()).isZero();
+    assertThat(result.err()).isEmpty();
+    assertThat(result.out()).contains("inference", "training");
+  }
+
+  @Test
   void listOfAnUnknownKindIsAUsageErrorWithTheKinds() {
     assertThat(oneLineError(run("list", "bogus"), Main.USAGE)).isEqualTo("preemptlab list: "
-        + "unknown plugin kind 'bogus'; valid: context-save, hardware, policy, preemption, workload");
+        + "unknown plugin kind 'bogus'; valid: application, context-save, hardware, policy, "
+        + "preemption, workload");
     assertThat(oneLineError(run("list", "polcy"), Main.USAGE))
         .contains("did you mean 'policy'?");
   }
@@ -197,8 +226,8 @@ class MainTest {
     Result result = run("run", "--config", config.toString());
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab run: " + config
-        + ":2:1: unknown key 'polcy'; did you mean 'policy'? valid: context-save, engine, "
-        + "hardware, name, policy, preemption, seed, sharing, workload");
+        + ":2:1: unknown key 'polcy'; did you mean 'policy'? valid: applications, context-save, "
+        + "engine, hardware, name, policy, preemption, seed, sharing, workload");
     assertThat(result.out()).isEmpty();
   }
 

@@ -303,6 +303,18 @@ class ApplicationEngineTest {
   }
 
   @Test
+  void applicationJobsFinishBesideAWorkloadWithDeclaredDependencies() {
+    Workload base = workload().queue("w", Priority.NORMAL)
+        .job(10, "w", 0, kernel("w0", 1, 32, 8, 0, 500))
+        .job(Sim.job(11, "w", 0, 1, List.of(10L), kernel("w1", 1, 32, 8, 0, 500))).build();
+
+    SimulationResult result = simulator(base, randomLoop(5)).run();
+
+    assertThat(result.jobs()).hasSize(22);
+    assertThat(Sim.record(result, 11).firstStartNs()).isEqualTo(500);
+  }
+
+  @Test
   void aRunWithoutApplicationsIsTheSameAsBefore() {
     Workload base = twoWorkloadJobs();
     SimulationResult plain = new Simulator(base, Sim.hw(DEVICE),

@@ -105,8 +105,8 @@ class ContentionTest {
 
   @Test
   void aMemoryBoundAndAComputeBoundKernelBarelySlowEachOther() {
-    // 100 B/ns. mem: 1000 ns at 100 B/ns (the whole supply); compute: 1000 ns at 5 B/ns. Demand 105:
-    // compute keeps its 5 (rate 1), mem gets 95 (rate 0.95): at 1000 it has done 950, then 50
+    // 100 B/ns. mem: 1000 ns at 100 B/ns (the whole supply); compute: 1000 ns at 5 B/ns. Demand
+    // 105: compute keeps its 5 (rate 1), mem gets 95 (rate 0.95): at 1000 it has done 950, then 50
     // alone. mem takes 5 % longer, compute not at all.
     HardwareModel hw = contended(device(2, Sim.bigSm(), costs()), 100,
         ContentionModel.maxMinFair());

@@ -105,8 +105,8 @@ class ConfigLoaderTest {
   @Test
   void anUnknownTopLevelKeyNamesFileLineColumnTheClosestKeyAndTheValidKeys() {
     assertThat(errorOf("name: x\npolcy: fifo\n")).isEqualTo("f.yaml:2:1: unknown key 'polcy'; "
-        + "did you mean 'policy'? valid: context-save, engine, hardware, name, policy, preemption, "
-        + "seed, workload");
+        + "did you mean 'policy'? valid: applications, context-save, engine, hardware, name, "
+        + "policy, preemption, seed, workload");
   }
 
   @Test

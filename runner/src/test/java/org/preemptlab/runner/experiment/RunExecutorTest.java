@@ -164,7 +164,7 @@ class RunExecutorTest {
         .hasMessageContaining("full").hasMessageContaining("liveness");
     assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "workload", "json")))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("'json'")
-        .hasMessageContaining("csv-trace, nsys-trace, pytorch-trace, synthetic, trace-mix");
+        .hasMessageContaining("csv-trace, none, nsys-trace, pytorch-trace, synthetic, trace-mix");
   }
 
   @Test

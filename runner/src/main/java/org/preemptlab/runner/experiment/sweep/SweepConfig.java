@@ -51,7 +51,7 @@ public record SweepConfig(
       "bytes-saved-per-preemption", "throughput@priority=lowest", "makespan", "antt", "stp",
       "fairness", "deadline-misses");
   private static final List<String> PLUGIN_METRIC_KINDS =
-      List.of("policy", "preemption", "context-save");
+      List.of("policy", "preemption", "context-save", "application");
 
   /** The key whose values are whole {@code sharing} sections (or {@code none}). */
   static final String SHARING = "sharing";
@@ -202,7 +202,7 @@ public record SweepConfig(
       throw new SpecViolation("vary.seed", "list the seeds under 'seeds', not under 'vary'");
     }
     if (Overrides.PLUGIN_SECTIONS.contains(key) || PLAIN_KEYS.contains(key)
-        || key.equals(SHARING)) {
+        || key.equals(SHARING) || Overrides.APPLICATION_KEY.matcher(key).matches()) {
       return;
     }
     int dot = key.indexOf('.');
@@ -214,6 +214,7 @@ public record SweepConfig(
     valid.addAll(PLAIN_KEYS);
     valid.add(SHARING);
     Overrides.PLUGIN_SECTIONS.forEach(s -> valid.add(s + ".<parameter>"));
+    valid.add("applications[N].<parameter>");
     throw new SpecViolation("vary." + key,
         ConfigurationException.unknown("key", key, valid).getMessage());
   }

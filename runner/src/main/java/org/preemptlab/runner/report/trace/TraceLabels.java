@@ -8,7 +8,10 @@ import org.preemptlab.runner.experiment.RunConfig;
 public final class TraceLabels {
   private TraceLabels() {}
 
-  /** The configuration's name, seed and plugin choices (with their parameters). */
+  /**
+   * The configuration's name, seed and plugin choices (with their parameters), and its
+   * applications if it has any.
+   */
   public static Map<String, String> of(RunConfig config) {
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put("generator", "preemptlab");
@@ -18,6 +21,10 @@ public final class TraceLabels {
     labels.put("policy", config.policy().toString());
     labels.put("preemption", config.preemption().toString());
     labels.put("context-save", config.contextSave().toString());
+    if (!config.applications().isEmpty()) {
+      labels.put("applications", String.join(", ", config.applications().stream()
+          .map(Object::toString).toList()));
+    }
     return labels;
   }
 }

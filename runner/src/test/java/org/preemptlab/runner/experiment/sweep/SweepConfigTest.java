@@ -66,7 +66,8 @@ class SweepConfigTest {
   @Test
   void anUnknownVariedKeyNamesItsLineAndTheValidKeys() {
     assertThat(error("name: x\nvary:\n  polcy: [fifo]\n")).startsWith("s.yaml:3:3: vary.polcy: "
-        + "unknown key 'polcy'; did you mean 'policy'? valid: context-save, context-save.<parameter>, "
+        + "unknown key 'polcy'; did you mean 'policy'? valid: applications[N].<parameter>, "
+        + "context-save, context-save.<parameter>, "
         + "engine.check-invariants, engine.credit-limit, engine.in-order, engine.launch-batch, "
         + "engine.launch-window, hardware, hardware.<parameter>, policy");
     assertThat(error("vary: {seed: [1, 2]}\n")).contains("list the seeds under 'seeds'");

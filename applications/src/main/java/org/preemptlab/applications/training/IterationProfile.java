@@ -1,0 +1,117 @@
+package org.preemptlab.applications.training;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
+import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.BlockTiming;
+import org.preemptlab.api.model.Kernel;
+
+/**
+ * The kernels of one training iteration, in launch order, read from a profile file: a CSV with
+ * the header {@value #HEADER} and one row per kernel launch. {@code preemptlab profile} writes
+ * such a file from a PyTorch profiler (Kineto) trace with the trace replay's rules; the last row
+ * is the optimizer step whose end ends the iteration. Lines starting with {@code #} are comments;
+ * a kernel name may be quoted as in RFC 4180 (it may hold commas).
+ */
+final class IterationProfile {
+  /** The header line of a profile. */
+  static final String HEADER = "kernel,grid,threads,registers,shared_memory,block_ns";
+
+  private IterationProfile() {}
+
+  /**
+   * Reads {@code file}.
+   *
+   * @throws ConfigurationException naming the file, line and column for a malformed row
+   */
+  static List<Kernel> read(Path file) {
+    String text = Limits.readText(file, "iteration profile", Limits.MAX_TEXT_FILE_BYTES);
+    List<Kernel> kernels = new ArrayList<>();
+    boolean header = false;
+    String[] lines = text.split("\r?\n", -1);
+    for (int n = 0; n < lines.length; n++) {
+      String line = lines[n];
+      if (line.isBlank() || line.startsWith("#")) {
+        continue;
+      }
+      String where = file + ":" + (n + 1) + ": ";
+      if (!header) {
+        if (!line.strip().equals(HEADER)) {
+          throw new ConfigurationException(where + "expected the header '" + HEADER + "'");
+        }
+        header = true;
+        continue;
+      }
+      List<String> cells = cells(line, where);
+      if (cells.size() != 6) {
+        throw new ConfigurationException(where + "expected 6 columns (" + HEADER + "), got "
+            + cells.size());
+      }
+      long grid = number(cells.get(1), "grid", 1, Limits.MAX_GRID_BLOCKS, where);
+      long threads = number(cells.get(2), "threads", 1, 1 << 16, where);
+      long registers = number(cells.get(3), "registers", 1,
+          TrainingLoopProvider.MAX_REGISTERS_PER_THREAD, where);
+      long shared = number(cells.get(4), "shared_memory", 0, 1 << 30, where);
+      long blockNs = number(cells.get(5), "block_ns", 1, Limits.MAX_DURATION_NS, where);
+      String name = cells.get(0).isBlank() ? "kernel" : cells.get(0);
+      kernels.add(new Kernel(name, (int) grid, (int) threads, (int) registers, (int) shared,
+          false, BlockProgram.uniform(blockNs, (int) registers, shared),
+          new BlockTiming.Exact()));
+    }
+    if (kernels.isEmpty()) {
+      throw new ConfigurationException(file + ": " + (header ? "no kernel row after the header"
+          : "empty; expected the header '" + HEADER + "' and one row per kernel"));
+    }
+    return List.copyOf(kernels);
+  }
+
+  private static long number(String cell, String column, long min, long max, String where) {
+    long value;
+    try {
+      value = Long.parseLong(cell.strip());
+    } catch (NumberFormatException e) {
+      throw new ConfigurationException(where + column + ": expected a whole number, got '"
+          + (cell.length() > 40 ? cell.substring(0, 40) + "..." : cell) + "'");
+    }
+    if (value < min || value > max) {
+      throw new ConfigurationException(where + column + ": must be in [" + min + ", " + max
+          + "], got " + value);
+    }
+    return value;
+  }
+
+  /** The cells of one CSV line; a cell may be quoted, with {@code ""} for a quote. */
+  private static List<String> cells(String line, String where) {
+    List<String> cells = new ArrayList<>();
+    StringBuilder cell = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (quoted) {
+        if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+          cell.append('"');
+          i++;
+        } else if (c == '"') {
+          quoted = false;
+        } else {
+          cell.append(c);
+        }
+      } else if (c == '"' && cell.length() == 0) {
+        quoted = true;
+      } else if (c == ',') {
+        cells.add(cell.toString());
+        cell.setLength(0);
+      } else {
+        cell.append(c);
+      }
+    }
+    if (quoted) {
+      throw new ConfigurationException(where + "a quoted kernel name is not closed");
+    }
+    cells.add(cell.toString());
+    return cells;
+  }
+}

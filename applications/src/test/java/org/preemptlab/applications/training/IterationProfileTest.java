@@ -1,0 +1,59 @@
+package org.preemptlab.applications.training;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.model.Kernel;
+
+class IterationProfileTest {
+
+  private static Path file(Path dir, String text) throws IOException {
+    Path file = dir.resolve("p.csv");
+    Files.writeString(file, text);
+    return file;
+  }
+
+  @Test
+  void rowsBecomeKernelsInOrderAndAQuotedNameMayHoldCommas(@TempDir Path dir)
+      throws IOException {
+    List<Kernel> kernels = IterationProfile.read(file(dir, "# a comment\n"
+        + IterationProfile.HEADER + "\n"
+        + "\"gemm<1, 2>\",264,384,168,204800,85000\n"
+        + "adam,320,512,64,0,89000\n"));
+
+    assertThat(kernels).extracting(Kernel::name).containsExactly("gemm<1, 2>", "adam");
+    Kernel gemm = kernels.get(0);
+    assertThat(gemm.gridBlocks()).isEqualTo(264);
+    assertThat(gemm.threadsPerBlock()).isEqualTo(384);
+    assertThat(gemm.registersPerThread()).isEqualTo(168);
+    assertThat(gemm.sharedMemoryPerBlock()).isEqualTo(204800);
+    assertThat(gemm.program().durationNs()).isEqualTo(85000);
+  }
+
+  @Test
+  void aBadRowNamesTheFileLineAndColumn(@TempDir Path dir) throws IOException {
+    Path bad = file(dir, IterationProfile.HEADER + "\nk,264,384,300,0,10\n");
+    assertThatThrownBy(() -> IterationProfile.read(bad))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage(bad + ":2: registers: must be in [1, 255], got 300");
+
+    Path shortRow = file(dir, IterationProfile.HEADER + "\nk,264\n");
+    assertThatThrownBy(() -> IterationProfile.read(shortRow))
+        .hasMessageContaining(":2: expected 6 columns");
+
+    Path noHeader = file(dir, "k,1,1,1,0,1\n");
+    assertThatThrownBy(() -> IterationProfile.read(noHeader))
+        .hasMessageContaining(":1: expected the header");
+
+    Path empty = file(dir, IterationProfile.HEADER + "\n");
+    assertThatThrownBy(() -> IterationProfile.read(empty))
+        .hasMessageContaining("no kernel row after the header");
+  }
+}
