@@ -30,8 +30,9 @@ class SharingRunsTest {
     org.preemptlab.runner.experiment.WorkloadConfig workload = sweep.base().workload();
     RunConfig base = sweep.base().withWorkload(new org.preemptlab.runner.experiment.WorkloadConfig(
         workload.generator(), workload.parameters(), workload.spec().withDuration(5_000_000L)));
-    return sweep.factors().get(0).apply(base, sweep.factors().get(0).levels().get(index))
-        .withSeed(3);
+    org.preemptlab.runner.experiment.sweep.Factor sharing = sweep.factors().stream()
+        .filter(f -> f.key().equals("sharing")).findFirst().orElseThrow();
+    return sharing.apply(base, sharing.levels().get(index)).withSeed(3);
   }
 
   private static List<JobRecord> jobs(RunConfig config) {
