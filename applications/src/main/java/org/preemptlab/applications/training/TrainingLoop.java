@@ -17,7 +17,8 @@ import org.preemptlab.api.model.Priority;
  * one serial queue, where they run one after another as on a CUDA stream; when the last kernel
  * (the optimizer step) finishes, the next iteration is launched. An iteration's time is from its
  * launch to that finish. The host's own time between iterations (data loading, Python) is not
- * modelled: the GPU is the loop's only resource.
+ * modelled: the GPU is the loop's only resource. With a duration, no iteration is launched at or
+ * after it, so that a co-located study measures the loop over the same span as its neighbours.
  */
 final class TrainingLoop implements Application, MetricReporter {
   private final String queue;
@@ -25,6 +26,7 @@ final class TrainingLoop implements Application, MetricReporter {
   private final List<Kernel> iteration;
   private final int iterations;
   private final long batchSize;
+  private final long durationNs;
   /** The id of the current iteration's last kernel. */
   private long lastKernelId = -1;
   private long iterationStartNs;
@@ -34,12 +36,13 @@ final class TrainingLoop implements Application, MetricReporter {
   private int done;
 
   TrainingLoop(String queue, Priority priority, List<Kernel> iteration, int iterations,
-      long batchSize) {
+      long batchSize, long durationNs) {
     this.queue = queue;
     this.priority = priority;
     this.iteration = List.copyOf(iteration);
     this.iterations = iterations;
     this.batchSize = batchSize;
+    this.durationNs = durationNs;
     this.times = new long[iterations];
   }
 
@@ -68,7 +71,7 @@ final class TrainingLoop implements Application, MetricReporter {
     }
     times[done++] = job.finishNs() - iterationStartNs;
     lastEndNs = job.finishNs();
-    if (done < iterations) {
+    if (done < iterations && (durationNs == 0 || app.nowNs() < durationNs)) {
       launch(app);
     }
   }

@@ -50,6 +50,8 @@ public final class TrainingLoopProvider implements ApplicationProvider, Contribu
     List<ParameterSpec> specs = new ArrayList<>();
     specs.add(ParameterSpec.integer("iterations", 10, 1, 100_000, "iterations",
         "Training iterations to run"));
+    specs.add(ParameterSpec.duration("duration", 0, 0, Limits.MAX_DURATION_NS,
+        "Launch no iteration at or after this time (0: run all iterations)"));
     specs.add(ParameterSpec.integer("batch-size", 1, 1, 1 << 24, "samples",
         "Samples per iteration, for samples per second"));
     specs.add(ParameterSpec.choice("priority", Priority.LOW.name(),
@@ -130,7 +132,7 @@ public final class TrainingLoopProvider implements ApplicationProvider, Contribu
           + "(letters, digits, '_', '.', '-')");
     }
     return new TrainingLoop(queue, Priority.valueOf(p.getString("priority")), iteration,
-        p.getInt("iterations"), p.getLong("batch-size"));
+        p.getInt("iterations"), p.getLong("batch-size"), p.getDurationNs("duration"));
   }
 
   private static Kernel kernel(Parameters p, String phase) {

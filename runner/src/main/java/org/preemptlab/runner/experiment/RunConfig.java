@@ -55,6 +55,13 @@ public record RunConfig(
     engine = engine == null ? EngineConfig.defaults() : engine;
   }
 
+  /** A configuration without applications and without a {@code sharing} section. */
+  public RunConfig(String name, Long seed, PluginChoice hardware, PluginChoice policy,
+      PluginChoice preemption, PluginChoice contextSave, WorkloadConfig workload,
+      EngineConfig engine) {
+    this(name, seed, hardware, policy, preemption, contextSave, workload, null, engine, null);
+  }
+
   /** A configuration without a {@code sharing} section. */
   public RunConfig(String name, Long seed, PluginChoice hardware, PluginChoice policy,
       PluginChoice preemption, PluginChoice contextSave, WorkloadConfig workload,
@@ -138,12 +145,16 @@ public record RunConfig(
     return new RunConfig(name, seed, hardware.withPathsResolvedAgainst(dir),
         policy.withPathsResolvedAgainst(dir), preemption.withPathsResolvedAgainst(dir),
         contextSave.withPathsResolvedAgainst(dir), workload.withPathsResolvedAgainst(dir),
-        applications.stream().map(a -> a.withPathsResolvedAgainst(dir)).toList(), engine, sharing);
+        applications.stream().map(a -> a.withPathsResolvedAgainst(dir)).toList(), engine,
+        sharing);
   }
 
-  /** Whether a plugin parameter named {@code name} holds a file path. */
-  static boolean isPathParameter(String name) {
-    return name.equals("path") || name.endsWith("-path");
+  /**
+   * Whether a plugin parameter named {@code name} holds a file path: {@code path}, {@code
+   * ...-path}, and the synthetic generator's {@code spec} file.
+   */
+  public static boolean isPathParameter(String name) {
+    return name.equals("path") || name.endsWith("-path") || name.equals("spec");
   }
 
   /** The parameters with relative file paths resolved against {@code dir}. */

@@ -87,8 +87,11 @@ public final class RunExecutor {
     HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, config.hardware().id(),
         config.hardware().parameters(), (HardwareModel) null,
         RandomStreams.named(config.seed(), "hardware"));
-    Workload workload = generateWorkload(config.workload(), hardware, config.seed());
-    WorkloadChecks.check(workload);
+    Workload generated = generateWorkload(config.workload(), hardware, config.seed());
+    WorkloadChecks.check(generated);
+    // The applications' contexts and queues too, which a sharing section may name.
+    Workload workload = ApplicationSetup.merge(generated, ApplicationSetup.create(registry,
+        config.applications(), hardware, config.seed()));
     SharingPlan.resolve(config.sharing(), config.hardware().id(), hardware.device(), workload);
     return WorkEstimate.of(workload, hardware.device().costs());
   }

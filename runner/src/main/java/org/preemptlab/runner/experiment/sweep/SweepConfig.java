@@ -1,6 +1,7 @@
 package org.preemptlab.runner.experiment.sweep;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -35,6 +36,8 @@ import org.preemptlab.runner.workload.SpecViolation;
  *     turnaround-p99@queue=video}, see {@link MetricSelection#parse}); default {@link #DEFAULT_METRICS}
  * @param groups user-defined groups of queues, by name, for scopes such as {@code
  *     deadline-misses@group=interactive}; default none
+ * @param tradeOffs charts of one reported metric against another, one point per configuration;
+ *     default none
  */
 public record SweepConfig(
     String name,
@@ -43,7 +46,17 @@ public record SweepConfig(
     Seeds seeds,
     Map<String, Object> baseline,
     List<String> metrics,
-    Map<String, List<String>> groups) {
+    Map<String, List<String>> groups,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TradeOff> tradeOffs) {
+
+  /**
+   * A trade-off chart: the mean of metric {@code y} against the mean of metric {@code x}, one
+   * point per configuration (a line through the values of a varied number).
+   *
+   * @param x a metric of {@code metrics}, exactly as written there
+   * @param y another metric of {@code metrics}
+   */
+  public record TradeOff(String x, String y) {}
 
   /** What a sweep reports when its file names no {@code metrics}. */
   public static final List<String> DEFAULT_METRICS = List.of("turnaround-p50@priority=highest",
@@ -75,6 +88,7 @@ public record SweepConfig(
         : Collections.unmodifiableMap(new LinkedHashMap<>(baseline));
     metrics = metrics == null ? DEFAULT_METRICS : List.copyOf(metrics);
     groups = groups == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(groups));
+    tradeOffs = tradeOffs == null ? List.of() : List.copyOf(tradeOffs);
     List<Factor> factors = factors(vary);
     checkBaseline(baseline, factors);
     checkGroups(groups);
@@ -93,6 +107,25 @@ public record SweepConfig(
       if (!seen.add(text.strip())) {
         throw new SpecViolation("metrics[" + i + "]", "'" + text + "' appears twice");
       }
+    }
+    for (int i = 0; i < tradeOffs.size(); i++) {
+      TradeOff t = tradeOffs.get(i);
+      checkTradeOffMetric(t == null ? null : t.x(), "trade-offs[" + i + "].x", seen);
+      checkTradeOffMetric(t == null ? null : t.y(), "trade-offs[" + i + "].y", seen);
+      if (t.x().strip().equals(t.y().strip())) {
+        throw new SpecViolation("trade-offs[" + i + "]", "x and y are the same metric");
+      }
+    }
+  }
+
+  private static void checkTradeOffMetric(String text, String where, java.util.Set<String> metrics) {
+    if (text == null || text.isBlank()) {
+      throw new SpecViolation(where, "name a metric of 'metrics'");
+    }
+    if (!metrics.contains(text.strip())) {
+      throw new SpecViolation(where, "'" + text.strip() + "' is not among 'metrics'; add it there"
+          + " (" + ConfigurationException.unknown("metric", text.strip(), metrics).getMessage()
+          + ")");
     }
   }
 
@@ -202,7 +235,7 @@ public record SweepConfig(
       throw new SpecViolation("vary.seed", "list the seeds under 'seeds', not under 'vary'");
     }
     if (Overrides.PLUGIN_SECTIONS.contains(key) || PLAIN_KEYS.contains(key)
-        || key.equals(SHARING) || Overrides.APPLICATION_KEY.matcher(key).matches()) {
+        || Overrides.APPLICATION_KEY.matcher(key).matches() || key.equals(SHARING)) {
       return;
     }
     int dot = key.indexOf('.');
@@ -314,6 +347,6 @@ public record SweepConfig(
    */
   public SweepConfig withPathsResolvedAgainst(java.nio.file.Path dir) {
     return new SweepConfig(name, base.withPathsResolvedAgainst(dir), vary, seeds, baseline,
-        metrics, groups);
+        metrics, groups, tradeOffs);
   }
 }

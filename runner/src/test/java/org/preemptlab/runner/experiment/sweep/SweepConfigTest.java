@@ -128,6 +128,18 @@ class SweepConfigTest {
   }
 
   @Test
+  void aTradeOffNamesTwoDifferentMetricsOfTheMetricsList() {
+    assertThat(error("metrics: [antt, stp]\ntrade-offs:\n  - {x: antt, y: fairness}\n"))
+        .contains("trade-offs[0].y: 'fairness' is not among 'metrics'; add it there");
+    assertThat(error("metrics: [antt, stp]\ntrade-offs:\n  - {x: antt, y: antt}\n"))
+        .contains("trade-offs[0]: x and y are the same metric");
+    assertThat(error("metrics: [antt, stp]\ntrade-offs:\n  - {x: antt}\n"))
+        .contains("trade-offs[0].y: name a metric of 'metrics'");
+    assertThat(error("metrics: [antt, stp]\ntrade-offs:\n  - {x: antt, z: stp}\n"))
+        .contains("unknown key 'z'");
+  }
+
+  @Test
   void theBaseIsARunConfigurationWithItsOwnErrors() {
     assertThat(error("base:\n  polcy: fifo\n"))
         .startsWith("s.yaml:2:3: base: unknown key 'polcy'; did you mean 'policy'?");

@@ -14,5 +14,7 @@ final class SummaryBrowserTestSweep {
       seeds: 2
       metrics: [turnaround-p99@queue=inference, deadline-misses@queue=inference,
                 waiter-latency-p99]
+      trade-offs:
+        - {x: deadline-misses@queue=inference, y: turnaround-p99@queue=inference}
       """;
 }

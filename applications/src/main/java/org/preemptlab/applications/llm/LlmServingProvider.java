@@ -1,0 +1,235 @@
+package org.preemptlab.applications.llm;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.ParameterSpec;
+import org.preemptlab.api.Parameters;
+import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.application.Application;
+import org.preemptlab.api.application.ApplicationProvider;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.metrics.ContributesMetrics;
+import org.preemptlab.api.metrics.MetricDeclaration;
+import org.preemptlab.api.metrics.MetricUnit;
+import org.preemptlab.api.model.Priority;
+
+/**
+ * Provides {@code llm-serving}, an LLM inference server with continuous batching ({@link
+ * LlmServer}); {@code docs/llm-serving.md} describes the model, its parameters and its metrics.
+ */
+public final class LlmServingProvider implements ApplicationProvider, ContributesMetrics {
+  /** The plugin id. */
+  public static final String ID = "llm-serving";
+
+  private static final String OWNER = "application '" + ID + "'";
+  private static final long GIB = 1L << 30;
+
+  private static final List<ParameterSpec> PARAMETERS = List.of(
+      ParameterSpec.text("model", "llama-3.1-8b", "bundled model profile: "
+          + String.join(", ", ModelProfile.bundledModels()) + " (ignored when profile-file is "
+          + "given)"),
+      ParameterSpec.text("profile-file", "", "a model profile file (docs/llm-serving.md, "
+          + "\"Model profiles\") instead of a bundled one"),
+      ParameterSpec.text("queue", "llm", "id of the server's context and of its one serial queue"),
+      ParameterSpec.choice("priority", "HIGH",
+          Arrays.stream(Priority.values()).map(Priority::name).toList(), "priority of the queue"),
+      ParameterSpec.duration("duration", 10_000_000_000L, 1_000_000L, Long.MAX_VALUE,
+          "horizon: requests arrive and are served until then; the metrics cover [0, duration)"),
+      ParameterSpec.text("trace", "", "a request trace with the Azure LLM inference trace "
+          + "columns TIMESTAMP,ContextTokens,GeneratedTokens; empty for Poisson arrivals"),
+      ParameterSpec.real("trace-speed", 1.0, 1e-6, 1e6, "", "divides the trace's "
+          + "inter-arrival times (2 replays it twice as fast)"),
+      ParameterSpec.real("arrival-rate", 4.0, 1e-6, 1e6, "requests/s",
+          "Poisson arrival rate (without a trace)"),
+      ParameterSpec.integer("prompt-tokens", 1024, 1, 1 << 20, "tokens",
+          "mean prompt length of Poisson requests"),
+      ParameterSpec.integer("output-tokens", 128, 1, 1 << 20, "tokens",
+          "mean output length of Poisson requests"),
+      ParameterSpec.choice("length-distribution", "exponential",
+          Arrays.stream(PoissonRequests.Lengths.values()).map(PoissonRequests.Lengths::id)
+              .toList(), "distribution of Poisson requests' prompt and output lengths"),
+      ParameterSpec.integer("max-model-len", 8192, 2, 1 << 24, "tokens",
+          "caps a Poisson request's prompt plus output tokens"),
+      ParameterSpec.integer("max-requests", 0, 0, Integer.MAX_VALUE, "",
+          "stop arrivals after this many requests; 0 for no limit"),
+      ParameterSpec.integer("max-batch-tokens", 8192, 1, 1 << 24, "tokens",
+          "token budget of one iteration (vLLM max_num_batched_tokens)"),
+      ParameterSpec.integer("max-batch-seqs", 256, 1, 1 << 20, "",
+          "sequence budget of one iteration (vLLM max_num_seqs)"),
+      ParameterSpec.bool("chunked-prefill", false, "split prompts into chunks that fill the "
+          + "token budget left by decodes (Sarathi-Serve); otherwise prefills go first, whole"),
+      ParameterSpec.integer("kv-cache-bytes", 32 * GIB, 1, Long.MAX_VALUE, "bytes",
+          "KV-cache capacity"),
+      ParameterSpec.integer("kv-block-tokens", 16, 1, 1 << 16, "tokens",
+          "tokens per KV-cache block (vLLM block_size)"),
+      ParameterSpec.integer("max-waiting", 0, 0, Integer.MAX_VALUE, "",
+          "reject an arrival when this many requests wait; 0 for an unbounded queue"),
+      ParameterSpec.duration("ttft-slo", 250_000_000L, 1, Long.MAX_VALUE,
+          "time-to-first-token objective"),
+      ParameterSpec.duration("tpot-slo", 100_000_000L, 1, Long.MAX_VALUE,
+          "time-per-output-token objective"),
+      ParameterSpec.duration("scheduling-overhead", 0, 0, Long.MAX_VALUE,
+          "host time between an iteration's end and the next one's submission"));
+
+  private static final List<MetricDeclaration> METRICS = List.of(
+      count("requests-arrived", "requests arrived", true, "requests that arrived before the "
+          + "horizon"),
+      count("requests-finished", "requests finished", true, "requests whose last token came "
+          + "before the horizon"),
+      count("requests-rejected", "requests rejected", false, "arrivals refused because "
+          + "max-waiting requests were waiting"),
+      count("requests-unfinished", "requests unfinished", false, "requests admitted to the "
+          + "queue and not finished at the horizon"),
+      latency("ttft-p50", "TTFT p50", "nearest-rank median over the finished requests of the "
+          + "time from arrival to the end of the iteration that sampled the first token"),
+      latency("ttft-p99", "TTFT p99", "nearest-rank 99th percentile of the time to first token"
+          + " over the finished requests"),
+      latency("tpot-p50", "TPOT p50", "nearest-rank median over the finished requests with >= 2"
+          + " output tokens of (finish - first token) / (output tokens - 1)"),
+      latency("tpot-p99", "TPOT p99", "nearest-rank 99th percentile of the time per output "
+          + "token over the finished requests with >= 2 output tokens"),
+      latency("e2e-latency-p50", "end-to-end latency p50", "nearest-rank median of finish - "
+          + "arrival over the finished requests"),
+      latency("e2e-latency-p99", "end-to-end latency p99", "nearest-rank 99th percentile of "
+          + "finish - arrival over the finished requests"),
+      count("slo-met", "requests meeting both SLOs", true, "finished requests with TTFT <= "
+          + "ttft-slo and TPOT <= tpot-slo (TPOT not checked with one output token)"),
+      new MetricDeclaration("slo-attainment", "SLO attainment", MetricUnit.FRACTION, true,
+          "slo-met / requests-finished; undefined when no request finished"),
+      new MetricDeclaration("goodput", "goodput", MetricUnit.PER_SECOND, true,
+          "slo-met per second of the horizon"),
+      new MetricDeclaration("tokens-per-second", "output tokens per second",
+          MetricUnit.PER_SECOND, true, "tokens sampled by iterations that ended before the "
+          + "horizon, per second of the horizon"),
+      count("iterations", "serving iterations", true, "iterations submitted before the "
+          + "horizon"),
+      count("kv-preemptions", "KV-cache preemptions", false, "running requests preempted by "
+          + "recompute because a decode found the KV cache full"),
+      bytes("kv-capacity-bytes", "KV-cache capacity", "the cache's whole blocks, in bytes"),
+      bytes("kv-peak-bytes", "KV-cache peak occupancy", "the most bytes of allocated KV blocks "
+          + "at any instant before the horizon"),
+      bytes("kv-mean-bytes", "KV-cache mean occupancy", "time-weighted mean over [0, horizon) "
+          + "of the bytes of allocated KV blocks"));
+
+  /** Creates the provider; called by {@link java.util.ServiceLoader}. */
+  public LlmServingProvider() {}
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String description() {
+    return "LLM inference server: continuous batching, chunked prefill, a paged KV cache; TTFT,"
+        + " TPOT and SLO metrics.";
+  }
+
+  @Override
+  public List<ParameterSpec> parameters() {
+    return PARAMETERS;
+  }
+
+  @Override
+  public List<MetricDeclaration> metrics() {
+    return METRICS;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws ConfigurationException for an unknown model, a bad profile or trace, a request longer
+   *     than the KV cache, a prompt over the token budget without chunked prefill, or a profile
+   *     built for another device
+   */
+  @Override
+  public Application create(PluginContext context) {
+    Parameters p = context.parameters();
+    ModelProfile profile = p.getString("profile-file").isBlank()
+        ? ModelProfile.bundled(p.getString("model").strip(), OWNER)
+        : ModelProfile.read(Path.of(p.getString("profile-file").strip()));
+    DeviceSpec device = context.device();
+    if (device != null) {
+      if (!profile.device().equals(device.name())) {
+        throw new ConfigurationException(profile.source() + ": key 'device': the profile was "
+            + "built for '" + profile.device() + "', the run's device is '" + device.name()
+            + "'; give a profile of this device with profile-file");
+      }
+      profile.checkFits(device);
+    }
+    long blockBytes = Math.multiplyExact(profile.kvBytesPerToken(),
+        (long) p.getInt("kv-block-tokens"));
+    long totalBlocks = p.getLong("kv-cache-bytes") / blockBytes;
+    if (totalBlocks < 1) {
+      throw new ConfigurationException("parameter 'kv-cache-bytes' of " + OWNER + ": "
+          + p.getLong("kv-cache-bytes") + " B hold no KV block of " + blockBytes + " B ("
+          + p.getInt("kv-block-tokens") + " tokens of " + profile.kvBytesPerToken() + " B)");
+    }
+    boolean chunked = p.getBoolean("chunked-prefill");
+    int maxTokens = p.getInt("max-batch-tokens");
+    ContinuousBatcher batcher = new ContinuousBatcher(maxTokens, p.getInt("max-batch-seqs"),
+        chunked, p.getInt("kv-block-tokens"), totalBlocks);
+    long capacityTokens = totalBlocks * p.getInt("kv-block-tokens");
+    Supplier<RequestSpec> arrivals;
+    int limit = p.getInt("max-requests");
+    if (!p.getString("trace").isBlank()) {
+      List<RequestSpec> trace = AzureTrace.read(Path.of(p.getString("trace").strip()),
+          p.getDouble("trace-speed"));
+      for (RequestSpec r : trace) {
+        checkRequest(r, r.where(), batcher, capacityTokens, chunked, maxTokens);
+      }
+      Iterator<RequestSpec> it = (limit > 0 && limit < trace.size() ? trace.subList(0, limit)
+          : trace).iterator();
+      arrivals = () -> it.hasNext() ? it.next() : null;
+    } else {
+      int maxLen = p.getInt("max-model-len");
+      checkRequest(new RequestSpec(0, maxLen - 1, 1, "x"), "parameter 'max-model-len' of " + OWNER
+          + " (" + maxLen + " tokens)", batcher, capacityTokens, chunked, maxTokens);
+      PoissonRequests poisson = new PoissonRequests(context.random(),
+          p.getDouble("arrival-rate"), p.getInt("prompt-tokens"), p.getInt("output-tokens"),
+          PoissonRequests.Lengths.valueOf(p.getString("length-distribution")
+              .toUpperCase(Locale.ROOT)), maxLen);
+      int[] drawn = {0};
+      arrivals = () -> limit > 0 && drawn[0]++ >= limit ? null : poisson.next();
+    }
+    LlmServer.Settings settings = new LlmServer.Settings(p.getString("queue").strip(),
+        Priority.valueOf(p.getString("priority")), p.getDurationNs("duration"),
+        p.getDurationNs("scheduling-overhead"), p.getInt("max-waiting"), blockBytes);
+    return new LlmServer(settings, profile, arrivals, batcher,
+        new ServingStats(p.getDurationNs("ttft-slo"), p.getDurationNs("tpot-slo")));
+  }
+
+  private static void checkRequest(RequestSpec r, String where, ContinuousBatcher batcher,
+      long capacityTokens, boolean chunked, int maxTokens) {
+    if (!batcher.fitsCache(r)) {
+      throw new ConfigurationException(where + ": a request of " + r.promptTokens()
+          + " prompt and " + r.outputTokens() + " output tokens needs " + r.maxKvTokens()
+          + " tokens of KV cache, more than its whole capacity of " + capacityTokens
+          + " tokens (parameter 'kv-cache-bytes' of " + OWNER + ")");
+    }
+    if (!chunked && r.maxKvTokens() > maxTokens) {
+      throw new ConfigurationException(where + ": a request of " + r.promptTokens() + " prompt "
+          + "and " + r.outputTokens() + " output tokens may have to prefill " + r.maxKvTokens()
+          + " tokens at once (after a preemption by recompute), more than parameter "
+          + "'max-batch-tokens' (" + maxTokens + ") of " + OWNER + "; raise it or set "
+          + "chunked-prefill: true");
+    }
+  }
+
+  private static MetricDeclaration count(String id, String title, boolean higher, String doc) {
+    return new MetricDeclaration(id, title, MetricUnit.COUNT, higher, doc);
+  }
+
+  private static MetricDeclaration latency(String id, String title, String doc) {
+    return new MetricDeclaration(id, title, MetricUnit.NANOSECONDS, false, doc);
+  }
+
+  private static MetricDeclaration bytes(String id, String title, String doc) {
+    return new MetricDeclaration(id, title, MetricUnit.BYTES, false, doc);
+  }
+}

@@ -1,0 +1,62 @@
+package org.preemptlab.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input to llm-serving ends a run with one line naming the file, line or key, and exit 2. */
+class LlmServingErrorsTest {
+  @TempDir Path dir;
+
+  private String fails(String parameters, String hardware) throws IOException {
+    Path config = Files.writeString(dir.resolve("run.yaml"), "hardware: " + hardware + "\n"
+        + "workload:\n  generator: none\napplications:\n  - id: llm-serving\n"
+        + "    parameters: {duration: 1s, " + parameters + "}\n");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      assertThat(new Main(o, e).run("run", "--config", config.toString())).isEqualTo(2);
+    }
+    String message = err.toString(StandardCharsets.UTF_8);
+    assertThat(message.strip()).doesNotContain("\n").doesNotContain("Exception");
+    return message;
+  }
+
+  @Test
+  void aBadTraceLineNamesTheFileAndLine() throws IOException {
+    Path trace = Files.writeString(dir.resolve("requests.csv"),
+        "TIMESTAMP,ContextTokens,GeneratedTokens\n0,10,2\n1,ten,2\n");
+    assertThat(fails("trace: " + trace, "h200")).contains("applications[0]: " + trace
+        + ":3: column 'ContextTokens' must be a whole number >= 1, got 'ten'");
+  }
+
+  @Test
+  void aRequestLongerThanTheKvCacheNamesTheKey() throws IOException {
+    assertThat(fails("kv-cache-bytes: 100000000", "h200")).contains("needs 8191 tokens of KV "
+        + "cache, more than its whole capacity of 752 tokens (parameter 'kv-cache-bytes'");
+  }
+
+  @Test
+  void anUnknownModelAndAnEmptyProfileAreRefused() throws IOException {
+    assertThat(fails("model: llama-9", "h200")).contains("unknown model 'llama-9'; valid: "
+        + "llama-3.1-8b");
+    Path empty = Files.writeString(dir.resolve("empty.profile"), "model: m\ndevice: NVIDIA H200 "
+        + "SXM\nkv-bytes-per-token: 8\naxis,x,kernel,grid,threads,registers,shared_bytes,block_ns,"
+        + "dram_bytes\n");
+    assertThat(fails("profile-file: " + empty, "h200")).contains(empty + ": empty profile");
+  }
+
+  @Test
+  void theBundledProfileIsRefusedOnAnotherDevice() throws IOException {
+    assertThat(fails("arrival-rate: 1", "v100")).contains("key 'device': the profile was built "
+        + "for 'NVIDIA H200 SXM'");
+  }
+}
