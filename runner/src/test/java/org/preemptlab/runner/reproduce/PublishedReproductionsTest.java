@@ -45,8 +45,9 @@ class PublishedReproductionsTest {
     assertThat(verdict[0]).as("the context cut (about 66%) misses 91.5% by more than 10 points")
         .isFalse();
     String page = Files.readString(directory.resolve("lin-sc16.md"));
-    assertThat(page).contains("| register context reduction | Lin et al., SC'16, abstract | 91.5%"
-        + " | 66.0% | ±10 points of 91.5% | | FAIL |", "NOT reproduced", "Assumed inputs");
+    assertThat(page).containsPattern("\\| register context reduction \\| Lin et al., SC'16,"
+        + " abstract \\| 91.5% \\| [0-9.]+% \\| ±10 points of 91.5% \\| \\| FAIL \\|")
+        .contains("NOT reproduced", "Assumed inputs");
   }
 
   @Test
