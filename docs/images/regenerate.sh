@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates docs/images/policy-sweep from the example sweep (docs/experiments.md): the summaries
-# and every chart (PNG, SVG, PDF and the CSV of its numbers), exactly as the command writes them.
+# Regenerates the figures in docs that come from sweeps, exactly as the command writes them:
+# - docs/images/policy-sweep: the example sweep of docs/experiments.md (summaries and every chart
+#   as PNG, SVG, PDF and the CSV of its numbers); SweepDocsFreshTest fails when it is stale;
+# - docs/images/policy-library-*.png: four bar charts of the policy-library sweep in
+#   docs/policies.md (several minutes on 2 cores; skipped with QUICK=1).
 # Run from anywhere: docs/images/regenerate.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -15,3 +18,15 @@ cp "$tmp/policy-sweep/summary.md" "$tmp/policy-sweep/summary.html" \
   "$tmp/policy-sweep/summary.csv" docs/images/policy-sweep/
 cp -r "$tmp/policy-sweep/charts" docs/images/policy-sweep/
 echo "regenerated docs/images/policy-sweep"
+if [[ -n "${QUICK:-}" ]]; then
+  exit 0
+fi
+./preemptlab sweep --config examples/configs/policy-library.yaml --out "$tmp/policy-library" \
+  --jobs "${JOBS:-2}" --yes >/dev/null || true # a failed run is listed in its summary
+charts="$tmp/policy-library/charts"
+cp "$charts/bars-deadline-misses.png" docs/images/policy-library-deadline-misses.png
+cp "$charts/bars-antt.png" docs/images/policy-library-antt.png
+cp "$charts/bars-turnaround-p99_priority-highest.png" \
+  docs/images/policy-library-high-turnaround-p99.png
+cp "$charts/bars-stp.png" docs/images/policy-library-stp.png
+echo "regenerated docs/images/policy-library-*.png"

@@ -76,7 +76,8 @@ public final class Limits {
     try (InputStream in = Files.newInputStream(file)) {
       bytes = readAtMost(in, maxBytes);
     } catch (NoSuchFileException e) {
-      throw new ConfigurationException(what + " " + file + " does not exist");
+      throw new ConfigurationException(what + " " + file + " does not exist" + (file.isAbsolute()
+          ? "" : " (looked for " + file.toAbsolutePath().normalize() + ")"));
     } catch (IOException e) {
       throw new ConfigurationException("cannot read " + what + " " + file + ": "
           + e.getClass().getSimpleName(), e);

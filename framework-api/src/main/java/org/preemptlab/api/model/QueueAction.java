@@ -16,7 +16,7 @@ import org.preemptlab.api.API;
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public sealed interface QueueAction
     permits QueueAction.Suspend, QueueAction.Resume, QueueAction.SetPriority,
-        QueueAction.SetWeight {
+        QueueAction.SetWeight, QueueAction.Prepare {
 
   /** When the action happens, in ns, at least 0. */
   long timeNs();
@@ -79,6 +79,27 @@ public sealed interface QueueAction
     public SetWeight {
       check(timeNs, queueId);
       checkArgument(weight >= 1, "queue '%s': weight must be >= 1, got %s", queueId, weight);
+    }
+  }
+
+  /**
+   * The application starts preparing the queue's next submission (copying or preprocessing its
+   * input), which it submits {@code preparationNs} later: a hint the engine passes to the policy
+   * ({@link org.preemptlab.api.policy.SchedulingPolicy#onPreparation}) as GPreempt's hint-based
+   * pre-preemption receives it (Fan et al., USENIX ATC 2025). The engine does nothing else
+   * with it: the submission itself is the job's, at its own time.
+   *
+   * @param timeNs when preparation starts, at least 0
+   * @param queueId the queue whose submission is being prepared
+   * @param preparationNs how long the preparation lasts, at least 0
+   * @since 0.1
+   */
+  record Prepare(long timeNs, String queueId, long preparationNs) implements QueueAction {
+    /** Validates the fields. */
+    public Prepare {
+      check(timeNs, queueId);
+      checkArgument(preparationNs >= 0, "queue '%s': preparation must be >= 0 ns, got %s",
+          queueId, preparationNs);
     }
   }
 

@@ -40,6 +40,20 @@ public interface QueueView {
   /** Its jobs submitted and not yet launched (waiting for dependencies, the window or the policy). */
   int waitingJobs();
 
+  /**
+   * The SMs the run's spatial sharing confines this queue to: its MPS client's share of the SMs
+   * (an active-thread percentage), its MIG instance, or its green context's SM partition; empty
+   * when it may use every SM. A policy may restrict the queue and its jobs further with {@link
+   * SchedulerView#restrictSms(String, SmSet)} within this set; a restriction that reaches outside
+   * it is refused. Lifting a restriction ({@code null}) returns the queue to this set.
+   *
+   * @since 0.2
+   */
+  @API(status = API.Status.EXPERIMENTAL, since = "0.2")
+  default Optional<SmSet> partition() {
+    return Optional.empty();
+  }
+
   /** The queue's id. */
   default String id() {
     return spec().id();

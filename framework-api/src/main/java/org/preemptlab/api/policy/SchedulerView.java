@@ -235,7 +235,8 @@ public interface SchedulerView {
    * share); {@code null} lifts the restriction. A job's own restriction ({@link
    * #restrictSms(JobView, SmSet)}) takes precedence. Blocks already resident stay where they are.
    *
-   * @return refused if the queue is unknown or the set holds no SM of the device
+   * @return refused if the queue is unknown, the set holds no SM of the device, or it holds an SM
+   *     outside the queue's {@link QueueView#partition() partition}
    * @since 0.1
    */
   default ActionOutcome restrictSms(String queueId, SmSet sms) {
@@ -246,7 +247,8 @@ public interface SchedulerView {
    * Restricts one job's blocks not yet placed to {@code sms}; {@code null} returns it to its
    * queue's restriction.
    *
-   * @return refused if the job is finished or the set holds no SM of the device
+   * @return refused if the job is finished, the set holds no SM of the device, or it holds an SM
+   *     outside the {@link QueueView#partition() partition} of the job's queue
    * @since 0.1
    */
   default ActionOutcome restrictSms(JobView job, SmSet sms) {

@@ -95,6 +95,16 @@ public interface SchedulingPolicy {
   default void onTimer(SchedulerView scheduler) {}
 
   /**
+   * A workload's hint: the application has started preparing a submission to queue {@code
+   * queueId}, expected at {@code submitAtNs} (a {@link
+   * org.preemptlab.api.model.QueueAction.Prepare}). Nothing by default; GPreempt's pre-preemption
+   * starts the best-effort yield here.
+   *
+   * @since 0.1
+   */
+  default void onPreparation(String queueId, long submitAtNs, SchedulerView scheduler) {}
+
+  /**
    * On a device that time-slices contexts (no concurrent contexts), how long {@code context} keeps
    * the device once switched in while other contexts wait, not counting the switch itself (as
    * NVIDIA's TSG time slice). Asked of the policy of the engine that runs the context's

@@ -26,11 +26,12 @@ import org.preemptlab.policies.rank.ReentryGuard;
  *
  * <p>Optionally, GPreempt's hint-based pre-preemption: GPreempt starts the best-effort context's
  * yield while the latency-critical task is still preparing its data, so the device is free when
- * its kernel arrives. The workload has no preparation phase, so here the hint is the
+ * its kernel arrives. The hint is a workload's preparation action ({@code prepare} in its
+ * actions, {@link org.preemptlab.api.policy.SchedulingPolicy#onPreparation}) or, without one, the
  * latency-critical job's submission (GPreempt's case of no preparation time): every best-effort
  * queue is suspended at XSched's level 3 at once, which interrupts its running blocks and leaves
  * its context nothing to run, so the device switches without waiting for the slice's end; the
- * queues are resumed once no latency-critical queue has work.
+ * queues are resumed once no latency-critical queue has work or a submission in preparation.
  *
  * <p>On a device whose contexts share SMs (MPS-like) there are no time slices, and the policy only
  * orders launches (and pre-preempts, if asked).
@@ -42,6 +43,8 @@ public final class TimesliceYieldPolicy extends RankedPolicy {
   private final long latencyCriticalSliceNs;
   private final boolean prePreemption;
   private final Set<String> suspendedByUs = new LinkedHashSet<>();
+  /** Latency-critical queues with a submission in preparation: hinted, not yet ready. */
+  private final java.util.Map<String, Integer> preparing = new java.util.TreeMap<>();
   private final ReentryGuard guard = new ReentryGuard();
 
   /**
@@ -89,8 +92,23 @@ public final class TimesliceYieldPolicy extends RankedPolicy {
   @Override
   public void onJobReady(JobView job, SchedulerView scheduler) {
     super.onJobReady(job, scheduler);
+    preparing.computeIfPresent(job.job().queueId(), (q, n) -> n > 1 ? n - 1 : null);
     if (prePreemption) {
       manage(scheduler);
+    }
+  }
+
+  /** GPreempt's hint: a latency-critical submission is being prepared; start the yield now. */
+  @Override
+  public void onPreparation(String queueId, long submitAtNs, SchedulerView scheduler) {
+    if (!prePreemption) {
+      return;
+    }
+    for (QueueView queue : scheduler.queues()) {
+      if (queue.id().equals(queueId) && critical(queue.priority())) {
+        preparing.merge(queueId, 1, Integer::sum);
+        manage(scheduler);
+      }
     }
   }
 
@@ -107,7 +125,7 @@ public final class TimesliceYieldPolicy extends RankedPolicy {
   }
 
   private void decide(SchedulerView scheduler) {
-    boolean urgent = false;
+    boolean urgent = !preparing.isEmpty();
     for (QueueView queue : scheduler.queues()) {
       if (critical(queue.priority()) && queue.launchedJobs() + queue.waitingJobs() > 0) {
         urgent = true;

@@ -17,6 +17,7 @@ import org.preemptlab.policies.drm.DrmRoundRobinPolicyProvider;
 import org.preemptlab.policies.latency.BoundedLatencyPolicyProvider;
 import org.preemptlab.policies.latency.HpfPolicyProvider;
 import org.preemptlab.policies.mechanism.ResetRealtimePolicyProvider;
+import org.preemptlab.policies.interference.OrionPolicyProvider;
 import org.preemptlab.policies.mechanism.TimesliceYieldPolicyProvider;
 import org.preemptlab.policies.share.FairSharePolicyProvider;
 import org.preemptlab.policies.share.MlfqPolicyProvider;
@@ -73,6 +74,9 @@ class ShippedPoliciesConformanceTest {
 
   @Nested
   class BoundedLatency extends PolicyConformance<BoundedLatencyPolicyProvider> {}
+
+  @Nested
+  class Orion extends PolicyConformance<OrionPolicyProvider> {}
 
   @Nested
   class Las extends PolicyConformance<LasPolicyProvider> {}

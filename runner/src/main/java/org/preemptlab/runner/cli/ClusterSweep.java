@@ -40,6 +40,7 @@ import org.preemptlab.runner.experiment.sweep.SweepRunner;
 import org.preemptlab.runner.metrics.MetricSelection;
 import org.preemptlab.runner.report.Provenance;
 import org.preemptlab.runner.report.sweep.Summaries;
+import org.preemptlab.runner.report.sweep.SweepCharts;
 import org.preemptlab.runner.report.sweep.SweepReport;
 
 /**
@@ -226,13 +227,15 @@ final class ClusterSweep {
     }
     SweepAnalysis analysis = SweepAnalysis.of(plan, metrics.selected(), metrics.recorded(),
         results, store);
-    List<String> written = SweepReport.write(analysis, dir);
+    List<String> written = SweepReport.write(analysis, dir,
+        SweepCommand.charts(line, plan, metrics.selected()));
     out.print(Summaries.text(analysis));
     int absent = missing.values().stream().mapToInt(List::size).sum();
     out.printf(Locale.ROOT, "%nreport of %d runs (%d complete, %d missing); wrote %s and %d "
         + "charts to %s%n", runs.size(), runs.size() - absent, absent,
         String.join(", ", written.stream().filter(f -> !f.startsWith("charts/")).toList()),
-        written.stream().filter(f -> f.startsWith("charts/")).count(), dir);
+        written.stream().filter(f -> f.startsWith("charts/")).count()
+            / SweepCharts.FORMATS.size(), dir);
     if (absent > 0) {
       out.println(absent + " of " + runs.size() + " runs have no result yet (counted as failed "
           + "runs above, left out of every statistic):");

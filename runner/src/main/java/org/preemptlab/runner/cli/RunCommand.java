@@ -23,6 +23,7 @@ import org.preemptlab.runner.experiment.WorkEstimate;
 import org.preemptlab.runner.report.JobsCsv;
 import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.report.Provenance;
+import org.preemptlab.runner.report.RunInputs;
 import org.preemptlab.runner.report.RunReport;
 import org.preemptlab.runner.report.trace.TimelineWriter;
 import org.preemptlab.runner.report.trace.TraceLabels;
@@ -213,13 +214,16 @@ final class RunCommand implements Command {
     }
     out.print(RunReport.summary(outcome));
     if (dir != null) {
-      RunReport.writeAllButJobs(outcome, Path.of(dir));
+      RunInputs.Resolved resolved = RunInputs.resolve(outcome.config(), outcome.parameters(),
+          Path.of(dir));
+      var parameters = resolved.parameters(outcome.parameters().keySet());
+      RunReport.writeAllButJobs(outcome.withConfig(resolved.config(), parameters), Path.of(dir));
       out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, suspensions.csv, summary.json, "
-          + "config.yaml to "
-          + dir);
+          + "config.yaml" + (resolved.inputs().stream().anyMatch(i -> !i.copy().isEmpty())
+              ? ", " + RunInputs.FOLDER + "/" : "") + " to " + dir);
       new Provenance(command, outcome.plugins(),
           java.util.List.of(config.seed()), java.util.List.of("config.yaml"),
-          outcome.parameters()).write(Path.of(dir));
+          parameters).withInputs(resolved.inputs()).write(Path.of(dir));
       out.println("wrote provenance.json, command.txt (the command that reproduces it) to " + dir);
     }
     if (trace != null) {

@@ -41,6 +41,7 @@ import org.preemptlab.runner.experiment.sweep.SweepProgress;
 import org.preemptlab.runner.experiment.sweep.SweepRunner;
 import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.report.Provenance;
+import org.preemptlab.runner.report.sweep.ChartSelection;
 import org.preemptlab.runner.report.sweep.Summaries;
 import org.preemptlab.runner.report.sweep.SweepCharts;
 import org.preemptlab.runner.report.sweep.SweepReport;
@@ -69,6 +70,11 @@ final class SweepCommand implements Command {
       .desc("the most block placements (estimated from each configuration's workload, times the "
           + "runs) the sweep may have without --yes; default "
           + String.format(Locale.ROOT, "%,d", WorkEstimate.DEFAULT_MAX_BLOCKS)).get();
+
+  static final Option CHARTS = Option.builder().longOpt("charts").hasArg()
+      .argName("KEY=VALUE").desc("which charts and how (repeatable): metrics=KEY,KEY; "
+          + "configs=KEY:VALUE|VALUE;KEY:VALUE; size=WIDTHxHEIGHT; bars=auto|vertical|horizontal; "
+          + "legend=below|right (docs/experiments.md#charts)").get();
 
   /** Left in the output folder of a sweep stopped by Ctrl-C until {@code --resume} completes it. */
   static final String INTERRUPTED_FILE = "interrupted.txt";
@@ -106,7 +112,7 @@ final class SweepCommand implements Command {
   public Options options() {
     Options options = new Options().addOption(CONFIG).addOption(JOBS).addOption(RESUME)
         .addOption(RUN_TIMEOUT).addOption(OUT).addOption(YES).addOption(MAX_EVENTS)
-        .addOption(SharedOptions.PLUGIN_PATH);
+        .addOption(CHARTS).addOption(SharedOptions.PLUGIN_PATH);
     ClusterSweep.options().forEach(options::addOption);
     return options;
   }
@@ -121,6 +127,8 @@ final class SweepCommand implements Command {
             --slurm --shards 32 --slurm-opt partition=cpu --slurm-opt time=00:30:00
         preemptlab sweep --config examples/configs/policy-sweep.yaml --out DIR --shard 3/32
         preemptlab sweep --config examples/configs/policy-sweep.yaml --out DIR --report
+        preemptlab sweep --config examples/configs/policy-sweep.yaml --out DIR --report \\
+            --charts metrics=antt,stp --charts configs=policy:fifo|priority --charts size=1200x800
         Format and how to read the results: docs/experiments.md; on a cluster: docs/cluster.md.""";
   }
 
@@ -162,6 +170,7 @@ final class SweepCommand implements Command {
     } catch (ConfigurationException e) {
       throw new ConfigurationException(file + ": " + e.getMessage(), e);
     }
+    ChartSelection charts = charts(line, plan, selected); // checked before anything runs
     List<MetricSelection> recorded = RunResult.recorded(metrics, selected);
     List<String> keys = recorded.stream().map(MetricSelection::key).toList();
     Path dir = Path.of(line.getOptionValue(OUT, "results/" + config.name()));
@@ -224,7 +233,7 @@ final class SweepCommand implements Command {
 
     List<RunResult> results = store.readAll(runs); // without turnarounds: the store reads them
     SweepAnalysis analysis = SweepAnalysis.of(plan, selected, recorded, results, store);
-    List<String> written = SweepReport.write(analysis, dir);
+    List<String> written = SweepReport.write(analysis, dir, charts);
     out.println();
     out.print(Summaries.text(analysis));
     out.printf(Locale.ROOT, "%nran %d runs in %.1f s; wrote %s and %d charts (PNG, SVG, PDF, CSV) to %s%n",
@@ -308,6 +317,13 @@ final class SweepCommand implements Command {
     } catch (IOException e) {
       return false;
     }
+  }
+
+  /** The charts {@code --charts} asks for, checked against the sweep. */
+  static ChartSelection charts(CommandLine line, SweepPlan plan, List<MetricSelection> metrics) {
+    String[] specs = line.getOptionValues(CHARTS.getLongOpt());
+    return specs == null ? ChartSelection.ALL : ChartSelection.parse(List.of(specs), plan,
+        metrics);
   }
 
   /**

@@ -93,8 +93,15 @@ final class BlockScheduler {
     orderSize++;
   }
 
-  /** The hardware order: higher queue priority first, then earlier launch. */
+  /**
+   * The hardware order: a normal MPS client's jobs before a below-normal one's, then higher queue
+   * priority first, then earlier launch.
+   */
   private static boolean hardwareBefore(SimJob a, SimJob b) {
+    int byClient = Integer.compare(a.queue.context.clientRank, b.queue.context.clientRank);
+    if (byClient != 0) {
+      return byClient < 0;
+    }
     int byPriority = Integer.compare(a.queue.priority.ordinal(), b.queue.priority.ordinal());
     return byPriority != 0 ? byPriority < 0 : a.dispatchSeq < b.dispatchSeq;
   }

@@ -541,6 +541,9 @@ final class Launcher {
       setPriority(queue, change.priority());
     } else if (action instanceof QueueAction.SetWeight change) {
       queue.weight = change.weight();
+    } else if (action instanceof QueueAction.Prepare hint) {
+      queue.engine.policy.onPreparation(hint.queueId(), sim.now + hint.preparationNs(),
+          queue.engine);
     }
   }
 

@@ -153,7 +153,7 @@ final class PolicyEngine implements SchedulerView {
     if (queue == null) {
       return unknownQueue(queueId);
     }
-    ActionOutcome invalid = sim.blocks.checkSmSet(sms);
+    ActionOutcome invalid = checkRestriction(sms, queue);
     if (invalid != null) {
       return invalid;
     }
@@ -167,12 +167,27 @@ final class PolicyEngine implements SchedulerView {
     if (job.state == org.preemptlab.api.policy.JobState.FINISHED) {
       return ActionOutcome.refused(job + " is finished");
     }
-    ActionOutcome invalid = sim.blocks.checkSmSet(sms);
+    ActionOutcome invalid = checkRestriction(sms, job.queue);
     if (invalid != null) {
       return invalid;
     }
     job.restriction = sms;
     return ActionOutcome.done();
+  }
+
+  /**
+   * Null if {@code sms} is a usable restriction for {@code queue}'s jobs, else the refusal: it must
+   * hold an SM of the device and stay within the queue's partition (spatial sharing).
+   */
+  private ActionOutcome checkRestriction(SmSet sms, SimQueue queue) {
+    ActionOutcome invalid = sim.blocks.checkSmSet(sms);
+    if (invalid != null || sms == null || queue.partition == null) {
+      return invalid;
+    }
+    int outside = sms.stream().filter(sm -> !queue.partition.contains(sm)).findFirst().orElse(-1);
+    return outside < 0 ? null : ActionOutcome.refused(sms + " reaches SM " + outside
+        + ", outside " + queue + "'s partition (" + queue.partition + "); a policy may restrict"
+        + " only within it");
   }
 
   private ActionOutcome unknownQueue(String queueId) {

@@ -10,6 +10,11 @@ final class SimContext {
   final int index;
   final List<TimeSlicer.Parked> parked = new ArrayList<>();
   SimQueue topQueue;
+  /**
+   * Its MPS client priority as the block scheduler ranks it: 0 for NORMAL, 1 for BELOW_NORMAL
+   * (every job of a normal context is served first); 0 unless the run shares the device by MPS.
+   */
+  int clientRank;
   int residentBlocks;
   int pendingJobs;
   /** When it last became runnable or was switched out (first-come-first-served context order). */

@@ -178,7 +178,7 @@ final class SimJob implements JobView {
 
   /** The SMs its blocks may use, or null for all. */
   org.preemptlab.api.policy.SmSet allowedSms() {
-    return restriction != null ? restriction : queue.restriction;
+    return restriction != null ? restriction : queue.defaultSms();
   }
 
   /** Whether it is launched and not finished. */

@@ -32,6 +32,8 @@ final class SimQueue implements QueueView {
   SuspendLevel suspension;
   Suspension openSuspension;
   SmSet restriction;
+  /** The SMs the run's spatial sharing confines it to (MPS share, MIG instance, green context), or null. */
+  SmSet partition;
   /** Jobs launched and not finished. */
   int launched;
   int submitted;
@@ -127,6 +129,16 @@ final class SimQueue implements QueueView {
   @Override
   public Optional<SuspendLevel> suspension() {
     return Optional.ofNullable(suspension);
+  }
+
+  @Override
+  public Optional<SmSet> partition() {
+    return Optional.ofNullable(partition);
+  }
+
+  /** The SMs its jobs may use when neither they nor it are restricted by a policy, or null for all. */
+  SmSet defaultSms() {
+    return restriction != null ? restriction : partition;
   }
 
   @Override

@@ -71,6 +71,10 @@ public final class Simulator {
   private final int jobCount;
   /** When the last job so far finished. */
   private long makespan;
+  /** The workload's contexts, in its order. */
+  private final List<SimContext> contexts;
+  /** How many contexts have queues (time slicing needs two). */
+  private final long contextsWithQueues;
 
   /**
    * Prepares a run and checks the workload against the device before anything is simulated.
@@ -103,7 +107,7 @@ public final class Simulator {
     this.sms = new SmArray(device);
     this.contention = hardware.contention()
         .map(model -> new Contention(model, device, events)).orElse(null);
-    List<SimContext> contexts = new ArrayList<>();
+    this.contexts = new ArrayList<>();
     for (GpuContext context : workload.contexts()) {
       contexts.add(new SimContext(context, contexts.size()));
     }
@@ -129,7 +133,7 @@ public final class Simulator {
         .anyMatch(engine -> overridesOnJobBlocked(engine.policy));
     this.blocks = new BlockScheduler(this, first == null ? null : first.placementOrder(),
         blockedListeners);
-    long contextsWithQueues = workload.queues().stream().map(JobQueue::contextId).distinct()
+    this.contextsWithQueues = workload.queues().stream().map(JobQueue::contextId).distinct()
         .count();
     this.slicer = new TimeSlicer(this, contexts,
         !device.concurrentContexts() && contextsWithQueues > 1, hardware.contextOrder());
@@ -208,6 +212,50 @@ public final class Simulator {
    */
   public Simulator withLayer(EngineLayer layer) {
     this.layer = layer;
+    return this;
+  }
+
+  /**
+   * Shares the device in space as {@code sharing} says (MPS, MIG, green contexts; DESIGN.md §3.5):
+   * each queue is confined to its partition (its own, else its context's), contexts share SMs
+   * instead of taking turns when the sharing says so, and below-normal MPS clients are served after
+   * normal ones. Call before {@link #run}.
+   *
+   * @throws IllegalArgumentException if the sharing names a context or queue the workload does not
+   *     have, or a partition holds no SM of the device
+   */
+  public Simulator withSharing(SpatialSharing sharing) {
+    checkState(!ran, "withSharing must be called before run");
+    java.util.Set<String> contextIds = new java.util.HashSet<>();
+    for (SimContext context : contexts) {
+      contextIds.add(context.spec.id());
+      context.clientRank = sharing.belowNormalContexts().contains(context.spec.id()) ? 1 : 0;
+    }
+    for (String id : sharing.contextPartitions().keySet()) {
+      checkArgument(contextIds.contains(id), "sharing names context '%s', which the workload "
+          + "does not have", id);
+    }
+    for (String id : sharing.belowNormalContexts()) {
+      checkArgument(contextIds.contains(id), "sharing names context '%s', which the workload "
+          + "does not have", id);
+    }
+    for (String id : sharing.queuePartitions().keySet()) {
+      checkArgument(launcher.queueById.containsKey(id), "sharing names queue '%s', which the "
+          + "workload does not have", id);
+    }
+    for (SimQueue queue : launcher.queues) {
+      org.preemptlab.api.policy.SmSet partition = sharing.queuePartitions().get(queue.spec.id());
+      if (partition == null) {
+        partition = sharing.contextPartitions().get(queue.spec.contextId());
+      }
+      checkArgument(partition == null || blocks.checkSmSet(partition) == null,
+          "queue '%s': its partition %s holds no SM of '%s'", queue.spec.id(), partition,
+          device.name());
+      queue.partition = partition;
+    }
+    if (sharing.contextsShareSms() != null) {
+      slicer.slicing = !sharing.contextsShareSms() && contextsWithQueues > 1;
+    }
     return this;
   }
 

@@ -17,7 +17,8 @@ final class TimeSlicer {
   private final Simulator sim;
   private final List<SimContext> contexts;
   private final ContextOrder order;
-  final boolean slicing;
+  /** Whether contexts take turns; set once before the run (spatial sharing may turn it off). */
+  boolean slicing;
   SimContext active;
   boolean switching;
   private boolean sliceArmed;

@@ -65,10 +65,28 @@ public final class ConfigLoader {
     }
   }
 
-  /** Writes a configuration back as YAML, for the resolved configuration in a run's outputs. */
+  /**
+   * Writes a configuration back as YAML, for the resolved configuration in a run's outputs. A key
+   * that holds no value is left out rather than written {@code null} (reading it back gives the
+   * same configuration).
+   */
   public static String toYaml(RunConfig config) {
-    return YamlBinding.toYaml(config);
+    try {
+      return WRITER.writeValueAsString(config);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the configuration", e);
+    }
   }
+
+  private static final ObjectMapper WRITER = MAPPER.copy()
+      .setSerializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+      .addMixIn(PluginChoice.class, NoEmptyParameters.class)
+      .addMixIn(WorkloadConfig.class, NoEmptyParameters.class);
+
+  /** A plugin without parameters is written without a {@code parameters} key, not {@code {}}. */
+  @com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+  private abstract static class NoEmptyParameters {}
 
   /** The mapper, for writing other results with the same conventions. */
   static ObjectMapper mapper() {

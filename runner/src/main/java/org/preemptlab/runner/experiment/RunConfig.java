@@ -18,6 +18,8 @@ import java.util.List;
  * @param applications the applications that submit jobs while the run goes on ({@code id} and
  *     {@code parameters} each, in the order they start); default none
  * @param engine engine settings; default unlimited credits, invariants checked
+ * @param sharing how contexts share the device in space (MPS, MIG, green contexts; {@code
+ *     docs/sharing.md}); default none: the hardware model's time slicing or concurrent contexts
  */
 public record RunConfig(
     String name,
@@ -30,7 +32,10 @@ public record RunConfig(
     @com.fasterxml.jackson.annotation.JsonInclude(
         com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
     List<PluginChoice> applications,
-    EngineConfig engine) {
+    EngineConfig engine,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    org.preemptlab.runner.experiment.sharing.SharingConfig sharing) {
 
   /** Fills in the defaults. */
   public RunConfig {
@@ -50,63 +55,84 @@ public record RunConfig(
     engine = engine == null ? EngineConfig.defaults() : engine;
   }
 
+  /** A configuration without applications and without a {@code sharing} section. */
+  public RunConfig(String name, Long seed, PluginChoice hardware, PluginChoice policy,
+      PluginChoice preemption, PluginChoice contextSave, WorkloadConfig workload,
+      EngineConfig engine) {
+    this(name, seed, hardware, policy, preemption, contextSave, workload, null, engine, null);
+  }
+
+  /** A configuration without a {@code sharing} section. */
+  public RunConfig(String name, Long seed, PluginChoice hardware, PluginChoice policy,
+      PluginChoice preemption, PluginChoice contextSave, WorkloadConfig workload,
+      List<PluginChoice> applications, EngineConfig engine) {
+    this(name, seed, hardware, policy, preemption, contextSave, workload, applications, engine,
+        null);
+  }
+
   /** The configuration with every default. */
   public static RunConfig defaults() {
-    return new RunConfig(null, null, null, null, null, null, null, null, null);
+    return new RunConfig(null, null, null, null, null, null, null, null, null, null);
+  }
+
+  /** A copy with another {@code sharing} section (null for none). */
+  public RunConfig withSharing(org.preemptlab.runner.experiment.sharing.SharingConfig value) {
+    return new RunConfig(name, seed, hardware, policy, preemption, contextSave, workload,
+        applications, engine, value);
   }
 
   /** A copy with another name. */
   public RunConfig withName(String value) {
     return new RunConfig(value, seed, hardware, policy, preemption, contextSave, workload,
-        applications, engine);
+        applications, engine, sharing);
   }
 
   /** A copy with another seed. */
   public RunConfig withSeed(long value) {
     return new RunConfig(name, value, hardware, policy, preemption, contextSave, workload,
-        applications, engine);
+        applications, engine, sharing);
   }
 
   /** A copy with another hardware model. */
   public RunConfig withHardware(PluginChoice value) {
     return new RunConfig(name, seed, value, policy, preemption, contextSave, workload,
-        applications, engine);
+        applications, engine, sharing);
   }
 
   /** A copy with another policy. */
   public RunConfig withPolicy(PluginChoice value) {
     return new RunConfig(name, seed, hardware, value, preemption, contextSave, workload,
-        applications, engine);
+        applications, engine, sharing);
   }
 
   /** A copy with another preemption-point strategy. */
   public RunConfig withPreemption(PluginChoice value) {
     return new RunConfig(name, seed, hardware, policy, value, contextSave, workload,
-        applications, engine);
+        applications, engine, sharing);
   }
 
   /** A copy with another context-save strategy. */
   public RunConfig withContextSave(PluginChoice value) {
     return new RunConfig(name, seed, hardware, policy, preemption, value, workload,
-        applications, engine);
+        applications, engine, sharing);
   }
 
   /** A copy with another workload. */
   public RunConfig withWorkload(WorkloadConfig value) {
     return new RunConfig(name, seed, hardware, policy, preemption, contextSave, value,
-        applications, engine);
+        applications, engine, sharing);
   }
 
   /** A copy with other applications. */
   public RunConfig withApplications(List<PluginChoice> value) {
     return new RunConfig(name, seed, hardware, policy, preemption, contextSave, workload, value,
-        engine);
+        engine, sharing);
   }
 
   /** A copy with other engine settings. */
   public RunConfig withEngine(EngineConfig value) {
     return new RunConfig(name, seed, hardware, policy, preemption, contextSave, workload,
-        applications, value);
+        applications, value, sharing);
   }
 
   /**
@@ -119,12 +145,16 @@ public record RunConfig(
     return new RunConfig(name, seed, hardware.withPathsResolvedAgainst(dir),
         policy.withPathsResolvedAgainst(dir), preemption.withPathsResolvedAgainst(dir),
         contextSave.withPathsResolvedAgainst(dir), workload.withPathsResolvedAgainst(dir),
-        applications.stream().map(a -> a.withPathsResolvedAgainst(dir)).toList(), engine);
+        applications.stream().map(a -> a.withPathsResolvedAgainst(dir)).toList(), engine,
+        sharing);
   }
 
-  /** Whether a plugin parameter named {@code name} holds a file path. */
-  static boolean isPathParameter(String name) {
-    return name.equals("path") || name.endsWith("-path");
+  /**
+   * Whether a plugin parameter named {@code name} holds a file path: {@code path}, {@code
+   * ...-path}, and the synthetic generator's {@code spec} file.
+   */
+  public static boolean isPathParameter(String name) {
+    return name.equals("path") || name.endsWith("-path") || name.equals("spec");
   }
 
   /** The parameters with relative file paths resolved against {@code dir}. */

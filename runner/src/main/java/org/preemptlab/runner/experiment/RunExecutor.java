@@ -27,6 +27,7 @@ import org.preemptlab.runner.engine.RunApplication;
 import org.preemptlab.runner.engine.RunPlugins;
 import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.runner.experiment.sharing.SharingPlan;
 import org.preemptlab.runner.metrics.JobSamples;
 import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.metrics.RunData;
@@ -86,8 +87,12 @@ public final class RunExecutor {
     HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, config.hardware().id(),
         config.hardware().parameters(), (HardwareModel) null,
         RandomStreams.named(config.seed(), "hardware"));
-    Workload workload = generateWorkload(config.workload(), hardware, config.seed());
-    WorkloadChecks.check(workload);
+    Workload generated = generateWorkload(config.workload(), hardware, config.seed());
+    WorkloadChecks.check(generated);
+    // The applications' contexts and queues too, which a sharing section may name.
+    Workload workload = ApplicationSetup.merge(generated, ApplicationSetup.create(registry,
+        config.applications(), hardware, config.seed()));
+    SharingPlan.resolve(config.sharing(), config.hardware().id(), hardware.device(), workload);
     return WorkEstimate.of(workload, hardware.device().costs());
   }
 
@@ -156,6 +161,8 @@ public final class RunExecutor {
         hardware, seed);
     Workload workload = ApplicationSetup.merge(generated, applications);
     checkLaunchConfigs(workload, config.engine().toOptions());
+    SharingPlan sharing = SharingPlan.resolve(config.sharing(), config.hardware().id(), device,
+        workload);
     WorkEstimate estimate = WorkEstimate.of(workload, device.costs());
     estimate.checkTime();
     estimate.checkSize(maxBlocks, "the run");
@@ -186,8 +193,8 @@ public final class RunExecutor {
     JobSamples.Recorder recorder = new JobSamples.Recorder(workload.jobs().size(), isolated::ns);
     SimulationResult result;
     try {
-      result = simulate(workload, applications, isolated, hardware, plugins, config, listener,
-          progress, jobs == null ? null
+      result = simulate(workload, applications, isolated, hardware, plugins, config, sharing,
+          listener, progress, jobs == null ? null
               : (index, record) -> jobs.finished(index, record, recorder.add(index, record)));
     } catch (ApplicationFailure e) {
       int i = applications.indexOf(applications.stream()
@@ -248,10 +255,11 @@ public final class RunExecutor {
    */
   private static SimulationResult simulate(Workload workload,
       List<RunApplication> applications, IsolatedRuntimes isolated, HardwareModel hardware,
-      RunPlugins plugins, RunConfig config, EngineListener listener, RunProgress progress,
-      JobRecordSink jobs) {
+      RunPlugins plugins, RunConfig config, SharingPlan sharing, EngineListener listener,
+      RunProgress progress, JobRecordSink jobs) {
     Simulator simulator = new Simulator(workload, applications, hardware, plugins,
-        config.engine().toOptions());
+        config.engine().toOptions()).withSharing(sharing.sharing());
+    sharing.memoryDomains(hardware.device()).ifPresent(simulator::withMemoryDomains);
     if (!applications.isEmpty()) {
       simulator.observeApplicationJobs(isolated::applicationJob);
     }

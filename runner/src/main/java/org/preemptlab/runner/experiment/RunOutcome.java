@@ -54,6 +54,14 @@ public record RunOutcome(
     this(config, plugins, device, workload, result, metrics, Map.of());
   }
 
+  /**
+   * The same outcome with {@code value} as its configuration and {@code values} as its plugins'
+   * parameters (the complete, self-contained ones a run writes into its folder).
+   */
+  public RunOutcome withConfig(RunConfig value, Map<PluginKind, Map<String, String>> values) {
+    return new RunOutcome(value, plugins, device, workload, result, metrics, values);
+  }
+
   /** The parameter values {@code kind}'s plugin was created with, sorted by name; may be empty. */
   public Map<String, String> parametersOf(PluginKind kind) {
     return new TreeMap<>(parameters.getOrDefault(kind, Map.of()));

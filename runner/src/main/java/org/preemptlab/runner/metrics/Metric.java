@@ -1,5 +1,7 @@
 package org.preemptlab.runner.metrics;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 import org.preemptlab.api.metrics.MetricUnit;
@@ -16,13 +18,29 @@ import org.preemptlab.api.metrics.MetricUnit;
  * @param undefinedWhen when it has no value (shown {@code n/a}), e.g. "without preemptions"
  * @param scoping which records it is computed over when restricted to a {@link Scope}
  * @param function computes it from a scope's records; NaN where it is undefined
+ * @param lowerBound the smallest value it can take ({@code -Infinity}: none); reports cut
+ *     confidence intervals and chart axes there
+ * @param upperBound the largest value it can take ({@code Infinity}: none)
  */
 public record Metric(String id, String title, MetricUnit unit, boolean higherIsBetter,
     String definition, String undefinedWhen, Scoping scoping,
-    ToDoubleFunction<MetricInput> function) {
+    ToDoubleFunction<MetricInput> function, double lowerBound, double upperBound) {
 
-  /** Checks that nothing is null. */
+  /**
+   * A metric of the registry: never negative (durations, sizes, counts, rates and ratios of them),
+   * at most 1 when it is a {@link MetricUnit#FRACTION}.
+   */
+  public Metric(String id, String title, MetricUnit unit, boolean higherIsBetter,
+      String definition, String undefinedWhen, Scoping scoping,
+      ToDoubleFunction<MetricInput> function) {
+    this(id, title, unit, higherIsBetter, definition, undefinedWhen, scoping, function, 0,
+        unit == MetricUnit.FRACTION ? 1 : Double.POSITIVE_INFINITY);
+  }
+
+  /** Checks that nothing is null and that the bounds hold a value. */
   public Metric {
+    checkArgument(lowerBound < upperBound, "metric %s: bounds [%s, %s] are empty", id,
+        lowerBound, upperBound);
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(title, "title");
     Objects.requireNonNull(unit, "unit");

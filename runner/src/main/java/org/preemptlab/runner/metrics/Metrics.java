@@ -70,7 +70,7 @@ public final class Metrics {
         double[] s = in.jobSlowdowns();
         return s.length == 0 ? Double.NaN
             : Arrays.stream(s).min().getAsDouble() / Arrays.stream(s).max().getAsDouble();
-      });
+      }, 0, 1);
   /** Deadline misses. */
   public static final Metric DEADLINE_MISSES = new Metric("deadline-misses", "deadline misses",
       COUNT, false, "jobs with a deadline that finished after it", NO_JOBS, Scoping.JOBS,
@@ -168,7 +168,10 @@ public final class Metrics {
       }
       all.add(new Metric(id, d.title(), d.unit(), d.higherIsBetter(), d.description(),
           "the plugin reported no value", Scoping.RUN,
-          in -> in.run().pluginValues().getOrDefault(id, Double.NaN)));
+          in -> in.run().pluginValues().getOrDefault(id, Double.NaN),
+          // a plugin's metric may be signed (a slack, a difference): bounded only as a fraction
+          d.unit() == FRACTION ? 0 : Double.NEGATIVE_INFINITY,
+          d.unit() == FRACTION ? 1 : Double.POSITIVE_INFINITY));
     }
     return new Metrics(all);
   }

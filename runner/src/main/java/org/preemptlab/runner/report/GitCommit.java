@@ -82,6 +82,30 @@ public record GitCommit(String commit, boolean dirty) {
     return Optional.of(options);
   }
 
+  /** The class-path resource the build writes (runner/pom.xml, maven-antrun-plugin). */
+  static final String BUILD_RESOURCE = "/org/preemptlab/runner/report/build.properties";
+
+  /**
+   * The commit the running PreemptLab was built from, and whether its tracked files had
+   * uncommitted changes then, as the build embedded them; {@code unknown} for classes built
+   * without git (a source archive) or without the build's resource.
+   */
+  public static GitCommit ofBuild() {
+    java.util.Properties build = new java.util.Properties();
+    try (java.io.InputStream in = GitCommit.class.getResourceAsStream(BUILD_RESOURCE)) {
+      if (in == null) {
+        return new GitCommit(UNKNOWN, false);
+      }
+      build.load(in);
+    } catch (java.io.IOException e) {
+      return new GitCommit(UNKNOWN, false);
+    }
+    String commit = build.getProperty("commit", UNKNOWN).trim();
+    return commit.matches("[0-9a-f]{7,64}")
+        ? new GitCommit(commit, Boolean.parseBoolean(build.getProperty("dirty", "false").trim()))
+        : new GitCommit(UNKNOWN, false);
+  }
+
   /** The commit of the current working directory's repository. */
   public static GitCommit ofWorkingDirectory() {
     return of(Path.of(""));

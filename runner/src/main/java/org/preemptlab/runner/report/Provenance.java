@@ -19,8 +19,9 @@ import org.preemptlab.api.PluginKind;
 import org.preemptlab.runner.discovery.PluginDescriptor;
 
 /**
- * Where an output directory came from: {@code provenance.json} (the PreemptLab version, the git
- * commit of the working directory, the Java version, every plugin's kind, id, version, jar and the
+ * Where an output directory came from: {@code provenance.json} (the PreemptLab version and the
+ * git commit the running jar was built from, whether its sources had uncommitted changes then, the
+ * Java version, every input file with its SHA-256 ({@link RunInputs}), every plugin's kind, id, version, jar and the
  * jar's SHA-256, for a single run the parameter values each plugin ran with (defaults included),
  * the seeds and the resolved configuration files) and {@code command.txt} (the command line that
  * reproduces the directory, and the directory to run it from). No wall-clock time is written, so
@@ -34,9 +35,11 @@ import org.preemptlab.runner.discovery.PluginDescriptor;
  * @param configs the resolved configuration files in the directory, relative to it
  * @param parameters the parameter values, defaults included, of a single run's plugins by kind;
  *     empty for a sweep, whose values vary by configuration (its results.csv has them)
+ * @param inputs the input files a single run read; empty for a sweep
  */
 public record Provenance(String command, List<PluginDescriptor> plugins, List<Long> seeds,
-    List<String> configs, Map<PluginKind, Map<String, String>> parameters) {
+    List<String> configs, Map<PluginKind, Map<String, String>> parameters,
+    List<RunInputs.Input> inputs) {
   /** The name of the provenance file. */
   public static final String FILE = "provenance.json";
   /** The name of the command file. */
@@ -52,6 +55,18 @@ public record Provenance(String command, List<PluginDescriptor> plugins, List<Lo
     seeds = List.copyOf(seeds);
     configs = List.copyOf(configs);
     parameters = Map.copyOf(parameters);
+    inputs = List.copyOf(inputs);
+  }
+
+  /** Provenance with parameter values and no input files. */
+  public Provenance(String command, List<PluginDescriptor> plugins, List<Long> seeds,
+      List<String> configs, Map<PluginKind, Map<String, String>> parameters) {
+    this(command, plugins, seeds, configs, parameters, List.of());
+  }
+
+  /** The same provenance with {@code files} as its inputs. */
+  public Provenance withInputs(List<RunInputs.Input> files) {
+    return new Provenance(command, plugins, seeds, configs, parameters, files);
   }
 
   /** Provenance without parameter values (a sweep's). */
@@ -62,7 +77,7 @@ public record Provenance(String command, List<PluginDescriptor> plugins, List<Lo
 
   /** Writes {@code provenance.json} and {@code command.txt} into {@code directory}. */
   public void write(Path directory) {
-    write(directory, GitCommit.ofWorkingDirectory());
+    write(directory, GitCommit.ofBuild());
   }
 
   /** Writes the files with a known commit (for tests). */
@@ -89,6 +104,22 @@ public record Provenance(String command, List<PluginDescriptor> plugins, List<Lo
     root.put("command-file", COMMAND_FILE);
     root.put("seeds", seeds);
     root.put("configs", configs);
+    List<Map<String, Object>> files = new ArrayList<>();
+    for (RunInputs.Input input : inputs) {
+      Map<String, Object> f = new LinkedHashMap<>();
+      f.put("key", input.key());
+      if (input.copy().isEmpty()) {
+        f.put("path", input.source()); // not copied: where it was read
+      } else {
+        f.put("copy", input.copy());
+      }
+      f.put("bytes", input.bytes());
+      f.put("sha256", input.sha256());
+      files.add(f);
+    }
+    if (!files.isEmpty()) {
+      root.put("inputs", files);
+    }
     List<Map<String, Object>> list = new ArrayList<>();
     plugins.stream().distinct()
         .sorted(Comparator.comparing((PluginDescriptor d) -> d.kind().ordinal())

@@ -3,6 +3,7 @@ package org.preemptlab.runner.reproduce;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.engine.JobRecord;
@@ -17,11 +18,12 @@ import org.preemptlab.runner.workload.SyntheticSpecs;
 
 /**
  * {@code preemptlab reproduce gpreempt}: Fan et al., "GPreempt: GPU Preemptive Scheduling Made
- * General and Efficient" (USENIX ATC 2025). Simulated today: the time-slice yield without
- * pre-preemption, whose average preemption latency the paper gives as about 200 µs (§5.3, Fig. 6),
- * on the {@code a100} model whose save bandwidth and switch cost come from the paper's §3.1 (not
- * from the compared figure). The other headline rows need what the engine cannot do yet or inputs
- * not available here, and are listed as not simulated, so the command does not report success.
+ * General and Efficient" (USENIX ATC 2025), on the {@code a100} model whose save bandwidth and
+ * switch cost come from the paper's §3.1 (not from the compared figures): the time-slice yield's
+ * preemption latency with and without hint-based pre-preemption (a workload's {@code prepare}
+ * action), and GPreempt's DISB workloads (thustorage/GPreempt: {@code config/*.json}) with REEF's
+ * per-kernel profiles for LC latency and throughput against block-level waiting and no
+ * preemption.
  */
 public final class GPreempt implements Reproduction {
   static final double PUBLISHED_LATENCY_US = 200;
@@ -90,8 +92,8 @@ public final class GPreempt implements Reproduction {
 
   @Override
   public String description() {
-    return "GPreempt ATC'25 on a100: time-slice yield ~200 us average preemption latency"
-        + " (other rows need a submission hint or DISB inputs)";
+    return "GPreempt ATC'25 on a100: time-slice yield and hint-based pre-preemption latency;"
+        + " DISB A-E LC latency and throughput";
   }
 
   static RunConfig config(long seed) {
@@ -101,6 +103,128 @@ public final class GPreempt implements Reproduction {
     WorkloadConfig workload = new WorkloadConfig(null, null,
         SyntheticSpecs.fromYaml(WORKLOAD, "gpreempt.yaml"));
     return config.withWorkload(workload).withName("gpreempt").withSeed(seed);
+  }
+
+  /** GPreempt's data preparation before each LC submission (thustorage/GPreempt config/*.json). */
+  static final long PREPARATION_NS = 200_000;
+  static final long LC_PERIOD_NS = 2_000_000;
+
+  /**
+   * The workload of the pre-preemption row: the same BE context and LC kernel, LC requests every
+   * 2 ms (periodic, as GPreempt's DISB loads), each prepared for 200 µs before its submission and
+   * announced to the policy when preparation starts (a {@code prepare} action).
+   */
+  static String preparedWorkload() {
+    StringBuilder yaml = new StringBuilder(WORKLOAD.replace(
+        "arrival: {process: poisson, mean-interval: 2ms, start: 1ms}",
+        "arrival: {process: periodic, period: 2ms, start: 1ms}"));
+    yaml.append("actions:\n");
+    for (long submit = 1_000_000 + LC_PERIOD_NS; submit < 40_000_000; submit += LC_PERIOD_NS) {
+      yaml.append("  - {queue: lc, at: ").append(submit - PREPARATION_NS)
+          .append("ns, prepare: ").append(PREPARATION_NS).append("ns}\n");
+    }
+    return yaml.toString();
+  }
+
+  static RunConfig prePreemptionConfig(long seed) {
+    RunConfig config = Overrides.choose(RunConfig.defaults(), "hardware", "a100");
+    config = Overrides.choose(config, "policy", "timeslice-yield");
+    config = Overrides.set(config, "policy.be-slice=200us");
+    config = Overrides.set(config, "policy.pre-preemption=true");
+    WorkloadConfig workload = new WorkloadConfig(null, null,
+        SyntheticSpecs.fromYaml(preparedWorkload(), "gpreempt-prepared.yaml"));
+    return config.withWorkload(workload).withName("gpreempt-prepared").withSeed(seed);
+  }
+
+  /** Mean µs from an LC request's submission until its first block runs, and the count. */
+  private static double[] lcWait(RunExecutor executor, java.util.function.LongFunction<RunConfig>
+      config, List<Long> seeds) {
+    long sum = 0;
+    int count = 0;
+    for (long seed : seeds) {
+      for (JobRecord job : executor.execute(config.apply(seed)).result().jobs()) {
+        if (job.queueId().equals("lc") && job.firstStartNs() > 0) {
+          sum += job.firstStartNs() - job.submitNs();
+          count++;
+        }
+      }
+    }
+    return new double[] {count == 0 ? Double.NaN : sum / 1000.0 / count, count};
+  }
+
+  /** The simulated horizon of a DISB run: requests are submitted during it. */
+  static final long DISB_HORIZON_NS = 500_000_000L;
+
+  /** A configuration of the DISB comparison. */
+  enum DisbSetup {
+    LC_ALONE("LC alone", ReefDisb.Mode.RT_ONLY, false, "fifo", Map.of()),
+    LC_ALONE_ONE_CONTEXT("LC alone, one context", ReefDisb.Mode.RT_ONLY, true, "priority",
+        Map.of("preempt", "true")),
+    NP("no preemption (contexts time-sliced, 2.05 ms slices)", ReefDisb.Mode.RT_FIRST, false,
+        "fifo", Map.of()),
+    BLOCK_LEVEL("block-level wait (one context; BE blocks drain)", ReefDisb.Mode.RT_FIRST, true,
+        "priority", Map.of("preempt", "true")),
+    GPREEMPT("GPreempt (BE slice 200 us, no hint)", ReefDisb.Mode.RT_FIRST, false,
+        "timeslice-yield", Map.of("be-slice", "200us"));
+
+    final String label;
+    final ReefDisb.Mode mode;
+    final boolean sharedContext;
+    final String policy;
+    final Map<String, String> parameters;
+
+    DisbSetup(String label, ReefDisb.Mode mode, boolean sharedContext, String policy,
+        Map<String, String> parameters) {
+      this.label = label;
+      this.mode = mode;
+      this.sharedContext = sharedContext;
+      this.policy = policy;
+      this.parameters = parameters;
+    }
+  }
+
+  /** LC mean latency (µs, from the start of preparation) and requests done in the horizon. */
+  record DisbResult(double lcMeanUs, int done) {}
+
+  private static DisbResult disb(RunExecutor executor, ReefDisb.Workload workload,
+      Map<String, List<ReefDisb.Kernel>> models, DisbSetup setup) throws Exception {
+    ReefDisb.Trace trace = ReefDisb.trace(workload, models, setup.mode, DISB_HORIZON_NS,
+        PREPARATION_NS, setup.sharedContext, 1);
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("preemptlab-gpreempt-"
+        + workload.id(), ".csv");
+    try {
+      java.nio.file.Files.writeString(file, trace.csv());
+      RunConfig config = Overrides.choose(RunConfig.defaults(), "hardware", "a100");
+      config = Overrides.choose(config, "policy", setup.policy);
+      for (Map.Entry<String, String> p : setup.parameters.entrySet()) {
+        config = Overrides.set(config, "policy." + p.getKey() + "=" + p.getValue());
+      }
+      if (setup.sharedContext) {
+        config = Overrides.choose(config, "preemption", "block-boundary");
+      }
+      config = Overrides.set(config, "engine.in-order=true");
+      config = config.withWorkload(new WorkloadConfig("csv-trace",
+          Map.of("path", file.toString()), null)).withName("gpreempt-" + workload.id())
+          .withSeed(1);
+      Map<Long, Long> finish = new java.util.HashMap<>();
+      for (JobRecord job : executor.execute(config).result().jobs()) {
+        finish.put(job.jobId(), job.finishNs());
+      }
+      double sum = 0;
+      int lc = 0;
+      int done = 0;
+      for (ReefDisb.Request r : trace.requests()) {
+        long end = finish.getOrDefault(r.lastJob(), -1L);
+        done += end > 0 && end < DISB_HORIZON_NS ? 1 : 0;
+        if (r.realTime()) {
+          lc++;
+          sum += (end - r.submitNs()) / 1000.0;
+        }
+      }
+      return new DisbResult(lc == 0 ? Double.NaN : sum / lc, done);
+    } finally {
+      java.nio.file.Files.deleteIfExists(file);
+    }
   }
 
   @Override
@@ -121,45 +245,127 @@ public final class GPreempt implements Reproduction {
       }
     }
     double meanUs = count == 0 ? Double.NaN : sum / 1000.0 / count;
+    Map<String, List<ReefDisb.Kernel>> models = ReefDisb.models();
+    TextTable disb = new TextTable("DISB", "LC alone: mean (us)",
+        "LC alone, one context: mean (us)", "NP: LC increase",
+        "block-level: LC increase", "GPreempt: LC increase", "block-level: throughput vs NP",
+        "GPreempt: throughput vs NP");
+    double blockC = Double.NaN;
+    double gpIncrease = 0;
+    double blockIncrease = 0;
+    double gpThroughput = 0;
+    double blockThroughput = 0;
+    List<ReefDisb.Workload> workloads = ReefDisb.gpreemptWorkloads();
+    for (ReefDisb.Workload w : workloads) {
+      Map<DisbSetup, DisbResult> r = new java.util.EnumMap<>(DisbSetup.class);
+      for (DisbSetup setup : DisbSetup.values()) {
+        r.put(setup, disb(executor, w, models, setup));
+      }
+      double alone = r.get(DisbSetup.LC_ALONE).lcMeanUs();
+      double aloneShared = r.get(DisbSetup.LC_ALONE_ONE_CONTEXT).lcMeanUs();
+      double np = r.get(DisbSetup.NP).done();
+      double block = r.get(DisbSetup.BLOCK_LEVEL).lcMeanUs() / aloneShared - 1;
+      double gp = r.get(DisbSetup.GPREEMPT).lcMeanUs() / alone - 1;
+      double blockT = r.get(DisbSetup.BLOCK_LEVEL).done() / np;
+      double gpT = r.get(DisbSetup.GPREEMPT).done() / np;
+      if (w.id().equals("C")) {
+        blockC = block;
+      }
+      gpIncrease += gp / workloads.size();
+      blockIncrease += block / workloads.size();
+      gpThroughput += gpT / workloads.size();
+      blockThroughput += blockT / workloads.size();
+      disb.row(w.id(), Numbers.fixed(alone, 1), Numbers.fixed(aloneShared, 1),
+          Numbers.percent(r.get(DisbSetup.NP).lcMeanUs() / alone - 1), Numbers.percent(block),
+          Numbers.percent(gp), Numbers.percent(blockT), Numbers.percent(gpT));
+    }
+    double[] prepared = lcWait(executor, GPreempt::prePreemptionConfig, seeds);
+    double[] unprepared = lcWait(executor, seed -> Overrides.set(prePreemptionConfig(seed),
+        "policy.pre-preemption=false"), seeds);
     ClaimTable claims = new ClaimTable()
         .add(YIELD_LATENCY.simulated(Numbers.fixed(meanUs, 1) + " us (" + count
             + " LC requests)", meanUs))
-        .add(PRE_PREEMPTION.notSimulated("Needs a hint ahead of the submission, which a workload"
-            + " cannot express yet."))
-        .add(BLOCK_LEVEL_EXTRA.notSimulated("Needs the DISB workloads."))
-        .add(LC_INCREASE.notSimulated("Needs the DISB workloads."))
-        .add(THROUGHPUT.notSimulated("Needs the DISB workloads."));
+        .add(PRE_PREEMPTION.simulated(Numbers.fixed(prepared[0], 1) + " us (" + (int) prepared[1]
+            + " LC requests)", new double[] {prepared[0]}, new Target.Baseline(
+            "same, no pre-preemption", Numbers.fixed(unprepared[0], 1) + " us", unprepared[0])))
+        .add(BLOCK_LEVEL_EXTRA.simulated(Numbers.percent(blockC), blockC))
+        .add(LC_INCREASE.simulated(Numbers.percent(gpIncrease), new double[] {gpIncrease},
+            new Target.Baseline("block-level", Numbers.percent(blockIncrease), blockIncrease)))
+        .add(THROUGHPUT.simulated(Numbers.percent(gpThroughput), new double[] {gpThroughput},
+            new Target.Baseline("block-level", Numbers.percent(blockThroughput),
+                blockThroughput)));
     out.printf("gpreempt on a100 (time slice 200 us), round-robin policy, seeds %s; %d context"
         + " switches%n", seeds, switches);
+    out.print(disb.render());
+    out.println();
     claims.print(out);
     new ReproductionPage(id(), "Reproduction: gpreempt (Fan et al., USENIX ATC 2025)")
         .paragraph("""
             GPreempt shortens the best-effort (BE) context's hardware time slice through a patched
             NVIDIA driver, so a latency-critical (LC) task waits at most for the rest of that
-            slice and one context switch. The paper's headline numbers (§5.2-§5.3, Figs. 4-7) are
-            in the table. Simulated today is the time-slice yield without pre-preemption.
-
-            Inputs: the `a100` model, whose save bandwidth (1.1 TB/s) and switch cost (60 µs: the
-            paper's ~100 µs measured yield plus switch, less its 40 µs save) come from §3.1, not
-            from the compared figure; `hardware.time-slice=200us`, the BE slice the paper uses
-            ("e.g. 200 µs"). The `time-slice` policy cannot set a slice below 1 ms (the nvgpu
-            minimum), so the 200 µs slice is the hardware default for both contexts; LC kernels
-            finish within one. BE: one context running 2,160 blocks × 1,024 threads × 32
-            registers with 82,944 B of shared memory (two blocks fill an SM: 428,032 B of context
-            per SM, the paper's "420 KB per SM"), 2 ms per block, back to back. LC: one kernel of
-            108 × 256-thread, 100 µs blocks per request, Poisson arrivals every 2 ms on average.
-            Preemption latency = LC request until its first block runs (busy launch included).
-            Seeds 1-3 pooled; tolerance ±25% ("about 200 µs").""")
-        .claims(claims)
+            slice and one context switch; with its hint-based pre-preemption the BE context
+            starts yielding while the LC task still prepares its input. The paper's headline
+            numbers (§2.3, §5.2-§5.3, Figs. 4-6) are the five rows below.""")
         .paragraph("""
-            Not simulated, and why: hint-based pre-preemption starts the BE yield while the LC
-            task prepares its data, before its kernel is submitted; that needs a hint event ahead
-            of the submission, which a workload cannot express yet (the `timeslice-yield`
-            policy's pre-preemption acts at the submission itself). The
-            block-level baseline, the LC latency increases and the throughput ratios are
-            measured on DISB workloads A-E (thustorage/GPreempt: config/*.json) with real DNN
-            kernel durations, which are not in this repository. Until they are, this command reports
-            NOT reproduced even when the simulated row is within tolerance.""")
+            Rows 1-2, preemption latency. Inputs: the `a100` model, whose save bandwidth
+            (1.1 TB/s) and switch cost (60 µs: the paper's ~100 µs measured yield plus switch,
+            less its 40 µs save) come from §3.1, not from the compared figure. BE: one context
+            running 2,160 blocks × 1,024 threads × 32 registers with 82,944 B of shared memory
+            (two blocks fill an SM: 428,032 B of context per SM, the paper's "420 KB per SM"),
+            2 ms per block, back to back. LC: one kernel of 108 × 256-thread, 100 µs blocks per
+            request. Row 1: `hardware.time-slice=200us`, the BE slice the paper uses ("e.g.
+            200 µs"), with the `round-robin` policy (the `time-slice` policy cannot set a slice
+            below 1 ms, the nvgpu minimum), Poisson LC arrivals every 2 ms on average. Row 2:
+            the `timeslice-yield` policy (BE slice 200 µs) with `pre-preemption=true`; LC
+            requests every 2 ms (periodic, as GPreempt's DISB loads), each prepared for 200 µs
+            (`preprocess_time: 200` in thustorage/GPreempt @249ee3e: `config/A.json`) and
+            announced by a `prepare` action when its preparation starts; its baseline is the
+            same run without pre-preemption. Preemption latency = LC submission until its first
+            block runs (busy launch included). Seeds 1-3 pooled.""")
+        .paragraph("""
+            Rows 3-5, GPreempt's DISB workloads A-E (thustorage/GPreempt @249ee3e:
+            `config/{A,B,C,D,E}.json`: the models, their rates, periodic or Poisson loads, 200 µs
+            of preprocessing before each LC request), requests over 500 ms. GPreempt's
+            repository has no per-kernel durations, so each model's kernels are REEF's, as REEF
+            profiled them on an MI50 (SJTU-IPADS/reef @58dabe0: `resource/<model>/`;
+            [docs/data/reef-kernels.csv](../data/reef-kernels.csv)): the same TVM-compiled
+            models, but MI50 durations and grids, not the A100's. An LC task submits a request's
+            kernels at once, 200 µs after the request, into its own in-order queue; a BE task is
+            a closed loop. LC latency counts from the request (preparation included). No
+            preemption: each task its own context, time-sliced with the model's 2.05 ms slice
+            (`fifo`). Block-level wait: every task in one context (GPreempt's block-level
+            baseline transforms the BE kernels to exit at block boundaries), the `priority`
+            policy preempting BE for LC with `block-boundary`. GPreempt: each task its own
+            context, `timeslice-yield` with a 200 µs BE slice; without the hint, since a CSV
+            trace carries no actions. LC alone is the same arrangement without the BE tasks (each
+            LC task its own context for no preemption and GPreempt; one context for block-level),
+            so an increase compares like with like. Throughput: requests (LC and BE) finished
+            within the 500 ms, relative to no preemption. Increases and ratios are averaged over
+            A-E.""")
+        .heading("Simulated: DISB A-E")
+        .table(disb.render())
+        .claims(claims)
+        .paragraph(claims.rows().get(1).verdict() == Verdict.PASS ? "" : """
+            Row 2, which mechanism differs: in this engine the device switches to a context only
+            once that context has work. The hint empties the BE context early (its queues are
+            suspended at level 3 during the preparation, so its blocks are interrupted and
+            saved), but the switch into the LC context and the LC kernel's busy launch still
+            come after the submission. GPreempt completes the yield and the switch while the LC
+            task prepares, leaving only the launch; modelling that needs a switch to a context
+            announced by a hint, before it has work.""")
+        .paragraph(claims.rows().subList(2, 5).stream().allMatch(r -> r.verdict()
+            == Verdict.PASS) ? "" : """
+            Rows 3-5, which inputs and mechanisms differ: (a) no interference between
+            co-resident blocks (the engine runs a block exactly its time whoever shares the SM),
+            and the kernels are REEF's MI50 kernels, mostly one wave of short work-groups, so an
+            LC kernel waiting at block boundaries waits little: the block-level baseline adds
+            almost nothing, where GPreempt measured +66.4% on C with A100 kernels and their
+            interference; (b) with every task its own context, LC alone on D and E time-slices
+            five LC contexts at the model's 2.05 ms, while under GPreempt the LC slice is
+            unlimited, so GPreempt's LC latency comes out below LC alone's; (c) no preemption
+            is modelled as separate processes time-sliced at 2.05 ms (GPreempt's repository does
+            not say how its NP baseline shares the GPU), which starves LC tasks on C and costs
+            context switches, so the throughput ratios over it are not GPreempt's.""")
         .write(outputDirectory);
     return claims.reproduced();
   }

@@ -94,7 +94,11 @@ final class ReefDisb {
    * @param perSecond requests per second (the config's {@code frequency})
    * @param trace request times in ms within the second, or empty for periodic requests
    */
-  record Task(String model, int perSecond, List<Integer> trace) {}
+  record Task(String model, int perSecond, List<Integer> trace, boolean poisson) {
+    Task(String model, int perSecond, List<Integer> trace) {
+      this(model, perSecond, trace, false);
+    }
+  }
 
   /**
    * A DISB workload.
@@ -107,6 +111,24 @@ final class ReefDisb {
 
   private static Task t(String model, int perSecond) {
     return new Task(model, perSecond, List.of());
+  }
+
+  /**
+   * GPreempt's DISB workloads (thustorage/GPreempt: {@code config/{A,B,C,D,E}.json}): the same
+   * models; D and E serve five latency-critical models at 20 requests/s each (E with Poisson
+   * arrivals), beside five best-effort ones.
+   */
+  static List<Workload> gpreemptWorkloads() {
+    List<String> five = List.of("resnet152", "densenet", "vgg", "inception", "bert");
+    List<Task> cBe = List.of(t("resnet152", 100), t("densenet", 100), t("vgg", 100),
+        t("inception", 100), t("bert", 100));
+    return List.of(
+        new Workload("A", List.of(t("vgg", 100)), List.of(t("resnet152", 100))),
+        new Workload("B", List.of(t("vgg", 220)), List.of(t("resnet152", 220))),
+        new Workload("C", List.of(t("vgg", 100)), cBe),
+        new Workload("D", five.stream().map(m -> t(m, 20)).toList(), cBe),
+        new Workload("E", five.stream().map(m -> new Task(m, 20, List.of(), true)).toList(),
+            cBe));
   }
 
   /** DISB E's real-time request times within a second (ms), evaluation/fig10/E.json. */
@@ -147,6 +169,17 @@ final class ReefDisb {
    */
   static Trace trace(Workload workload, Map<String, List<Kernel>> models, Mode mode,
       long horizonNs) {
+    return trace(workload, models, mode, horizonNs, 0, false, 1);
+  }
+
+  /**
+   * The same, with a preparation of {@code preparationNs} before each real-time submission (the
+   * request's latency counts from the start of its preparation), every task in one context when
+   * {@code sharedContext} (else each in its own), and Poisson times drawn from {@code seed}.
+   */
+  static Trace trace(Workload workload, Map<String, List<Kernel>> models, Mode mode,
+      long horizonNs, long preparationNs, boolean sharedContext, long seed) {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
     StringBuilder csv = new StringBuilder("job_id,queue,context,priority,engine,submit,grid_blocks,"
         + "threads_per_block,registers_per_thread,shared_memory_per_block,block_time,depends_on,"
         + "think_time,idempotent,kernel\n");
@@ -158,7 +191,13 @@ final class ReefDisb {
       Task task = workload.rt().get(i);
       String queue = "rt" + i + "-" + task.model();
       List<Long> times = new ArrayList<>();
-      if (task.trace().isEmpty()) {
+      if (task.poisson()) {
+        double mean = 1e9 / task.perSecond();
+        for (long at = Math.round(-mean * Math.log(1 - random.nextDouble())); at < horizonNs;
+            at += Math.round(-mean * Math.log(1 - random.nextDouble()))) {
+          times.add(at);
+        }
+      } else if (task.trace().isEmpty()) {
         long period = 1_000_000_000L / task.perSecond();
         for (long at = 0; at < horizonNs; at += period) {
           times.add(at);
@@ -175,7 +214,8 @@ final class ReefDisb {
       for (long at : times) {
         long first = next[0];
         for (Kernel k : models.get(task.model())) {
-          row(csv, next[0]++, queue, rtPriority, at, k, -1);
+          row(csv, next[0]++, queue, sharedContext ? "app" : queue, rtPriority,
+              at + preparationNs, k, -1);
         }
         requests.add(new Request(queue, true, at, first, next[0] - 1));
       }
@@ -192,7 +232,8 @@ final class ReefDisb {
         for (long r = 0; r < count; r++) {
           long first = next[0];
           for (Kernel k : kernels) {
-            row(csv, next[0]++, queue, bePriority, 0, k, previousLast);
+            row(csv, next[0]++, queue, sharedContext ? "app" : queue, bePriority, 0, k,
+                previousLast);
           }
           previousLast = next[0] - 1;
           requests.add(new Request(queue, false, 0, first, previousLast));
@@ -202,9 +243,9 @@ final class ReefDisb {
     return new Trace(csv.toString(), requests);
   }
 
-  private static void row(StringBuilder csv, long id, String queue, String priority, long atNs,
-      Kernel k, long dependsOn) {
-    csv.append(id).append(',').append(queue).append(',').append(queue).append(',')
+  private static void row(StringBuilder csv, long id, String queue, String context,
+      String priority, long atNs, Kernel k, long dependsOn) {
+    csv.append(id).append(',').append(queue).append(',').append(context).append(',')
         .append(priority).append(",COMPUTE,").append(atNs).append("ns,").append(k.blocks())
         .append(',').append(k.threads()).append(',').append(REGISTERS_PER_THREAD).append(',')
         .append(k.sharedBytes()).append(',').append(k.blockTimeNs()).append("ns,")

@@ -33,20 +33,20 @@ sealed interface Tolerance {
 
     String format(double value) {
       return switch (this) {
-        case PERCENT -> trim(value * 100) + "%";
-        case TIMES -> trim(value) + "x";
-        case US -> trim(value) + " us";
-        case PLAIN -> trim(value);
+        case PERCENT -> trim(value * 100, 1) + "%";
+        case TIMES -> trim(value, 2) + "x";
+        case US -> trim(value, 1) + " us";
+        case PLAIN -> trim(value, 4);
       };
     }
 
     /** The width of a band: percentage points for {@link #PERCENT}. */
     String formatWidth(double width) {
-      return this == PERCENT ? trim(width * 100) + " points" : format(width);
+      return this == PERCENT ? trim(width * 100, 1) + " points" : format(width);
     }
 
-    private static String trim(double value) {
-      String s = String.format(Locale.ROOT, "%.4f", value);
+    private static String trim(double value, int decimals) {
+      String s = String.format(Locale.ROOT, "%." + decimals + "f", value);
       return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
     }
   }

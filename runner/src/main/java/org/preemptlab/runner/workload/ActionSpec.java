@@ -11,7 +11,7 @@ import org.preemptlab.api.model.SuspendLevel;
 /**
  * A timed action of a synthetic workload on one of its queues, as the application would take it
  * through XSched's {@code XQueueSuspend} / {@code XQueueResume} or a priority hint. Exactly one of
- * {@code suspend}, {@code resume}, {@code priority} and {@code weight} says what; either {@code at}
+ * {@code suspend}, {@code resume}, {@code priority}, {@code weight} and {@code prepare} says what; either {@code at}
  * says when (once), or {@code every} (a {@code poisson} or {@code periodic} process) repeats a
  * suspension, each lasting {@code hold}, so XSched's suspend experiments are a configuration.
  *
@@ -24,6 +24,8 @@ import org.preemptlab.api.model.SuspendLevel;
  * @param priority the queue's new priority
  * @param weight the queue's new weight, at least 1
  * @param hold with {@code every}: how long each suspension lasts before the queue is resumed
+ * @param prepare the application starts preparing a submission to the queue that it makes this
+ *     long after {@code at}: a hint to the policy (GPreempt's pre-preemption), a duration
  */
 public record ActionSpec(
     String queue,
@@ -33,16 +35,18 @@ public record ActionSpec(
     Boolean resume,
     Priority priority,
     Integer weight,
-    @JsonDeserialize(using = SpecDeserializers.Durations.class) Distribution hold) {
+    @JsonDeserialize(using = SpecDeserializers.Durations.class) Distribution hold,
+    @JsonDeserialize(using = SpecDeserializers.DurationNs.class) Long prepare) {
 
   /** Validates that the action says exactly what and when. */
   public ActionSpec {
     SpecViolation.required(queue, "queue");
     int what = (suspend != null ? 1 : 0) + (resume != null ? 1 : 0) + (priority != null ? 1 : 0)
-        + (weight != null ? 1 : 0);
+        + (weight != null ? 1 : 0) + (prepare != null ? 1 : 0);
     SpecViolation.check(what == 1, "suspend",
-        "an action needs exactly one of suspend (1, 2 or 3), resume, priority or weight, got "
-            + what);
+        "an action needs exactly one of suspend (1, 2 or 3), resume, priority, weight or"
+            + " prepare, got " + what);
+    SpecViolation.check(prepare == null || prepare >= 0, "prepare", "must be >= 0 ns");
     SpecViolation.check((at == null) != (every == null), "at",
         "an action needs exactly one of at (a time) or every (a process)");
     SpecViolation.check(at == null || at >= 0, "at", "must be >= 0 ns");
@@ -103,6 +107,9 @@ public record ActionSpec(
     }
     if (priority != null) {
       return new QueueAction.SetPriority(time, queue, priority);
+    }
+    if (prepare != null) {
+      return new QueueAction.Prepare(time, queue, prepare);
     }
     return new QueueAction.SetWeight(time, queue, weight);
   }

@@ -227,7 +227,7 @@ class MainTest {
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab run: " + config
         + ":2:1: unknown key 'polcy'; did you mean 'policy'? valid: applications, context-save, "
-        + "engine, hardware, name, policy, preemption, seed, workload");
+        + "engine, hardware, name, policy, preemption, seed, sharing, workload");
     assertThat(result.out()).isEmpty();
   }
 
@@ -251,8 +251,8 @@ class MainTest {
     assertThat(oneLineError(run("run", "--policy", "fifi"), Main.USAGE))
         .startsWith("preemptlab run: unknown scheduling policy 'fifi'; did you mean 'fifo'? "
             + "valid: bounded-latency, drm-fair, drm-fifo, drm-rr, edf, fair-share, fifo, hpf, "
-            + "k-edf, las, laxity, mlfq, priority, reset-realtime, round-robin, srpt, time-slice, "
-            + "timeslice-yield, utilization-partition");
+            + "k-edf, las, laxity, mlfq, orion, priority, reset-realtime, round-robin, srpt, "
+            + "time-slice, timeslice-yield, utilization-partition");
   }
 
   @Test

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.preemptlab.runner.policies.PolicyLab.idempotentKernel;
 import static org.preemptlab.runner.policies.PolicyLab.kernel;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.hardware.DeviceCosts;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.QueueAction;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.engine.EngineOptions;
 import org.preemptlab.runner.engine.JobRecord;
@@ -127,6 +129,28 @@ class MechanismPoliciesTest {
     assertThat(secondWait(hinted)).isLessThan(30_000);
     assertThat(secondWait(hinted)).isLessThan(secondWait(plain));
     assertThat(hinted.result().suspensions()).isNotEmpty();
+  }
+
+  @Test
+  void aPreparationHintStartsTheYieldBeforeTheSubmissionSoTheDeviceIsFreeWhenItComes() {
+    Workload plain = slicedContexts();
+    // The application starts preparing the second job 200 us before submitting it.
+    Workload prepared = new Workload(plain.contexts(), plain.queues(), plain.jobs(),
+        List.of(new QueueAction.Prepare(1_100_000, "lc", 200_000)));
+    Map<String, String> hint = Map.of("pre-preemption", "true");
+    Outcome withHint = PolicyLab.run(prepared, "timeslice-yield", hint, SLICED,
+        "instruction-level", 0, Long.MAX_VALUE, WINDOW_16);
+    Outcome atSubmission = sliced("timeslice-yield", hint);
+    Outcome ignored = PolicyLab.run(prepared, "timeslice-yield", Map.of(), SLICED,
+        "instruction-level", 0, Long.MAX_VALUE, WINDOW_16);
+
+    assertThat(secondWait(withHint)).as("the yield was over before the submission")
+        .isLessThan(secondWait(atSubmission));
+    assertThat(withHint.result().suspensions().stream().anyMatch(s -> s.requestNs() <= 1_100_000
+        && (s.resumeNs() < 0 || s.resumeNs() >= 1_300_000)))
+        .as("the best effort is held from the hint until the submission").isTrue();
+    assertThat(secondWait(ignored)).as("without pre-preemption the hint changes nothing")
+        .isEqualTo(secondWait(sliced("timeslice-yield", Map.of())));
   }
 
   @Test

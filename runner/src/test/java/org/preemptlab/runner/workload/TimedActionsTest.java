@@ -24,13 +24,15 @@ class TimedActionsTest {
           - {queue: train, at: 3ms, resume: true}
           - {queue: infer, at: 1ms, priority: LOW}
           - {queue: infer, at: 4ms, weight: 3}
+          - {queue: infer, at: 5ms, prepare: 200us}
         """), 1L);
 
     assertThat(workload.actions()).containsExactly(
         new QueueAction.Suspend(2_000_000, "train", SuspendLevel.DEACTIVATE),
         new QueueAction.Resume(3_000_000, "train"),
         new QueueAction.SetPriority(1_000_000, "infer", Priority.LOW),
-        new QueueAction.SetWeight(4_000_000, "infer", 3));
+        new QueueAction.SetWeight(4_000_000, "infer", 3),
+        new QueueAction.Prepare(5_000_000, "infer", 200_000));
   }
 
   @Test
@@ -61,7 +63,7 @@ class TimedActionsTest {
   void anActionMustSayExactlyOneThing() {
     assertThatThrownBy(() -> withActions("  - {queue: train, at: 2ms, suspend: 2, resume: true}\n"))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessageContaining("exactly one of suspend (1, 2 or 3), resume, priority or weight");
+        .hasMessageContaining("exactly one of suspend (1, 2 or 3), resume, priority, weight or prepare");
   }
 
   @Test

@@ -11,7 +11,8 @@ import org.preemptlab.runner.experiment.WorkloadConfig;
 /**
  * One varied key of a sweep and its values, in the order written. The key is a plugin section
  * ({@code policy}, {@code preemption}, {@code context-save}, {@code hardware}, {@code workload})
- * or a {@code --set} key ({@code hardware.time-slice}, {@code engine.credit-limit}, ...).
+ * or a {@code --set} key ({@code hardware.time-slice}, {@code engine.credit-limit}, ...), or
+ * {@code sharing}, whose values are whole {@code sharing} sections.
  *
  * @param key the varied key
  * @param levels its values, at least one, with distinct labels
@@ -44,6 +45,9 @@ public record Factor(String key, List<Level> levels) {
    * KEY=VALUE}.
    */
   public RunConfig apply(RunConfig config, Level level) {
+    if (key.equals(SweepConfig.SHARING)) {
+      return config.withSharing(level.sharing());
+    }
     if (!choosesPlugin()) {
       return Overrides.set(config, key + "=" + level.label());
     }

@@ -70,9 +70,12 @@ public record SweepAnalysis(SweepPlan plan, List<MetricSelection> metrics,
       Map<String, Estimate> differences = new LinkedHashMap<>();
       for (MetricSelection metric : recorded) {
         double[] values = values(own, metric);
-        means.put(metric.key(), Statistics.mean(values));
+        double lower = metric.metric().lowerBound();
+        double upper = metric.metric().upperBound();
+        means.put(metric.key(), Statistics.mean(values).within(lower, upper));
         if (p != baselineIndex) {
-          differences.put(metric.key(), Statistics.paired(values, values(baseline, metric)));
+          differences.put(metric.key(), Statistics.paired(values, values(baseline, metric))
+              .within(lower - upper, upper - lower));
         }
       }
       points.add(new PointStats(plan.points().get(p), own, means, differences));

@@ -66,6 +66,9 @@ public record SweepConfig(
   private static final List<String> PLUGIN_METRIC_KINDS =
       List.of("policy", "preemption", "context-save", "application");
 
+  /** The key whose values are whole {@code sharing} sections (or {@code none}). */
+  static final String SHARING = "sharing";
+
   private static final List<String> PLAIN_KEYS =
       List.of("engine.credit-limit", "engine.launch-window", "engine.launch-batch",
           "engine.in-order", "engine.check-invariants");
@@ -232,7 +235,7 @@ public record SweepConfig(
       throw new SpecViolation("vary.seed", "list the seeds under 'seeds', not under 'vary'");
     }
     if (Overrides.PLUGIN_SECTIONS.contains(key) || PLAIN_KEYS.contains(key)
-        || Overrides.APPLICATION_KEY.matcher(key).matches()) {
+        || Overrides.APPLICATION_KEY.matcher(key).matches() || key.equals(SHARING)) {
       return;
     }
     int dot = key.indexOf('.');
@@ -242,6 +245,7 @@ public record SweepConfig(
     }
     List<String> valid = new ArrayList<>(Overrides.PLUGIN_SECTIONS);
     valid.addAll(PLAIN_KEYS);
+    valid.add(SHARING);
     Overrides.PLUGIN_SECTIONS.forEach(s -> valid.add(s + ".<parameter>"));
     valid.add("applications[N].<parameter>");
     throw new SpecViolation("vary." + key,
@@ -249,6 +253,9 @@ public record SweepConfig(
   }
 
   private static Level level(String key, Object value, String where) {
+    if (key.equals(SHARING)) {
+      return sharingLevel(value, where);
+    }
     if (value instanceof Map<?, ?> map) {
       if (!Overrides.PLUGIN_SECTIONS.contains(key)) {
         throw new SpecViolation(where, "expected a single value, got a mapping");
@@ -264,6 +271,36 @@ public record SweepConfig(
       throw new SpecViolation(where, "must not be empty");
     }
     return Level.of(label);
+  }
+
+  /**
+   * A value of {@code sharing}: {@code none}, a mode without settings ({@code mps}), or a whole
+   * section as a mapping ({@code {mode: mig, name: mig-3g-4g, instances: [...], contexts: ...}}).
+   */
+  private static Level sharingLevel(Object value, String where) {
+    if ("none".equals(value)) {
+      return Level.of((org.preemptlab.runner.experiment.sharing.SharingConfig) null);
+    }
+    Object section = value instanceof String mode ? Map.of("mode", mode) : value;
+    if (!(section instanceof Map<?, ?>)) {
+      throw new SpecViolation(where, "expected none, a sharing mode or a sharing section, got "
+          + (value == null ? "nothing" : value));
+    }
+    try {
+      return Level.of(org.preemptlab.runner.workload.YamlMappers.strict().convertValue(section,
+          org.preemptlab.runner.experiment.sharing.SharingConfig.class));
+    } catch (IllegalArgumentException e) {
+      Throwable cause = e;
+      while (cause != null && !(cause instanceof SpecViolation)) {
+        cause = cause.getCause();
+      }
+      if (cause instanceof SpecViolation violation) {
+        throw new SpecViolation(where + "." + violation.key(), violation.detail());
+      }
+      String message = e.getMessage() == null ? "not a sharing section" : e.getMessage();
+      int newline = message.indexOf('\n');
+      throw new SpecViolation(where, newline < 0 ? message : message.substring(0, newline));
+    }
   }
 
   private static PluginChoice plugin(Map<?, ?> map, String where) {

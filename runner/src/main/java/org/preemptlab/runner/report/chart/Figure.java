@@ -17,10 +17,13 @@ import java.util.Objects;
  * @param categories the x categories of a {@link Kind#BARS} chart, in order; empty otherwise
  * @param series the series, in legend order
  * @param yFrom0To1 whether the y axis spans exactly [0, 1] (a CDF)
+ * @param lowerBound the smallest value the plotted quantity can take (display unit; {@code
+ *     -Infinity} for none): no axis or error bar goes below it
+ * @param upperBound the largest value it can take ({@code Infinity} for none)
  */
 public record Figure(String name, String title, String xTitle, String yTitle,
     String legendTitle, Kind kind, List<String> categories, List<Series> series,
-    boolean yFrom0To1) {
+    boolean yFrom0To1, double lowerBound, double upperBound) {
 
   /** How a figure's series are drawn. */
   public enum Kind {
@@ -32,12 +35,28 @@ public record Figure(String name, String title, String xTitle, String yTitle,
     BARS
   }
 
-  /** Copies the lists and checks the categories of every bar. */
+  /** A figure of a quantity that is never negative. */
+  public Figure(String name, String title, String xTitle, String yTitle, String legendTitle,
+      Kind kind, List<String> categories, List<Series> series, boolean yFrom0To1) {
+    this(name, title, xTitle, yTitle, legendTitle, kind, categories, series, yFrom0To1, 0,
+        Double.POSITIVE_INFINITY);
+  }
+
+  /** Copies the lists, checks the categories of every bar and that no point leaves the bounds. */
   public Figure {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(kind, "kind");
+    checkArgument(lowerBound < upperBound, "bounds [%s, %s] are empty", lowerBound, upperBound);
     categories = List.copyOf(categories);
     series = List.copyOf(series);
+    for (Series s : series) {
+      for (Point p : s.points()) {
+        checkArgument(!p.defined() || p.y() >= lowerBound - 1e-9 && p.y() <= upperBound + 1e-9
+            && (!p.hasError() || p.low() >= lowerBound - 1e-9 && p.high() <= upperBound + 1e-9),
+            "figure %s: point %s of %s leaves the bounds [%s, %s]", name, p, s.name(), lowerBound,
+            upperBound);
+      }
+    }
     if (kind == Kind.BARS) {
       for (Series s : series) {
         for (Point p : s.points()) {

@@ -18,13 +18,17 @@ final class Cells {
     return text.equals("-0") ? "0" : text;
   }
 
-  /** {@code mean ± half-width} in the metric's display unit; {@code n/a} without values. */
+  /**
+   * {@code mean ± half-width} in the metric's display unit, or {@code mean [low, high]} when the
+   * interval was cut at a bound of the metric; {@code n/a} without values.
+   */
   static String mean(DisplayUnit unit, Estimate estimate) {
     if (estimate.n() == 0) {
       return "n/a";
     }
     String mean = unit.format(estimate.mean());
-    return Double.isNaN(estimate.halfWidth()) ? mean
+    return Double.isNaN(estimate.halfWidth()) ? mean : estimate.cut()
+        ? mean + " [" + unit.format(estimate.low()) + ", " + unit.format(estimate.high()) + "]"
         : mean + " ± " + unit.format(estimate.halfWidth());
   }
 
@@ -40,17 +44,25 @@ final class Cells {
     if (!mean.startsWith("-")) {
       mean = "+" + mean;
     }
-    return Double.isNaN(estimate.halfWidth()) ? mean
+    return Double.isNaN(estimate.halfWidth()) ? mean : estimate.cut()
+        ? mean + " [" + unit.format(estimate.low()) + ", " + unit.format(estimate.high()) + "]"
         : mean + " ± " + unit.format(estimate.halfWidth());
   }
 
+  /** What the verdict column says where fewer than two seeds give no interval. */
+  static final String ONE_SEED = "n < 2";
+
   /**
    * {@code better} or {@code worse} when the difference's interval excludes zero (in the metric's
-   * direction), {@code n.s.} (not significant) when it contains zero, empty for the baseline or without pairs.
+   * direction), {@code n.s.} (not significant) when it contains zero, {@value #ONE_SEED} with
+   * fewer than two pairs (no interval, so no verdict), empty for the baseline or without pairs.
    */
   static String verdict(MetricSelection metric, Estimate difference) {
     if (difference == null || difference.n() == 0) {
       return "";
+    }
+    if (difference.n() < 2) {
+      return ONE_SEED;
     }
     if (!difference.excludesZero()) {
       return "n.s.";

@@ -22,9 +22,11 @@ public final class Summaries {
         + (plan.points().size() == 1 ? "" : "s") + " x " + plan.seeds().size() + " seed"
         + (plan.seeds().size() == 1 ? "" : "s") + " = " + runs + " runs, " + failed
         + " failed. Baseline: " + baselineName(plan) + ". Mean ± half-width of the 95% "
-        + "confidence interval (Student t) over the seeds; Δ is the paired difference against "
-        + "the baseline on the same seeds (same workload); 'better'/'worse' when its interval "
-        + "excludes 0, 'n.s.' when it does not.";
+        + "confidence interval (Student t) over the seeds, written [low, high] where it is cut "
+        + "at a bound of the metric (no count or latency below 0); Δ is the paired difference "
+        + "against the baseline on the same seeds (same workload); 'better'/'worse' when its "
+        + "interval excludes 0, 'n.s.' when it does not, 'n < 2' (no verdict) with fewer than "
+        + "two seeds.";
   }
 
   private static String baselineName(SweepPlan plan) {
@@ -59,6 +61,11 @@ public final class Summaries {
    * CDF of every queue; every chart is linked in PNG, SVG, PDF and its CSV.
    */
   public static String markdown(SweepAnalysis analysis) {
+    return markdown(analysis, null);
+  }
+
+  /** The summary as Markdown, linking the charts named in {@code charts} (null: every chart). */
+  static String markdown(SweepAnalysis analysis, java.util.Set<String> charts) {
     StringBuilder sb = new StringBuilder("# Sweep ").append(analysis.plan().config().name())
         .append("\n\n").append(introduction(analysis)).append("\n");
     for (MetricSelection metric : analysis.metrics()) {
@@ -67,14 +74,17 @@ public final class Summaries {
       sb.append(markdownRow(table.headers()));
       sb.append(markdownRow(table.headers().stream().map(h -> "---").toList()));
       table.rows().forEach(row -> sb.append(markdownRow(row)));
-      markdownChart(sb, metric.title(), SweepCharts.barsName(metric));
+      if (drawn(charts, SweepCharts.barsName(metric))) {
+        markdownChart(sb, metric.title(), SweepCharts.barsName(metric));
+      }
     }
     sb.append("\n## Turnaround CDFs per queue\n");
     for (String queue : SweepCharts.queues(analysis)) {
       sb.append("\n### Queue ").append(markdownEscape(queue)).append('\n');
       markdownChart(sb, "turnaround CDF of queue " + queue, SweepCharts.cdfName(queue));
     }
-    List<String> againsts = againstCharts(analysis);
+    List<String> againsts = againstCharts(analysis).stream().filter(c -> drawn(charts, c))
+        .toList();
     if (!againsts.isEmpty()) {
       sb.append("\n## Metrics against the varied parameter\n");
       againsts.forEach(chart -> markdownChart(sb, chart, chart));
@@ -122,6 +132,18 @@ public final class Summaries {
 
   /** The summary as a self-contained HTML page. */
   public static String html(SweepAnalysis analysis) {
+    return html(analysis, null, org.preemptlab.runner.report.chart.ChartStyle.WIDTH);
+  }
+
+  private static boolean drawn(java.util.Set<String> charts, String name) {
+    return charts == null || charts.contains(name);
+  }
+
+  /**
+   * The summary as a self-contained HTML page, linking the charts named in {@code charts} (null:
+   * every chart), shown {@code width} pixels wide at most.
+   */
+  static String html(SweepAnalysis analysis, java.util.Set<String> charts, int width) {
     String name = html(analysis.plan().config().name());
     StringBuilder sb = new StringBuilder("""
         <!DOCTYPE html>
@@ -152,28 +174,32 @@ public final class Summaries {
         sb.append("<tr>");
         for (int c = 0; c < row.size(); c++) {
           String css = c < factors ? "" : c == factors + 3 ? row.get(c) : "num";
-          sb.append(css.isEmpty() || css.equals("n.s.") ? "<td>" : "<td class=\"" + css + "\">")
+          sb.append(!css.equals("num") && !css.equals("better") && !css.equals("worse") ? "<td>"
+              : "<td class=\"" + css + "\">")
               .append(html(row.get(c))).append("</td>");
         }
         sb.append("</tr>\n");
       }
       sb.append("</table>\n");
-      htmlChart(sb, metric.title(), SweepCharts.barsName(metric));
+      if (drawn(charts, SweepCharts.barsName(metric))) {
+        htmlChart(sb, metric.title(), SweepCharts.barsName(metric), width);
+      }
     }
     sb.append("<h2>Turnaround CDFs per queue</h2>\n");
     for (String queue : SweepCharts.queues(analysis)) {
       sb.append("<h3>Queue ").append(html(queue)).append("</h3>\n");
-      htmlChart(sb, "turnaround CDF of queue " + queue, SweepCharts.cdfName(queue));
+      htmlChart(sb, "turnaround CDF of queue " + queue, SweepCharts.cdfName(queue), width);
     }
-    List<String> againsts = againstCharts(analysis);
+    List<String> againsts = againstCharts(analysis).stream().filter(c -> drawn(charts, c))
+        .toList();
     if (!againsts.isEmpty()) {
       sb.append("<h2>Metrics against the varied parameter</h2>\n");
-      againsts.forEach(chart -> htmlChart(sb, chart, chart));
+      againsts.forEach(chart -> htmlChart(sb, chart, chart, width));
     }
     List<String> tradeOffs = tradeOffCharts(analysis);
     if (!tradeOffs.isEmpty()) {
       sb.append("<h2>Trade-offs</h2>\n");
-      tradeOffs.forEach(chart -> htmlChart(sb, chart, chart));
+      tradeOffs.forEach(chart -> htmlChart(sb, chart, chart, width));
     }
     sb.append("<h2>Failed runs</h2>\n");
     List<String> failures = Failures.lines(analysis);
@@ -187,10 +213,10 @@ public final class Summaries {
     return sb.append("</body>\n</html>\n").toString();
   }
 
-  private static void htmlChart(StringBuilder sb, String alt, String name) {
+  private static void htmlChart(StringBuilder sb, String alt, String name, int width) {
     String base = html(SweepCharts.DIRECTORY + "/" + name);
     sb.append("<figure>\n<img src=\"").append(base).append(".svg\" alt=\"").append(html(alt))
-        .append("\" width=\"").append(org.preemptlab.runner.report.chart.ChartStyle.WIDTH)
+        .append("\" width=\"").append(width)
         .append("\">\n<figcaption><a href=\"").append(base).append(".png\">PNG</a> · <a href=\"")
         .append(base).append(".svg\">SVG</a> · <a href=\"").append(base)
         .append(".pdf\">PDF</a> · <a href=\"").append(base)

@@ -22,10 +22,10 @@ import org.preemptlab.runner.experiment.sweep.RunResult;
 import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
 import org.preemptlab.runner.metrics.DisplayUnit;
 import org.preemptlab.runner.metrics.MetricSelection;
+import org.preemptlab.runner.report.chart.ChartOptions;
 import org.preemptlab.runner.report.chart.Figure;
 import org.preemptlab.runner.report.chart.FigureCsv;
-import org.preemptlab.runner.report.chart.SvgFigure;
-import org.preemptlab.runner.report.chart.XChartFigure;
+import org.preemptlab.runner.report.chart.FigureImages;
 
 /**
  * The charts of a sweep, each as PNG, SVG (text as text), PDF and the CSV of exactly the numbers
@@ -33,8 +33,12 @@ import org.preemptlab.runner.report.chart.XChartFigure;
  * seeds ({@code turnaround-cdf_queue-Q}); per reported metric, its means with 95% confidence
  * error bars ({@code bars-METRIC}); and, when a numeric parameter is varied, each metric against
  * it ({@code METRIC-vs-KEY}); per trade-off of the sweep file, one metric's means against
- * another's ({@code trade-off-Y-vs-X}). Configurations whose CDFs are identical share one curve,
- * labelled with all of them ({@code *} for every value of a key).
+ * another's ({@code trade-off-Y-vs-X}). Configurations whose CDFs are identical share one curve, labelled
+ * with all of them ({@code *} for every value of a key). A one-factor sweep's bars put every
+ * configuration on the category axis (one style, no legend); with more factors the last one's
+ * values are the series. Intervals and axes stay within the metric's bounds; duration values in
+ * legends and on category axes are written in the unit of the axes ({@code 50 µs}, not {@code
+ * 50us}). Which charts, and their size and style: {@link ChartSelection}.
  */
 public final class SweepCharts {
   /** The charts' directory under the output directory. */
@@ -83,17 +87,26 @@ public final class SweepCharts {
 
   /** Every figure of the sweep, in writing order. */
   public static List<Figure> figures(SweepAnalysis analysis) {
+    return figures(analysis, ChartSelection.ALL);
+  }
+
+  /** The figures {@code selection} asks for, in writing order. */
+  public static List<Figure> figures(SweepAnalysis analysis, ChartSelection selection) {
+    List<PointStats> points = analysis.points().stream()
+        .filter(p -> selection.keeps(p.point())).toList();
     List<Figure> figures = new ArrayList<>();
     for (String queue : queues(analysis)) {
-      figures.add(cdf(analysis, queue));
+      figures.add(cdf(analysis, points, queue));
     }
-    for (MetricSelection metric : analysis.metrics()) {
-      figures.add(bars(analysis, metric));
+    List<MetricSelection> metrics = analysis.metrics().stream().filter(selection::charts)
+        .toList();
+    for (MetricSelection metric : metrics) {
+      figures.add(bars(analysis, points, metric));
     }
     Optional<Factor> numeric = numericFactor(analysis);
     if (numeric.isPresent()) {
-      for (MetricSelection metric : analysis.metrics()) {
-        figures.add(against(analysis, metric, numeric.get()));
+      for (MetricSelection metric : metrics) {
+        figures.add(against(analysis, points, metric, numeric.get()));
       }
     }
     for (MetricSelection[] pair : tradeOffs(analysis)) {
@@ -147,15 +160,27 @@ public final class SweepCharts {
    * @return the written files' names relative to {@code directory}, in writing order
    */
   public static List<String> write(SweepAnalysis analysis, Path directory) throws IOException {
+    return write(figures(analysis), ChartOptions.DEFAULT, directory);
+  }
+
+  /**
+   * Writes {@code figures} laid out with {@code options} into {@code directory}/charts.
+   *
+   * @return the written files' names relative to {@code directory}, in writing order
+   */
+  public static List<String> write(List<Figure> figures, ChartOptions options, Path directory)
+      throws IOException {
     Path charts = directory.resolve(DIRECTORY);
     Files.createDirectories(charts);
     List<String> written = new ArrayList<>();
-    for (Figure figure : figures(analysis)) {
+    for (Figure figure : figures) {
       String name = figure.name();
-      ResultStore.writeAtomically(charts.resolve(name + ".png"), XChartFigure.png(figure));
+      ResultStore.writeAtomically(charts.resolve(name + ".png"), FigureImages.png(figure,
+          options));
       ResultStore.writeAtomically(charts.resolve(name + ".svg"),
-          SvgFigure.of(figure).getBytes(StandardCharsets.UTF_8));
-      ResultStore.writeAtomically(charts.resolve(name + ".pdf"), XChartFigure.pdf(figure));
+          FigureImages.svg(figure, options).getBytes(StandardCharsets.UTF_8));
+      ResultStore.writeAtomically(charts.resolve(name + ".pdf"), FigureImages.pdf(figure,
+          options));
       ResultStore.writeAtomically(charts.resolve(name + ".csv"),
           FigureCsv.of(figure).getBytes(StandardCharsets.UTF_8));
       FORMATS.forEach(f -> written.add(DIRECTORY + "/" + name + "." + f));
@@ -194,10 +219,10 @@ public final class SweepCharts {
    * reads the turnarounds one configuration at a time and keeps them, 8 bytes a job, only for
    * the configurations whose samples differ from every earlier one's.
    */
-  static Figure cdf(SweepAnalysis analysis, String queue) {
+  static Figure cdf(SweepAnalysis analysis, List<PointStats> points, String queue) {
     Map<Curve, List<PointStats>> byCurve = new LinkedHashMap<>();
     long max = 0;
-    for (PointStats point : analysis.points()) {
+    for (PointStats point : points) {
       long[] samples = point.results().stream().filter(RunResult::isOk)
           .map(r -> analysis.turnarounds(r).get(queue)).filter(Objects::nonNull)
           .flatMapToLong(Arrays::stream).sorted().toArray();
@@ -209,7 +234,7 @@ public final class SweepCharts {
     }
     DisplayUnit unit = DisplayUnit.of(MetricUnit.NANOSECONDS, max);
     List<Figure.Series> series = new ArrayList<>();
-    byCurve.forEach((curveSamples, points) -> {
+    byCurve.forEach((curveSamples, sharing) -> {
       long[] samples = curveSamples.samples();
       List<Figure.Point> curve = new ArrayList<>();
       int n = samples.length;
@@ -220,7 +245,7 @@ public final class SweepCharts {
         curve.add(Figure.Point.of(unit.display(samples[i]), i + 1 == n ? 1.0
             : (double) (i + 1) / n));
       }
-      series.add(new Figure.Series(label(analysis, points), curve));
+      series.add(new Figure.Series(label(analysis, sharing), curve));
     });
     return new Figure(cdfName(queue), "Turnaround CDF of queue " + queue + ", all seeds",
         "turnaround" + unit.inParentheses(), "fraction of jobs ≤ x", legendTitle(analysis),
@@ -228,71 +253,89 @@ public final class SweepCharts {
   }
 
   /**
-   * Bars of one metric's means with 95% error bars: one group per combination of all varied keys
-   * but the last, one bar per value of the last.
+   * Bars of one metric's means with 95% error bars. One varied key (or none): one bar per
+   * configuration, the configurations on the category axis. More: one group per combination of
+   * all varied keys but the last, one bar (series) per value of the last.
    */
-  static Figure bars(SweepAnalysis analysis, MetricSelection metric) {
+  static Figure bars(SweepAnalysis analysis, List<PointStats> points, MetricSelection metric) {
     DisplayUnit unit = Units.of(analysis, metric);
     List<Factor> factors = analysis.plan().factors();
+    boolean oneFactor = factors.size() <= 1;
     Map<String, List<Figure.Point>> bySeries = new LinkedHashMap<>();
     List<String> categories = new ArrayList<>();
-    for (PointStats point : analysis.points()) {
-      List<String> values = new ArrayList<>(point.point().values().values());
-      String series = values.isEmpty() ? "mean" : values.remove(values.size() - 1);
-      String category = values.isEmpty() ? (factors.isEmpty() ? point.point().key()
-          : factors.get(0).key()) : String.join(" / ", values);
+    for (PointStats point : points) {
+      List<String> values = point.point().values().values().stream().map(SweepCharts::display)
+          .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
+      String series = oneFactor ? metric.title() : values.remove(values.size() - 1);
+      String category = values.isEmpty() ? point.point().key() : String.join(" / ", values);
       if (!categories.contains(category)) {
         categories.add(category);
       }
-      Estimate e = point.mean(metric);
-      boolean defined = e.n() > 0;
-      boolean interval = defined && !Double.isNaN(e.halfWidth());
-      bySeries.computeIfAbsent(series, s -> new ArrayList<>()).add(new Figure.Point(category,
-          Double.NaN, defined ? unit.display(e.mean()) : Double.NaN,
-          interval ? unit.display(e.low()) : Double.NaN,
-          interval ? unit.display(e.high()) : Double.NaN));
+      bySeries.computeIfAbsent(series, s -> new ArrayList<>()).add(point(category, Double.NaN,
+          point.mean(metric), unit));
     }
     List<Figure.Series> series = new ArrayList<>();
-    bySeries.forEach((name, points) -> series.add(new Figure.Series(name, points)));
-    String categoryTitle = factors.size() <= 1 ? (factors.isEmpty() ? "configuration"
-        : factors.get(0).key()) : String.join(" / ", factors.subList(0, factors.size() - 1)
-            .stream().map(Factor::key).toList());
-    String legend = factors.isEmpty() ? "" : factors.get(factors.size() - 1).key();
+    bySeries.forEach((name, ps) -> series.add(new Figure.Series(name, ps)));
+    String categoryTitle = factors.isEmpty() ? "configuration" : oneFactor ? factors.get(0).key()
+        : String.join(" / ", factors.subList(0, factors.size() - 1).stream().map(Factor::key)
+            .toList());
+    String legend = oneFactor ? "" : factors.get(factors.size() - 1).key();
     return new Figure(barsName(metric), metric.title() + ": mean and 95% CI over seeds",
-        factors.size() == 1 ? "" : categoryTitle, metric.title() + unit.inParentheses(), legend,
-        Figure.Kind.BARS, categories, series, false);
+        categoryTitle, metric.title() + unit.inParentheses(), legend, Figure.Kind.BARS,
+        categories, series, false, unit.display(metric.metric().lowerBound()),
+        unit.display(metric.metric().upperBound()));
+  }
+
+  /** A chart point of an estimate, in {@code unit}; undefined without values. */
+  private static Figure.Point point(String category, double x, Estimate e, DisplayUnit unit) {
+    boolean defined = e.n() > 0;
+    boolean interval = defined && !Double.isNaN(e.halfWidth());
+    return new Figure.Point(category, x, defined ? unit.display(e.mean()) : Double.NaN,
+        interval ? unit.display(e.low()) : Double.NaN,
+        interval ? unit.display(e.high()) : Double.NaN);
+  }
+
+  /**
+   * A value as charts write it: a duration in the unit the axes use ({@code 50us} → {@code 50
+   * µs}), anything else as written.
+   */
+  static String display(String label) {
+    java.util.regex.Matcher m = java.util.regex.Pattern
+        .compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ns|us|µs|ms|s)").matcher(label);
+    if (!m.matches()) {
+      return label;
+    }
+    return m.group(1) + " " + (m.group(2).equals("us") ? "µs" : m.group(2));
   }
 
   /** One metric against a numeric varied key: one line per combination of the other keys. */
-  static Figure against(SweepAnalysis analysis, MetricSelection metric, Factor factor) {
+  static Figure against(SweepAnalysis analysis, List<PointStats> points, MetricSelection metric,
+      Factor factor) {
     DisplayUnit unit = Units.of(analysis, metric);
     boolean duration = isDuration(factor);
     DisplayUnit xUnit = duration ? DisplayUnit.of(MetricUnit.NANOSECONDS, factor.labels().stream()
         .mapToDouble(l -> Durations.parseNs(l)).max().orElse(0)) : new DisplayUnit("", 1, 0);
     Map<String, List<Figure.Point>> bySeries = new LinkedHashMap<>();
-    for (PointStats point : analysis.points()) {
+    for (PointStats point : points) {
       Map<String, String> others = new LinkedHashMap<>(point.point().values());
       others.remove(factor.key());
       Estimate e = point.mean(metric);
-      boolean defined = e.n() > 0;
-      boolean interval = defined && !Double.isNaN(e.halfWidth());
       double x = duration ? xUnit.display(Durations.parseNs(point.point().values()
           .get(factor.key()))) : parse(point.point().values().get(factor.key()), false)
           .orElseThrow();
-      bySeries.computeIfAbsent(others.isEmpty() ? "mean" : String.join(" / ", others.values()),
-          s -> new ArrayList<>()).add(new Figure.Point("", x,
-              defined ? unit.display(e.mean()) : Double.NaN,
-              interval ? unit.display(e.low()) : Double.NaN,
-              interval ? unit.display(e.high()) : Double.NaN));
+      bySeries.computeIfAbsent(others.isEmpty() ? "mean" : String.join(" / ", others.values()
+          .stream().map(SweepCharts::display).toList()), s -> new ArrayList<>())
+          .add(point("", x, e, unit));
     }
     List<Figure.Series> series = new ArrayList<>();
-    bySeries.forEach((name, points) -> series.add(new Figure.Series(name, points.stream()
+    bySeries.forEach((name, ps) -> series.add(new Figure.Series(name, ps.stream()
         .sorted((a, b) -> Double.compare(a.x(), b.x())).toList())));
     List<String> otherKeys = analysis.plan().factors().stream().map(Factor::key)
         .filter(k -> !k.equals(factor.key())).toList();
     return new Figure(againstName(metric, factor), metric.title() + " against " + factor.key(),
         factor.key() + xUnit.inParentheses(), metric.title() + unit.inParentheses(),
-        String.join(" / ", otherKeys), Figure.Kind.LINES, List.of(), series, false);
+        String.join(" / ", otherKeys), Figure.Kind.LINES, List.of(), series, false,
+        unit.display(metric.metric().lowerBound()), unit.display(metric.metric().upperBound()));
   }
 
   private static String legendTitle(SweepAnalysis analysis) {
@@ -312,7 +355,8 @@ public final class SweepCharts {
     }
     List<Factor> factors = analysis.plan().factors();
     List<List<String>> tuples = points.stream()
-        .map(p -> List.copyOf(p.point().values().values())).toList();
+        .map(p -> p.point().values().values().stream().map(SweepCharts::display).toList())
+        .toList();
     return String.join("; ", compact(factors, tuples));
   }
 
@@ -343,7 +387,8 @@ public final class SweepCharts {
 
   private static String seriesName(PointStats point) {
     return point.point().values().isEmpty() ? point.point().key()
-        : String.join(" / ", point.point().values().values());
+        : String.join(" / ", point.point().values().values().stream().map(SweepCharts::display)
+            .toList());
   }
 
   /**

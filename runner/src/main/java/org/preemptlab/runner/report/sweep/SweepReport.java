@@ -7,8 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.preemptlab.runner.experiment.sweep.ResultStore;
 import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
+import org.preemptlab.runner.report.chart.Figure;
 
 /**
  * Writes the reports of a finished sweep into its output directory: {@code results.csv}, {@code
@@ -25,6 +28,16 @@ public final class SweepReport {
    * @return the names of the written files, relative to {@code directory}
    */
   public static List<String> write(SweepAnalysis analysis, Path directory) {
+    return write(analysis, directory, ChartSelection.ALL);
+  }
+
+  /**
+   * Writes every report, with the charts {@code charts} selects.
+   *
+   * @return the names of the written files, relative to {@code directory}
+   */
+  public static List<String> write(SweepAnalysis analysis, Path directory,
+      ChartSelection charts) {
     List<String> written = new ArrayList<>();
     try {
       Files.createDirectories(directory);
@@ -33,13 +46,33 @@ public final class SweepReport {
       ResultStore.writeAtomically(directory.resolve("turnarounds.csv"),
           out -> SweepCsv.turnarounds(analysis, out));
       written.add("turnarounds.csv");
-      written.add(text(directory, "summary.md", Summaries.markdown(analysis)));
-      written.add(text(directory, "summary.html", Summaries.html(analysis)));
-      written.addAll(SweepCharts.write(analysis, directory));
+      List<Figure> figures = SweepCharts.figures(analysis, charts);
+      Set<String> names = figures.stream().map(Figure::name).collect(Collectors.toSet());
+      written.add(text(directory, "summary.md", Summaries.markdown(analysis, names)));
+      written.add(text(directory, "summary.html", Summaries.html(analysis, names,
+          charts.options().width())));
+      removeCharts(directory);
+      written.addAll(SweepCharts.write(figures, charts.options(), directory));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the sweep's reports to " + directory, e);
     }
     return written;
+  }
+
+  /** Removes the charts of an earlier report (another selection may not rewrite them all). */
+  private static void removeCharts(Path directory) throws IOException {
+    Path charts = directory.resolve(SweepCharts.DIRECTORY);
+    if (!Files.isDirectory(charts)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> files = Files.list(charts)) {
+      for (Path file : files.toList()) {
+        String name = file.getFileName().toString();
+        if (SweepCharts.FORMATS.stream().anyMatch(f -> name.endsWith("." + f))) {
+          Files.delete(file);
+        }
+      }
+    }
   }
 
   private static String text(Path directory, String name, String content) throws IOException {

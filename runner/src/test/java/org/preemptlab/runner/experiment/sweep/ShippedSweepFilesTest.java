@@ -12,7 +12,8 @@ class ShippedSweepFilesTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"policy-sweep.yaml", "cluster-sweep.yaml", "trace-colocation.yaml",
-      "plugin-sweep.yaml", "policy-library.yaml", "llm-colocation.yaml"})
+      "plugin-sweep.yaml", "policy-library.yaml", "sharing-comparison.yaml",
+      "llm-colocation.yaml"})
   void aShippedSweepFileReadsAsAValidSweep(String name) {
     Path file = Path.of("..", "examples", "configs", name);
 

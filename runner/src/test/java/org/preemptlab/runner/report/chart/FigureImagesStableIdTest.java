@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-class XChartFigureStableIdTest {
+class FigureImagesStableIdTest {
 
   private static byte[] pdf(String id) {
     return ("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Size 2 /ID " + id
@@ -13,7 +13,7 @@ class XChartFigureStableIdTest {
   }
 
   private static String stable(String id) {
-    return new String(XChartFigure.stableId(pdf(id)), StandardCharsets.ISO_8859_1);
+    return new String(FigureImages.stableId(pdf(id)), StandardCharsets.ISO_8859_1);
   }
 
   @Test
@@ -42,6 +42,6 @@ class XChartFigureStableIdTest {
   void aFileWithoutAnIdentifierIsLeftAsItIs() {
     byte[] pdf = "%PDF-1.4\n%%EOF\n".getBytes(StandardCharsets.ISO_8859_1);
 
-    assertThat(XChartFigure.stableId(pdf)).isSameAs(pdf);
+    assertThat(FigureImages.stableId(pdf)).isSameAs(pdf);
   }
 }

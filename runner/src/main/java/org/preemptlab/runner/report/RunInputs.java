@@ -1,0 +1,159 @@
+package org.preemptlab.runner.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.preemptlab.api.PluginKind;
+import org.preemptlab.runner.engine.EngineOptions;
+import org.preemptlab.runner.experiment.EngineConfig;
+import org.preemptlab.runner.experiment.PluginChoice;
+import org.preemptlab.runner.experiment.RunConfig;
+import org.preemptlab.runner.experiment.WorkloadConfig;
+
+/**
+ * The configuration a run writes into its folder, complete and self-contained: every plugin's
+ * parameters with their defaults filled in, the engine's settings filled in (only an unlimited
+ * {@code credit-limit} stays absent), and every input file a parameter names ({@code path},
+ * {@code ...-path}, the synthetic generator's {@code spec}: a trace, a spec, a hardware file)
+ * hashed (SHA-256) and, up to {@link #COPY_LIMIT} bytes, copied into {@code inputs/} of the folder
+ * and named there by a path relative to the folder. {@code preemptlab run --config
+ * OUT/config.yaml} then reads the copies, from any working directory, and gives the same files.
+ */
+public final class RunInputs {
+  /** The folder of the copies, inside the run's folder. */
+  public static final String FOLDER = "inputs";
+  /** The largest input copied (64 MiB); a larger one is named by its absolute path. */
+  public static final long COPY_LIMIT = 64L << 20;
+
+  /**
+   * One input file.
+   *
+   * @param key the parameter that names it, e.g. {@code workload.spec}
+   * @param source the file read, absolute
+   * @param copy the copy in the run folder, relative to it; empty if not copied
+   * @param bytes its size
+   * @param sha256 its SHA-256, hex
+   */
+  public record Input(String key, String source, String copy, long bytes, String sha256) {}
+
+  /**
+   * The complete configuration and its inputs.
+   *
+   * @param config what {@code config.yaml} and {@code summary.json} hold
+   * @param inputs the input files, in key order
+   */
+  public record Resolved(RunConfig config, List<Input> inputs) {
+    /** Each plugin's parameter values as {@link #config} holds them, for the kinds in {@code kinds}. */
+    public Map<PluginKind, Map<String, String>> parameters(java.util.Set<PluginKind> kinds) {
+      Map<PluginKind, Map<String, String>> all = new java.util.EnumMap<>(PluginKind.class);
+      all.put(PluginKind.HARDWARE_MODEL, config.hardware().parameters());
+      all.put(PluginKind.SCHEDULING_POLICY, config.policy().parameters());
+      all.put(PluginKind.PREEMPTION_STRATEGY, config.preemption().parameters());
+      all.put(PluginKind.CONTEXT_SAVE, config.contextSave().parameters());
+      all.put(PluginKind.WORKLOAD, config.workload().parameters());
+      all.keySet().retainAll(kinds);
+      return all;
+    }
+  }
+
+  private RunInputs() {}
+
+  /**
+   * {@code config} complete, with {@code parameters} (each plugin's values, defaults included) and
+   * its inputs copied into {@code directory} (which a later write of the same run replaces).
+   */
+  public static Resolved resolve(RunConfig config, Map<PluginKind, Map<String, String>> parameters,
+      Path directory) {
+    List<Input> inputs = new ArrayList<>();
+    PluginChoice hardware = choice("hardware", config.hardware(),
+        parameters.get(PluginKind.HARDWARE_MODEL), directory, inputs);
+    PluginChoice policy = choice("policy", config.policy(),
+        parameters.get(PluginKind.SCHEDULING_POLICY), directory, inputs);
+    PluginChoice preemption = choice("preemption", config.preemption(),
+        parameters.get(PluginKind.PREEMPTION_STRATEGY), directory, inputs);
+    PluginChoice contextSave = choice("context-save", config.contextSave(),
+        parameters.get(PluginKind.CONTEXT_SAVE), directory, inputs);
+    WorkloadConfig workload = config.workload();
+    if (workload.spec() == null) {
+      Map<String, String> values = parameters.getOrDefault(PluginKind.WORKLOAD,
+          workload.parameters());
+      workload = new WorkloadConfig(workload.generator(), files("workload", values, directory,
+          inputs), null);
+    }
+    EngineOptions options = config.engine().toOptions();
+    EngineConfig engine = new EngineConfig(options.creditLimit() == Integer.MAX_VALUE ? null
+        : options.creditLimit(), options.checkInvariants(), options.launchWindow(),
+        options.launchBatch(), options.inOrderQueues());
+    return new Resolved(new RunConfig(config.name(), config.seed(), hardware, policy, preemption,
+        contextSave, workload, engine), List.copyOf(inputs));
+  }
+
+  private static PluginChoice choice(String section, PluginChoice choice,
+      Map<String, String> values, Path directory, List<Input> inputs) {
+    Map<String, String> all = new TreeMap<>(values == null ? choice.parameters() : values);
+    return new PluginChoice(choice.id(), files(section, all, directory, inputs));
+  }
+
+  /** The values with every file they name hashed, copied and named relative to the folder. */
+  private static Map<String, String> files(String section, Map<String, String> values,
+      Path directory, List<Input> inputs) {
+    Map<String, String> resolved = new TreeMap<>(values);
+    for (Map.Entry<String, String> e : values.entrySet()) {
+      if (!RunConfig.isPathParameter(e.getKey()) || e.getValue().isBlank()) {
+        continue;
+      }
+      Path source = Path.of(e.getValue()).toAbsolutePath().normalize();
+      if (!Files.isRegularFile(source)) {
+        continue; // the plugin read no file there (it reported that already)
+      }
+      String key = section + "." + e.getKey();
+      try {
+        long bytes = Files.size(source);
+        String copy = "";
+        if (bytes <= COPY_LIMIT) {
+          String name = source.getFileName().toString();
+          // named after its key; a copy read back (a rerun from the folder) keeps its name
+          copy = FOLDER + "/" + (name.startsWith(key + "-") ? name : key + "-" + name);
+          Path target = directory.resolve(copy);
+          if (!target.toAbsolutePath().normalize().equals(source)) { // a rerun from its copy
+            Files.createDirectories(target.getParent());
+            Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+          }
+          resolved.put(e.getKey(), copy);
+        } else {
+          resolved.put(e.getKey(), source.toString());
+        }
+        inputs.add(new Input(key, source.toString(), copy, bytes, sha256(source)));
+      } catch (IOException ex) {
+        throw new UncheckedIOException("cannot copy the input " + source + " into " + directory,
+            ex);
+      }
+    }
+    return resolved;
+  }
+
+  /** The SHA-256 of a file, hex. */
+  static String sha256(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      byte[] buffer = new byte[1 << 16];
+      int n;
+      while ((n = in.read(buffer)) > 0) {
+        digest.update(buffer, 0, n);
+      }
+      return HexFormat.of().formatHex(digest.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    }
+  }
+}

@@ -1,0 +1,199 @@
+package org.preemptlab.runner.experiment.sharing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.hardware.DeviceCosts;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.MemorySpec;
+import org.preemptlab.api.hardware.SmSpec;
+import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.BlockTiming;
+import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.model.GpuContext;
+import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.Workload;
+import org.preemptlab.api.policy.SmSet;
+import org.preemptlab.runner.engine.MemoryDomains;
+import org.preemptlab.runner.experiment.ConfigLoader;
+import org.preemptlab.runner.experiment.RunConfig;
+
+/** The {@code sharing} section: its one-line errors and how each mode maps onto SMs. */
+class SharingConfigTest {
+  /** An H200-shaped device: 132 SMs, 4,800 GB/s (NVIDIA H200 datasheet). */
+  private static final DeviceSpec H200 = new DeviceSpec("h200-like", 132,
+      new SmSpec(2048, 32, 65536, 233472, 1024), 1980, DeviceCosts.free(), true, false,
+      new MemorySpec(4800));
+
+  /** Contexts lc (queue infer) and train (queues fwd, bwd). */
+  private static Workload tenants() {
+    Kernel k = new Kernel("k", 1, 128, 32, 0, false, BlockProgram.uniform(1_000, 32, 0),
+        new BlockTiming.Exact());
+    return new Workload(List.of(new GpuContext("lc", false), new GpuContext("train", false)),
+        List.of(new JobQueue("infer", "lc", Priority.NORMAL, 1, EngineKind.COMPUTE, false),
+            new JobQueue("fwd", "train", Priority.NORMAL, 1, EngineKind.COMPUTE, false),
+            new JobQueue("bwd", "train", Priority.NORMAL, 1, EngineKind.COMPUTE, false)),
+        List.of(Job.of(1, "infer", 0, k), Job.of(2, "fwd", 0, k), Job.of(3, "bwd", 0, k)),
+        List.of());
+  }
+
+  private static SharingConfig sharing(String yaml) {
+    return ConfigLoader.parse("sharing:\n" + yaml, "run.yaml").sharing();
+  }
+
+  private static SharingPlan plan(String yaml, String hardware) {
+    return SharingPlan.resolve(sharing(yaml), hardware, H200, tenants());
+  }
+
+  @Test
+  void anUnknownModeIsOneLineNamingFileLineKeyAndTheValidModes() {
+    assertThatThrownBy(() -> sharing("  mode: msp\n"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("run.yaml:2:3: sharing.mode: unknown sharing mode 'msp'; did you mean 'mig'? "
+            + "valid: green-contexts, mig, mps, time-slice");
+  }
+
+  @Test
+  void anActiveThreadPercentageOutOfRangeIsOneLine() {
+    assertThatThrownBy(() -> sharing("  mode: mps\n  contexts:\n    train: "
+        + "{active-thread-percentage: 150}\n"))
+        .hasMessageStartingWith("run.yaml:")
+        .hasMessageEndingWith("sharing.contexts.train.active-thread-percentage: must be in "
+            + "(0, 100], got 150.0")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+  }
+
+  @Test
+  void aSettingOfAnotherModeIsRefused() {
+    assertThatThrownBy(() -> sharing("  mode: mps\n  contexts:\n    lc: {instance: a}\n"))
+        .hasMessageEndingWith("sharing.contexts.lc.instance: only for mode mig (this is mps)");
+  }
+
+  @Test
+  void anUnknownMigProfileNamesTheDevicesProfiles() {
+    assertThatThrownBy(() -> plan("  mode: mig\n  instances: [{name: a, profile: 5g}]\n  "
+        + "contexts: {lc: {instance: a}, train: {instance: a}}\n", "h200"))
+        .hasMessage("sharing.instances[0].profile: unknown h200 MIG profile '5g'; did you mean "
+            + "'1g'? valid: 1g, 1g.18gb, 1g.35gb, 2g, 2g.35gb, 3g, 3g.71gb, 4g, 4g.71gb, 7g, "
+            + "7g.141gb");
+  }
+
+  @Test
+  void aContextInNoMigInstanceIsOneLine() {
+    assertThatThrownBy(() -> plan("  mode: mig\n  instances: [{name: a, profile: 3g}]\n  "
+        + "contexts: {lc: {instance: a}}\n", "h200"))
+        .hasMessage("sharing.contexts.train.instance: context 'train' is in no MIG instance; "
+            + "bind it to one of: a");
+  }
+
+  @Test
+  void twoContextsInOneMigInstanceAreRefusedRatherThanTimeSlicedSilently() {
+    assertThatThrownBy(() -> plan("  mode: mig\n  instances: [{name: a, profile: 7g}]\n  "
+        + "contexts: {lc: {instance: a}, train: {instance: a}}\n", "h200"))
+        .hasMessageStartingWith("sharing.contexts.train.instance: MIG instance 'a' already runs "
+            + "context 'lc'");
+  }
+
+  @Test
+  void migInstancesThatDoNotFitTheDeviceAreRefused() {
+    assertThatThrownBy(() -> plan("  mode: mig\n  instances: [{name: a, profile: 4g}, "
+        + "{name: b, profile: 4g}]\n  contexts: {lc: {instance: a}, train: {instance: b}}\n",
+        "h200"))
+        .hasMessage("sharing.instances[1].profile: 'h200' holds at most 1 4g.71gb instance");
+    assertThatThrownBy(() -> plan("  mode: mig\n  instances: [{name: a, profile: 4g}, "
+        + "{name: b, profile: 7g}]\n  contexts: {lc: {instance: a}, train: {instance: b}}\n",
+        "h200"))
+        .hasMessageContaining("need 11 of 7 compute slices");
+  }
+
+  @Test
+  void migOnADeviceWithoutProfilesIsRefused() {
+    assertThatThrownBy(() -> plan("  mode: mig\n  instances: [{name: a, profile: 3g}]\n",
+        "gtx480"))
+        .hasMessage("sharing.mode: hardware 'gtx480' has no MIG profiles; MIG is modelled for: "
+            + "a100, h200");
+  }
+
+  @Test
+  void migInstancesGetTheirProfilesSmsInOrderAndTheirMemorySlicesBandwidth() {
+    SharingPlan plan = plan("  mode: mig\n  instances: [{name: small, profile: 3g.71gb}, "
+        + "{name: big, profile: 4g}]\n  contexts: {lc: {instance: small}, train: "
+        + "{instance: big}}\n", "h200");
+
+    assertThat(plan.sharing().contextPartitions()).containsEntry("lc", SmSet.range(0, 60))
+        .containsEntry("train", SmSet.range(60, 124));
+    assertThat(plan.sharing().contextsShareSms()).isTrue();
+    MemoryDomains domains = plan.memoryDomains(H200).orElseThrow();
+    assertThat(domains.domains()).extracting(MemoryDomains.Domain::dramBandwidthBytesPerNs)
+        .containsExactly(2400.0, 2400.0);
+  }
+
+  @Test
+  void anMpsPercentageBecomesThatShareOfTheSmsRoundedUpAndCapsThatSplitTheDeviceAreDisjoint() {
+    SharingPlan plan = plan("  mode: mps\n  contexts:\n    lc: {active-thread-percentage: 30}\n"
+        + "    train: {active-thread-percentage: 70, client-priority: below-normal}\n", "h200");
+
+    // 30% of 132 = 39.6 -> 40 SMs; 70% = 92.4 -> 93 SMs, from SM 40 on, wrapping to SM 0
+    assertThat(plan.sharing().contextPartitions().get("lc")).isEqualTo(SmSet.range(0, 40));
+    assertThat(plan.sharing().contextPartitions().get("train").size()).isEqualTo(93);
+    assertThat(plan.sharing().contextPartitions().get("train").contains(40)).isTrue();
+    assertThat(plan.sharing().belowNormalContexts()).containsExactly("train");
+  }
+
+  @Test
+  void anUncappedMpsClientIsNotConfined() {
+    SharingPlan plan = plan("  mode: mps\n  contexts:\n    train: "
+        + "{active-thread-percentage: 50}\n", "h200");
+
+    assertThat(plan.sharing().contextPartitions()).containsOnlyKeys("train");
+    assertThat(plan.sharing().contextPartitions().get("train")).isEqualTo(SmSet.range(0, 66));
+  }
+
+  @Test
+  void anActiveThreadPercentageOnAPreVoltaDeviceIsRefused() {
+    assertThatThrownBy(() -> plan("  mode: mps\n  contexts:\n    train: "
+        + "{active-thread-percentage: 50}\n", "gtx480"))
+        .hasMessageStartingWith("sharing.contexts.train.active-thread-percentage: hardware "
+            + "'gtx480' has no Volta MPS execution-resource provisioning");
+  }
+
+  @Test
+  void greenContextPartitionsFollowTheDevicesGranularity() {
+    SharingPlan plan = plan("  mode: green-contexts\n  contexts:\n    train:\n      partitions:"
+        + "\n        - {name: fwd, sms: 64, queues: [fwd]}\n        - {name: bwd, sms: 32, "
+        + "queues: [bwd]}\n", "h200");
+
+    assertThat(plan.sharing().queuePartitions()).containsEntry("fwd", SmSet.range(0, 64))
+        .containsEntry("bwd", SmSet.range(64, 96));
+    assertThat(plan.sharing().contextsShareSms()).isNull(); // contexts: the hardware decides
+    assertThatThrownBy(() -> plan("  mode: green-contexts\n  contexts:\n    train:\n      "
+        + "partitions: [{name: p, sms: 12, queues: [fwd]}]\n", "h200"))
+        .hasMessage("sharing.contexts.train.partitions[0].sms: 12 SMs: a green-context partition"
+            + " on 'h200' holds at least 8 SMs and a multiple of 8");
+    assertThatThrownBy(() -> plan("  mode: green-contexts\n  contexts:\n    train:\n      "
+        + "partitions: [{name: p, sms: 8, queues: [infer]}]\n", "h200"))
+        .hasMessage("sharing.contexts.train.partitions[0].queues: queue 'infer' is not in "
+            + "context 'train'; valid: fwd, bwd");
+  }
+
+  @Test
+  void anUnknownContextIsOneLineWithTheValidContexts() {
+    assertThatThrownBy(() -> plan("  mode: mps\n  contexts:\n    trian: "
+        + "{active-thread-percentage: 50}\n", "h200"))
+        .hasMessage("sharing.contexts.trian: unknown context 'trian'; did you mean 'train'? "
+            + "valid: lc, train");
+  }
+
+  @Test
+  void aConfigurationWithoutSharingWritesNoSharingKey() {
+    assertThat(ConfigLoader.toYaml(RunConfig.defaults())).doesNotContain("sharing");
+    assertThat(ConfigLoader.toYaml(RunConfig.defaults().withSharing(sharing("  mode: mps\n"))))
+        .contains("sharing:", "mode: \"mps\"");
+  }
+}
