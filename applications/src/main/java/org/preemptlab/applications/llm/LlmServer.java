@@ -35,7 +35,7 @@ final class LlmServer implements Application, MetricReporter {
   private final Supplier<RequestSpec> arrivals;
   private final ContinuousBatcher batcher;
   private final ServingStats stats;
-  private final List<ContinuousBatcher.Request> admittedOrder = new ArrayList<>();
+  private final List<ContinuousBatcher.Request> arrivedRequests = new ArrayList<>();
   private RequestSpec nextArrival;
   private long arrivalWakeNs = -1;
   private int arrivedCount;
@@ -101,7 +101,7 @@ final class LlmServer implements Application, MetricReporter {
       return;
     }
     ContinuousBatcher.Request request = new ContinuousBatcher.Request(arrivedCount++, spec);
-    admittedOrder.add(request);
+    arrivedRequests.add(request);
     batcher.arrive(request);
   }
 
@@ -156,7 +156,7 @@ final class LlmServer implements Application, MetricReporter {
   private void stop() {
     stopped = true;
     long unfinished = 0;
-    for (ContinuousBatcher.Request r : admittedOrder) {
+    for (ContinuousBatcher.Request r : arrivedRequests) {
       if (!r.finished()) {
         unfinished++;
       }

@@ -132,7 +132,7 @@ public final class SweepCharts {
       String series = values.isEmpty() ? (numeric.isPresent() ? "mean" : point.point().key())
           : String.join(" / ", values.values());
       Estimate ex = point.mean(x);
-      Estimate ey = point.mean(y);
+      Estimate ey = point.mean(y).within(y.metric().lowerBound(), y.metric().upperBound());
       List<Figure.Point> points = bySeries.computeIfAbsent(series, s -> new ArrayList<>());
       if (ex.n() == 0 || ey.n() == 0) {
         continue;
@@ -151,7 +151,8 @@ public final class SweepCharts {
         + ": means over seeds" + numeric.map(f -> ", a line through " + f.key()).orElse(""),
         x.title() + xUnit.inParentheses(), y.title() + yUnit.inParentheses(),
         keys.isEmpty() ? "configuration" : String.join(" / ", keys), Figure.Kind.LINES,
-        List.of(), series, false);
+        List.of(), series, false, yUnit.display(y.metric().lowerBound()),
+        yUnit.display(y.metric().upperBound()));
   }
 
   /**
