@@ -59,7 +59,8 @@ public record RunOutcome(
    * parameters (the complete, self-contained ones a run writes into its folder).
    */
   public RunOutcome withConfig(RunConfig value, Map<PluginKind, Map<String, String>> values) {
-    return new RunOutcome(value, plugins, device, workload, result, metrics, values);
+    return new RunOutcome(value, plugins, device, workload, result, metrics, values,
+        applicationParameters);
   }
 
   /** The parameter values {@code kind}'s plugin was created with, sorted by name; may be empty. */
