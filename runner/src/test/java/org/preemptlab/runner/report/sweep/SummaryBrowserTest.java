@@ -109,7 +109,7 @@ class SummaryBrowserTest {
     assertThat(Integer.parseInt(m.group(3))).as("rows: header and 4 configurations each")
         .isEqualTo(3 * 5);
     assertThat(Integer.parseInt(m.group(4))).as("images: every chart").isEqualTo(charts)
-        .isEqualTo(3 + 2);
+        .as("3 metric bars, 2 queue CDFs and the sweep file's trade-off").isEqualTo(3 + 2 + 1);
     assertThat(m.group(5)).as("images that failed to load").isEmpty();
     List<String> errors = new ArrayList<>();
     log.lines().filter(l -> l.contains("Uncaught") || l.contains("ERR_FILE_NOT_FOUND")
