@@ -217,7 +217,8 @@ final class RunCommand implements Command {
       RunInputs.Resolved resolved = RunInputs.resolve(outcome.config(), outcome.parameters(),
           Path.of(dir));
       var parameters = resolved.parameters(outcome.parameters().keySet());
-      RunReport.writeAllButJobs(outcome.withConfig(resolved.config(), parameters), Path.of(dir));
+      RunReport.writeAllButJobs(outcome.withConfig(resolved.config(), parameters), Path.of(dir),
+          executor.metrics(outcome.config()));
       out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, suspensions.csv, summary.json, "
           + "config.yaml" + (resolved.inputs().stream().anyMatch(i -> !i.copy().isEmpty())
               ? ", " + RunInputs.FOLDER + "/" : "") + " to " + dir);

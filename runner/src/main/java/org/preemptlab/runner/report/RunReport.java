@@ -113,6 +113,15 @@ public final class RunReport {
    * the run went on) into {@code directory}, creating it if needed.
    */
   public static void writeAllButJobs(RunOutcome outcome, Path directory) {
+    writeAllButJobs(outcome, directory, Metrics.builtIn());
+  }
+
+  /**
+   * Writes every output file of the run but {@code jobs.csv}, as {@link #writeAllButJobs(RunOutcome,
+   * Path)} does, with the units of the plugins' metrics taken from {@code registry} (the run's
+   * metric registry: built-in and plugin metrics).
+   */
+  public static void writeAllButJobs(RunOutcome outcome, Path directory, Metrics registry) {
     try {
       Files.createDirectories(directory);
       writePreemptions(outcome, directory.resolve("preemptions.csv"));
@@ -120,7 +129,7 @@ public final class RunReport {
       writeSuspensions(outcome, directory.resolve("suspensions.csv"));
       Files.writeString(directory.resolve("config.yaml"), ConfigLoader.toYaml(outcome.config()),
           StandardCharsets.UTF_8, OutputPaths.WRITE);
-      Files.writeString(directory.resolve("summary.json"), summaryJson(outcome) + "\n",
+      Files.writeString(directory.resolve("summary.json"), summaryJson(outcome, registry) + "\n",
           StandardCharsets.UTF_8, OutputPaths.WRITE);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write outputs to " + directory, e);
@@ -190,6 +199,11 @@ public final class RunReport {
 
   /** The summary JSON: configuration, seed, plugin ids and versions, device and metrics. */
   static String summaryJson(RunOutcome outcome) {
+    return summaryJson(outcome, Metrics.builtIn());
+  }
+
+  /** The summary, with the unit of every metric of {@code by-id} that {@code registry} declares. */
+  static String summaryJson(RunOutcome outcome, Metrics registry) {
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("name", outcome.config().name());
     root.put("seed", outcome.config().seed());
@@ -238,6 +252,10 @@ public final class RunReport {
     }
     m.data().pluginValues().forEach(byId::put);
     metrics.put("by-id", byId);
+    Map<String, String> units = new LinkedHashMap<>();
+    byId.keySet().forEach(id -> registry.find(id).ifPresent(
+        metric -> units.put(id, metric.unit().symbol())));
+    metrics.put("units", units);
     metrics.put("blocks-executed", outcome.result().blocksExecuted());
     root.put("metrics", metrics);
     root.put("groups", m.groups());

@@ -210,6 +210,11 @@ class RunReportTest {
     assertThat(byId.size()).isEqualTo(org.preemptlab.runner.metrics.Metrics.BUILT_IN.size());
     assertThat(byId.get("all-freed-latency-p99").asLong()).isEqualTo(m.preemptionLatencyP99Ns());
     assertThat(byId.get("waiter-latency-p50").asLong()).isEqualTo(m.waiterLatencyP50Ns());
+    JsonNode units = metrics.get("units");
+    assertThat(units.size()).as("a unit for every metric of by-id").isEqualTo(byId.size());
+    assertThat(units.get("makespan").asText()).isEqualTo("ns");
+    assertThat(units.get("sm-utilisation").asText()).isEqualTo("fraction");
+    assertThat(units.get("throughput").asText()).isEqualTo("1/s");
     assertThat(json.get("groups")).hasSize(m.groups().size());
     assertThat(json.get("groups").get(0).get("group").asText()).isEqualTo("inference");
   }
