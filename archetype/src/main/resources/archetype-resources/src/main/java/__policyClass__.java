@@ -10,9 +10,14 @@ import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SchedulingPolicyProvider;
 
 /**
- * Earliest deadline first: of the ready jobs, dispatch the one whose deadline is nearest; jobs
- * without a deadline go last; ties go to the earlier submission, then the lower id, so the order is
- * total and runs are deterministic. Non-preemptive. Replace this with your policy.
+ * Earliest deadline first: of the ready jobs, dispatch the one whose deadline is nearest, and when
+ * SM slots free, serve the launched job whose deadline is nearest first; jobs without a deadline go
+ * last; ties go to the earlier submission, then the lower id, so the order is total and runs are
+ * deterministic. Non-preemptive. Replace this with your policy.
+ *
+ * <p>Both decisions matter: with the engine's defaults every ready job is launched at once, so the
+ * dispatch order alone changes little; the placement order ({@link #placementOrder()}) decides
+ * whose blocks take the SMs that free up.
  *
  * <p>The policy and its provider live in this one file: ServiceLoader finds the nested {@link
  * Provider} through {@code META-INF/services/org.preemptlab.api.policy.SchedulingPolicyProvider}.
@@ -42,6 +47,12 @@ public final class ${policyClass} implements SchedulingPolicy {
     ready.remove(job);
   }
 
+  /** Launched jobs' blocks take freed SM slots in the same order: nearest deadline first. */
+  @Override
+  public Comparator<JobView> placementOrder() {
+    return ORDER;
+  }
+
   /** Creates a fresh policy for each engine of each run; found by ServiceLoader. */
   public static final class Provider implements SchedulingPolicyProvider {
 
@@ -55,7 +66,7 @@ public final class ${policyClass} implements SchedulingPolicy {
 
     @Override
     public String description() {
-      return "Earliest deadline first; jobs without a deadline last; non-preemptive.";
+      return "Earliest deadline first, in launch and placement; no deadline last; non-preemptive.";
     }
 
     @Override

@@ -146,6 +146,9 @@ final class BlockScheduler {
     }
     if (ranking != null) {
       sortByRanking();
+      if (!inHardwareOrder()) {
+        sim.decisions.placementPassesReordered++;
+      }
     }
     SimJob stoppedBy = null;
     for (int i = 0; i < orderSize; i++) {
@@ -423,6 +426,16 @@ final class BlockScheduler {
       sortByRanking();
     }
     return order[0];
+  }
+
+  /** Whether the placement order is also the hardware's (the policy's ranking changed nothing). */
+  private boolean inHardwareOrder() {
+    for (int i = 1; i < orderSize; i++) {
+      if (hardwareBefore(order[i], order[i - 1])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void sortByRanking() {

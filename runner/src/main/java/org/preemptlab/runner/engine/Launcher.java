@@ -350,9 +350,43 @@ final class Launcher {
         if (job.credits > engine.freeCredits()) {
           break;
         }
+        if (engine.ready >= 2) {
+          countChoice(job, engine);
+        }
         dispatch(job, engine);
       }
+      if (engine.ready > 0) {
+        sim.decisions.waitingRounds++;
+      }
     }
+  }
+
+  /** Counts a launch among several ready jobs, and whether it departs from first in, first out. */
+  private void countChoice(SimJob chosen, PolicyEngine engine) {
+    sim.decisions.launchChoices++;
+    SimJob first = null;
+    for (SimQueue queue : queues) {
+      SimJob held = queue.readyJob;
+      if (held != null && queue.engine == engine && (first == null || readyBefore(held, first))) {
+        first = held;
+      }
+    }
+    if (first != chosen) {
+      sim.decisions.launchesReordered++;
+    }
+  }
+
+  /**
+   * The hardware's launch order, first in first out: the job submitted first (as policies see its
+   * submit time), then the one that became ready first, then the workload's order.
+   */
+  private static boolean readyBefore(SimJob a, SimJob b) {
+    long aSubmit = a.submitTimeNs();
+    long bSubmit = b.submitTimeNs();
+    if (aSubmit != bSubmit) {
+      return aSubmit < bSubmit;
+    }
+    return a.readyNs != b.readyNs ? a.readyNs < b.readyNs : a.index < b.index;
   }
 
   private void dispatch(SimJob job, PolicyEngine engine) {

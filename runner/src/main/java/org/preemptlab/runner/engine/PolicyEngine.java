@@ -94,7 +94,7 @@ final class PolicyEngine implements SchedulerView {
     SimJob job = sim.own(victim, "preempted");
     SimJob waiter = scope instanceof PreemptScope.ForWaiter w ? sim.own(w.waiter(), "named as waiter")
         : null;
-    return sim.preemptor.preempt(job, scope, waiter);
+    return count(sim.preemptor.preempt(job, scope, waiter), Decision.PREEMPTION);
   }
 
   @Override
@@ -109,7 +109,8 @@ final class PolicyEngine implements SchedulerView {
   @Override
   public ActionOutcome suspend(String queueId, SuspendLevel level) {
     SimQueue queue = sim.launcher.queueById.get(queueId);
-    return queue == null ? unknownQueue(queueId) : sim.launcher.suspend(queue, level);
+    return queue == null ? unknownQueue(queueId)
+        : count(sim.launcher.suspend(queue, level), Decision.SUSPENSION);
   }
 
   @Override
@@ -120,7 +121,7 @@ final class PolicyEngine implements SchedulerView {
 
   @Override
   public ActionOutcome suspend(JobView job) {
-    return sim.launcher.holdJob(sim.own(job, "suspended"), true);
+    return count(sim.launcher.holdJob(sim.own(job, "suspended"), true), Decision.SUSPENSION);
   }
 
   @Override
@@ -131,7 +132,8 @@ final class PolicyEngine implements SchedulerView {
   @Override
   public ActionOutcome setPriority(String queueId, Priority priority) {
     SimQueue queue = sim.launcher.queueById.get(queueId);
-    return queue == null ? unknownQueue(queueId) : sim.launcher.setPriority(queue, priority);
+    return queue == null ? unknownQueue(queueId)
+        : count(sim.launcher.setPriority(queue, priority), Decision.PRIORITY);
   }
 
   @Override
@@ -144,7 +146,7 @@ final class PolicyEngine implements SchedulerView {
       return ActionOutcome.refused("weight must be >= 1, got " + weight);
     }
     queue.weight = weight;
-    return ActionOutcome.done();
+    return count(ActionOutcome.done(), Decision.PRIORITY);
   }
 
   @Override
@@ -158,7 +160,7 @@ final class PolicyEngine implements SchedulerView {
       return invalid;
     }
     queue.restriction = sms;
-    return ActionOutcome.done();
+    return count(ActionOutcome.done(), Decision.RESTRICTION);
   }
 
   @Override
@@ -172,7 +174,25 @@ final class PolicyEngine implements SchedulerView {
       return invalid;
     }
     job.restriction = sms;
-    return ActionOutcome.done();
+    return count(ActionOutcome.done(), Decision.RESTRICTION);
+  }
+
+  /** The kinds of policy action that {@link PolicyDecisions} counts. */
+  private enum Decision { PREEMPTION, SUSPENSION, PRIORITY, RESTRICTION }
+
+  /** Counts an accepted action of the policy; returns its outcome. */
+  private ActionOutcome count(ActionOutcome outcome, Decision decision) {
+    if (outcome.accepted()) {
+      PolicyDecisions.Counter c = sim.decisions;
+      switch (decision) {
+        case PREEMPTION -> c.preemptionsRequested++;
+        case SUSPENSION -> c.suspensions++;
+        case PRIORITY -> c.priorityChanges++;
+        case RESTRICTION -> c.smRestrictions++;
+        default -> throw new AssertionError(decision);
+      }
+    }
+    return outcome;
   }
 
   /**

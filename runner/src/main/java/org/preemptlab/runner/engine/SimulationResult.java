@@ -17,6 +17,7 @@ import java.util.List;
  * @param blocksExecuted block executions started (a preempted block that resumes counts again)
  * @param suspensions one record per queue suspension, in order of resumption (those never resumed
  *     last)
+ * @param policyDecisions how often the policy departed from the hardware's own order
  */
 public record SimulationResult(
     List<JobRecord> jobs,
@@ -26,13 +27,23 @@ public record SimulationResult(
     int contextSwitches,
     long events,
     long blocksExecuted,
-    List<SuspensionRecord> suspensions) {
+    List<SuspensionRecord> suspensions,
+    PolicyDecisions policyDecisions) {
 
   /** Copies the lists (the jobs into a {@link JobTable}, kept as it is if it is one). */
   public SimulationResult {
     jobs = JobTable.copyOf(jobs);
     preemptions = List.copyOf(preemptions);
     suspensions = List.copyOf(suspensions);
+    java.util.Objects.requireNonNull(policyDecisions, "policyDecisions");
+  }
+
+  /** A result whose policy decisions were not counted. */
+  public SimulationResult(List<JobRecord> jobs, List<PreemptionRecord> preemptions,
+      long makespanNs, double smBusyFraction, int contextSwitches, long events,
+      long blocksExecuted, List<SuspensionRecord> suspensions) {
+    this(jobs, preemptions, makespanNs, smBusyFraction, contextSwitches, events, blocksExecuted,
+        suspensions, PolicyDecisions.NOT_RECORDED);
   }
 
   /** A result without suspensions. */

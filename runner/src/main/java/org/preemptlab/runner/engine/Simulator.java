@@ -55,6 +55,8 @@ public final class Simulator {
   /** Contention for memory bandwidth, or null when the hardware model has none. */
   final Contention contention;
   EngineListener listener;
+  /** How often the policy departed from the hardware's own order; every part counts its own. */
+  final PolicyDecisions.Counter decisions = new PolicyDecisions.Counter();
   /** A scheduler layer above the launcher (the DRM scheduler), or null: one check per instant. */
   private EngineLayer layer;
   long now;
@@ -447,7 +449,8 @@ public final class Simulator {
     double busy = makespan == 0 ? 0
         : (double) sms.busyArea(makespan) / ((double) makespan * sms.count());
     return new SimulationResult(jobRows, preemptionRecords, makespan, busy,
-        slicer.contextSwitches, eventCount, blocks.blocksExecuted, launcher.suspensions());
+        slicer.contextSwitches, eventCount, blocks.blocksExecuted, launcher.suspensions(),
+        decisions.toRecord(layer == null));
   }
 
   /**

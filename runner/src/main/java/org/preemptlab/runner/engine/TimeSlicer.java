@@ -77,6 +77,9 @@ final class TimeSlicer {
       throw new InvariantViolationException("policy '" + sim.plugins.policyId() + "' gave context '"
           + context.spec.id() + "' a time slice of " + slice + " ns; it must be >= 1");
     }
+    if (slice != sim.device.costs().timeSliceNs()) {
+      sim.decisions.timeSlicesChanged++;
+    }
     return slice;
   }
 

@@ -90,7 +90,11 @@ public final class RunReport {
             Numbers.fixed(g.slowdownMean(), 3), g.preemptions(), g.deadlineMisses());
       }
     }
-    return sb.append(table.render()).toString();
+    sb.append(table.render());
+    PolicyInfluence.describe(outcome).ifPresent(line -> sb.append('\n').append(line).append('\n'));
+    PolicyInfluence.warning(outcome).ifPresent(line -> sb.append("note: ").append(line)
+        .append('\n'));
+    return sb.toString();
   }
 
   /**
@@ -259,6 +263,10 @@ public final class RunReport {
     metrics.put("blocks-executed", outcome.result().blocksExecuted());
     root.put("metrics", metrics);
     root.put("groups", m.groups());
+    Map<String, Object> decisions = PolicyInfluence.toJson(outcome);
+    if (!decisions.isEmpty()) {
+      root.put("policy-decisions", decisions);
+    }
     try {
       return JSON.writeValueAsString(root);
     } catch (JsonProcessingException e) {
