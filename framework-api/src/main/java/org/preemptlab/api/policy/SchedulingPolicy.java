@@ -70,8 +70,12 @@ public interface SchedulingPolicy {
   /**
    * A job dispatched by this engine has blocks that could not be placed: no SM it may use has room,
    * or a job ahead of it in placement order is blocked (the hardware dispatches in order). Called
-   * once each time the job becomes blocked, for every such job. A preemptive policy answers with
-   * {@link SchedulerView#preempt}; preemptions requested here are recorded as made for this job.
+   * once per episode: at the end of the first placement pass in which the job is left with blocks
+   * to place, after every placement of that pass, for each such job in placement order; called
+   * again only after the job has placed another block and is blocked once more (a pass that places
+   * some of its blocks but not all starts a new episode). Not called for a job that is held back
+   * (suspended) or whose context is switched out. A preemptive policy answers with {@link
+   * SchedulerView#preempt}; preemptions requested here are recorded as made for this job.
    */
   default void onJobBlocked(JobView job, SchedulerView scheduler) {}
 

@@ -59,7 +59,11 @@ public final class TestWorkload {
     return job(Job.of(jobs.size() + 1, queueId, submitNs, kernel));
   }
 
-  /** Adds a job with a deadline. */
+  /**
+   * Adds a one-credit job of {@code kernel} to queue {@code queueId}, submitted at {@code
+   * submitNs}, with the absolute deadline {@code deadlineNs} (simulated time from the run's start,
+   * not from the submission).
+   */
   public TestWorkload job(String queueId, long submitNs, Kernel kernel, long deadlineNs) {
     return job(new Job(jobs.size() + 1, queueId, submitNs, 1, List.of(), deadlineNs, 0, kernel));
   }
