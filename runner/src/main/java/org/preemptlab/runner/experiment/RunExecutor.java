@@ -32,6 +32,7 @@ import org.preemptlab.runner.metrics.JobSamples;
 import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.metrics.RunData;
 import org.preemptlab.runner.metrics.RunMetrics;
+import org.preemptlab.runner.metrics.SmTimeCollector;
 import org.preemptlab.runner.workload.RandomStreams;
 import org.preemptlab.runner.workload.SyntheticWorkload;
 
@@ -191,10 +192,11 @@ public final class RunExecutor {
             config.contextSave().parameters(), hardware,
             RandomStreams.named(seed, "context-save")), progress);
     JobSamples.Recorder recorder = new JobSamples.Recorder(workload.jobs().size(), isolated::ns);
+    SmTimeCollector smTime = new SmTimeCollector();
     SimulationResult result;
     try {
       result = simulate(workload, applications, isolated, hardware, plugins, config, sharing,
-          listener, progress, jobs == null ? null
+          listener, smTime, progress, jobs == null ? null
               : (index, record) -> jobs.finished(index, record, recorder.add(index, record)));
     } catch (ApplicationFailure e) {
       int i = applications.indexOf(applications.stream()
@@ -227,7 +229,8 @@ public final class RunExecutor {
           declared(PluginKind.APPLICATION, id), List.of(applications.get(i).application()),
           pluginValues);
     }
-    RunMetrics metrics = RunMetrics.of(new RunData(result, samples, pluginValues, Map.of()));
+    RunMetrics metrics = RunMetrics.of(new RunData(result, samples, pluginValues, Map.of(),
+        smTime.byQueueId()));
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
         parameters(config), applicationParameters(config));
   }
@@ -256,7 +259,7 @@ public final class RunExecutor {
   private static SimulationResult simulate(Workload workload,
       List<RunApplication> applications, IsolatedRuntimes isolated, HardwareModel hardware,
       RunPlugins plugins, RunConfig config, SharingPlan sharing, EngineListener listener,
-      RunProgress progress, JobRecordSink jobs) {
+      SmTimeCollector smTime, RunProgress progress, JobRecordSink jobs) {
     Simulator simulator = new Simulator(workload, applications, hardware, plugins,
         config.engine().toOptions()).withSharing(sharing.sharing());
     sharing.memoryDomains(hardware.device()).ifPresent(simulator::withMemoryDomains);
@@ -266,6 +269,7 @@ public final class RunExecutor {
     if (listener != null) {
       simulator.listen(listener);
     }
+    simulator.listen(smTime);
     if (jobs != null) {
       simulator.streamJobs(jobs);
     }

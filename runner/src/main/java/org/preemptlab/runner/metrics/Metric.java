@@ -60,6 +60,11 @@ public record Metric(String id, String title, MetricUnit unit, boolean higherIsB
     return scoping != Scoping.RUN;
   }
 
+  /** Whether the metric is defined for a scope only (a share of the whole run). */
+  public boolean scopedOnly() {
+    return scoping == Scoping.SHARE;
+  }
+
   /** "lower is better" or "higher is better". */
   public String direction() {
     return (higherIsBetter ? "higher" : "lower") + " is better";

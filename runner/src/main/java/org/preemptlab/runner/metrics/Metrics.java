@@ -129,13 +129,20 @@ public final class Metrics {
       "context switches", COUNT, false, "time-slice context switches between GPU contexts",
       "never", Scoping.RUN, in -> in.run().result().contextSwitches());
 
+  /** A scope's share of the SM time every block executed. */
+  public static final Metric SM_TIME_SHARE = new Metric("sm-time-share", "share of SM time",
+      FRACTION, true, "the scope's block execution time over every block's, in SM·ns as "
+          + "JobView.attainedGpuNs counts it (flushed work included; dispatch, save and restore "
+          + "not)", "for the whole run (a share needs a scope: sm-time-share@queue=NAME) or when "
+          + "no block executed", Scoping.SHARE, Metrics::smTimeShare);
+
   /** Every built-in metric, in reporting order. */
   public static final List<Metric> BUILT_IN = List.of(JOBS, TURNAROUND_MEAN, TURNAROUND_P50,
       TURNAROUND_P95, TURNAROUND_P99, WAITING_MEAN, THROUGHPUT, ANTT, STP, FAIRNESS,
       DEADLINE_MISSES, LOST_WORK, PREEMPTIONS, WAITER_LATENCY_P50, WAITER_LATENCY_P99,
       ALL_FREED_LATENCY_P50, ALL_FREED_LATENCY_P99, ALL_FREED_LATENCY_MEAN, POINT_REACHED_MEAN,
       BYTES_SAVED_PER_PREEMPTION, BYTES_SAVED_PER_BLOCK, MAKESPAN, SM_UTILISATION,
-      CONTEXT_SWITCHES);
+      CONTEXT_SWITCHES, SM_TIME_SHARE);
 
   private static final Metrics BUILT_IN_ONLY = new Metrics(BUILT_IN);
 
@@ -217,6 +224,7 @@ public final class Metrics {
         case WAITER -> "preemptions requested for the group's jobs";
         case VICTIM -> "preemptions of the group's jobs";
         case RUN -> "whole run only";
+        case SHARE -> "the group's jobs, as a share of the run (group only)";
       };
       sb.append("| `").append(m.id()).append("` | ").append(m.title()).append(" | ")
           .append(m.unit().symbol()).append(" | ").append(m.higherIsBetter() ? "higher" : "lower")
@@ -224,6 +232,23 @@ public final class Metrics {
           .append(" | ").append(m.undefinedWhen()).append(" |\n");
     }
     return sb.toString();
+  }
+
+  private static double smTimeShare(MetricInput in) {
+    Map<String, Long> byQueue = in.run().smTimeByQueue();
+    long total = 0;
+    for (long ns : byQueue.values()) {
+      total += ns;
+    }
+    if (total == 0) {
+      return Double.NaN;
+    }
+    long scoped = 0;
+    for (String queue : in.jobs().lanes().stream().map(JobSamples.Lane::queueId).distinct()
+        .toList()) {
+      scoped += byQueue.getOrDefault(queue, 0L);
+    }
+    return (double) scoped / total;
   }
 
   private static Metric turnaround(String id, String title, String definition,

@@ -25,9 +25,12 @@ import org.preemptlab.runner.engine.SimulationResult;
  * @param jobs what the metrics keep of every job of the run
  * @param pluginValues the values plugins reported, by metric id ({@code policy.boosts})
  * @param groups user-defined groups: a name and the queues it holds
+ * @param smTimeByQueue each queue's block execution time in SM·ns ({@link SmTimeCollector}); empty
+ *     when it was not collected
  */
 public record RunData(SimulationResult result, JobSamples jobs,
-    Map<String, Double> pluginValues, Map<String, Set<String>> groups) {
+    Map<String, Double> pluginValues, Map<String, Set<String>> groups,
+    Map<String, Long> smTimeByQueue) {
 
   /** Copies the maps. */
   public RunData {
@@ -37,6 +40,13 @@ public record RunData(SimulationResult result, JobSamples jobs,
     Map<String, Set<String>> copy = new LinkedHashMap<>();
     groups.forEach((name, queues) -> copy.put(name, Set.copyOf(queues)));
     groups = Collections.unmodifiableMap(copy);
+    smTimeByQueue = Collections.unmodifiableMap(new TreeMap<>(smTimeByQueue));
+  }
+
+  /** The data of a run whose SM time per queue was not collected. */
+  public RunData(SimulationResult result, JobSamples jobs, Map<String, Double> pluginValues,
+      Map<String, Set<String>> groups) {
+    this(result, jobs, pluginValues, groups, Map.of());
   }
 
   /**
@@ -66,11 +76,14 @@ public record RunData(SimulationResult result, JobSamples jobs,
 
   /** This data with other plugin values and groups. */
   public RunData with(Map<String, Double> values, Map<String, Set<String>> userGroups) {
-    return new RunData(result, jobs, values, userGroups);
+    return new RunData(result, jobs, values, userGroups, smTimeByQueue);
   }
 
   /** The value of {@code metric} over {@code scope}; NaN where it is undefined. */
   public double value(Metric metric, Scope scope) {
+    if (metric.scopedOnly() && scope.isAll()) {
+      return Double.NaN;
+    }
     return metric.compute(input(metric.scoping(), scope));
   }
 

@@ -12,5 +12,10 @@ public enum Scoping {
   /** Over the preemptions whose victim is in the scope (the job that pays). */
   VICTIM,
   /** Defined for the whole run only. */
-  RUN
+  RUN,
+  /**
+   * Over the jobs in the scope as a part of the whole run (a share); defined for a scope only, so
+   * it is neither recorded nor reported for the whole run.
+   */
+  SHARE
 }

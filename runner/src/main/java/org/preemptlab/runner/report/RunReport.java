@@ -251,6 +251,9 @@ public final class RunReport {
     metrics.put("events", outcome.result().events());
     Map<String, Object> byId = new LinkedHashMap<>();
     for (Metric metric : Metrics.builtIn().all()) {
+      if (metric.scopedOnly()) {
+        continue; // a share of the run: defined per queue, context, priority or group only
+      }
       double value = m.value(metric);
       byId.put(metric.id(), Double.isNaN(value) ? null : value);
     }
