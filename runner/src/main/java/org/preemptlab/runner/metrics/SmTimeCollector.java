@@ -18,10 +18,19 @@ public final class SmTimeCollector implements EngineListener {
   /** SM·ns by queue, keyed by the queue's spec (one object per queue in a run: by identity). */
   private final Map<JobQueue, long[]> byQueue = new IdentityHashMap<>();
 
+  /** The queue of the last block, and its cell: consecutive blocks are mostly of one queue. */
+  private JobQueue lastQueue;
+  private long[] lastCell;
+
   @Override
   public void blockExecuted(int sm, int slot, JobView job, int blockIndex, long startNs,
       long endNs, BlockEnd end) {
-    byQueue.computeIfAbsent(job.queue(), q -> new long[1])[0] += endNs - startNs;
+    JobQueue queue = job.queue();
+    if (queue != lastQueue) {
+      lastQueue = queue;
+      lastCell = byQueue.computeIfAbsent(queue, q -> new long[1]);
+    }
+    lastCell[0] += endNs - startNs;
   }
 
   /** Each queue's SM time in SM·ns so far, by queue id. */
