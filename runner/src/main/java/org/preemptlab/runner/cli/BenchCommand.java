@@ -1,6 +1,7 @@
 package org.preemptlab.runner.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -12,6 +13,7 @@ import org.preemptlab.runner.bench.ContentionCost;
 import org.preemptlab.runner.bench.MemoryPerJob;
 import org.preemptlab.runner.bench.Scaling;
 import org.preemptlab.runner.bench.TraceMemoryPerJob;
+import org.preemptlab.runner.bench.TraceReplayRate;
 
 /**
  * {@code preemptlab bench}: the engine's speed on the standard workload of {@code
@@ -35,6 +37,11 @@ final class BenchCommand implements Command {
       .desc("measure the cost per block of the contention model: the standard workload with "
           + "declared DRAM traffic, without and with max-min fair bandwidth sharing (default N "
           + ContentionCost.DEFAULT_KERNELS + ")").get();
+  private static final Option TRACE = Option.builder().longOpt("trace").hasArg().argName("FILE")
+      .desc("replay a PyTorch profiler (.json, .json.gz) or Nsight Systems (.csv) trace and "
+          + "report simulated seconds per wall second (default 1 warm-up, 3 measured runs)").get();
+  private static final Option HARDWARE = Option.builder().longOpt("hardware").hasArg()
+      .argName("ID").desc("with --trace: the hardware model to replay on (default h200)").get();
   private static final Option MEMORY = Option.builder().longOpt("memory")
       .desc("measure the live heap a run keeps per job at N = 100000 and 1000000, then the "
           + "heap the trace readers need per job (give it -Xmx1g or more); no other option "
@@ -53,7 +60,8 @@ final class BenchCommand implements Command {
   @Override
   public Options options() {
     return new Options().addOption(KERNELS).addOption(WARMUPS).addOption(REPETITIONS)
-        .addOption(SCALING).addOption(MEMORY).addOption(CONTENTION);
+        .addOption(SCALING).addOption(MEMORY).addOption(CONTENTION).addOption(TRACE)
+        .addOption(HARDWARE).addOption(SharedOptions.PLUGIN_PATH);
   }
 
   @Override
@@ -62,6 +70,7 @@ final class BenchCommand implements Command {
         preemptlab bench
         preemptlab bench --kernels 100000 --warmups 0 --repetitions 1
         preemptlab bench --contention
+        preemptlab bench --trace examples/traces/training.pt.trace.json.gz
         PREEMPTLAB_JAVA_OPTS=-Xmx1g preemptlab bench --scaling
         PREEMPTLAB_JAVA_OPTS=-Xmx1g preemptlab bench --memory
         PREEMPTLAB_JAVA_OPTS=-Xmx4g preemptlab bench --repetitions 7""";
@@ -71,6 +80,23 @@ final class BenchCommand implements Command {
   public int run(CommandLine line, PrintStream out) {
     if (!line.getArgList().isEmpty()) {
       throw new ConfigurationException("bench takes no arguments, got " + line.getArgList());
+    }
+    if (line.hasOption(HARDWARE) && !line.hasOption(TRACE)) {
+      throw new ConfigurationException("bench --hardware goes with --trace FILE");
+    }
+    if (line.hasOption(TRACE)) {
+      for (Option other : List.of(KERNELS, SCALING, CONTENTION, MEMORY)) {
+        if (line.hasOption(other)) {
+          throw new ConfigurationException("bench --trace replays one trace; --"
+              + other.getLongOpt() + " does not apply");
+        }
+      }
+      TraceReplayRate.Report report = TraceReplayRate.run(SharedOptions.registry(line),
+          Path.of(line.getOptionValue(TRACE)), line.getOptionValue(HARDWARE, "h200"),
+          (int) SharedOptions.number(line, "warmups", 1, 0, 100),
+          (int) SharedOptions.number(line, "repetitions", 3, 1, 100));
+      out.print(TraceReplayRate.render(report));
+      return report.repeatable() ? Main.OK : Main.FAILED;
     }
     if (line.hasOption(MEMORY)) {
       for (Option other : List.of(KERNELS, WARMUPS, REPETITIONS, SCALING, CONTENTION)) {

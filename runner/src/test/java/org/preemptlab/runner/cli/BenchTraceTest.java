@@ -1,0 +1,67 @@
+package org.preemptlab.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.experiment.ConfigLoader;
+import org.preemptlab.runner.experiment.RunExecutor;
+
+/** {@code preemptlab bench --trace FILE}: what it replays and reports (never how fast it was). */
+@Tag("slow")
+class BenchTraceTest {
+  private static final Path NSYS = Path.of("..", "examples", "traces", "preprocess.nsys.csv");
+
+  private record Result(int exit, String out, String err) {}
+
+  private static Result bench(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      String[] all = new String[args.length + 1];
+      all[0] = "bench";
+      System.arraycopy(args, 0, all, 1, args.length);
+      int exit = new Main(o, e).run(all);
+      return new Result(exit, out.toString(StandardCharsets.UTF_8),
+          err.toString(StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void itReplaysTheTraceAsRunDoesAndReportsItsSpanAndRate() {
+    Result result = bench("--trace", NSYS.toString(), "--warmups", "0", "--repetitions", "2");
+    long makespan = new RunExecutor(PluginRegistry.discover(Optional.empty())).execute(
+        ConfigLoader.parse("workload: {generator: nsys-trace, parameters: {path: "
+            + NSYS.toAbsolutePath() + "}}\n", "nsys.yaml")).result().makespanNs();
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.out())
+        .contains("(nsys-trace) on h200, 16 jobs")
+        .contains("0 warm-up and 2 measured runs")
+        .contains(String.format(Locale.ROOT, "simulated span      %.3f ms", makespan / 1e6))
+        .containsPattern("simulated/wall +[0-9.]+ +\\((faster|slower) than the GPU ran it\\)")
+        .contains("every run simulated the same span and blocks");
+  }
+
+  @Test
+  void badUseIsOneLineAndExitCode2() {
+    assertThat(bench("--hardware", "a100").err()).contains("bench --hardware goes with --trace");
+    Result missing = bench("--trace", "no-such.json");
+    assertThat(missing.exit()).isEqualTo(Main.USAGE);
+    assertThat(missing.err()).contains("no-such.json: no such file");
+    Result text = bench("--trace", Path.of("..", "README.md").toString());
+    assertThat(text.exit()).isEqualTo(Main.USAGE);
+    assertThat(text.err()).contains("a trace is a PyTorch profiler trace (.json, .json.gz) or an "
+        + "Nsight Systems cuda_gpu_trace export (.csv)");
+    assertThat(bench("--trace", NSYS.toString(), "--kernels", "10").err())
+        .contains("--kernels does not apply");
+  }
+}
