@@ -74,6 +74,15 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
     return java.util.Optional.of(new MemoryDomains(domains));
   }
 
+  /**
+   * The SMs a queue of the run is confined to (its green context, else its context's MPS share or
+   * MIG instance), or null when it may use every SM.
+   */
+  public SmSet partitionOf(String queueId, String contextId) {
+    SmSet partition = sharing.queuePartitions().get(queueId);
+    return partition != null ? partition : sharing.contextPartitions().get(contextId);
+  }
+
   /** No spatial sharing: the hardware model decides. */
   public static SharingPlan none() {
     return new SharingPlan(SpatialSharing.none(), List.of());
