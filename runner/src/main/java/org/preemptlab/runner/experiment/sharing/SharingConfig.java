@@ -166,8 +166,12 @@ public record SharingConfig(String mode, String name, Map<String, ContextSharing
    * @param name its name, which contexts bind to
    * @param profile its GPU instance profile: a full name such as {@code 3g.71gb} or the compute
    *     slices alone ({@code 3g}, the profile with the least memory)
+   * @param mps whether an MPS server runs in the instance, so that several contexts bound to it
+   *     are co-resident on its SMs (NVIDIA MIG user guide, "MIG with CUDA MPS"); default false: one
+   *     context per instance
    */
-  public record MigInstance(String name, String profile) {
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record MigInstance(String name, String profile, Boolean mps) {
     /** Checks that both are given. */
     public MigInstance {
       if (name == null || name.isBlank()) {
@@ -176,6 +180,11 @@ public record SharingConfig(String mode, String name, Map<String, ContextSharing
       if (profile == null || profile.isBlank()) {
         throw new SpecViolation("profile", "is required, e.g. 3g");
       }
+    }
+
+    /** Whether the instance runs an MPS server ({@code mps: true}). */
+    boolean runsMps() {
+      return Boolean.TRUE.equals(mps);
     }
   }
 

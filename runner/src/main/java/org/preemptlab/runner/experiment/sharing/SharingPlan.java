@@ -158,7 +158,10 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
     return new SharingPlan(new SpatialSharing(true, partitions, Map.of(), belowNormal), List.of());
   }
 
-  /** MIG: instances laid out from SM 0 in the order written, one context per instance. */
+  /**
+   * MIG: instances laid out from SM 0 in the order written, one context per instance, or several
+   * co-resident on the instance's SMs when it runs MPS.
+   */
   private static SharingPlan mig(SharingConfig config, String hardwareId, DeviceSpec device,
       Map<String, List<String>> queuesByContext) {
     List<MigProfiles.Profile> profiles = MigProfiles.of(hardwareId).orElseThrow(() ->
@@ -213,10 +216,10 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
             "MIG instance", instance, names).getMessage());
       }
       String other = holder.putIfAbsent(instance, context);
-      if (other != null) {
+      if (other != null && !config.instances().get(index).runsMps()) {
         throw fail("contexts." + context + ".instance", "MIG instance '" + instance + "' already "
-            + "runs context '" + other + "'; time slicing inside an instance is not modelled, so "
-            + "give each context its own instance");
+            + "runs context '" + other + "'; time slicing inside an instance is not modelled: "
+            + "give each context its own instance, or run MPS in it (mps: true)");
       }
       partitions.put(context, instances.get(index).sms());
     });
