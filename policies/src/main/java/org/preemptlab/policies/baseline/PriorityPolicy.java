@@ -30,6 +30,8 @@ public final class PriorityPolicy implements SchedulingPolicy {
 
   private final boolean preemptive;
   private final RoundRobinQueues[] levels = new RoundRobinQueues[Priority.values().length];
+  /** Per queue id, the SMs its queue is confined to under spatial sharing; null until read. */
+  private Map<String, SmSet> partitions;
 
   /**
    * Creates an empty policy for one engine of one run.
@@ -78,13 +80,10 @@ public final class PriorityPolicy implements SchedulingPolicy {
   @Override
   public void onJobBlocked(JobView job, SchedulerView scheduler) {
     if (preemptive) {
-      Map<String, SmSet> partitions = new HashMap<>();
-      for (QueueView queue : scheduler.queues()) {
-        queue.partition().ifPresent(sms -> partitions.put(queue.id(), sms));
-      }
-      SmSet mine = partitions.get(job.queue().id());
+      Map<String, SmSet> confined = partitions(scheduler);
+      SmSet mine = confined.get(job.queue().id());
       victims(job, scheduler.residentJobs()).stream()
-          .filter(victim -> overlap(mine, partitions.get(victim.queue().id())))
+          .filter(victim -> overlap(mine, confined.get(victim.queue().id())))
           .forEach(scheduler::preempt);
     }
   }
@@ -100,6 +99,17 @@ public final class PriorityPolicy implements SchedulingPolicy {
         .filter(candidate -> candidate.residentBlocks() > 0)
         .sorted(LOWEST_PRIORITY_FIRST)
         .toList();
+  }
+
+  /** The queues' partitions (fixed for a run), read from the views on the first call. */
+  private Map<String, SmSet> partitions(SchedulerView scheduler) {
+    if (partitions == null) {
+      partitions = new HashMap<>();
+      for (QueueView queue : scheduler.queues()) {
+        queue.partition().ifPresent(sms -> partitions.put(queue.id(), sms));
+      }
+    }
+    return partitions;
   }
 
   /** Whether two partitions (null: every SM) share an SM. */
