@@ -2,10 +2,14 @@ package org.preemptlab.policies.baseline;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.policy.SmSet;
 
 /**
  * Strict priority by queue priority (KERNEL, HIGH, NORMAL, LOW), round-robin across the queues of
@@ -14,7 +18,10 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  *
  * <p>When preemptive, a job of this engine that cannot place its blocks preempts every resident job
  * (of any engine) whose priority is strictly lower, lowest priority first and, within a priority, in
- * dispatch order. The hardware block scheduler then gives the freed slots to the waiting job.
+ * dispatch order. The hardware block scheduler then gives the freed slots to the waiting job. Under
+ * spatial sharing a job whose queue's partition shares no SM with the waiting job's (another MIG
+ * instance, a disjoint MPS share or green context) is not preempted: its SMs are of no use to the
+ * waiter.
  */
 public final class PriorityPolicy implements SchedulingPolicy {
 
@@ -23,6 +30,8 @@ public final class PriorityPolicy implements SchedulingPolicy {
 
   private final boolean preemptive;
   private final RoundRobinQueues[] levels = new RoundRobinQueues[Priority.values().length];
+  /** Per queue id, the SMs its queue is confined to under spatial sharing; null until read. */
+  private Map<String, SmSet> partitions;
 
   /**
    * Creates an empty policy for one engine of one run.
@@ -71,7 +80,11 @@ public final class PriorityPolicy implements SchedulingPolicy {
   @Override
   public void onJobBlocked(JobView job, SchedulerView scheduler) {
     if (preemptive) {
-      victims(job, scheduler.residentJobs()).forEach(scheduler::preempt);
+      Map<String, SmSet> confined = partitions(scheduler);
+      SmSet mine = confined.get(job.queue().id());
+      victims(job, scheduler.residentJobs()).stream()
+          .filter(victim -> overlap(mine, confined.get(victim.queue().id())))
+          .forEach(scheduler::preempt);
     }
   }
 
@@ -86,6 +99,22 @@ public final class PriorityPolicy implements SchedulingPolicy {
         .filter(candidate -> candidate.residentBlocks() > 0)
         .sorted(LOWEST_PRIORITY_FIRST)
         .toList();
+  }
+
+  /** The queues' partitions (fixed for a run), read from the views on the first call. */
+  private Map<String, SmSet> partitions(SchedulerView scheduler) {
+    if (partitions == null) {
+      partitions = new HashMap<>();
+      for (QueueView queue : scheduler.queues()) {
+        queue.partition().ifPresent(sms -> partitions.put(queue.id(), sms));
+      }
+    }
+    return partitions;
+  }
+
+  /** Whether two partitions (null: every SM) share an SM. */
+  static boolean overlap(SmSet first, SmSet second) {
+    return first == null || second == null || first.stream().anyMatch(second::contains);
   }
 
   private RoundRobinQueues levelOf(JobView job) {

@@ -3,6 +3,7 @@ package org.preemptlab.runner.experiment;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
@@ -13,11 +14,14 @@ import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.policy.SmSet;
 import org.preemptlab.api.preemption.ContextSaveStrategy;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
 import org.preemptlab.runner.engine.EngineOptions;
 import org.preemptlab.runner.engine.RunPlugins;
 import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.runner.engine.SpatialSharing;
+import org.preemptlab.runner.experiment.sharing.SharingPlan;
 
 /**
  * The turnaround of each job run alone on an idle device, the denominator of its slowdown. Each
@@ -31,6 +35,12 @@ import org.preemptlab.runner.engine.Simulator;
  * isolated runs' own strategy instances; application jobs with equal kernels (by value: an
  * application may build an equal kernel for every iteration) share the result. Those keep 8 bytes
  * per application job, for its value.
+ *
+ * <p>Under spatial sharing ({@code sharing}, docs/sharing.md) with {@code slowdown-baseline:
+ * partition}, the default, "alone" means alone within the job's partition: its queue confined to
+ * the SMs of its green context, MPS share or MIG instance, and in a MIG instance with the
+ * instance's share of the DRAM bandwidth when the contention model is on. The slowdown then counts
+ * what the other tenants cost the job, not what its partition costs it (docs/metrics.md).
  */
 final class IsolatedRuntimes {
   private final JobList jobs;
@@ -40,6 +50,8 @@ final class IsolatedRuntimes {
   private final HardwareModel hardware;
   private final PreemptionPointStrategy preemption;
   private final ContextSaveStrategy contextSave;
+  /** The run's sharing, whose partitions confine the isolated runs; none for the whole device. */
+  private final SharingPlan sharing;
   /** Application kernels measured so far, by value. */
   private final Map<Kernel, Long> applicationKernels = new HashMap<>();
   /** The isolated turnaround of each application job, by index after the workload's jobs. */
@@ -47,7 +59,7 @@ final class IsolatedRuntimes {
 
   private IsolatedRuntimes(JobList jobs, long[] byKernel, Map<String, JobQueue> queues,
       Map<String, GpuContext> contexts, HardwareModel hardware,
-      PreemptionPointStrategy preemption, ContextSaveStrategy contextSave) {
+      PreemptionPointStrategy preemption, ContextSaveStrategy contextSave, SharingPlan sharing) {
     this.jobs = jobs;
     this.byKernel = byKernel;
     this.queues = queues;
@@ -55,11 +67,16 @@ final class IsolatedRuntimes {
     this.hardware = hardware;
     this.preemption = preemption;
     this.contextSave = contextSave;
+    this.sharing = sharing;
   }
 
-  /** Measures the isolated turnaround of every distinct kernel of {@code workload}. */
+  /**
+   * Measures the isolated turnaround of every distinct kernel of {@code workload}, each within its
+   * queue's partition of {@code sharing} ({@link SharingPlan#none()} for the whole device).
+   */
   static IsolatedRuntimes measure(Workload workload, HardwareModel hardware,
-      PreemptionPointStrategy preemption, ContextSaveStrategy contextSave, RunProgress progress) {
+      PreemptionPointStrategy preemption, ContextSaveStrategy contextSave, SharingPlan sharing,
+      RunProgress progress) {
     Map<String, JobQueue> queues = new HashMap<>();
     workload.queues().forEach(q -> queues.put(q.id(), q));
     Map<String, GpuContext> contexts = new HashMap<>();
@@ -75,25 +92,34 @@ final class IsolatedRuntimes {
         continue;
       }
       byKernel[k] = alone(queues.get(jobs.queueId(index)), contexts, jobs.kernel(index),
-          hardware, preemption, contextSave);
+          hardware, preemption, contextSave, sharing);
       measured[0]++;
     }
     return new IsolatedRuntimes(jobs, byKernel, queues, contexts, hardware, preemption,
-        contextSave);
+        contextSave, sharing);
   }
 
-  /** The turnaround of {@code kernel} run by itself on the idle device, in {@code queue}. */
+  /**
+   * The turnaround of {@code kernel} run by itself on the idle device, in {@code queue}, confined
+   * to the queue's partition of {@code sharing} if it has one.
+   */
   private static long alone(JobQueue queue, Map<String, GpuContext> contexts, Kernel kernel,
       HardwareModel hardware, PreemptionPointStrategy preemption,
-      ContextSaveStrategy contextSave) {
+      ContextSaveStrategy contextSave, SharingPlan sharing) {
     JobQueue solo = new JobQueue(queue.id(), queue.contextId(), queue.priority(), 1,
         queue.engine(), false);
     Workload single = new Workload(List.of(contexts.get(queue.contextId())), List.of(solo),
         List.of(Job.of(0, queue.id(), 0, kernel)));
     RunPlugins plugins = new RunPlugins("isolation", engine -> new OnlyJob(), "isolation",
         preemption, "isolation", contextSave);
-    return new Simulator(single, hardware, plugins, EngineOptions.defaults()).run()
-        .makespanNs();
+    Simulator simulator = new Simulator(single, hardware, plugins, EngineOptions.defaults());
+    SmSet partition = sharing.partitionOf(queue.id(), queue.contextId());
+    if (partition != null) {
+      simulator.withSharing(new SpatialSharing(null, Map.of(), Map.of(queue.id(), partition),
+          Set.of()));
+      sharing.memoryDomains(hardware.device()).ifPresent(simulator::withMemoryDomains);
+    }
+    return simulator.run().makespanNs();
   }
 
   /**
@@ -104,7 +130,7 @@ final class IsolatedRuntimes {
     Long ns = applicationKernels.get(job.kernel());
     if (ns == null) {
       ns = alone(queues.get(job.queueId()), contexts, job.kernel(), hardware, preemption,
-          contextSave);
+          contextSave, sharing);
       applicationKernels.put(job.kernel(), ns);
     }
     int at = index - jobs.size();

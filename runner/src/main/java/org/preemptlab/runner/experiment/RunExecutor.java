@@ -190,7 +190,9 @@ public final class RunExecutor {
             config.preemption().parameters(), hardware, RandomStreams.named(seed, "preemption")),
         registry.create(PluginType.CONTEXT_SAVE, config.contextSave().id(),
             config.contextSave().parameters(), hardware,
-            RandomStreams.named(seed, "context-save")), progress);
+            RandomStreams.named(seed, "context-save")),
+        config.sharing() != null && config.sharing().aloneInPartition() ? sharing
+            : SharingPlan.none(), progress);
     JobSamples.Recorder recorder = new JobSamples.Recorder(workload.jobs().size(), isolated::ns);
     SmTimeCollector smTime = new SmTimeCollector();
     SimulationResult result;

@@ -65,35 +65,45 @@ class LlmColocationStudyTest {
     assertThat(Files.readString(PAGE)).contains(table(COMMITTED.resolve("summary.csv")));
   }
 
-  /** The page's table: per policy, the mean over seeds of each metric, in display units. */
+  /**
+   * The page's table: per configuration (policy and sharing), the mean over seeds of each metric,
+   * in display units. docs/images/regenerate-llm-colocation.sh writes the same table into the page.
+   */
   static String table(Path summaryCsv) throws IOException {
     Map<String, Map<String, Double>> means = new LinkedHashMap<>();
+    Map<String, String> labels = new LinkedHashMap<>();
     List<String> lines = Files.readAllLines(summaryCsv);
     List<String> header = List.of(lines.get(0).split(",", -1));
     int config = header.indexOf("configuration");
+    int policy = header.indexOf("policy");
+    int sharing = header.indexOf("sharing");
     int metric = header.indexOf("metric");
     int mean = header.indexOf("mean");
     for (String line : lines.subList(1, lines.size())) {
       String[] cells = line.split(",", -1);
+      labels.put(cells[config], "`" + cells[policy] + "` | `" + cells[sharing] + "`");
       if (!cells[mean].isEmpty()) {
         means.computeIfAbsent(cells[config], k -> new LinkedHashMap<>())
             .put(cells[metric], Double.parseDouble(cells[mean]));
       }
     }
-    StringBuilder sb = new StringBuilder("| policy | TTFT p99 (ms) | TPOT p99 (ms) | TTFT p50 (ms)"
-        + " | TPOT p50 (ms) | SLO attainment | training samples/s | context switches |\n"
-        + "|---|---|---|---|---|---|---|---|\n");
+    StringBuilder sb = new StringBuilder("| policy | sharing | TTFT p99 (ms) | TPOT p99 (ms)"
+        + " | TTFT p50 (ms) | TPOT p50 (ms) | SLO attainment | requests unfinished"
+        + " | training samples/s | context switches | preemptions |\n"
+        + "|---|---|---|---|---|---|---|---|---|---|---|\n");
     String app = "application.llm-serving.";
     for (Map.Entry<String, Map<String, Double>> e : means.entrySet()) {
       Map<String, Double> m = e.getValue();
-      List<String> cells = new ArrayList<>(List.of("`" + e.getKey() + "`"));
+      List<String> cells = new ArrayList<>(List.of(labels.get(e.getKey())));
       for (String id : List.of("ttft-p99", "tpot-p99", "ttft-p50", "tpot-p50")) {
         cells.add(String.format(Locale.ROOT, "%.1f", m.get(app + id) / 1e6));
       }
       cells.add(String.format(Locale.ROOT, "%.0f %%", m.get(app + "slo-attainment") * 100));
+      cells.add(String.format(Locale.ROOT, "%.1f", m.get(app + "requests-unfinished")));
       cells.add(String.format(Locale.ROOT, "%.0f",
           m.get("application.training-loop.samples-per-second")));
       cells.add(String.format(Locale.ROOT, "%.0f", m.get("context-switches")));
+      cells.add(String.format(Locale.ROOT, "%.0f", m.get("preemptions")));
       sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
     }
     return sb.toString();

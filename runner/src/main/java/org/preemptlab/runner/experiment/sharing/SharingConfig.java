@@ -20,13 +20,19 @@ import org.preemptlab.runner.workload.SpecViolation;
  *     mode
  * @param contexts per context id, its settings in this mode; default none
  * @param instances the MIG instances, in the order their SMs are laid out ({@code mig} only)
+ * @param slowdownBaseline where a job runs alone for its slowdown's denominator: {@code
+ *     partition} (default: alone on the idle device within its queue's partition, an MPS cap, a
+ *     MIG instance with its bandwidth share, a green context) or {@code device} (alone on the
+ *     whole idle device)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SharingConfig(String mode, String name, Map<String, ContextSharing> contexts,
-    List<MigInstance> instances) {
+    List<MigInstance> instances, String slowdownBaseline) {
 
   /** The valid modes. */
   public static final List<String> MODES = List.of("time-slice", "mps", "mig", "green-contexts");
+  /** The valid values of {@code slowdown-baseline}. */
+  public static final List<String> SLOWDOWN_BASELINES = List.of("partition", "device");
 
   /** Checks the mode and that each setting belongs to it. */
   public SharingConfig {
@@ -40,6 +46,10 @@ public record SharingConfig(String mode, String name, Map<String, ContextSharing
     if (name != null && !name.matches("[A-Za-z0-9._+-]+")) {
       throw new SpecViolation("name", "may hold letters, digits, '.', '_', '+' and '-' only, got '"
           + name + "'");
+    }
+    if (slowdownBaseline != null && !SLOWDOWN_BASELINES.contains(slowdownBaseline)) {
+      throw new SpecViolation("slowdown-baseline", ConfigurationException.unknown(
+          "slowdown baseline", slowdownBaseline, SLOWDOWN_BASELINES).getMessage());
     }
     contexts = contexts == null ? null
         : Collections.unmodifiableMap(new LinkedHashMap<>(contexts));
@@ -75,6 +85,15 @@ public record SharingConfig(String mode, String name, Map<String, ContextSharing
   @JsonIgnore
   public String label() {
     return name != null ? name : mode;
+  }
+
+  /**
+   * Whether a job's isolated run (its slowdown's denominator) is confined to its partition, as
+   * {@code slowdown-baseline: partition} (the default) says.
+   */
+  @JsonIgnore
+  public boolean aloneInPartition() {
+    return !"device".equals(slowdownBaseline);
   }
 
   /** The settings of {@code contextId}, or the defaults. */
@@ -147,8 +166,12 @@ public record SharingConfig(String mode, String name, Map<String, ContextSharing
    * @param name its name, which contexts bind to
    * @param profile its GPU instance profile: a full name such as {@code 3g.71gb} or the compute
    *     slices alone ({@code 3g}, the profile with the least memory)
+   * @param mps whether an MPS server runs in the instance, so that several contexts bound to it
+   *     are co-resident on its SMs (NVIDIA MIG user guide, "MIG with CUDA MPS"); default false: one
+   *     context per instance
    */
-  public record MigInstance(String name, String profile) {
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record MigInstance(String name, String profile, Boolean mps) {
     /** Checks that both are given. */
     public MigInstance {
       if (name == null || name.isBlank()) {
@@ -157,6 +180,11 @@ public record SharingConfig(String mode, String name, Map<String, ContextSharing
       if (profile == null || profile.isBlank()) {
         throw new SpecViolation("profile", "is required, e.g. 3g");
       }
+    }
+
+    /** Whether the instance runs an MPS server ({@code mps: true}). */
+    boolean runsMps() {
+      return Boolean.TRUE.equals(mps);
     }
   }
 

@@ -74,6 +74,15 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
     return java.util.Optional.of(new MemoryDomains(domains));
   }
 
+  /**
+   * The SMs a queue of the run is confined to (its green context, else its context's MPS share or
+   * MIG instance), or null when it may use every SM.
+   */
+  public SmSet partitionOf(String queueId, String contextId) {
+    SmSet partition = sharing.queuePartitions().get(queueId);
+    return partition != null ? partition : sharing.contextPartitions().get(contextId);
+  }
+
   /** No spatial sharing: the hardware model decides. */
   public static SharingPlan none() {
     return new SharingPlan(SpatialSharing.none(), List.of());
@@ -149,7 +158,10 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
     return new SharingPlan(new SpatialSharing(true, partitions, Map.of(), belowNormal), List.of());
   }
 
-  /** MIG: instances laid out from SM 0 in the order written, one context per instance. */
+  /**
+   * MIG: instances laid out from SM 0 in the order written, one context per instance, or several
+   * co-resident on the instance's SMs when it runs MPS.
+   */
   private static SharingPlan mig(SharingConfig config, String hardwareId, DeviceSpec device,
       Map<String, List<String>> queuesByContext) {
     List<MigProfiles.Profile> profiles = MigProfiles.of(hardwareId).orElseThrow(() ->
@@ -204,10 +216,10 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
             "MIG instance", instance, names).getMessage());
       }
       String other = holder.putIfAbsent(instance, context);
-      if (other != null) {
+      if (other != null && !config.instances().get(index).runsMps()) {
         throw fail("contexts." + context + ".instance", "MIG instance '" + instance + "' already "
-            + "runs context '" + other + "'; time slicing inside an instance is not modelled, so "
-            + "give each context its own instance");
+            + "runs context '" + other + "'; time slicing inside an instance is not modelled: "
+            + "give each context its own instance, or run MPS in it (mps: true)");
       }
       partitions.put(context, instances.get(index).sms());
     });

@@ -28,10 +28,21 @@ import org.preemptlab.api.model.Priority;
  * @param scaling how block durations carry over to another GPU
  * @param copies whether memory copies and sets are replayed (on the copy engine)
  * @param idempotent whether the kernels' blocks may be flushed and re-run
+ * @param dramBandwidthShare the share of the traced GPU's DRAM bandwidth each kernel is taken to
+ *     have used while it ran, in [0, 1] (the traces record no DRAM traffic; 0: none declared)
  */
 public record TraceOptions(int rank, int device, long firstStep, long lastStep, long windowStartNs,
     long windowEndNs, int repeat, Priority priority, String context, double timeScale,
-    String tracedHardware, BlockDurations.Scaling scaling, boolean copies, boolean idempotent) {
+    String tracedHardware, BlockDurations.Scaling scaling, boolean copies, boolean idempotent,
+    double dramBandwidthShare) {
+
+  /** Options that declare no DRAM traffic ({@code dram-bandwidth-share} 0). */
+  public TraceOptions(int rank, int device, long firstStep, long lastStep, long windowStartNs,
+      long windowEndNs, int repeat, Priority priority, String context, double timeScale,
+      String tracedHardware, BlockDurations.Scaling scaling, boolean copies, boolean idempotent) {
+    this(rank, device, firstStep, lastStep, windowStartNs, windowEndNs, repeat, priority, context,
+        timeScale, tracedHardware, scaling, copies, idempotent, 0);
+  }
 
   private static final long DAY_NS = 86_400_000_000_000L;
   private static final Pattern STEPS = Pattern.compile("(\\d+)(?:\\s*-\\s*(\\d+))?");
@@ -70,6 +81,9 @@ public record TraceOptions(int rank, int device, long firstStep, long lastStep, 
         "Replay memory copies and sets on the copy engine"));
     specs.add(ParameterSpec.bool("idempotent", false,
         "Whether the kernels' blocks may be flushed and re-run (the trace cannot tell)"));
+    specs.add(ParameterSpec.real("dram-bandwidth-share", 0.0, 0.0, 1.0, "",
+        "Share of the traced GPU's DRAM bandwidth each kernel used while it ran, for contention "
+            + "(the trace records none); 0 = no DRAM traffic declared"));
     return List.copyOf(specs);
   }
 
@@ -114,7 +128,8 @@ public record TraceOptions(int rank, int device, long firstStep, long lastStep, 
         values.getInt("repeat"), Priority.valueOf(values.getString("priority")), context,
         values.getDouble("time-scale"), values.getString("traced-hardware").trim(),
         BlockDurations.Scaling.valueOf(values.getString("block-scaling").toUpperCase(Locale.ROOT)),
-        values.getBoolean("copies"), values.getBoolean("idempotent"));
+        values.getBoolean("copies"), values.getBoolean("idempotent"),
+        values.getDouble("dram-bandwidth-share"));
   }
 
   /** A context id made from a file name: without directories and extensions, invalid chars as _. */

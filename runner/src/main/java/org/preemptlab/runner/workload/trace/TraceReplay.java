@@ -327,7 +327,30 @@ public final class TraceReplay {
     int shared = op.sharedMemoryBytes();
     BlockProgram program = Programs.build(ProgramSpec.standard(registers, shared),
         blockNs, registers, shared, 1.0);
+    long dramBytes = dramBytesPerBlock(op, options, traced);
+    if (dramBytes > 0) {
+      program = Programs.withDramBytes(program, dramBytes);
+    }
     return new Kernel(name, (int) op.gridBlocks(), op.threadsPerBlock(), registers, shared,
         options.idempotent(), program, new BlockTiming.Exact());
+  }
+
+  /**
+   * The DRAM bytes one block of a traced kernel moves, from {@code dram-bandwidth-share} (the
+   * traces record none): the kernel moved share x the traced GPU's bandwidth x its traced duration,
+   * spread evenly over its blocks; 0 when the share is 0.
+   */
+  static long dramBytesPerBlock(TraceOp op, TraceOptions options, DeviceSpec traced) {
+    if (options.dramBandwidthShare() == 0) {
+      return 0;
+    }
+    if (!traced.memory().declared()) {
+      throw new ConfigurationException("parameter 'dram-bandwidth-share': the traced GPU's model"
+          + " ('" + traced.name() + "') declares no DRAM bandwidth; use traced-hardware with a model"
+          + " that does, or 0");
+    }
+    double bytes = options.dramBandwidthShare() * traced.memory().dramBandwidthBytesPerNs()
+        * op.durationNs() / op.gridBlocks();
+    return Math.round(bytes);
   }
 }
