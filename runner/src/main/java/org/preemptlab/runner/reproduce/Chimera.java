@@ -175,7 +175,7 @@ public final class Chimera implements Reproduction {
             and idempotent regions, and the baseline of the ANTT and STP gains are not known.
             Searched for again (December 2026) in public copies of the paper, its artifact and
             the benchmarks it names: the stored copies reachable here hold the abstract only, and
-            no artifact exists, so the paper's own per-kernel inputs are still missing and the
+            no artifact was found, so the paper's own per-kernel inputs are still missing and the
             rows below stay on synthesised ones.
 
             Synthesised inputs (chosen before running, not tuned to the published numbers): the

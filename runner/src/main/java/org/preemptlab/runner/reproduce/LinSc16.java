@@ -143,7 +143,7 @@ public final class LinSc16 implements Reproduction {
             Searched for again (December 2026): a full text is public, but the stored copy
             reachable here yields only its opening (abstract and introduction), not the benchmark
             tables, and no
-            artifact exists, so the paper's per-kernel inputs (registers, live registers at
+            artifact was found, so the paper's per-kernel inputs (registers, live registers at
             preemption points) are still missing and the rows below stay on assumed ones.
 
             Assumed inputs (none tuned to the published numbers): the `gtx480` model (GPGPU-Sim's
