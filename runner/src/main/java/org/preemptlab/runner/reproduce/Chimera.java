@@ -173,6 +173,10 @@ public final class Chimera implements Reproduction {
             about **0.2%** of preemption requests, and improves ANTT by **5.5×** and STP by
             **12.2%**. Only the abstract was readable: the benchmarks, their thread-block times
             and idempotent regions, and the baseline of the ANTT and STP gains are not known.
+            Searched for again (December 2026) in public copies of the paper, its artifact and
+            the benchmarks it names: the stored copies reachable here hold the abstract only, and
+            no artifact was found, so the paper's own per-kernel inputs are still missing and the
+            rows below stay on synthesised ones.
 
             Synthesised inputs (chosen before running, not tuned to the published numbers): the
             `gtx480` model (GPGPU-Sim's GTX480 configuration, 177 GB/s context saves) with

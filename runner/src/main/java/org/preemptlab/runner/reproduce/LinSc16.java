@@ -140,6 +140,11 @@ public final class LinSc16 implements Reproduction {
             register compression cut the register context by **91.5%** on average and the
             preemption latency by **59.7%** against a naive context switch. Only the abstract was
             readable: the benchmarks, the simulator and the compression scheme are not known.
+            Searched for again (December 2026): a full text is public, but the stored copy
+            reachable here yields only its opening (abstract and introduction), not the benchmark
+            tables, and no
+            artifact was found, so the paper's per-kernel inputs (registers, live registers at
+            preemption points) are still missing and the rows below stay on assumed ones.
 
             Assumed inputs (none tuned to the published numbers): the `gtx480` model (GPGPU-Sim's
             GTX480 configuration) with `instruction-level-preemption=true`; a LOW victim of 75

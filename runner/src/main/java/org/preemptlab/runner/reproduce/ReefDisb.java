@@ -101,13 +101,35 @@ final class ReefDisb {
   }
 
   /**
+   * How a benchmark spreads the first requests of periodic tasks of one rate, so that they are
+   * not all due at once.
+   */
+  enum Stagger {
+    /**
+     * REEF's DISB (SJTU-IPADS/reef-artifacts: {@code src/eval/DISB.h}, {@code
+     * BenchmarkSuite::run}): when there are several real-time tasks of one rate, each starts
+     * after the previous ones' latencies alone plus an equal share of the period they leave;
+     * best-effort tasks start after all real-time ones.
+     */
+    REEF_RT,
+    /**
+     * The standalone DISB that GPreempt vendors (thustorage/GPreempt: {@code
+     * third_party/disb/src/load.cpp}, {@code builtinLoadCoordinator}): every periodic task of
+     * one rate (GPreempt's configs give every load priority 0) starts after the previous ones'
+     * latencies alone, preparation included, in the config's order, real-time tasks first.
+     */
+    DISB_PERIODIC
+  }
+
+  /**
    * A DISB workload.
    *
    * @param id its letter
    * @param rt the real-time tasks
    * @param be the best-effort tasks
+   * @param stagger how the benchmark spreads the first requests of tasks of one rate
    */
-  record Workload(String id, List<Task> rt, List<Task> be) {}
+  record Workload(String id, List<Task> rt, List<Task> be, Stagger stagger) {}
 
   private static Task t(String model, int perSecond) {
     return new Task(model, perSecond, List.of());
@@ -123,12 +145,15 @@ final class ReefDisb {
     List<Task> cBe = List.of(t("resnet152", 100), t("densenet", 100), t("vgg", 100),
         t("inception", 100), t("bert", 100));
     return List.of(
-        new Workload("A", List.of(t("vgg", 100)), List.of(t("resnet152", 100))),
-        new Workload("B", List.of(t("vgg", 220)), List.of(t("resnet152", 220))),
-        new Workload("C", List.of(t("vgg", 100)), cBe),
-        new Workload("D", five.stream().map(m -> t(m, 20)).toList(), cBe),
+        new Workload("A", List.of(t("vgg", 100)), List.of(t("resnet152", 100)),
+            Stagger.DISB_PERIODIC),
+        new Workload("B", List.of(t("vgg", 220)), List.of(t("resnet152", 220)),
+            Stagger.DISB_PERIODIC),
+        new Workload("C", List.of(t("vgg", 100)), cBe, Stagger.DISB_PERIODIC),
+        new Workload("D", five.stream().map(m -> t(m, 20)).toList(), cBe,
+            Stagger.DISB_PERIODIC),
         new Workload("E", five.stream().map(m -> new Task(m, 20, List.of(), true)).toList(),
-            cBe));
+            cBe, Stagger.DISB_PERIODIC));
   }
 
   /** DISB E's real-time request times within a second (ms), evaluation/fig10/E.json. */
@@ -140,13 +165,46 @@ final class ReefDisb {
     List<Task> cBe = List.of(t("densenet", 100), t("densenet", 100), t("vgg", 100),
         t("bert", 100), t("resnet152", 100));
     return List.of(
-        new Workload("A", List.of(t("vgg", 100)), List.of(t("resnet152", 100))),
-        new Workload("B", List.of(t("vgg", 220)), List.of(t("resnet152", 220))),
-        new Workload("C", List.of(t("vgg", 100)), cBe),
+        new Workload("A", List.of(t("vgg", 100)), List.of(t("resnet152", 100)),
+            Stagger.REEF_RT),
+        new Workload("B", List.of(t("vgg", 220)), List.of(t("resnet152", 220)),
+            Stagger.REEF_RT),
+        new Workload("C", List.of(t("vgg", 100)), cBe, Stagger.REEF_RT),
         new Workload("D", List.of(t("vgg", 20), t("resnet152", 20), t("densenet", 20),
             t("inception", 20), t("bert", 20)), List.of(t("densenet", 100), t("densenet", 100),
-            t("vgg", 100), t("bert", 100), t("resnet", 100))),
-        new Workload("E", List.of(new Task("vgg", 20, E_TRACE)), cBe));
+            t("vgg", 100), t("bert", 100), t("resnet", 100)), Stagger.REEF_RT),
+        new Workload("E", List.of(new Task("vgg", 20, E_TRACE)), cBe,
+            Stagger.REEF_RT));
+  }
+
+  /** A model's latency alone on the MI50: the sum of its kernels' profiled latencies, in ns. */
+  static long aloneNs(List<Kernel> kernels) {
+    return kernels.stream().mapToLong(k -> k.latencyUs() * 1000L).sum();
+  }
+
+  /** A real-time task's requests per second: its trace's length, or its rate. */
+  static int requestsPerSecond(Task task) {
+    return task.trace().isEmpty() ? task.perSecond() : task.trace().size();
+  }
+
+  /**
+   * Best-effort requests per second if best-effort inferences could not overlap one another nor
+   * the real-time ones: round robin over the best-effort tasks, one inference at a time at its
+   * profiled latency alone, in the device time the real-time requests leave. Computed from the
+   * inputs, not simulated: it is shown beside the simulation as a reference point.
+   */
+  static double oneAtATimeBePerSecond(Workload workload, Map<String, List<Kernel>> models) {
+    double rtBusy = 0;
+    for (Task t : workload.rt()) {
+      rtBusy += requestsPerSecond(t) * aloneNs(models.get(t.model())) / 1e9;
+    }
+    double round = 0;
+    int capacity = 0;
+    for (Task t : workload.be()) {
+      round += aloneNs(models.get(t.model())) / 1e9;
+      capacity += t.perSecond();
+    }
+    return Math.min(capacity, Math.max(0, 1 - rtBusy) * workload.be().size() / round);
   }
 
   /**
@@ -155,6 +213,26 @@ final class ReefDisb {
    */
   enum Mode { RT_ONLY, SAME_PRIORITY, RT_FIRST }
 
+  /**
+   * Which GPU contexts the tasks' queues belong to, as the benchmark's clients create them.
+   */
+  enum Contexts {
+    /** Each task in its own context (its own process). */
+    PER_TASK,
+    /** Every task in one context: one process, one stream per task. */
+    ONE,
+    /** One context for the real-time tasks and one for the best-effort tasks. */
+    BY_CLASS;
+
+    String of(String queue, boolean realTime) {
+      return switch (this) {
+        case PER_TASK -> queue;
+        case ONE -> "app";
+        case BY_CLASS -> realTime ? "rt" : "be";
+      };
+    }
+  }
+
   /** Which job ids belong to which request, to measure latencies and completions. */
   record Request(String queue, boolean realTime, long submitNs, long firstJob, long lastJob) {}
 
@@ -162,23 +240,28 @@ final class ReefDisb {
   record Trace(String csv, List<Request> requests) {}
 
   /**
-   * The CSV trace of a workload over {@code horizonNs}: each real-time task submits the kernels
-   * of one request at every period (or at its trace's times), into its own in-order queue; each
-   * best-effort task is a closed loop that submits its next request when the previous one has
-   * finished, at most as many as could run alone within the horizon, plus two.
+   * The CSV trace of a workload over {@code horizonNs}: each task, as a DISB client does, asks
+   * for an inference at each of its times (every period, its trace's times, or Poisson times) and
+   * waits for it, so a request starts at its time or when the task's previous request has ended,
+   * whichever is later (SJTU-IPADS/reef-artifacts {@code src/eval/DISB.h}, {@code
+   * BenchmarkSuite::run}; thustorage/GPreempt {@code third_party/disb/src/load.cpp}: a client
+   * that falls behind starts its next request at once). A request submits all its kernels at once
+   * into the task's in-order queue. Best-effort tasks submit at most as many requests as could run
+   * alone within the horizon, plus two. The first requests of tasks of one rate are spread as the
+   * workload's {@link Stagger} says.
    */
   static Trace trace(Workload workload, Map<String, List<Kernel>> models, Mode mode,
       long horizonNs) {
-    return trace(workload, models, mode, horizonNs, 0, false, 1);
+    return trace(workload, models, mode, horizonNs, 0, Contexts.PER_TASK, 1);
   }
 
   /**
-   * The same, with a preparation of {@code preparationNs} before each real-time submission (the
-   * request's latency counts from the start of its preparation), every task in one context when
-   * {@code sharedContext} (else each in its own), and Poisson times drawn from {@code seed}.
+   * The same, with a preparation of {@code preparationNs} at the start of each request, before
+   * its kernels are submitted (the request's latency counts from its start), the queues laid out
+   * in contexts as {@code contexts} says, and Poisson times drawn from {@code seed}.
    */
   static Trace trace(Workload workload, Map<String, List<Kernel>> models, Mode mode,
-      long horizonNs, long preparationNs, boolean sharedContext, long seed) {
+      long horizonNs, long preparationNs, Contexts contexts, long seed) {
     java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
     StringBuilder csv = new StringBuilder("job_id,queue,context,priority,engine,submit,grid_blocks,"
         + "threads_per_block,registers_per_thread,shared_memory_per_block,block_time,depends_on,"
@@ -187,37 +270,18 @@ final class ReefDisb {
     long[] next = {0};
     String rtPriority = mode == Mode.SAME_PRIORITY ? "NORMAL" : "HIGH";
     String bePriority = mode == Mode.SAME_PRIORITY ? "NORMAL" : "LOW";
+    long[] delays = launchDelays(workload, models, preparationNs);
     for (int i = 0; i < workload.rt().size(); i++) {
       Task task = workload.rt().get(i);
       String queue = "rt" + i + "-" + task.model();
-      List<Long> times = new ArrayList<>();
-      if (task.poisson()) {
-        double mean = 1e9 / task.perSecond();
-        for (long at = Math.round(-mean * Math.log(1 - random.nextDouble())); at < horizonNs;
-            at += Math.round(-mean * Math.log(1 - random.nextDouble()))) {
-          times.add(at);
+      long previousLast = -1;
+      for (long at : realTimeTimes(task, horizonNs, random)) {
+        long due = at + delays[i];
+        if (due >= horizonNs) {
+          break;
         }
-      } else if (task.trace().isEmpty()) {
-        long period = 1_000_000_000L / task.perSecond();
-        for (long at = 0; at < horizonNs; at += period) {
-          times.add(at);
-        }
-      } else {
-        for (long base = 0; base < horizonNs; base += 1_000_000_000L) {
-          for (int ms : task.trace()) {
-            if (base + ms * 1_000_000L < horizonNs) {
-              times.add(base + ms * 1_000_000L);
-            }
-          }
-        }
-      }
-      for (long at : times) {
-        long first = next[0];
-        for (Kernel k : models.get(task.model())) {
-          row(csv, next[0]++, queue, sharedContext ? "app" : queue, rtPriority,
-              at + preparationNs, k, -1);
-        }
-        requests.add(new Request(queue, true, at, first, next[0] - 1));
+        previousLast = request(csv, requests, next, new Stream(queue, contexts.of(queue, true),
+            rtPriority, true), due, preparationNs, models.get(task.model()), previousLast);
       }
     }
     if (mode != Mode.RT_ONLY) {
@@ -225,32 +289,123 @@ final class ReefDisb {
         Task task = workload.be().get(i);
         String queue = "be" + i + "-" + task.model();
         List<Kernel> kernels = models.get(task.model());
-        long alone = kernels.stream().mapToLong(k -> k.latencyUs() * 1000L).sum();
         long count = Math.min(task.perSecond() * Math.max(1, horizonNs / 1_000_000_000L),
-            horizonNs / alone + 2);
+            horizonNs / aloneNs(kernels) + 2);
+        long period = 1_000_000_000L / task.perSecond();
         long previousLast = -1;
         for (long r = 0; r < count; r++) {
-          long first = next[0];
-          for (Kernel k : kernels) {
-            row(csv, next[0]++, queue, sharedContext ? "app" : queue, bePriority, 0, k,
-                previousLast);
+          long due = r * period + delays[workload.rt().size() + i];
+          if (due >= horizonNs) {
+            break;
           }
-          previousLast = next[0] - 1;
-          requests.add(new Request(queue, false, 0, first, previousLast));
+          previousLast = request(csv, requests, next, new Stream(queue, contexts.of(queue, false),
+              bePriority, false), due, preparationNs, kernels, previousLast);
         }
       }
     }
     return new Trace(csv.toString(), requests);
   }
 
-  private static void row(StringBuilder csv, long id, String queue, String context,
-      String priority, long atNs, Kernel k, long dependsOn) {
-    csv.append(id).append(',').append(queue).append(',').append(context).append(',')
-        .append(priority).append(",COMPUTE,").append(atNs).append("ns,").append(k.blocks())
-        .append(',').append(k.threads()).append(',').append(REGISTERS_PER_THREAD).append(',')
-        .append(k.sharedBytes()).append(',').append(k.blockTimeNs()).append("ns,")
+  /** The queue a task submits into: its id, context, priority, and whether it is real-time. */
+  private record Stream(String queue, String context, String priority, boolean realTime) {}
+
+  /**
+   * Writes one request's kernels, due at {@code dueNs}: the first request's are submitted after
+   * the preparation, a later one's after the preparation that follows the previous request's end
+   * or {@code dueNs}, whichever is later (every kernel depends on the previous request's last).
+   * Returns the id of its last kernel.
+   */
+  private static long request(StringBuilder csv, List<Request> requests, long[] next,
+      Stream stream, long dueNs, long preparationNs, List<Kernel> kernels, long previousLast) {
+    long first = next[0];
+    for (Kernel k : kernels) {
+      row(csv, next[0]++, stream, dueNs + preparationNs, k, previousLast, preparationNs);
+    }
+    requests.add(new Request(stream.queue(), stream.realTime(), dueNs, first, next[0] - 1));
+    return next[0] - 1;
+  }
+
+  /** A real-time task's request times from 0, before its stagger: periodic, traced or Poisson. */
+  private static List<Long> realTimeTimes(Task task, long horizonNs,
+      java.util.SplittableRandom random) {
+    List<Long> times = new ArrayList<>();
+    if (task.poisson()) {
+      double mean = 1e9 / task.perSecond();
+      for (long at = Math.round(-mean * Math.log(1 - random.nextDouble())); at < horizonNs;
+          at += Math.round(-mean * Math.log(1 - random.nextDouble()))) {
+        times.add(at);
+      }
+    } else if (task.trace().isEmpty()) {
+      long period = 1_000_000_000L / task.perSecond();
+      for (long at = 0; at < horizonNs; at += period) {
+        times.add(at);
+      }
+    } else {
+      for (long base = 0; base < horizonNs; base += 1_000_000_000L) {
+        for (int ms : task.trace()) {
+          if (base + ms * 1_000_000L < horizonNs) {
+            times.add(base + ms * 1_000_000L);
+          }
+        }
+      }
+    }
+    return times;
+  }
+
+  /**
+   * Each task's start delay, real-time tasks first, then best-effort, as the workload's {@link
+   * Stagger} spreads them; a model's latency alone is the sum of its kernels' profiled latencies.
+   */
+  static long[] launchDelays(Workload workload, Map<String, List<Kernel>> models,
+      long preparationNs) {
+    List<Task> tasks = new ArrayList<>(workload.rt());
+    tasks.addAll(workload.be());
+    long[] delays = new long[tasks.size()];
+    int rtCount = workload.rt().size();
+    if (workload.stagger() == Stagger.REEF_RT) {
+      long sum = 0;
+      for (Task t : workload.rt()) {
+        sum += aloneNs(models.get(t.model()));
+      }
+      boolean spread = rtCount > 1 && workload.rt().stream().mapToInt(Task::perSecond).distinct()
+          .count() == 1;
+      long gap = 0;
+      if (spread) {
+        long period = 1_000_000_000L / workload.rt().get(0).perSecond();
+        gap = period < sum ? 0 : (period - sum) / rtCount;
+      }
+      long start = 0;
+      for (int i = 0; i < tasks.size(); i++) {
+        Task t = tasks.get(i);
+        delays[i] = i < rtCount && !t.trace().isEmpty() ? 0 : start;
+        if (i < rtCount) {
+          start += aloneNs(models.get(t.model())) + gap;
+        }
+      }
+    } else {
+      Map<Integer, Long> byRate = new java.util.HashMap<>();
+      for (int i = 0; i < tasks.size(); i++) {
+        Task t = tasks.get(i);
+        if (t.poisson() || !t.trace().isEmpty()) {
+          continue;
+        }
+        long delay = byRate.getOrDefault(t.perSecond(), 0L);
+        delays[i] = delay;
+        byRate.put(t.perSecond(), delay + preparationNs + aloneNs(models.get(t.model())));
+      }
+    }
+    return delays;
+  }
+
+  private static void row(StringBuilder csv, long id, Stream stream, long atNs, Kernel k,
+      long dependsOn, long thinkNs) {
+    csv.append(id).append(',').append(stream.queue()).append(',').append(stream.context())
+        .append(',').append(stream.priority()).append(",COMPUTE,").append(atNs).append("ns,")
+        .append(k.blocks()).append(',').append(k.threads()).append(',')
+        .append(REGISTERS_PER_THREAD).append(',').append(k.sharedBytes()).append(',')
+        .append(k.blockTimeNs()).append("ns,")
         .append(dependsOn < 0 ? "" : Long.toString(dependsOn)).append(',')
-        .append(dependsOn < 0 ? "" : "0").append(",true,")
+        .append(dependsOn < 0 ? "" : thinkNs + "ns").append(",true,")
         .append(k.name().toLowerCase(Locale.ROOT)).append('\n');
   }
 }

@@ -80,13 +80,13 @@ class PublishedReproductionsTest {
   }
 
   @Test
-  void xschedPoliciesReproducesFixedPriorityAndThePartitionOnTheGv100Figures() throws Exception {
+  void xschedPoliciesReproducesFixedPriorityAndThePartitionAndShowsTheFittedNativeRowInSample() throws Exception {
     boolean[] verdict = new boolean[1];
     String printed = run(new XSchedPolicies(Optional.of(TwoContextRun.REGISTRY), 8,
         100_000_000L, 1), directory, verdict);
 
     assertThat(printed).containsPattern("native: FG P99 / standalone +XSched, OSDI'25, .* +1.60-2.19x"
-        + " \\(GV100 2.16x\\) +[0-9.]+x +1.6x to 2.19x +PASS")
+        + " \\(GV100 2.16x\\) +[0-9.]+x +1.6x to 2.19x +IN-SAMPLE")
         .containsPattern("XSched fixed priority: FG P99 / standalone +XSched.* +1.02-1.30x \\(GV100"
             + " 1.13x\\) +[0-9.]+x +1.02x to 1.3x +native: [0-9.]+x +PASS")
         .containsPattern("bandwidth partition: FG share +XSched.* +75% \\(GV100 74.7%\\)"
@@ -94,10 +94,11 @@ class PublishedReproductionsTest {
         .containsPattern("bandwidth partition: overhead +XSched.* +GV100 5.7% \\(mean over XPUs about"
             + " 1.5%\\) +[4-7]\\.[0-9]% +±1.5 points of 5.7% +PASS")
         .contains("XSched PUP 75/25 (level 1, threshold 16, batch 8)");
-    assertThat(verdict[0]).as(printed).isTrue();
+    assertThat(verdict[0]).as("an in-sample row never counts: %s", printed).isFalse();
     assertThat(Files.readString(directory.resolve("xsched-policies.md")))
         .contains("What the partition shows", "fitted to the GV100's",
-            "Verdict: 4 PASS of 4 rows: reproduced");
+            "In-sample: the `v100` model's 180 µs context switch",
+            "Verdict: 3 PASS, 1 IN-SAMPLE of 4 rows: NOT reproduced");
   }
 
   @Test
