@@ -9,9 +9,13 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -241,6 +245,8 @@ final class SweepCommand implements Command {
             .filter(f -> !f.startsWith("charts/")).toList()),
         written.stream().filter(f -> f.startsWith("charts/")).count() / SweepCharts.FORMATS.size(),
         dir);
+    policyNotes(results).forEach((configuration, note) -> out.printf(Locale.ROOT,
+        "note: configuration '%s': %s%n", configuration, note));
     int failed = analysis.failures().size();
     if (failed > 0) {
       out.println(failed + " of " + runs.size() + " runs failed; see 'failed runs' above");
@@ -364,5 +370,26 @@ final class SweepCommand implements Command {
     config.applications().forEach(a -> all.add(registry.descriptor(PluginKind.APPLICATION,
         a.id())));
     return all;
+  }
+
+  /**
+   * For each configuration whose every successful run's policy could not have changed the outcome
+   * (or only drained its preemptions), the first such run's note, in the order of the results.
+   */
+  static Map<String, String> policyNotes(List<RunResult> results) {
+    Map<String, String> notes = new LinkedHashMap<>();
+    Set<String> without = new HashSet<>();
+    for (RunResult result : results) {
+      if (result.status() != RunResult.Status.OK) {
+        continue;
+      }
+      if (result.policyNote() == null) {
+        without.add(result.configuration());
+        notes.remove(result.configuration());
+      } else if (!without.contains(result.configuration())) {
+        notes.putIfAbsent(result.configuration(), result.policyNote());
+      }
+    }
+    return notes;
   }
 }

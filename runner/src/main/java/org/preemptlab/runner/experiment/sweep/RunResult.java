@@ -18,6 +18,7 @@ import org.preemptlab.runner.experiment.RunOutcome;
 import org.preemptlab.runner.metrics.MetricSelection;
 import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.metrics.RunData;
+import org.preemptlab.runner.report.PolicyInfluence;
 
 /**
  * The result of one run of a sweep as stored in its result file: what ran, whether it succeeded,
@@ -36,9 +37,12 @@ import org.preemptlab.runner.metrics.RunData;
  *     bytes a job (Jackson writes and reads a {@code long[]} as the JSON array of its numbers);
  *     empty for a failed run and for a result read {@link #withoutTurnarounds() without them}.
  *     The arrays are this record's own: callers must not modify them
+ * @param policyNote why the run's policy cannot have changed its outcome (or that all its
+ *     preemptions drained), as {@code run} prints it; null when it could, for a failed run, and in
+ *     result files written before this field existed
  */
 @JsonPropertyOrder({"configuration", "values", "seed", "config-digest", "status", "error",
-    "metrics", "turnarounds-ns"})
+    "metrics", "turnarounds-ns", "policy-note"})
 public record RunResult(
     String configuration,
     Map<String, String> values,
@@ -47,7 +51,8 @@ public record RunResult(
     Status status,
     String error,
     Map<String, Double> metrics,
-    Map<String, long[]> turnaroundsNs) {
+    Map<String, long[]> turnaroundsNs,
+    String policyNote) {
 
   /** Whether a run succeeded. */
   public enum Status {
@@ -76,6 +81,13 @@ public record RunResult(
     }
     turnaroundsNs = Collections.unmodifiableMap(turnarounds);
     checkArgument(status != Status.FAILED || error != null, "a failed run needs its error");
+  }
+
+  /** A result without a policy note. */
+  public RunResult(String configuration, Map<String, String> values, long seed,
+      String configDigest, Status status, String error, Map<String, Double> metrics,
+      Map<String, long[]> turnaroundsNs) {
+    this(configuration, values, seed, configDigest, status, error, metrics, turnaroundsNs, null);
   }
 
   /**
@@ -114,7 +126,8 @@ public record RunResult(
       metrics.put(selection.key(), Double.isNaN(value) ? null : value);
     }
     return new RunResult(run.point().key(), run.point().values(), run.seed(),
-        run.configDigest(), Status.OK, null, metrics, data.jobs().turnaroundsByQueue());
+        run.configDigest(), Status.OK, null, metrics, data.jobs().turnaroundsByQueue(),
+        PolicyInfluence.warning(outcome).orElse(null));
   }
 
   /** The result of a run that failed with {@code error}. */
@@ -130,7 +143,7 @@ public record RunResult(
    */
   public RunResult withoutTurnarounds() {
     return turnaroundsNs.isEmpty() ? this : new RunResult(configuration, values, seed,
-        configDigest, status, error, metrics, Map.of());
+        configDigest, status, error, metrics, Map.of(), policyNote);
   }
 
   /**
