@@ -80,7 +80,8 @@ final class PluginMetrics {
         throw new PluginFailureException(plugin, "returned null from metricValues()");
       }
       for (Map.Entry<String, Double> e : new java.util.TreeMap<>(reported).entrySet()) {
-        if (!ids.contains(e.getKey())) {
+        int at = ids.indexOf(e.getKey());
+        if (at < 0) {
           throw new PluginFailureException(plugin, "reported the undeclared metric '"
               + e.getKey() + "' from metricValues(); its provider declares " + (ids.isEmpty()
               ? "none (implement ContributesMetrics)" : String.join(", ", ids)));
@@ -88,6 +89,13 @@ final class PluginMetrics {
         if (e.getValue() == null) {
           throw new PluginFailureException(plugin, "reported null for metric '" + e.getKey()
               + "'; leave an undefined metric out of the map");
+        }
+        MetricDeclaration d = declared.get(at);
+        double v = e.getValue();
+        if (v < d.lowerBound() || v > d.upperBound()) {
+          throw new PluginFailureException(plugin, "reported " + v + " for metric '" + e.getKey()
+              + "', outside its range [" + d.lowerBound() + ", " + d.upperBound() + "]"
+              + (d.signed() ? "" : "; declare it signed if it may be negative"));
         }
         values.merge(prefix + "." + e.getKey(), e.getValue(), Double::sum);
       }

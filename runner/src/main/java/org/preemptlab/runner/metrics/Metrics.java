@@ -176,9 +176,7 @@ public final class Metrics {
       all.add(new Metric(id, d.title(), d.unit(), d.higherIsBetter(), d.description(),
           "the plugin reported no value", Scoping.RUN,
           in -> in.run().pluginValues().getOrDefault(id, Double.NaN),
-          // a plugin's metric may be signed (a slack, a difference): bounded only as a fraction
-          d.unit() == FRACTION ? 0 : Double.NEGATIVE_INFINITY,
-          d.unit() == FRACTION ? 1 : Double.POSITIVE_INFINITY));
+          d.lowerBound(), d.upperBound()));
     }
     return new Metrics(all);
   }
