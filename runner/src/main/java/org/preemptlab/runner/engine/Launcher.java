@@ -84,6 +84,8 @@ final class Launcher {
   /** Whether a job was ever held back (own hold or a level 2-3 suspension) in this run. */
   boolean holdsUsed;
   private long nextDispatchSeq;
+  /** The next {@link SimJob#readySeq}. */
+  private int nextReadySeq;
   int unfinished;
 
   /**
@@ -328,6 +330,7 @@ final class Launcher {
     queue.readyJob = job;
     job.state = JobState.READY;
     job.readyNs = sim.now;
+    job.readySeq = nextReadySeq++;
     queue.engine.ready++;
     reportLoad(queue.engine);
     queue.engine.policy.onJobReady(job, queue.engine);
@@ -378,15 +381,12 @@ final class Launcher {
 
   /**
    * The hardware's launch order, first in first out: the job submitted first (as policies see its
-   * submit time), then the one that became ready first, then the workload's order.
+   * submit time), then the one offered to the policy first.
    */
   private static boolean readyBefore(SimJob a, SimJob b) {
     long aSubmit = a.submitTimeNs();
     long bSubmit = b.submitTimeNs();
-    if (aSubmit != bSubmit) {
-      return aSubmit < bSubmit;
-    }
-    return a.readyNs != b.readyNs ? a.readyNs < b.readyNs : a.index < b.index;
+    return aSubmit != bSubmit ? aSubmit < bSubmit : a.readySeq < b.readySeq;
   }
 
   private void dispatch(SimJob job, PolicyEngine engine) {

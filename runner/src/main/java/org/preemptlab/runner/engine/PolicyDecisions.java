@@ -4,14 +4,14 @@ package org.preemptlab.runner.engine;
  * How often a run's scheduling policy decided differently from what the hardware does on its own,
  * so that a report can say whether the policy could have changed the outcome at all.
  *
- * <p>The hardware's own order is: launch ready jobs in the order they became ready (then
- * submission, then job id), serve launched jobs' blocks by MPS client, queue priority and launch
+ * <p>The hardware's own order is: launch ready jobs first in, first out (the earliest submit time,
+ * then the job offered to the policy first, as the {@code fifo} policy does), serve launched jobs' blocks by MPS client, queue priority and launch
  * order, give every context the device's time slice, and never preempt, suspend or restrict.
  *
  * @param recorded whether the engine counted (false for a run whose jobs a scheduler layer such as
  *     the DRM scheduler dispatches: it decides launches itself)
  * @param launchChoices dispatches made while the engine held two or more ready jobs
- * @param launchesReordered of those, dispatches of a job other than the one that became ready first
+ * @param launchesReordered of those, dispatches of a job other than the first in, first out one
  * @param waitingRounds dispatch rounds that ended with a ready job left waiting (credits, a full
  *     launch window or the policy's own choice); without any, every ready job was launched at once
  * @param placementPassesReordered placement passes in which the policy's ranking put the launched

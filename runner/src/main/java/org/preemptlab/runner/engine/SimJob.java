@@ -39,6 +39,8 @@ final class SimJob implements JobView {
   org.preemptlab.api.policy.SmSet restriction;
   /** Its place in its queue's order, set when it becomes ready. */
   int queuePos = -1;
+  /** The order in which jobs became ready (offered to their policy), for first in, first out. */
+  int readySeq = -1;
   long dispatchSeq = -1;
   /** Its place among its queue's launched jobs (0 for the first), or -1 before launch. */
   int launchOrdinal = -1;
