@@ -107,6 +107,23 @@ class PolicyInfluenceTest {
   }
 
   @Test
+  void fifoDepartsFromNothingOnTheShippedPolicyLibraryWorkload() {
+    // closed-loop clients and Poisson queues whose jobs tie in submit time: fifo breaks ties by
+    // the order jobs were offered to it, and so must the hardware order it is compared with
+    org.preemptlab.runner.experiment.sweep.SweepConfig sweep = org.preemptlab.runner.experiment
+        .YamlBinding.read(java.nio.file.Path.of("..", "examples", "configs",
+            "policy-library.yaml"), org.preemptlab.runner.experiment.sweep.SweepConfig.class)
+        .orElseThrow();
+    for (long seed = 1; seed <= 3; seed++) {
+      RunOutcome outcome = EXECUTOR.execute(sweep.base().withSeed(seed));
+
+      assertThat(outcome.config().policy().id()).isEqualTo("fifo");
+      assertThat(outcome.result().policyDecisions().launchChoices()).isPositive();
+      assertThat(outcome.result().policyDecisions().departures()).as("seed %s", seed).isZero();
+    }
+  }
+
+  @Test
   void theCountsAreTheSameInEveryRunOfOneConfiguration() {
     RunOutcome once = run("priority", "instruction-level", "");
     RunOutcome again = run("priority", "instruction-level", "");
