@@ -142,10 +142,10 @@ public final class Overrides {
 
   private static long parseLong(String key, String value) {
     try {
-      return Long.parseLong(value);
-    } catch (NumberFormatException e) {
-      throw new ConfigurationException("--set " + key + ": expected a whole number, got '" + value
-          + "'");
+      return org.preemptlab.api.Numbers.whole(value, Long.MIN_VALUE, Long.MAX_VALUE);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException("--set " + key + ": expected a whole number, got '"
+          + org.preemptlab.api.Numbers.shortText(value) + "'");
     }
   }
 }
