@@ -158,7 +158,18 @@ public record ParameterSpec(
             ConfigurationException.unknown("value", text, choices).getMessage());
       }
       case DURATION -> {
-        return checkRange(type, min, max, Durations.parseNs(text), raw);
+        long ns;
+        try {
+          ns = Durations.parseNs(text);
+        } catch (IllegalArgumentException e) {
+          if (e.getMessage().contains("is negative") && min >= 0) {
+            // the range says more than "negative": [1us, 1s] also excludes 0
+            throw new IllegalArgumentException("'" + Numbers.shortText(raw) + "' is out of range"
+                + rangeText(type, min, max), e);
+          }
+          throw e;
+        }
+        return checkRange(type, min, max, ns, raw);
       }
       case TEXT -> {
         return raw;

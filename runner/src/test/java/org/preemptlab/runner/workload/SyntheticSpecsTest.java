@@ -110,6 +110,12 @@ class SyntheticSpecsTest {
   }
 
   @Test
+  void aQuotedBooleanIsCalledQuotedText() { // issue 27: not "expected true or false, got 'true'"
+    bindingOf("serial: true", "serial: \"true\"").hasMessageEndingWith(": expected true or "
+        + "false, got the quoted text 'true' (write it without quotes)");
+  }
+
+  @Test
   void negativeDurationsAreRejected() {
     bindingOf("mean-interval: 500us", "mean-interval: -2ms").hasMessage(
         "test.yaml:12:7: queues[0].arrival.mean-interval: '-2ms' is negative; a duration must be "
