@@ -192,6 +192,16 @@ class TraceInputBoundsTest {
     replaying("nsys-trace", fifo, Map.of()).hasMessageStartingWith("fifo.json: not a regular");
   }
 
+  @Test
+  void aTraceMixOfTwoYamlDocumentsIsOneLineWithoutJacksonWords() throws Exception { // fuzz case
+    Path mix = file("mix.yaml", "traces:\n  - {format: pytorch-trace, path: a.json}\n---\nx\n");
+
+    assertThatThrownBy(() -> TraceMixProvider.load(mix, TraceTesting.H200))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("mix.yaml:4: a second YAML document (after a '---' line); a trace mix file "
+            + "is one document");
+  }
+
   private static final String NSYS_HEADER = "Start (ns),Duration (ns),CorrId,GrdX,GrdY,GrdZ,"
       + "BlkX,BlkY,BlkZ,Reg/Trd,StcSMem (MB),DymSMem (MB),Bytes (MB),Throughput (MBps),"
       + "SrcMemKd,DstMemKd,Device,Ctx,GreenCtx,Strm,Name\n";
