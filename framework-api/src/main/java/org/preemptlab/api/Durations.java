@@ -48,11 +48,9 @@ public final class Durations {
     try {
       value = Numbers.decimal(number);
     } catch (IllegalArgumentException e) {
-      if (e.getMessage().contains("out of range")) {
-        throw new IllegalArgumentException("'" + shortText(text) + "' is out of range; a "
-            + "duration must be in [0ns, " + format(Limits.MAX_DURATION_NS) + "] with at most "
-            + Limits.MAX_EXPONENT + " digits of exponent");
-      }
+      checkArgument(!e.getMessage().contains("out of range"), "'%s' is out of range; a duration "
+          + "must be in [0ns, %s] with at most %s digits of exponent", shortText(text),
+          format(Limits.MAX_DURATION_NS), Limits.MAX_EXPONENT);
       throw new IllegalArgumentException("'" + shortText(text) + "' is not a duration; write a "
           + "number and a unit: ns, us, ms or s (e.g. 250us)");
     }

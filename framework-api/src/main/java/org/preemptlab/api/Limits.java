@@ -72,10 +72,6 @@ public final class Limits {
     if (Files.isDirectory(file)) {
       throw new ConfigurationException(what + " " + file + " is a directory, not a file");
     }
-    if (Files.exists(file) && !Files.isRegularFile(file)) { // a FIFO would block for ever
-      throw new ConfigurationException(what + " " + file + " is not a regular file (a FIFO or "
-          + "device)");
-    }
     byte[] bytes;
     try (InputStream in = Files.newInputStream(file)) {
       bytes = readAtMost(in, maxBytes);

@@ -124,8 +124,8 @@ final class SharedOptions {
       value = org.preemptlab.api.Numbers.whole(text.replace("_", "").replace(",", ""),
           Long.MIN_VALUE, Long.MAX_VALUE);
     } catch (IllegalArgumentException e) {
-      throw new ConfigurationException("--" + option + ": expected a whole number in [" + min
-          + ", " + max + "], got '" + org.preemptlab.api.Numbers.shortText(text) + "'");
+      throw new ConfigurationException("--" + option + ": expected a whole number, got '"
+          + org.preemptlab.api.Numbers.shortText(text) + "'");
     }
     if (value < min || value > max) {
       throw new ConfigurationException("--" + option + ": " + value + " is out of range [" + min

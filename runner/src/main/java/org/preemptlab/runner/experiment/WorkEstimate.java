@@ -116,7 +116,7 @@ public record WorkEstimate(long jobs, long blocks, double timeBoundNs, long time
           + "policy's timers about %,d times (each duration parameter of the policy counts as a "
           + "period)", timerWakeups);
       throw new ConfigurationException(String.format(Locale.ROOT, "%s would place %,d blocks of "
-          + "%,d jobs%s, more than the %,d events of the threshold (about a minute per 20 "
+          + "%,d jobs%s, more than the %,d of the threshold (about a minute per 20 "
           + "million); pass --yes to run it anyway, or a larger --max-events", what, blocks, jobs,
           timers, maxBlocks));
     }
