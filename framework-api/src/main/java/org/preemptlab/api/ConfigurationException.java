@@ -44,7 +44,8 @@ public class ConfigurationException extends RuntimeException {
     String choices = sorted.isEmpty() ? "there are none" : String.join(", ", sorted);
     String separator = suggestion.isEmpty() ? "; valid: " : " valid: ";
     return new ConfigurationException(
-        "unknown " + what + " '" + given + "'" + suggestion + separator + choices);
+        "unknown " + what + " '" + Numbers.shortText(given) + "'" + suggestion + separator
+            + choices);
   }
 
   /**
@@ -53,6 +54,9 @@ public class ConfigurationException extends RuntimeException {
    * letters of a short name ({@code HGIH} for {@code HIGH}) still match. Case is ignored.
    */
   public static Optional<String> closest(String given, Collection<String> valid) {
+    if (given.length() > 100) {
+      return Optional.empty(); // no name is that long: not a typo
+    }
     String needle = given.toLowerCase(Locale.ROOT);
     String best = null;
     int bestDistance = Integer.MAX_VALUE;

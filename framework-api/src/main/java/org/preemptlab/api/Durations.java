@@ -46,8 +46,11 @@ public final class Durations {
     }
     BigDecimal value;
     try {
-      value = new BigDecimal(number.trim());
-    } catch (NumberFormatException e) {
+      value = Numbers.decimal(number);
+    } catch (IllegalArgumentException e) {
+      checkArgument(!e.getMessage().contains("out of range"), "'%s' is out of range; a duration "
+          + "must be in [0ns, %s] with at most %s digits of exponent", shortText(text),
+          format(Limits.MAX_DURATION_NS), Limits.MAX_EXPONENT);
       throw new IllegalArgumentException("'" + shortText(text) + "' is not a duration; write a "
           + "number and a unit: ns, us, ms or s (e.g. 250us)");
     }
@@ -60,11 +63,6 @@ public final class Durations {
       throw new IllegalArgumentException("'" + shortText(text) + "' has no unit; write a unit: "
           + "ns, us, ms or s (e.g. " + shortText(number) + "ns)");
     }
-    // the scale is the negated exponent: 1e-99999999 has scale 99999999, 1e99999999 -99999999
-    checkArgument(Math.abs((long) value.scale()) <= Limits.MAX_EXPONENT
-        && value.precision() - value.scale() <= 40, "'%s' is out of range; a duration must be in "
-        + "[0ns, %s] with at most %s digits of exponent", shortText(text),
-        format(Limits.MAX_DURATION_NS), Limits.MAX_EXPONENT);
     BigDecimal ns = value.multiply(BigDecimal.valueOf(unit))
         .setScale(0, java.math.RoundingMode.HALF_EVEN);
     checkArgument(ns.compareTo(BigDecimal.valueOf(Limits.MAX_DURATION_NS)) <= 0, "'%s' is too "

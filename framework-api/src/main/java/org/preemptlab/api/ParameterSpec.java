@@ -46,6 +46,9 @@ public record ParameterSpec(
         + "kebab-case", name);
     checkArgument(type != ParameterType.CHOICE || !choices.isEmpty(), "choice parameter '%s' "
         + "declares no choices", name);
+    checkArgument(choices.stream().map(c -> c.toLowerCase(Locale.ROOT)).distinct().count()
+        == choices.size(), "choice parameter '%s' declares words that differ only in case: %s "
+        + "(choices are read in any case)", name, choices);
     checkArgument(!Double.isNaN(min) && !Double.isNaN(max) && min <= max, "parameter '%s' "
         + "needs min <= max, got min %s, max %s", name, min, max);
     try {
@@ -117,37 +120,56 @@ public record ParameterSpec(
       case INTEGER -> {
         long value;
         try {
-          value = Long.parseLong(text.replace("_", ""));
-        } catch (NumberFormatException e) {
+          value = Numbers.whole(text.replace("_", ""), Long.MIN_VALUE, Long.MAX_VALUE);
+        } catch (IllegalArgumentException e) {
           throw new IllegalArgumentException("expected a whole number"
-              + rangeText(type, min, max) + ", got '" + raw + "'");
+              + rangeText(type, min, max) + ", got '" + Numbers.shortText(raw) + "'");
         }
         return checkRange(type, min, max, value, raw);
       }
       case REAL -> {
         double value;
         try {
-          value = Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-          throw new IllegalArgumentException("expected a number" + rangeText(type, min, max)
-              + ", got '" + raw + "'");
+          value = Numbers.decimal(text).doubleValue();
+        } catch (IllegalArgumentException e) {
+          String lower = text.toLowerCase(Locale.ROOT);
+          throw new IllegalArgumentException((lower.contains("nan") || lower.contains("inf")
+              ? "expected a finite number" : "expected a number" + rangeText(type, min, max))
+              + ", got '" + Numbers.shortText(raw) + "'");
         }
-        checkArgument(Double.isFinite(value), "expected a finite number, got '%s'", raw);
+        checkArgument(Double.isFinite(value), "expected a finite number, got '%s'",
+            Numbers.shortText(raw));
         return checkRange(type, min, max, value, raw);
       }
       case BOOLEAN -> {
         String lower = text.toLowerCase(Locale.ROOT);
         checkArgument(lower.equals("true") || lower.equals("false"), "expected true or "
-            + "false, got '%s'", raw);
+            + "false, got '%s'", Numbers.shortText(raw));
         return Boolean.valueOf(lower);
       }
       case CHOICE -> {
-        checkArgument(choices.contains(text), "%s",
+        // in any case, as every other enumerated value of the inputs: the declared spelling
+        for (String choice : choices) {
+          if (choice.equalsIgnoreCase(text)) {
+            return choice;
+          }
+        }
+        throw new IllegalArgumentException(
             ConfigurationException.unknown("value", text, choices).getMessage());
-        return text;
       }
       case DURATION -> {
-        return checkRange(type, min, max, Durations.parseNs(text), raw);
+        long ns;
+        try {
+          ns = Durations.parseNs(text);
+        } catch (IllegalArgumentException e) {
+          if (e.getMessage().contains("is negative") && min >= 0) {
+            // the range says more than "negative": [1us, 1s] also excludes 0
+            throw new IllegalArgumentException("'" + Numbers.shortText(raw) + "' is out of range"
+                + rangeText(type, min, max), e);
+          }
+          throw e;
+        }
+        return checkRange(type, min, max, ns, raw);
       }
       case TEXT -> {
         return raw;
@@ -159,7 +181,7 @@ public record ParameterSpec(
   private static <N extends Number> N checkRange(
       ParameterType type, double min, double max, N value, String raw) {
     double d = value.doubleValue();
-    checkArgument(d >= min && d <= max, "'%s' is out of range%s", raw,
+    checkArgument(d >= min && d <= max, "'%s' is out of range%s", Numbers.shortText(raw),
         rangeText(type, min, max));
     return value;
   }

@@ -118,9 +118,32 @@ class ParameterSpecTest {
   }
 
   @Test
-  void choiceIsCaseSensitiveButSuggestsTheWordInItsRightCase() {
-    assertThatThrownBy(() -> MODE.parse("DRAIN"))
-        .hasMessage("unknown value 'DRAIN'; did you mean 'drain'? valid: drain, flush, save");
+  void choiceIsReadInAnyCaseAndGivesTheDeclaredWord() { // issue 27: 'high' and 'HIGH' alike
+    assertThat(MODE.parse("DRAIN")).isEqualTo("drain");
+    assertThat(MODE.parse("Flush")).isEqualTo("flush");
+  }
+
+  @Test
+  void choicesThatDifferOnlyInCaseAreRefusedAsADeclaration() {
+    assertThatThrownBy(() -> ParameterSpec.choice("level", "high", List.of("high", "HIGH"), "d"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("declares words that differ only in case");
+  }
+
+  @ParameterizedTest(name = "''{0}'' is not a whole number")
+  @ValueSource(strings = {"１２", "0x10", "1e3", "99999999999999999999", "12abc"})
+  void integerRefusesFullWidthDigitsHexExponentsAndOverflow(String raw) {
+    assertThatThrownBy(() -> WEIGHT.parse(raw))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("expected a whole number in [1, 100], got '" + raw + "'");
+  }
+
+  @Test
+  void anEchoedValueIsCutTo40Characters() {
+    assertThatThrownBy(() -> WEIGHT.parse("9".repeat(100_000)))
+        .hasMessage("expected a whole number in [1, 100], got '" + "9".repeat(37) + "...'");
+    assertThatThrownBy(() -> MODE.parse("x".repeat(100_000)))
+        .hasMessage("unknown value '" + "x".repeat(37) + "...'; valid: drain, flush, save");
   }
 
   @Test

@@ -95,8 +95,7 @@ record ModelFile(String source, Map<ModelKey, Setting> settings) {
       if (yaml) {
         value = unquote(value, where);
       }
-      ModelKey key = ModelKey.byId(id).orElseThrow(() -> new ConfigurationException(
-          where + ": " + ConfigurationException.unknown("key", id, ModelKey.ids()).getMessage()));
+      ModelKey key = ModelKey.byId(id).orElseThrow(() -> unknownKey(where, id, settings));
       if (value.isEmpty()) {
         throw new ConfigurationException(where + ": " + id + ": no value after '='");
       }
@@ -110,12 +109,30 @@ record ModelFile(String source, Map<ModelKey, Setting> settings) {
     return new ModelFile(source, settings);
   }
 
+  /**
+   * An unknown key. It is quoted (with the closest valid key) only when it looks like a typo of a
+   * valid key or the file has already set a valid key: the first key of a file that is no model
+   * at all (an {@code .env} file of {@code API_TOKEN=...}) is not echoed.
+   */
+  private static ConfigurationException unknownKey(String where, String id,
+      Map<ModelKey, Setting> settings) {
+    boolean typo = ConfigurationException.closest(id, ModelKey.ids()).isPresent();
+    if (typo || !settings.isEmpty()) {
+      return new ConfigurationException(where + ": "
+          + ConfigurationException.unknown("key", id, ModelKey.ids()).getMessage());
+    }
+    return new ConfigurationException(where + ": not a hardware model file: the first key is "
+        + "not a model key (docs/hardware-models.md); valid keys: "
+        + String.join(", ", ModelKey.ids()));
+  }
+
   /** A YAML scalar without its quotes; a quote that is not closed at the end is an error. */
   private static String unquote(String value, String where) {
     if (value.startsWith("'") || value.startsWith("\"")) {
       char quote = value.charAt(0);
       if (value.length() < 2 || value.charAt(value.length() - 1) != quote) {
-        throw new ConfigurationException(where + ": the quoted value " + value + " is not closed"
+        throw new ConfigurationException(where + ": the quoted value "
+            + org.preemptlab.api.Numbers.shortText(value) + " is not closed"
             + " on its line");
       }
       return value.substring(1, value.length() - 1).trim();
@@ -123,7 +140,8 @@ record ModelFile(String source, Map<ModelKey, Setting> settings) {
     if (value.startsWith("[") || value.startsWith("{") || value.startsWith("|")
         || value.startsWith(">")) {
       throw new ConfigurationException(where + ": a hardware model value is one scalar on its"
-          + " line; lists, mappings and block scalars are not allowed, got '" + value + "'");
+          + " line; lists, mappings and block scalars are not allowed, got '"
+          + org.preemptlab.api.Numbers.shortText(value) + "'");
     }
     return value;
   }

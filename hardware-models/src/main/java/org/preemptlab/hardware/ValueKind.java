@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 
 import java.util.Locale;
 import org.preemptlab.api.Durations;
+import org.preemptlab.api.Numbers;
 import org.preemptlab.api.ParameterType;
 import org.preemptlab.api.hardware.CostDistribution;
 
@@ -52,8 +53,8 @@ enum ValueKind {
     try {
       Object value = switch (this) {
         case TEXT -> text.isEmpty() ? null : text;
-        case WHOLE -> Long.parseLong(text.replace("_", ""));
-        case REAL -> Double.parseDouble(text);
+        case WHOLE -> Numbers.whole(text.replace("_", ""), Long.MIN_VALUE, Long.MAX_VALUE);
+        case REAL -> Numbers.decimal(text).doubleValue();
         case DURATION -> Durations.parseNs(text);
         case BOOLEAN -> parseBoolean(text);
         case COST -> CostDistribution.parse(text);

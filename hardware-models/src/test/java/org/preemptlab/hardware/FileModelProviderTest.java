@@ -94,6 +94,16 @@ class FileModelProviderTest {
   }
 
   @Test
+  void aFileThatIsNoModelIsRefusedWithoutQuotingItsFirstKey() throws IOException { // issue 27
+    Path file = write("secret.env", "API_TOKEN=not-a-real-secret\n");
+    assertThatThrownBy(() -> createFrom(file))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageStartingWith(file + ":1: not a hardware model file: the first key is not a "
+            + "model key")
+        .hasMessageNotContaining("API_TOKEN");
+  }
+
+  @Test
   void fileWithMissingKeyNamesFileAndKey() throws IOException {
     Path file = write("my.hw", VALID.replace("clock-mhz = 1000\n", ""));
     assertThatThrownBy(() -> createFrom(file))

@@ -70,8 +70,9 @@ public record CostDistribution(double[] probabilities, long[] valuesNs) {
       checkArgument(words.length == 2 && words[0].toLowerCase(Locale.ROOT).startsWith("p"),
           "'%s' is not a quantile point; write e.g. 'p50 9.9us'", parts[i].trim());
       try {
-        levels[i] = Double.parseDouble(words[0].substring(1)) / 100.0;
-      } catch (NumberFormatException e) {
+        levels[i] = org.preemptlab.api.Numbers.decimal(words[0].substring(1)).doubleValue()
+            / 100.0;
+      } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("'" + words[0] + "' is not a quantile level such as"
             + " p50");
       }

@@ -17,7 +17,9 @@ import org.preemptlab.policies.rank.RankedPolicy;
  * each carrying one request; here they are jobs. At most K launched jobs with blocks still to place
  * are active; a ready job with an earlier deadline than the latest active one displaces it (the
  * displaced job is held back with {@link SchedulerView#suspend(JobView)}, its resident blocks run
- * on) and held jobs are resumed, earliest deadline first, as active jobs finish.
+ * on) and held jobs are resumed, earliest deadline first, as active jobs finish. A job is only
+ * displaced for one the engine can launch at once (its credits are free), so suspended jobs never
+ * hold every credit of the engine.
  *
  * <p>Among the active jobs the hardware decides who gets SM slots ({@link #placementOrder()} is
  * {@code null}), as in XSched, which sits above the driver: K-EDF bounds concurrency, it does not
@@ -56,6 +58,11 @@ public final class KEdfPolicy extends RankedPolicy {
     JobView best = super.selectNext(scheduler);
     if (best == null || active.size() < k) {
       return best;
+    }
+    if (best.job().credits() > scheduler.freeCredits()) {
+      // the engine could not launch it now: displacing an active job for it would leave the
+      // displaced one holding its credits, suspended; with every credit so held nothing runs
+      return null;
     }
     JobView latest = null;
     for (JobView job : active) {

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -23,8 +24,10 @@ import java.util.stream.Collectors;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.YamlBinding;
 import org.preemptlab.runner.experiment.cluster.Partition;
 import org.preemptlab.runner.experiment.cluster.Shard;
 import org.preemptlab.runner.experiment.cluster.Slurm;
@@ -38,6 +41,7 @@ import org.preemptlab.runner.experiment.sweep.SweepPlan;
 import org.preemptlab.runner.experiment.sweep.SweepProgress;
 import org.preemptlab.runner.experiment.sweep.SweepRunner;
 import org.preemptlab.runner.metrics.MetricSelection;
+import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.report.Provenance;
 import org.preemptlab.runner.report.sweep.Summaries;
 import org.preemptlab.runner.report.sweep.SweepCharts;
@@ -157,6 +161,7 @@ final class ClusterSweep {
 
   /** Runs the mode the command line asks for; returns the exit code. */
   int run(Slurm slurm) {
+    checkFolder();
     if (line.hasOption(SHARD)) {
       return shard(Shard.parse("--shard", line.getOptionValue(SHARD)));
     }
@@ -164,6 +169,57 @@ final class ClusterSweep {
       return report();
     }
     return submit(slurm);
+  }
+
+  /**
+   * Checks, without creating anything, that {@code --out} is this sweep's folder, as a plain
+   * sweep and {@code --resume} do: a folder whose {@code sweep.yaml} (the resolved sweep) is
+   * another sweep's, or that holds anything but results without one, is refused, so no shard
+   * mixes its results into another sweep's folder.
+   *
+   * @throws ConfigurationException naming the folder and what it holds
+   */
+  private void checkFolder() {
+    Path marker = dir.resolve("sweep.yaml");
+    if (Files.isRegularFile(marker, LinkOption.NOFOLLOW_LINKS)) {
+      String held;
+      try {
+        held = Files.size(marker) <= Limits.MAX_TEXT_FILE_BYTES
+            ? Files.readString(marker, StandardCharsets.UTF_8) : "";
+      } catch (IOException | UncheckedIOException e) {
+        held = "";
+      }
+      if (!held.equals(YamlBinding.toYaml(plan.config()))) {
+        throw new ConfigurationException("--out " + dir + ": the folder holds another sweep "
+            + "(its sweep.yaml differs from that of " + file + "); name this sweep's own folder,"
+            + " nothing is overwritten");
+      }
+    } else if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) && !holdsOnlyResults(dir)) {
+      throw new ConfigurationException("--out " + dir + ": the folder already holds other "
+          + "files (not this sweep's outputs); name a new or empty folder, nothing is "
+          + "overwritten");
+    }
+  }
+
+  /** Checks and creates the folder, then marks it as this sweep's before any result is written. */
+  private void claimFolder() {
+    OutputPaths.checkDirectory("--out", dir, d -> true); // checkFolder() judged the contents
+    try {
+      ResultStore.writeAtomically(dir.resolve("sweep.yaml"),
+          YamlBinding.toYaml(plan.config()).getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write to " + dir, e);
+    }
+  }
+
+  /** Whether {@code dir} is empty or holds results only (shards' of an earlier version). */
+  private static boolean holdsOnlyResults(Path dir) {
+    try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
+      return entries.allMatch(p -> p.getFileName().toString().equals("runs")
+          && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS));
+    } catch (IOException | UncheckedIOException e) {
+      return false;
+    }
   }
 
   private Partition partition(int count) {
@@ -176,6 +232,7 @@ final class ClusterSweep {
     Partition partition = partition(shard.count());
     List<PlannedRun> mine = partition.runs(shard);
     List<PlannedRun> todo = mine.stream().filter(r -> !complete(r)).toList();
+    claimFolder();
     long total = partition.costs().stream().mapToLong(Long::longValue).sum();
     out.printf(Locale.ROOT, "sweep '%s' shard %s: %d of %d runs (%.1f%% of the expected cost); "
         + "running %d (%d already complete) on %d thread%s -> %s%n", plan.config().name(), shard,
@@ -296,11 +353,11 @@ final class ClusterSweep {
       out.println("every run is complete; nothing to submit. Reports: " + reportCommand());
       return Main.OK;
     }
-    SweepCommand.writeProvenance(plan, registry, dir, command);
     SlurmJob job = new SlurmJob("preemptlab-" + plan.config().name(), shards, pending,
         maxRunning, cpus, options, values(SLURM_SETUP), java(), javaOptions(), classpath(),
         Path.of("").toAbsolutePath(), slurmDir.toAbsolutePath().resolve("logs"),
-        sweepArguments());
+        sweepArguments()); // checked before anything is written: a refusal leaves no folder
+    SweepCommand.writeProvenance(plan, registry, dir, command);
     Path array = slurmDir.resolve("array.sh");
     Path report = slurmDir.resolve("report.sh");
     try {

@@ -121,10 +121,11 @@ final class SharedOptions {
     }
     long value;
     try {
-      value = Long.parseLong(text.replace("_", "").replace(",", ""));
-    } catch (NumberFormatException e) {
-      throw new ConfigurationException("--" + option + ": expected a whole number, got '" + text
-          + "'");
+      value = org.preemptlab.api.Numbers.whole(text.replace("_", "").replace(",", ""),
+          Long.MIN_VALUE, Long.MAX_VALUE);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException("--" + option + ": expected a whole number, got '"
+          + org.preemptlab.api.Numbers.shortText(text) + "'");
     }
     if (value < min || value > max) {
       throw new ConfigurationException("--" + option + ": " + value + " is out of range [" + min

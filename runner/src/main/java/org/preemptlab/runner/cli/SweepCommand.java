@@ -295,7 +295,7 @@ final class SweepCommand implements Command {
             e);
       }
       one.checkTime();
-      blocks = saturatedAdd(blocks, saturatedMultiply(one.blocks(), seeds));
+      blocks = saturatedAdd(blocks, saturatedMultiply(one.work(), seeds));
       jobs = saturatedAdd(jobs, saturatedMultiply(one.jobs(), seeds));
     }
     new WorkEstimate(jobs, blocks, 0).checkSize(maxBlocks, "the sweep ("

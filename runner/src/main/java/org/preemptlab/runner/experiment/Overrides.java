@@ -93,8 +93,8 @@ public final class Overrides {
 
   private static boolean bool(String key, String value) {
     if (!value.equals("true") && !value.equals("false")) {
-      throw new ConfigurationException("--set " + key + ": expected true or false, got '" + value
-          + "'");
+      throw new ConfigurationException("--set " + key + ": expected true or false, got '"
+          + org.preemptlab.api.Numbers.shortText(value) + "'");
     }
     return Boolean.parseBoolean(value);
   }
@@ -103,7 +103,7 @@ public final class Overrides {
     long limit = parseLong(key, value);
     if (limit < 1 || limit > Integer.MAX_VALUE) {
       throw new ConfigurationException("--set " + key + ": expected a whole number >= 1, got '"
-          + value + "'");
+          + org.preemptlab.api.Numbers.shortText(value) + "'");
     }
     return (int) limit;
   }
@@ -142,10 +142,10 @@ public final class Overrides {
 
   private static long parseLong(String key, String value) {
     try {
-      return Long.parseLong(value);
-    } catch (NumberFormatException e) {
-      throw new ConfigurationException("--set " + key + ": expected a whole number, got '" + value
-          + "'");
+      return org.preemptlab.api.Numbers.whole(value, Long.MIN_VALUE, Long.MAX_VALUE);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException("--set " + key + ": expected a whole number, got '"
+          + org.preemptlab.api.Numbers.shortText(value) + "'");
     }
   }
 }

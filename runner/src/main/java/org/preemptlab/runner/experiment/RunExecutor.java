@@ -6,6 +6,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.ParameterSpec;
+import org.preemptlab.api.ParameterType;
+import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
@@ -94,7 +97,22 @@ public final class RunExecutor {
     Workload workload = ApplicationSetup.merge(generated, ApplicationSetup.create(registry,
         config.applications(), hardware, config.seed()));
     SharingPlan.resolve(config.sharing(), config.hardware().id(), hardware.device(), workload);
-    return WorkEstimate.of(workload, hardware.device().costs());
+    return WorkEstimate.of(workload, hardware.device().costs()).withTimers(workload,
+        hardware.device().smCount(), timerPeriods(config));
+  }
+
+  /** The values of the policy's duration parameters: each may be a timer's period. */
+  private List<Long> timerPeriods(RunConfig config) {
+    Parameters values = registry.parameters(PluginKind.SCHEDULING_POLICY, config.policy().id(),
+        config.policy().parameters());
+    List<Long> periods = new java.util.ArrayList<>();
+    for (ParameterSpec spec : registry.descriptor(PluginKind.SCHEDULING_POLICY,
+        config.policy().id()).parameters()) {
+      if (spec.type() == ParameterType.DURATION) {
+        periods.add(values.getDurationNs(spec.name()));
+      }
+    }
+    return periods;
   }
 
   /**
@@ -164,7 +182,8 @@ public final class RunExecutor {
     checkLaunchConfigs(workload, config.engine().toOptions());
     SharingPlan sharing = SharingPlan.resolve(config.sharing(), config.hardware().id(), device,
         workload);
-    WorkEstimate estimate = WorkEstimate.of(workload, device.costs());
+    WorkEstimate estimate = WorkEstimate.of(workload, device.costs()).withTimers(workload,
+        device.smCount(), timerPeriods(config));
     estimate.checkTime();
     estimate.checkSize(maxBlocks, "the run");
     PreemptionPointStrategy preemption = registry.create(PluginType.PREEMPTION_STRATEGY,

@@ -73,6 +73,10 @@ public final class CsvTraceReader {
    */
   public static Workload read(Path file) {
     Path name = file.getFileName();
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new ConfigurationException((name == null ? file : name) + ": not a regular file (a "
+          + "directory, FIFO or device); give the path of a trace file");
+    }
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return read(in, name == null ? file.toString() : name.toString());
     } catch (IOException e) {

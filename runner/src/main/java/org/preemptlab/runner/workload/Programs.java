@@ -15,6 +15,12 @@ import org.preemptlab.api.model.SegmentKind;
  * shares, rounding so that the passes add up to the block time exactly.
  */
 public final class Programs {
+  /**
+   * The most segments one block program may have, passes included: a block of 100 s with an
+   * iteration of 100 µs would otherwise be a million segments per job.
+   */
+  public static final int MAX_SEGMENTS = 10_000;
+
   private Programs() {}
 
   /**
@@ -25,7 +31,8 @@ public final class Programs {
    * @param registers the kernel's registers per thread: the default live registers
    * @param sharedBytes the kernel's shared memory per block: the default live shared bytes
    * @param instructionsPerNs instructions per thread per ns, for segments that give no count
-   * @throws IllegalArgumentException if the block time leaves no room for the share segments
+   * @throws IllegalArgumentException if the block time leaves no room for the share segments, or
+   *     the program would have more than {@link #MAX_SEGMENTS} segments
    */
   public static BlockProgram build(ProgramSpec spec, long blockTimeNs, int registers,
       long sharedBytes, double instructionsPerNs) {
@@ -38,6 +45,10 @@ public final class Programs {
     checkArgument(!spec.hasShares() || totalShare > 0, "the shares of the program add up to "
         + "0");
     int passes = spec.hasShares() ? spec.passes(blockTimeNs) : spec.passes(0);
+    checkArgument((long) passes * spec.segments().size() <= MAX_SEGMENTS, "block time %s in "
+        + "%s pass(es) of %s segments makes more than %s segments per block, the limit of a block "
+        + "program; lengthen 'iteration' or lower 'iterations'", Durations.format(blockTimeNs),
+        passes, spec.segments().size(), MAX_SEGMENTS);
     List<Segment> segments = new ArrayList<>();
     for (int pass = 0; pass < passes; pass++) {
       long shareNs = 0;

@@ -5,6 +5,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import java.math.BigDecimal;
 import java.util.Locale;
 import org.preemptlab.api.Durations;
+import org.preemptlab.api.Numbers;
 
 /**
  * Parses the quantities users write in specs and traces: durations ({@code 250us}), byte sizes
@@ -39,16 +40,18 @@ public final class Quantities {
     }
     BigDecimal value;
     try {
-      value = new BigDecimal(number);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("'" + text
+      value = Numbers.decimal(number);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("'" + Numbers.shortText(text)
           + "' is not a size; write bytes or a number with a unit: B, KiB, MiB, KB or MB");
     }
-    checkArgument(value.signum() >= 0, "'%s' is negative; a size must be >= 0", text);
+    checkArgument(value.signum() >= 0, "'%s' is negative; a size must be >= 0",
+        Numbers.shortText(text));
     try {
       return value.multiply(BigDecimal.valueOf(unit)).longValueExact();
     } catch (ArithmeticException e) {
-      throw new IllegalArgumentException("'" + text + "' is not a whole number of bytes");
+      throw new IllegalArgumentException("'" + Numbers.shortText(text)
+          + "' is not a whole number of bytes (at most " + Long.MAX_VALUE + ")");
     }
   }
 
@@ -58,20 +61,24 @@ public final class Quantities {
     boolean percent = s.endsWith("%");
     double value;
     try {
-      value = Double.parseDouble(percent ? s.substring(0, s.length() - 1).trim() : s);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("'" + text + "' is not a share; write e.g. 40% or 0.4");
+      value = Numbers.decimal(percent ? s.substring(0, s.length() - 1).trim() : s).doubleValue();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("'" + Numbers.shortText(text)
+          + "' is not a share; write e.g. 40% or 0.4");
     }
-    checkArgument(Double.isFinite(value) && value >= 0, "'%s' is not a share >= 0", text);
+    checkArgument(Double.isFinite(value) && value >= 0, "'%s' is not a share >= 0",
+        Numbers.shortText(text));
     return percent ? value / 100 : value;
   }
 
   /** Parses a whole number (underscores allowed as separators). */
   public static long count(String text) {
     try {
-      return Long.parseLong(text.trim().replace("_", ""));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("'" + text + "' is not a whole number");
+      return Numbers.whole(text.replace("_", ""), Long.MIN_VALUE, Long.MAX_VALUE);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("'" + Numbers.shortText(text) + "' is not a whole number"
+          + (e.getMessage().contains("out of range") ? " in [" + Long.MIN_VALUE + ", "
+          + Long.MAX_VALUE + "]" : ""));
     }
   }
 }

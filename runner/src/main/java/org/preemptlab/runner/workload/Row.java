@@ -64,7 +64,8 @@ final class Row {
     try {
       new GpuContext(id, false);
     } catch (IllegalArgumentException e) {
-      throw error(column, "'" + id + "' must be letters, digits, '.', '_' or '-', starting with "
+      throw error(column, "'" + org.preemptlab.api.Numbers.shortText(id) + "' must be letters, "
+          + "digits, '.', '_' or '-', starting with "
           + "a letter or digit");
     }
     return id;
@@ -107,7 +108,8 @@ final class Row {
     }
     String value = text(column).toLowerCase(Locale.ROOT);
     if (!value.equals("true") && !value.equals("false")) {
-      throw error(column, "expected true or false, got '" + text(column) + "'");
+      throw error(column, "expected true or false, got '"
+          + org.preemptlab.api.Numbers.shortText(text(column)) + "'");
     }
     return Boolean.parseBoolean(value);
   }

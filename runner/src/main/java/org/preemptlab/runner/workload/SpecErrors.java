@@ -199,7 +199,12 @@ public final class SpecErrors {
     if (text == null) {
       return "";
     }
-    return ", got '" + (text.length() <= 40 ? text : text.substring(0, 37) + "...") + "'";
+    // an unquoted true or false is a YAML boolean: as text, it was quoted
+    boolean quoted = (e.getTargetType() == Boolean.class || e.getTargetType() == boolean.class)
+        && (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false"));
+    return ", got " + (quoted ? "the quoted text " : "") + "'"
+        + (text.length() <= 40 ? text : text.substring(0, 37) + "...") + "'"
+        + (quoted ? " (write it without quotes)" : "");
   }
 
   /**

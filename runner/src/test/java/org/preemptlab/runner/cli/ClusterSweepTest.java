@@ -102,6 +102,37 @@ class ClusterSweepTest {
   }
 
   @Test
+  void aShardOfAnotherSweepIsRefusedInAFolderHoldingThisSweepsResults(@TempDir Path dir)
+      throws IOException { // issue 27 finding 5
+    String a = sweep(dir).toString();
+    String b = Files.writeString(dir.resolve("other.yaml"), SWEEP.replace("seeds: 3",
+        "seeds: 2")).toString();
+    String out = dir.resolve("o").toString();
+    assertThat(run("sweep", "--config", a, "--out", out, "--shard", "0/4").exit()).isZero();
+    Map<String, String> before = files(Path.of(out));
+
+    Result other = run("sweep", "--config", b, "--out", out, "--shard", "1/4");
+
+    assertThat(other.exit()).isEqualTo(Main.USAGE);
+    assertThat(other.err().strip()).doesNotContain("\n")
+        .contains("the folder holds another sweep (its sweep.yaml differs from that of " + b);
+    assertThat(files(Path.of(out))).isEqualTo(before);
+    assertThat(run("sweep", "--config", a, "--out", out, "--shard", "1/4").exit()).isZero();
+  }
+
+  @Test
+  void aSlurmDryRunThatIsRefusedCreatesNoFolder(@TempDir Path dir) throws IOException {
+    String config = sweep(dir).toString();
+    Path out = dir.resolve("a folder with spaces"); // an #SBATCH line cannot carry it
+
+    Result refused = run("sweep", "--config", config, "--out", out.toString(), "--slurm",
+        "--dry-run");
+
+    assertThat(refused.exit()).as(refused.err()).isEqualTo(Main.USAGE);
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
   void aReportOfAnUnfinishedSweepCountsTheMissingRunsAsFailedAndSaysWhichTheyAre(
       @TempDir Path dir) throws IOException {
     String config = sweep(dir).toString();

@@ -27,10 +27,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fuzz suite of issue 18: mutates the shipped examples of every input kind (run
- * configurations, sweep files, workload specs, CSV traces, DRM scenarios, hardware-model files and
- * command-line values) with a seeded generator and runs each mutant through the real command
- * line, in this JVM. Every case must end within {@link #CASE_TIMEOUT_S} seconds either as a
+ * The fuzz suite of issues 18 and 27: mutates the shipped examples of every input kind (run
+ * configurations, sweep files, workload specs, CSV traces, PyTorch profiler traces plain and
+ * gzip-compressed, Nsight Systems CSV reports, trace-mix lists, DRM scenarios, hardware-model
+ * files, command-line values, trace parameters and every policy's parameters) with a seeded
+ * generator and runs each mutant through the real command line, in this JVM. Every case must end within {@link #CASE_TIMEOUT_S} seconds either as a
  * correct run (exit 0) or as a one-line error with exit code 2: no stack trace, no hang, no
  * out-of-memory, no other exit code.
  *
@@ -56,7 +57,9 @@ class FuzzTest {
       "2147483648", "-9223372036854775808", "", " ", "~", "null", "NaN", "Infinity", "1e308",
       "0x10", "1_000", "3", "1", "true", "[]", "{}", "&a x", "*b", "\"\"", "'x'", "100000000",
       "1ns", "0ns", "99999h", "3600s", "1e-30ms", "65536", "../../x", "/dev/zero", "%", "0.5",
-      "-0", "+1", "1.5", "\u00e9\u00e9", "LOW", "KERNEL");
+      "-0", "+1", "1.5", "\u00e9\u00e9", "LOW", "KERNEL", "1e30", "-1e30", "1e-99999999",
+      "18446744073709551617", "99999999999999999999", "\uff11\uff12", "0-99999999999999999999",
+      "3-1", "1ms", "1us", "\"true\"", "high", "x".repeat(5000));
   private static final List<String> SNIPPETS = List.of("~", "&a", "*a", "[", "{", "!!binary x",
       "<<: *a", "- ~", "a: &x [*x]", "? ", "---", "...", "\t", "#", ",,,,,,", "\"", "key: value");
   private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
@@ -199,7 +202,93 @@ class FuzzTest {
         new Kind("hardware file", List.of(h200, gtx), ".yaml",
             f -> List.of("run", "--hardware", "file", "--set", "hardware.path=" + f, "--set",
                 "workload.duration=2ms", "--max-events", BUDGET)),
-        new Kind("command line", List.of(h200, gtx), ".yaml", FuzzTest::commandLine));
+        new Kind("command line", List.of(h200, gtx), ".yaml", FuzzTest::commandLine),
+        new Kind("pytorch trace", List.of(examples.resolve("traces/inference.pt.trace.json")),
+            ".json", f -> List.of("run", "--workload", "pytorch-trace", "--set",
+                "workload.path=" + f, "--max-events", BUDGET)),
+        new Kind("pytorch trace gzip", List.of(examples.resolve("traces/inference.pt.trace.json")),
+            ".json", f -> List.of("run", "--workload", "pytorch-trace", "--set",
+                "workload.path=" + gzip(f), "--max-events", BUDGET)),
+        new Kind("nsight csv", List.of(examples.resolve("traces/preprocess.nsys.csv")), ".csv",
+            f -> List.of("run", "--workload", "nsys-trace", "--set", "workload.path=" + f,
+                "--max-events", BUDGET)),
+        new Kind("trace mix", List.of(mixWithAbsolutePaths(dir, examples.resolve("traces"))),
+            ".yaml", f -> List.of("run", "--workload", "trace-mix", "--set",
+                "workload.path=" + f, "--max-events", BUDGET)),
+        new Kind("trace parameters", List.of(examples.resolve("traces/preprocess.nsys.csv")),
+            ".csv", FuzzTest::traceParameters),
+        new Kind("policy parameters", List.of(examples.resolve("configs/"
+            + "inference-vs-training.yaml")), ".yaml", FuzzTest::policyParameters));
+  }
+
+  /** The mutant, gzip-compressed beside it; sometimes cut short by a few bytes. */
+  private static Path gzip(Path file) {
+    Path gz = file.resolveSibling(file.getFileName() + ".gz");
+    try {
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(bytes)) {
+        out.write(Files.readAllBytes(file));
+      }
+      byte[] all = bytes.toByteArray();
+      int cut = new SplittableRandom(file.toString().hashCode()).nextInt(4) == 0
+          ? 1 + file.toString().length() % 8 : 0;
+      Files.write(gz, java.util.Arrays.copyOf(all, all.length - cut));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    gz.toFile().deleteOnExit();
+    return gz;
+  }
+
+  /** The shipped trace mix with its trace paths made absolute, so a mutant may live elsewhere. */
+  private static Path mixWithAbsolutePaths(Path dir, Path traces) throws IOException {
+    String text = Files.readString(traces.resolve("colocation.yaml"), StandardCharsets.UTF_8);
+    for (String name : List.of("inference.pt.trace.json", "training.pt.trace.json.gz",
+        "preprocess.nsys.csv")) {
+      text = text.replace("path: " + name, "path: " + traces.resolve(name).toAbsolutePath()
+          .normalize());
+    }
+    return Files.writeString(dir.resolve("mix-seed.yaml"), text);
+  }
+
+  private static final List<String> TRACE_PARAMETERS = List.of("iterations", "repeat",
+      "time-scale", "window-start", "window-end", "device", "priority", "context",
+      "block-scaling", "copies", "idempotent", "traced-hardware");
+
+  /** A trace replay (PyTorch or Nsight) with one hostile trace parameter. */
+  private static List<String> traceParameters(Path file) {
+    SplittableRandom random = new SplittableRandom(file.toString().hashCode());
+    String value = HOSTILE.get(random.nextInt(HOSTILE.size()));
+    String parameter = TRACE_PARAMETERS.get(random.nextInt(TRACE_PARAMETERS.size()));
+    boolean pytorch = random.nextBoolean();
+    String trace = pytorch ? ROOT.resolve("examples/traces/training.pt.trace.json.gz").toString()
+        : file.toString();
+    return List.of("run", "--workload", pytorch ? "pytorch-trace" : "nsys-trace", "--set",
+        "workload.path=" + trace, "--set", "workload." + parameter + "=" + value,
+        "--max-events", BUDGET);
+  }
+
+  private static final List<String[]> POLICY_PARAMETERS = policyParameterNames();
+
+  private static List<String[]> policyParameterNames() {
+    var registry = org.preemptlab.runner.discovery.PluginRegistry.discover(
+        java.util.Optional.empty());
+    List<String[]> names = new ArrayList<>();
+    for (var policy : registry.descriptors(org.preemptlab.api.PluginKind.SCHEDULING_POLICY)) {
+      for (var spec : policy.parameters()) {
+        names.add(new String[] {policy.id(), spec.name()});
+      }
+    }
+    return List.copyOf(names);
+  }
+
+  /** The shipped example under a random policy with one hostile value of one of its parameters. */
+  private static List<String> policyParameters(Path file) {
+    SplittableRandom random = new SplittableRandom(file.toString().hashCode());
+    String[] parameter = POLICY_PARAMETERS.get(random.nextInt(POLICY_PARAMETERS.size()));
+    String value = HOSTILE.get(random.nextInt(HOSTILE.size()));
+    return List.of("run", "--config", file.toString(), "--policy", parameter[0], "--set",
+        "policy." + parameter[1] + "=" + value, "--max-events", BUDGET);
   }
 
   /**

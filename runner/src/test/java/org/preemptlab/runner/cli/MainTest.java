@@ -243,7 +243,7 @@ class MainTest {
   void runWithANegativeTimeSliceIsAUsageError() {
     assertThat(oneLineError(run("run", "--set", "hardware.time-slice=-1ms"), Main.USAGE))
         .isEqualTo("preemptlab run: parameter 'time-slice' of hardware model 'h200': '-1ms' is "
-            + "negative; a duration must be >= 0");
+            + "out of range in [1us, 3600s]");
   }
 
   @Test

@@ -8,8 +8,8 @@ import org.preemptlab.api.policy.SchedulingPolicyProvider;
 
 /**
  * Faulty policies for {@link RobustnessTest}, registered only through a services-only jar on
- * {@code --plugin-path}: one throws a {@link java.lang.Error}, one loops, one counts its
- * instances.
+ * {@code --plugin-path}: one throws a {@link java.lang.Error}, one a checked exception it does
+ * not declare, one loops, one counts its instances.
  */
 public final class RobustnessTestPlugins {
   private RobustnessTestPlugins() {}
@@ -35,6 +35,38 @@ public final class RobustnessTestPlugins {
         }
       };
     }
+  }
+
+  /**
+   * A policy whose {@code onJobReady} throws a checked {@link java.io.IOException} it does not
+   * declare, as Kotlin, Scala or Groovy code and Lombok's {@code @SneakyThrows} do.
+   */
+  public static final class ThrowsChecked implements SchedulingPolicyProvider {
+    @Override
+    public String id() {
+      return "test-throws-checked";
+    }
+
+    @Override
+    public String description() {
+      return "Throws an undeclared checked IOException from onJobReady.";
+    }
+
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new Policy() {
+        @Override
+        public void onJobReady(JobView job, SchedulerView scheduler) {
+          RobustnessTestPlugins.<RuntimeException>sneak(
+              new java.io.IOException("a plugin's checked exception"));
+        }
+      };
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> void sneak(Throwable t) throws T {
+    throw (T) t;
   }
 
   /** A policy whose {@code onJobReady} spins until its thread is interrupted. */

@@ -182,8 +182,8 @@ class RunExecutorTest {
   void anInvalidParameterValueFailsWithTheParameterAndValue() {
     assertThatThrownBy(() -> EXECUTOR.execute(Overrides.set(SMALL, "hardware.time-slice=-1ms")))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("parameter 'time-slice' of hardware model 'h200': '-1ms' is negative; a "
-            + "duration must be >= 0");
+        .hasMessage("parameter 'time-slice' of hardware model 'h200': '-1ms' is out of range in "
+            + "[1us, 3600s]"); // issue 27: the range, not "negative" (0 is out of it too)
   }
 
   @Test

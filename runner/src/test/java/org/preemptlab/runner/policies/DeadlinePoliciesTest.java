@@ -7,6 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
+import org.preemptlab.runner.engine.EngineOptions;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.policies.PolicyLab.Outcome;
 
@@ -85,5 +86,25 @@ class DeadlinePoliciesTest {
     assertThat(job(one, 3).finishNs()).isLessThanOrEqualTo(job(one, 1).firstStartNs());
     // K = 16: all three share the device at once.
     assertThat(sixteen.result().jobs()).allSatisfy(j -> assertThat(j.firstStartNs()).isZero());
+  }
+
+  @Test
+  void kEdfWithKOneNeverLeavesEveryCreditToSuspendedJobs() { // issue 27 finding 4
+    // t runs; v (earlier deadline) displaces it; then i (earlier still) arrives while both
+    // credits are taken. Displacing v for i, which cannot launch, left t and v suspended holding
+    // both credits: nothing ran again.
+    Workload w = PolicyLab.workload()
+        .queue("t", Priority.NORMAL, 1).queue("v", Priority.NORMAL, 1)
+        .queue("i", Priority.NORMAL, 1)
+        .job("t", 0, 100_000_000, kernel("t", 64, 1024, 100_000))
+        .job("v", 10_000, 3_000_000, kernel("v", 64, 1024, 100_000))
+        .job("i", 20_000, 1_000_000, kernel("i", 8, 1024, 100_000))
+        .build();
+
+    Outcome one = PolicyLab.run(w, "k-edf", Map.of("k", "1"), 0, Long.MAX_VALUE,
+        new EngineOptions(2, true));
+
+    assertThat(one.result().jobs()).hasSize(3)
+        .allSatisfy(j -> assertThat(j.finishNs()).isPositive());
   }
 }

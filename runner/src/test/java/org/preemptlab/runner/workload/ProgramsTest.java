@@ -57,6 +57,20 @@ class ProgramsTest {
   }
 
   @Test
+  void aBlockOfMoreThanTenThousandSegmentsIsRefusedBeforeItIsBuilt() { // issue 27 fuzz case
+    ProgramSpec spec = new ProgramSpec(List.of(share(SegmentKind.COMPUTE, 1),
+        fixed(SegmentKind.YIELD_POINT, 500)), null, 100_000L);
+
+    // 100 s blocks of 100 us passes: a million passes per block before the limit
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Programs.build(spec,
+        100_000_000_000L, 32, 0, 1.0)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("block time 100s in 1000000 pass(es) of 2 segments makes more than 10000 "
+            + "segments per block, the limit of a block program; lengthen 'iteration' or lower "
+            + "'iterations'");
+    assertThat(Programs.build(spec, 500_000_000L, 32, 0, 1.0).segments()).hasSize(10_000);
+  }
+
+  @Test
   void iterationsRepeatThePassAFixedNumberOfTimes() {
     ProgramSpec spec = new ProgramSpec(List.of(share(SegmentKind.COMPUTE, 1)), 3, null);
 

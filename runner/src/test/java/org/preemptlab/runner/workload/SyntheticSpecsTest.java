@@ -100,6 +100,22 @@ class SyntheticSpecsTest {
   }
 
   @Test
+  void fullWidthAndOtherNonAsciiDigitsAreNotNumbers() { // issue 27 finding 10
+    bindingOf("grid-blocks: 264", "grid-blocks: \uFF11\uFF12")
+        .hasMessage("test.yaml:29:9: queues[1].kernels[0].grid-blocks: '\uFF11\uFF12' is not a "
+            + "whole number");
+    bindingOf("mean-interval: 500us", "mean-interval: \u0662ms")
+        .hasMessageStartingWith("test.yaml:12:7: queues[0].arrival.mean-interval: '\u0662ms' is "
+            + "not a duration");
+  }
+
+  @Test
+  void aQuotedBooleanIsCalledQuotedText() { // issue 27: not "expected true or false, got 'true'"
+    bindingOf("serial: true", "serial: \"true\"").hasMessageEndingWith(": expected true or "
+        + "false, got the quoted text 'true' (write it without quotes)");
+  }
+
+  @Test
   void negativeDurationsAreRejected() {
     bindingOf("mean-interval: 500us", "mean-interval: -2ms").hasMessage(
         "test.yaml:12:7: queues[0].arrival.mean-interval: '-2ms' is negative; a duration must be "

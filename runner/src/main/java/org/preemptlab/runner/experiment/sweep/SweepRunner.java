@@ -174,7 +174,7 @@ public final class SweepRunner {
       if (e.getCause() instanceof Error error) {
         throw error;
       }
-      throw new IllegalStateException(e.getCause());
+      throw new IllegalStateException(e.getCause()); // a bug of the sweep itself: fail loudly
     }
   }
 
@@ -184,8 +184,9 @@ public final class SweepRunner {
           groups);
     } catch (OutOfMemoryError e) {
       throw e; // the JVM is in no state to go on
-    } catch (RuntimeException | Error e) {
-      // any other Throwable a plugin throws (java.lang.Error included) fails only its run
+    } catch (Throwable e) {
+      // any other Throwable a plugin throws fails only its run: a java.lang.Error, or a checked
+      // exception that Kotlin, Scala, Groovy or @SneakyThrows code throws without declaring it
       printStackTrace(run, e);
       return RunResult.failed(run, describe(e));
     }

@@ -14,8 +14,6 @@ import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +27,7 @@ import java.util.regex.Pattern;
 import java.util.zip.ZipException;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Limits;
+import org.preemptlab.api.Numbers;
 
 /**
  * Reads the Chrome-trace JSON that the PyTorch profiler (Kineto) writes, plain or gzip-compressed,
@@ -60,7 +59,6 @@ public final class KinetoTraceReader {
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
   private static final JsonFactory FACTORY = MAPPER.getFactory();
   private static final Pattern STEP = Pattern.compile("ProfilerStep#(\\d+)");
-  private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
 
   private KinetoTraceReader() {}
 
@@ -100,23 +98,28 @@ public final class KinetoTraceReader {
         readTopLevel(parser, state);
       } else {
         throw new ConfigurationException(sourceName + ":" + line(parser) + ": not a PyTorch "
-            + "profiler trace: expected a JSON object with 'traceEvents', found " + first.asString());
+            + "profiler trace: expected a JSON object with 'traceEvents', found a JSON "
+            + (first.isNumeric() ? "number" : first.isBoolean() ? "boolean" : first
+            == JsonToken.VALUE_STRING ? "string" : "value"));
       }
       if (parser.nextToken() != null) {
         throw new ConfigurationException(sourceName + ":" + line(parser) + ": not valid JSON: "
             + "more content after the end of the trace");
       }
-    } catch (JsonEOFException | EOFException e) {
+    } catch (JsonEOFException e) {
       throw new ConfigurationException(sourceName + ": truncated: the file ends inside the JSON "
-          + "(" + TraceFiles.oneLine(e.getMessage().replaceAll("\\s+at \\[Source.*", ""))
-          + "); was it copied completely?");
+          + "(" + TraceFiles.oneLine(e.getOriginalMessage()) + "); was it copied completely?");
+    } catch (EOFException e) { // a gzip stream cut short: GZIPInputStream gives no message
+      throw new ConfigurationException(sourceName + ": truncated: the compressed data ends "
+          + "early; was it copied completely?");
     } catch (StreamConstraintsException e) {
       throw new ConfigurationException(sourceName + ": a value is beyond the limits of one trace "
           + "value (strings up to " + Limits.sizeText(Limits.MAX_TRACE_LINE_CHARS)
           + " characters, numbers up to 1000 digits, nesting up to 100 levels)");
     } catch (JsonParseException e) {
       throw new ConfigurationException(sourceName + ":" + e.getLocation().getLineNr()
-          + ": not valid JSON: " + TraceFiles.oneLine(e.getOriginalMessage()));
+          + ": not valid JSON: " + jsonProblem(e) + (state.index < 0
+          ? "; expected the JSON object of a PyTorch profiler trace" : ""));
     } catch (ZipException e) {
       throw new ConfigurationException(sourceName + ": corrupt gzip data: "
           + TraceFiles.oneLine(e.getMessage()));
@@ -149,8 +152,15 @@ public final class KinetoTraceReader {
         for (JsonNode device : devices) {
           if (device.path("id").canConvertToInt()) {
             int id = device.path("id").asInt();
-            state.devices.put(id, new GpuProperties(id, device.path("name").asText(""),
-                device.path("numSms").asInt(0)));
+            JsonNode sms = device.path("numSms");
+            if (!sms.isMissingNode() && (!sms.isIntegralNumber() || !sms.canConvertToInt()
+                || sms.asInt() < 0)) {
+              throw new ConfigurationException(state.source + ": deviceProperties of device " + id
+                  + ": 'numSms' must be a whole number in [0, " + Integer.MAX_VALUE + "], got "
+                  + shown(sms));
+            }
+            state.devices.put(id, new GpuProperties(id, Numbers.shortText(device.path("name")
+                .asText("")), sms.asInt(0)));
           }
         }
       } else {
@@ -188,7 +198,9 @@ public final class KinetoTraceReader {
   private static final class State {
     final String source;
     final List<TraceOp> ops = new ArrayList<>();
-    final List<JsonNode> waits = new ArrayList<>();
+    final List<StreamWait> waits = new ArrayList<>();
+    /** Each wait's launch of its cudaEventRecord by correlation id, resolved at the end. */
+    final List<Long> waitRecords = new ArrayList<>();
     final List<ProfilerStep> steps = new ArrayList<>();
     final Map<Integer, GpuProperties> devices = new TreeMap<>();
     final LongMap launchByCorrelation = new LongMap();
@@ -211,9 +223,9 @@ public final class KinetoTraceReader {
       }
       Event e = new Event(event, line, index, name);
       switch (cat) {
-        case "kernel" -> ops.add(kernel(e));
-        case "gpu_memcpy", "memcpy" -> ops.add(copy(e, TraceOp.Kind.MEMCPY));
-        case "gpu_memset", "memset" -> ops.add(copy(e, TraceOp.Kind.MEMSET));
+        case "kernel" -> add(e, kernel(e));
+        case "gpu_memcpy", "memcpy" -> add(e, copy(e, TraceOp.Kind.MEMCPY));
+        case "gpu_memset", "memset" -> add(e, copy(e, TraceOp.Kind.MEMSET));
         case "cuda_runtime", "cuda_driver", "runtime", "driver" -> {
           cpuEvents++;
           JsonNode correlation = event.path("args").path("correlation");
@@ -224,7 +236,7 @@ public final class KinetoTraceReader {
         case "cuda_sync" -> {
           String kind = event.path("args").path("cuda_sync_kind").asText(name);
           if (kind.equals("Stream Wait Event")) {
-            waits.add(event);
+            addWait(e);
           }
         }
         case "gpu_user_annotation" -> { }
@@ -232,12 +244,46 @@ public final class KinetoTraceReader {
           cpuEvents++;
           Matcher step = STEP.matcher(name);
           if (step.matches()) {
+            long number;
+            try {
+              number = Numbers.whole(step.group(1), 0, Long.MAX_VALUE);
+            } catch (IllegalArgumentException x) {
+              throw e.fail("the step number is out of range [0, " + Long.MAX_VALUE + "]");
+            }
             long start = e.micros("ts");
-            steps.add(new ProfilerStep(Long.parseLong(step.group(1)), start,
-                start + e.micros("dur")));
+            steps.add(new ProfilerStep(number, start, start + e.micros("dur")));
           }
         }
       }
+    }
+
+    /** Keeps a GPU operation, refusing the one past the limit of a workload as it arrives. */
+    void add(Event e, TraceOp op) {
+      if (ops.size() >= Limits.MAX_JOBS) {
+        throw e.fail("the trace holds more than " + Limits.MAX_JOBS + " GPU operations, the "
+            + "limit of one workload; cut the trace (record fewer steps)");
+      }
+      ops.add(op);
+    }
+
+    /** Keeps a cross-stream wait whose streams are known (Kineto writes -1 for an unknown one). */
+    void addWait(Event e) {
+      JsonNode args = e.node.path("args");
+      if (!args.path("stream").canConvertToLong() || !args.path("wait_on_stream")
+          .canConvertToLong() || args.path("wait_on_stream").asLong() < 0) {
+        return;
+      }
+      if (waits.size() >= Limits.MAX_JOBS) {
+        throw e.fail("the trace holds more than " + Limits.MAX_JOBS + " stream waits, the limit "
+            + "of one workload; cut the trace (record fewer steps)");
+      }
+      JsonNode device = args.path("device").canConvertToInt() ? args.path("device")
+          : e.node.path("pid");
+      JsonNode record = args.path("wait_on_cuda_event_record_corr_id");
+      waits.add(new StreamWait(device.canConvertToInt() ? device.asInt() : 0,
+          args.path("stream").asLong(), e.micros("ts"), args.path("wait_on_stream").asLong(),
+          -1, "line " + e.line));
+      waitRecords.add(record.canConvertToLong() ? record.asLong() : -1);
     }
 
     /** {@code name}, or the equal name an earlier operation holds. */
@@ -246,13 +292,8 @@ public final class KinetoTraceReader {
     }
 
     TraceOp kernel(Event e) {
-      long[] grid = e.dims("grid");
-      long[] block = e.dims("block");
-      long blocks = grid[0] * grid[1] * grid[2];
-      long threads = block[0] * block[1] * block[2];
-      if (threads > Integer.MAX_VALUE || blocks > Integer.MAX_VALUE) {
-        throw e.fail("grid or block too large");
-      }
+      long blocks = e.product("grid");
+      long threads = e.product("block");
       return new TraceOp(TraceOp.Kind.KERNEL, shared(e.name), e.integer("device"),
           e.optionalLong("context", 0), e.longArg("stream"), e.optionalLong("correlation", -1),
           e.micros("ts"), e.micros("dur"), -1, blocks, (int) threads,
@@ -285,20 +326,16 @@ public final class KinetoTraceReader {
               op.threadsPerBlock(), op.registersPerThread(), op.sharedMemoryBytes(), op.where()));
         }
       }
-      List<StreamWait> streamWaits = new ArrayList<>();
-      for (JsonNode wait : waits) {
-        JsonNode args = wait.path("args");
-        if (!args.path("stream").canConvertToLong() || !args.path("wait_on_stream")
-            .canConvertToLong() || args.path("wait_on_stream").asLong() < 0) {
-          continue; // Kineto writes -1 when it could not resolve the recording stream
-        }
-        long record = args.path("wait_on_cuda_event_record_corr_id").asLong(-1);
+      for (int i = 0; i < waits.size(); i++) { // in place, as the operations
+        long record = waitRecords.get(i);
         Long recordLaunch = record < 0 ? null : launchByCorrelation.get(record);
-        streamWaits.add(new StreamWait(args.path("device").asInt(wait.path("pid").asInt(0)),
-            args.path("stream").asLong(), toNs(wait.path("ts").decimalValue()),
-            args.path("wait_on_stream").asLong(), recordLaunch == null ? -1 : recordLaunch));
+        if (recordLaunch != null) {
+          StreamWait w = waits.get(i);
+          waits.set(i, new StreamWait(w.device(), w.stream(), w.atNs(), w.sourceStream(),
+              recordLaunch, w.where()));
+        }
       }
-      return new RecordedTrace(source, ops, streamWaits, steps, devices, cpuEvents, rank);
+      return new RecordedTrace(source, ops, waits, steps, devices, cpuEvents, rank);
     }
 
     /** One event being read, with helpers that fail with the event's location. */
@@ -318,18 +355,30 @@ public final class KinetoTraceReader {
       ConfigurationException fail(String what) {
         String shown = name.length() > 60 ? name.substring(0, 57) + "..." : name;
         return new ConfigurationException(source + ":" + line + ": event " + index + " ('"
-            + shown + "', cat '" + node.path("cat").asText() + "'): " + what);
+            + shown + "', cat '" + Numbers.shortText(node.path("cat").asText()) + "'): " + what);
       }
 
+      /**
+       * A time in µs (up to three decimals are exact) as ns of at most {@link #MAX_TIME_NS} either
+       * way; a duration ({@code dur}) is at least 0.
+       */
       long micros(String field) {
         JsonNode value = node.get(field);
         if (value == null) {
           throw fail("missing '" + field + "'");
         }
-        if (!value.isNumber() || value.decimalValue().signum() < 0 && field.equals("dur")) {
-          throw fail("'" + field + "' must be a number of µs >= 0, got " + value);
+        boolean duration = field.equals("dur");
+        if (!value.isNumber() || value.decimalValue().signum() < 0 && duration) {
+          throw fail("'" + field + "' must be a number of µs >= 0, got " + shown(value));
         }
-        return toNs(value.decimalValue());
+        long min = duration ? 0 : -MAX_TIME_NS;
+        try {
+          return Numbers.scaled(value.decimalValue(), 1000, min, MAX_TIME_NS, value.toString());
+        } catch (IllegalArgumentException x) {
+          throw fail("'" + field + "' must be a number of µs in [" + min / 1000 + ", "
+              + MAX_TIME_NS / 1000 + "] with at most " + Limits.MAX_EXPONENT
+              + " digits of exponent, got " + shown(value));
+        }
       }
 
       JsonNode arg(String key) {
@@ -346,8 +395,9 @@ public final class KinetoTraceReader {
 
       long longArg(String key) {
         JsonNode value = arg(key);
-        if (!value.isIntegralNumber()) {
-          throw fail("args \"" + key + "\" must be a whole number, got " + value);
+        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+          throw fail("args \"" + key + "\" must be a whole number in [" + Long.MIN_VALUE + ", "
+              + Long.MAX_VALUE + "], got " + shown(value));
         }
         return value.asLong();
       }
@@ -362,28 +412,65 @@ public final class KinetoTraceReader {
 
       long optionalLong(String key, long otherwise) {
         JsonNode value = node.path("args").get(key);
-        return value != null && value.isIntegralNumber() ? value.asLong() : otherwise;
+        return value != null && value.isIntegralNumber() && value.canConvertToLong()
+            ? value.asLong() : otherwise;
       }
 
-      long[] dims(String key) {
+      /**
+       * The product x * y * z of {@code [x, y, z]}, each a whole number >= 1, at most {@code
+       * Integer.MAX_VALUE} (a number beyond a long is refused, never wrapped).
+       */
+      long product(String key) {
         JsonNode value = arg(key);
         if (!value.isArray() || value.size() != 3) {
-          throw fail("args \"" + key + "\" must be [x, y, z], got " + value);
+          throw fail("args \"" + key + "\" must be [x, y, z], got " + shown(value));
         }
-        long[] dims = new long[3];
+        long product = 1;
         for (int i = 0; i < 3; i++) {
           JsonNode d = value.get(i);
-          if (!d.isIntegralNumber() || d.asLong() < 1) {
-            throw fail("args \"" + key + "\" must be three whole numbers >= 1, got " + value);
+          if (!d.isIntegralNumber() || !d.canConvertToLong() || d.asLong() < 1) {
+            throw fail("args \"" + key + "\" must be three whole numbers >= 1, got "
+                + shown(value));
           }
-          dims[i] = d.asLong();
+          product = Numbers.productAtMost(product, d.asLong(), Integer.MAX_VALUE);
+          if (product < 0) {
+            throw fail("args \"" + key + "\" " + shown(value) + " has more than "
+                + Integer.MAX_VALUE + " " + (key.equals("grid") ? "blocks" : "threads"));
+          }
         }
-        return dims;
+        return product;
       }
     }
   }
 
-  private static long toNs(BigDecimal micros) {
-    return micros.multiply(THOUSAND).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+  /**
+   * The largest time a trace may hold, in ns: about 73 years, so the profiler's clock (µs since
+   * 1970) fits, and a start plus a duration cannot overflow.
+   */
+  static final long MAX_TIME_NS = Long.MAX_VALUE / 4;
+
+  /** The text of a value for a message: at most 40 characters, never a whole huge value. */
+  static String shown(JsonNode value) {
+    return Numbers.shortText(value.isTextual() ? "\"" + value.asText() + "\"" : value.toString());
+  }
+
+  /**
+   * What Jackson says about malformed JSON, without quoting the file (a first word of a file that
+   * is not JSON may be a secret) and without Jackson's advice about its own reader features.
+   */
+  static String jsonProblem(JsonParseException e) {
+    String message = TraceFiles.oneLine(e.getOriginalMessage());
+    if (message.startsWith("Unrecognized token")) {
+      return "a word that is not a JSON value";
+    }
+    if (message.contains("Non-standard token") || message.contains("NON_NUMERIC")) {
+      return "NaN and Infinity are not JSON numbers";
+    }
+    int advice = message.indexOf(": enable ");
+    if (advice >= 0) {
+      message = message.substring(0, advice);
+    }
+    message = message.replaceAll("\\s*\\(JsonReadFeature.*", "");
+    return message.length() <= 120 ? message : message.substring(0, 117) + "...";
   }
 }

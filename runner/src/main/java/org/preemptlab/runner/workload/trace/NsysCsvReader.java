@@ -7,7 +7,6 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.StringReader;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +17,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
+import org.preemptlab.api.Numbers;
 import org.preemptlab.runner.workload.CsvFields;
 import org.preemptlab.runner.workload.CsvTraceReader;
 
@@ -86,6 +87,11 @@ public final class NsysCsvReader {
           header = Header.of(fields, source, number);
         }
         continue;
+      }
+      if (ops.size() >= Limits.MAX_JOBS) {
+        throw new ConfigurationException(source + ":" + number + ": the trace holds more than "
+            + Limits.MAX_JOBS + " GPU operations, the limit of one workload; cut the report "
+            + "(nsys stats --filter-time or a shorter capture)");
       }
       ops.add(header.row(fields, source, number, devices, names));
     }
@@ -159,8 +165,8 @@ public final class NsysCsvReader {
       String deviceName = deviceText;
       Matcher m = DEVICE.matcher(deviceText);
       if (m.matches()) {
-        deviceName = m.group(1);
-        device = Integer.parseInt(m.group(2));
+        deviceName = Numbers.shortText(m.group(1));
+        device = (int) r.whole("Device", m.group(2), 0, Integer.MAX_VALUE);
       } else {
         device = (int) r.whole("Device", 0, Integer.MAX_VALUE);
         deviceName = "";
@@ -176,12 +182,14 @@ public final class NsysCsvReader {
         return new TraceOp(kind, name, device, context, stream, correlation, start, duration, -1,
             1, 1, 0, 0, "line " + number);
       }
-      long blocks = r.whole("GrdX", 1, Integer.MAX_VALUE) * r.whole("GrdY", 1, Integer.MAX_VALUE)
-          * r.whole("GrdZ", 1, Integer.MAX_VALUE);
-      long threads = r.whole("BlkX", 1, 1024) * r.whole("BlkY", 1, 1024) * r.whole("BlkZ", 1, 64);
-      if (blocks > Integer.MAX_VALUE) {
-        throw r.fail("GrdX", "grid of " + blocks + " blocks is too large");
+      long blocks = Numbers.productAtMost(Numbers.productAtMost(r.whole("GrdX", 1,
+          Integer.MAX_VALUE), r.whole("GrdY", 1, Integer.MAX_VALUE), Integer.MAX_VALUE),
+          r.whole("GrdZ", 1, Integer.MAX_VALUE), Integer.MAX_VALUE);
+      if (blocks < 0) {
+        throw r.fail("GrdX", "with GrdY and GrdZ makes a grid of more than " + Integer.MAX_VALUE
+            + " blocks");
       }
+      long threads = r.whole("BlkX", 1, 1024) * r.whole("BlkY", 1, 1024) * r.whole("BlkZ", 1, 64);
       int registers = (int) r.whole("Reg/Trd", 0, 255);
       long shared = r.bytes("StcSMem") + r.bytes("DymSMem");
       return new TraceOp(TraceOp.Kind.KERNEL, name, device, context, stream, correlation, start,
@@ -217,20 +225,27 @@ public final class NsysCsvReader {
           throw fail(column, "is empty");
         }
         try {
-          return new BigDecimal(value);
-        } catch (NumberFormatException e) {
-          throw fail(column, "must be a number, got '" + value + "'");
+          return Numbers.decimal(value);
+        } catch (IllegalArgumentException e) {
+          throw fail(column, "must be a number with at most " + Limits.MAX_EXPONENT + " digits of "
+              + "exponent, got '" + Numbers.shortText(value) + "'");
         }
       }
 
       long whole(String column, long min, long max) {
-        BigDecimal value = number(column);
-        if (value.stripTrailingZeros().scale() > 0 || value.compareTo(BigDecimal.valueOf(min)) < 0
-            || value.compareTo(BigDecimal.valueOf(max)) > 0) {
-          throw fail(column, "must be a whole number in [" + min + ", " + max + "], got '"
-              + text(column) + "'");
+        return whole(column, text(column).replace(",", ""), min, max);
+      }
+
+      long whole(String column, String value, long min, long max) {
+        if (value.isEmpty()) {
+          throw fail(column, "is empty");
         }
-        return value.longValueExact();
+        try {
+          return Numbers.whole(value, min, max);
+        } catch (IllegalArgumentException e) {
+          throw fail(column, "must be a whole number in [" + min + ", " + max + "], got '"
+              + Numbers.shortText(value) + "'");
+        }
       }
 
       long optionalWhole(String column, long otherwise) {
@@ -240,7 +255,7 @@ public final class NsysCsvReader {
       long time(String column) {
         BigDecimal value = number(column);
         if (value.signum() < 0) {
-          throw fail(column, "must be >= 0, got '" + text(column) + "'");
+          throw fail(column, "must be >= 0, got '" + Numbers.shortText(text(column)) + "'");
         }
         String u = unit.get(column).toLowerCase(Locale.ROOT);
         BigDecimal factor = switch (u) {
@@ -248,10 +263,16 @@ public final class NsysCsvReader {
           case "us", "µs" -> BigDecimal.valueOf(1_000);
           case "ms" -> BigDecimal.valueOf(1_000_000);
           case "s" -> BigDecimal.valueOf(1_000_000_000);
-          default -> throw fail(column, "has unknown time unit '" + unit.get(column)
+          default -> throw fail(column, "has unknown time unit '" + Numbers.shortText(unit.get(column))
               + "'; valid: ns, us, ms, s");
         };
-        return value.multiply(factor).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+        try {
+          return Numbers.scaled(value, factor.longValueExact(), 0,
+              KinetoTraceReader.MAX_TIME_NS, text(column));
+        } catch (IllegalArgumentException e) {
+          throw fail(column, "must be a time in [0, " + KinetoTraceReader.MAX_TIME_NS + "] ns, "
+              + "got '" + Numbers.shortText(text(column)) + "'");
+        }
       }
 
       long bytes(String column) {
@@ -260,7 +281,7 @@ public final class NsysCsvReader {
         }
         BigDecimal value = number(column);
         if (value.signum() < 0) {
-          throw fail(column, "must be >= 0, got '" + text(column) + "'");
+          throw fail(column, "must be >= 0, got '" + Numbers.shortText(text(column)) + "'");
         }
         String u = unit.get(column);
         BigDecimal factor = switch (u) {
@@ -269,10 +290,16 @@ public final class NsysCsvReader {
           case "MB" -> BigDecimal.valueOf(1_000_000);
           case "KiB" -> BigDecimal.valueOf(1_024);
           case "MiB" -> BigDecimal.valueOf(1_048_576);
-          default -> throw fail(column, "has unknown size unit '" + u
+          default -> throw fail(column, "has unknown size unit '" + Numbers.shortText(u)
               + "'; valid: B, KB, MB, KiB, MiB");
         };
-        return value.multiply(factor).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+        try {
+          return Numbers.scaled(value, factor.longValueExact(), 0, Integer.MAX_VALUE,
+              text(column));
+        } catch (IllegalArgumentException e) {
+          throw fail(column, "must be a size in [0, " + Integer.MAX_VALUE + "] bytes, got '"
+              + Numbers.shortText(text(column)) + "'");
+        }
       }
     }
   }

@@ -11,6 +11,7 @@ package org.preemptlab.runner.workload.trace;
  * @param sourceStream the stream the awaited event was recorded on
  * @param recordLaunchNs when the CPU called {@code cudaEventRecord}, or -1 when the trace does not
  *     say; the event completes with the last operation launched on {@code sourceStream} before it
+ * @param where where the wait is written in the file, for error messages (e.g. {@code "line 12"})
  */
 public record StreamWait(int device, long stream, long atNs, long sourceStream,
-    long recordLaunchNs) {}
+    long recordLaunchNs, String where) {}

@@ -16,9 +16,14 @@ final class TraceFiles {
   /**
    * Opens {@code file}, decompressing it if it starts with the gzip magic bytes.
    *
-   * @throws ConfigurationException if the file is missing or unreadable
+   * @throws ConfigurationException if the file is missing, unreadable or not a regular file (a
+   *     FIFO would block the reader for ever)
    */
   static InputStream open(Path file) {
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new ConfigurationException(name(file) + ": not a regular file (a directory, FIFO or "
+          + "device); give the path of a trace file");
+    }
     try {
       InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
       in.mark(2);

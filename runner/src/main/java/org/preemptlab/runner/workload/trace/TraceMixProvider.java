@@ -84,8 +84,12 @@ public final class TraceMixProvider implements WorkloadProvider {
     try {
       root = YamlMappers.strict().readTree(text);
     } catch (JsonProcessingException e) {
-      throw new ConfigurationException(source + ":" + e.getLocation().getLineNr() + ": "
-          + TraceFiles.oneLine(e.getOriginalMessage()));
+      String message = TraceFiles.oneLine(e.getOriginalMessage());
+      if (message.startsWith("Trailing token")) {
+        throw new ConfigurationException(source + ":" + e.getLocation().getLineNr() + ": a "
+            + "second YAML document (after a '---' line); a trace mix file is one document");
+      }
+      throw org.preemptlab.runner.workload.SpecErrors.translate(e, source, null);
     }
     if (root == null || !root.isObject() || !root.path("traces").isArray()
         || root.path("traces").isEmpty()) {

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Numbers;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.model.Priority;
@@ -44,7 +45,7 @@ public record TraceOptions(int rank, int device, long firstStep, long lastStep, 
         timeScale, tracedHardware, scaling, copies, idempotent, 0);
   }
 
-  private static final long DAY_NS = 86_400_000_000_000L;
+  static final long DAY_NS = 86_400_000_000_000L;
   private static final Pattern STEPS = Pattern.compile("(\\d+)(?:\\s*-\\s*(\\d+))?");
 
   /** The parameters both trace workloads declare; {@code steps} adds {@code iterations}. */
@@ -100,10 +101,15 @@ public record TraceOptions(int rank, int device, long firstStep, long lastStep, 
       Matcher m = STEPS.matcher(steps);
       if (!m.matches()) {
         throw new ConfigurationException("parameter 'iterations': expected N or N-M (ProfilerStep "
-            + "numbers), got '" + steps + "'");
+            + "numbers), got '" + Numbers.shortText(steps) + "'");
       }
-      first = Long.parseLong(m.group(1));
-      last = m.group(2) == null ? first : Long.parseLong(m.group(2));
+      try {
+        first = Numbers.whole(m.group(1), 0, Long.MAX_VALUE);
+        last = m.group(2) == null ? first : Numbers.whole(m.group(2), 0, Long.MAX_VALUE);
+      } catch (IllegalArgumentException e) {
+        throw new ConfigurationException("parameter 'iterations': step numbers must be in [0, "
+            + Long.MAX_VALUE + "], got '" + Numbers.shortText(steps) + "'");
+      }
       if (last < first) {
         throw new ConfigurationException("parameter 'iterations': " + steps + " is empty; write "
             + "the smaller step first");
@@ -120,7 +126,8 @@ public record TraceOptions(int rank, int device, long firstStep, long lastStep, 
       context = defaultContext;
     }
     if (!context.matches("[A-Za-z0-9._-]+")) {
-      throw new ConfigurationException("parameter 'context': '" + context + "' is not a valid id; "
+      throw new ConfigurationException("parameter 'context': '" + Numbers.shortText(context)
+          + "' is not a valid id; "
           + "use letters, digits, '.', '_' or '-'");
     }
     int rank = values.asText().containsKey("rank") ? values.getInt("rank") : -1;

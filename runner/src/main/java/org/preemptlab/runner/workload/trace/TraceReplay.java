@@ -194,6 +194,7 @@ public final class TraceReplay {
     int[] previousOnStream = new int[n];
     String[] streams = new String[n];
     Map<String, Integer> lastOnStream = new HashMap<>();
+    checkSpan(trace, ordered, options, base, period);
     for (int i = 0; i < n; i++) {
       TraceOp op = ordered.get(i);
       String context = contextIds.get(op.context());
@@ -226,7 +227,8 @@ public final class TraceReplay {
     }
     // Stream order and cross-stream waits, within one repetition; repetition r+1 follows r on
     // every stream.
-    Map<Integer, List<Long>> dependencies = dependencies(trace, ordered);
+    Map<Integer, List<Edge>> dependencies = dependencies(trace, ordered);
+    checkAcyclic(trace, ordered, previousOnStream, dependencies);
     JobList.Builder jobs = JobList.builder(total); // by column: no record kept per job
     for (int k = 0; k < total; k++) {
       int p = byId[k];
@@ -238,8 +240,8 @@ public final class TraceReplay {
       if (previous >= 0) {
         deps.add(firstJobId + rank[previous]);
       }
-      for (long d : dependencies.getOrDefault(i, List.of())) {
-        long depId = firstJobId + rank[r * n + (int) d];
+      for (Edge edge : dependencies.getOrDefault(i, List.of())) {
+        long depId = firstJobId + rank[r * n + edge.source()];
         if (!deps.contains(depId)) {
           deps.add(depId);
         }
@@ -248,6 +250,28 @@ public final class TraceReplay {
           kernels[i]));
     }
     return new Part(contexts, new ArrayList<>(queues.values()), jobs.build());
+  }
+
+  /** The latest time a replay may submit a job: one day, as the window parameters. */
+  static final long MAX_REPLAY_NS = TraceOptions.DAY_NS;
+
+  /**
+   * Refuses a replay whose last submission (the latest op in the last repetition) would come
+   * after {@link #MAX_REPLAY_NS}, naming that op's line, before any time can overflow.
+   */
+  private static void checkSpan(RecordedTrace trace, List<TraceOp> ordered, TraceOptions options,
+      long base, long period) {
+    TraceOp latest = ordered.stream().max(Comparator.comparingLong(TraceOp::submittedNs))
+        .orElseThrow();
+    double offset = (double) (latest.submittedNs() - base) * options.timeScale();
+    double last = offset + (double) (options.repeat() - 1) * period;
+    if (offset > MAX_REPLAY_NS || period > MAX_REPLAY_NS || last > MAX_REPLAY_NS) {
+      throw new ConfigurationException(trace.source() + ":" + latest.where().replace("line ", "")
+          + ": replayed " + options.repeat() + " time(s) at time-scale " + options.timeScale()
+          + ", the operation on this line would be submitted after "
+          + org.preemptlab.api.Durations.format(MAX_REPLAY_NS) + ", the latest time a replay "
+          + "may reach; lower 'repeat' or 'time-scale', or select a window");
+    }
   }
 
   /** The indices of {@code keys} ordered by key, equal keys in index order (a merge sort). */
@@ -275,35 +299,195 @@ public final class TraceReplay {
     return order;
   }
 
-  /** For each op (by its index in {@code ordered}), the indices of the ops it waits for. */
-  private static Map<Integer, List<Long>> dependencies(RecordedTrace trace,
+  /**
+   * For each op (by its index in {@code ordered}), the indices of the ops it waits for, with the
+   * wait that made each edge. One pass over the operations groups them by stream, and each wait
+   * is resolved by binary search: O((n + w) log n) for n operations and w waits.
+   */
+  private static Map<Integer, List<Edge>> dependencies(RecordedTrace trace,
       List<TraceOp> ordered) {
-    Map<Integer, List<Long>> result = new HashMap<>();
+    Map<Integer, List<Edge>> result = new HashMap<>();
     if (trace.waits().isEmpty()) {
       return result;
     }
     int device = ordered.get(0).device();
+    Map<Long, StreamOps> byStream = new HashMap<>();
+    for (int i = 0; i < ordered.size(); i++) {
+      byStream.computeIfAbsent(ordered.get(i).stream(), s -> new StreamOps()).add(i);
+    }
+    byStream.values().forEach(ops -> ops.index(ordered));
     for (StreamWait wait : trace.waits()) {
       if (wait.device() != device || wait.stream() == wait.sourceStream()) {
         continue;
       }
-      int source = -1;
-      int target = -1;
-      for (int i = 0; i < ordered.size(); i++) {
-        TraceOp op = ordered.get(i);
-        if (op.stream() == wait.sourceStream() && (wait.recordLaunchNs() >= 0
-            ? op.submittedNs() <= wait.recordLaunchNs() : op.startNs() <= wait.atNs())) {
-          source = i;
-        }
-        if (target < 0 && op.stream() == wait.stream() && op.startNs() >= wait.atNs()) {
-          target = i;
-        }
+      StreamOps sources = byStream.get(wait.sourceStream());
+      StreamOps targets = byStream.get(wait.stream());
+      if (sources == null || targets == null) {
+        continue;
       }
+      int source = wait.recordLaunchNs() >= 0 ? sources.lastSubmittedBy(wait.recordLaunchNs())
+          : sources.lastStartedBy(wait.atNs());
+      int target = targets.firstStartingFrom(wait.atNs());
       if (source >= 0 && target >= 0 && source != target) {
-        result.computeIfAbsent(target, t -> new ArrayList<>()).add((long) source);
+        result.computeIfAbsent(target, t -> new ArrayList<>()).add(new Edge(source, wait));
       }
     }
     return result;
+  }
+
+  /** A cross-stream dependency: the op waits for op {@code source} because of {@code streamWait}. */
+  private record Edge(int source, StreamWait streamWait) {}
+
+  /** The ops of one stream (indices into the ordered list, so by start time) and lookups. */
+  private static final class StreamOps {
+    private int[] indices = new int[8];
+    private int size;
+    private long[] starts;
+    /** The stream's submission times ascending, and the largest index among the first k + 1. */
+    private long[] submittedSorted;
+    private int[] lastIndexUpTo;
+
+    void add(int index) {
+      if (size == indices.length) {
+        indices = java.util.Arrays.copyOf(indices, 2 * size);
+      }
+      indices[size++] = index;
+    }
+
+    void index(List<TraceOp> ordered) {
+      starts = new long[size];
+      long[] submitted = new long[size];
+      for (int k = 0; k < size; k++) {
+        starts[k] = ordered.get(indices[k]).startNs();
+        submitted[k] = ordered.get(indices[k]).submittedNs();
+      }
+      int[] bySubmission = sortedStably(submitted);
+      submittedSorted = new long[size];
+      lastIndexUpTo = new int[size];
+      int last = -1;
+      for (int k = 0; k < size; k++) {
+        submittedSorted[k] = submitted[bySubmission[k]];
+        last = Math.max(last, indices[bySubmission[k]]);
+        lastIndexUpTo[k] = last;
+      }
+    }
+
+    /** The last op (largest index) submitted at or before {@code ns}, or -1. */
+    int lastSubmittedBy(long ns) {
+      int count = countAtMost(submittedSorted, ns);
+      return count == 0 ? -1 : lastIndexUpTo[count - 1];
+    }
+
+    /** The last op started at or before {@code ns}, or -1 (starts ascend with the index). */
+    int lastStartedBy(long ns) {
+      int count = countAtMost(starts, ns);
+      return count == 0 ? -1 : indices[count - 1];
+    }
+
+    /** The first op started at or after {@code ns}, or -1. */
+    int firstStartingFrom(long ns) {
+      int count = countAtMost(starts, ns - 1);
+      return count == size ? -1 : indices[count];
+    }
+
+    /** How many of the ascending {@code values} are at most {@code ns}. */
+    private static int countAtMost(long[] values, long ns) {
+      int low = 0;
+      int high = values.length;
+      while (low < high) {
+        int middle = (low + high) >>> 1;
+        if (values[middle] <= ns) {
+          low = middle + 1;
+        } else {
+          high = middle;
+        }
+      }
+      return low;
+    }
+  }
+
+  /**
+   * Refuses dependencies that form a cycle (two streams waiting on each other), naming the trace
+   * lines of the waits on it. Repetitions only depend on earlier ones, so a cycle, if any, lies
+   * within one.
+   */
+  private static void checkAcyclic(RecordedTrace trace, List<TraceOp> ordered,
+      int[] previousOnStream, Map<Integer, List<Edge>> waits) {
+    int n = ordered.size();
+    if (waits.isEmpty()) {
+      return; // stream order alone always points back
+    }
+    int[] unmet = new int[n];
+    List<List<Integer>> dependants = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      dependants.add(new ArrayList<>(1));
+    }
+    for (int i = 0; i < n; i++) {
+      if (previousOnStream[i] >= 0) {
+        unmet[i]++;
+        dependants.get(previousOnStream[i]).add(i);
+      }
+      for (Edge edge : waits.getOrDefault(i, List.of())) {
+        unmet[i]++;
+        dependants.get(edge.source()).add(i);
+      }
+    }
+    java.util.ArrayDeque<Integer> free = new java.util.ArrayDeque<>();
+    for (int i = 0; i < n; i++) {
+      if (unmet[i] == 0) {
+        free.add(i);
+      }
+    }
+    int done = 0;
+    while (!free.isEmpty()) {
+      int i = free.poll();
+      done++;
+      for (int d : dependants.get(i)) {
+        if (--unmet[d] == 0) {
+          free.add(d);
+        }
+      }
+    }
+    if (done == n) {
+      return;
+    }
+    // walk back from an op left over along unmet dependencies until an op repeats: a cycle
+    int[] seenAt = new int[n];
+    java.util.Arrays.fill(seenAt, -1);
+    List<Integer> path = new ArrayList<>();
+    int at = 0;
+    while (unmet[at] == 0) {
+      at++;
+    }
+    while (seenAt[at] < 0) {
+      seenAt[at] = path.size();
+      path.add(at);
+      int next = previousOnStream[at] >= 0 && unmet[previousOnStream[at]] > 0
+          ? previousOnStream[at] : -1;
+      for (Edge edge : waits.getOrDefault(at, List.of())) {
+        if (next < 0 && unmet[edge.source()] > 0) {
+          next = edge.source();
+        }
+      }
+      at = next;
+    }
+    Set<Integer> lines = new TreeSet<>();
+    List<Integer> cycle = path.subList(seenAt[at], path.size());
+    for (int k = 0; k < cycle.size(); k++) {
+      int op = cycle.get(k);
+      int source = cycle.get((k + 1) % cycle.size());
+      for (Edge edge : waits.getOrDefault(op, List.of())) {
+        if (edge.source() == source) {
+          lines.add(Integer.valueOf(edge.streamWait().where().replace("line ", "")));
+        }
+      }
+    }
+    TraceOp first = ordered.get(cycle.get(0));
+    throw new ConfigurationException(trace.source() + ":" + lines.stream().map(String::valueOf)
+        .collect(Collectors.joining(","))
+        + ": the stream waits on these lines make a cycle: each stream waits for the other, "
+        + "so the operation on " + first.where() + " (stream " + first.stream()
+        + ") could never start");
   }
 
   private static Kernel kernel(RecordedTrace trace, TraceOp op, TraceOptions options,

@@ -197,6 +197,60 @@ class TraceReplayTest {
   }
 
   @Test
+  void aStreamWaitMakesTheFirstOpFromTheWaitOnDependOnTheLastOpLaunchedBeforeTheRecord() {
+    // stream 8: x (launched 0), y (launched 3,000); stream 7: a starts at 5,000 after the wait
+    TraceOp x = new TraceOp(TraceOp.Kind.KERNEL, "x", 0, 1, 8, 1, 1_000, 1_000, 0, 1, 32, 8, 0,
+        "line 1");
+    TraceOp y = new TraceOp(TraceOp.Kind.KERNEL, "y", 0, 1, 8, 2, 3_500, 1_000, 3_000, 1, 32, 8,
+        0, "line 2");
+    TraceOp a = new TraceOp(TraceOp.Kind.KERNEL, "a", 0, 1, 7, 3, 5_000, 1_000, 500, 1, 32, 8,
+        0, "line 3");
+    StreamWait recordedBetween = new StreamWait(0, 7, 4_000, 8, 2_000, "line 4");
+    StreamWait recordedAfter = new StreamWait(0, 7, 4_000, 8, 3_000, "line 5");
+    StreamWait unresolved = new StreamWait(0, 7, 4_000, 8, -1, "line 6");
+    TraceOptions options = new TraceOptions(-1, -1, -1, -1, 0, 0, 1, Priority.NORMAL, "r", 1.0,
+        "", BlockDurations.Scaling.NONE, false, false);
+
+    for (var wait : List.of(List.of(recordedBetween, "x"), List.of(recordedAfter, "y"),
+        List.of(unresolved, "y"))) {
+      RecordedTrace trace = new RecordedTrace("w.json", List.of(x, y, a),
+          List.of((StreamWait) wait.get(0)), List.of(), Map.of(), 0, -1);
+      TraceReplay.Part part = TraceReplay.replay(trace, options, TraceTesting.H200,
+          TraceTesting.H200, 0);
+      Job jobA = part.jobs().stream().filter(j -> j.kernel().name().equals("a")).findFirst()
+          .orElseThrow();
+      Job awaited = part.jobs().stream().filter(j -> j.kernel().name().equals(wait.get(1)))
+          .findFirst().orElseThrow();
+      assertThat(jobA.dependencies()).as("%s", wait.get(0)).containsExactly(awaited.id());
+    }
+  }
+
+  @Test
+  void aHundredThousandStreamWaitsReplayInLinearTime() { // issue 27 finding 3: was quadratic
+    int n = 100_000;
+    List<TraceOp> ops = new java.util.ArrayList<>(n);
+    List<StreamWait> waits = new java.util.ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      long start = 10_000L * i;
+      ops.add(new TraceOp(TraceOp.Kind.KERNEL, "k", 0, 1, 7 + i % 2, i, start, 5_000, -1, 1, 32,
+          8, 0, "line " + (i + 1)));
+      waits.add(new StreamWait(0, 7 + (i + 1) % 2, start + 5_000, 7 + i % 2, -1,
+          "line " + (n + i + 1)));
+    }
+    RecordedTrace trace = new RecordedTrace("w.json", ops, waits, List.of(), Map.of(), 0, -1);
+    TraceOptions options = new TraceOptions(-1, -1, -1, -1, 0, 0, 1, Priority.NORMAL, "r", 1.0,
+        "", BlockDurations.Scaling.NONE, false, false);
+
+    // 10^10 steps before: never within the limit; a guard against a hang, not a measurement
+    TraceReplay.Part part = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+        java.time.Duration.ofSeconds(60), () -> TraceReplay.replay(trace, options,
+            TraceTesting.H200, TraceTesting.H200, 0));
+
+    assertThat(part.jobs().size()).isEqualTo(n);
+    assertThat(part.jobs().get(n - 1).dependencies()).containsExactlyInAnyOrder(n - 3L, n - 2L);
+  }
+
+  @Test
   void stableSortOrdersByKeyAndKeepsIndexOrderOnTies() {
     java.util.SplittableRandom random = new java.util.SplittableRandom(7);
     for (int size : new int[] {0, 1, 2, 3, 17, 1000}) {
