@@ -24,9 +24,11 @@ fi
 ./preemptlab sweep --config examples/configs/policy-library.yaml --out "$tmp/policy-library" \
   --jobs "${JOBS:-2}" --yes >/dev/null || true # a failed run is listed in its summary
 charts="$tmp/policy-library/charts"
-cp "$charts/bars-deadline-misses.png" docs/images/policy-library-deadline-misses.png
-cp "$charts/bars-antt.png" docs/images/policy-library-antt.png
-cp "$charts/bars-turnaround-p99_priority-highest.png" \
-  docs/images/policy-library-high-turnaround-p99.png
-cp "$charts/bars-stp.png" docs/images/policy-library-stp.png
-echo "regenerated docs/images/policy-library-*.png"
+# each chart as drawn (PNG) and the numbers it draws (CSV); PolicyLibraryDocsTest compares the CSVs
+for pair in deadline-misses:deadline-misses antt:antt stp:stp \
+    turnaround-p99_priority-highest:high-turnaround-p99; do
+  for ext in png csv; do
+    cp "$charts/bars-${pair%%:*}.$ext" "docs/images/policy-library-${pair##*:}.$ext"
+  done
+done
+echo "regenerated docs/images/policy-library-*.png and .csv"
