@@ -3,14 +3,16 @@ package org.preemptlab.plugins.preemption.collaborative;
 import java.util.List;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProviderBase;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.plugins.preemption.shared.StrategyProviderBase;
+import org.preemptlab.api.preemption.PreemptionStrategyProvider;
 
 /**
  * Provides the {@code collaborative} preemption strategy ({@link CollaborativeStrategy}).
  * Parameter: {@code latency-target}.
  */
-public final class CollaborativeStrategyProvider extends StrategyProviderBase {
+public final class CollaborativeStrategyProvider extends PluginProviderBase<PreemptionPointStrategy>
+    implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "collaborative";
   /** The time within which each SM should be free. */

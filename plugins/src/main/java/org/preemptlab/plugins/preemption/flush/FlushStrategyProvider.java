@@ -4,16 +4,18 @@ import java.util.Arrays;
 import java.util.List;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProviderBase;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.api.preemption.PreemptionStrategyProvider;
 import org.preemptlab.plugins.preemption.shared.KernelFallback;
-import org.preemptlab.plugins.preemption.shared.StrategyProviderBase;
 
 /**
  * Provides the {@code flush} preemption strategy ({@link FlushStrategy}). Parameter: {@code
  * fallback} for non-idempotent kernels. Refuses {@code fallback=instruction-level} on a device
  * without instruction-level preemption.
  */
-public final class FlushStrategyProvider extends StrategyProviderBase {
+public final class FlushStrategyProvider extends PluginProviderBase<PreemptionPointStrategy>
+    implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "flush";
   /** What to do with non-idempotent kernels. */

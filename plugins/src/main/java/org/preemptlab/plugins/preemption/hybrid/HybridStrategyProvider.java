@@ -4,16 +4,18 @@ import java.util.List;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProviderBase;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.api.preemption.PreemptionStrategyProvider;
 import org.preemptlab.plugins.preemption.shared.KernelFallback;
-import org.preemptlab.plugins.preemption.shared.StrategyProviderBase;
 
 /**
  * Provides the {@code hybrid} preemption strategy ({@link HybridStrategy}). Parameters: {@code
  * grace} and {@code fallback}. Refuses {@code fallback=instruction-level} on a device without
  * instruction-level preemption.
  */
-public final class HybridStrategyProvider extends StrategyProviderBase {
+public final class HybridStrategyProvider extends PluginProviderBase<PreemptionPointStrategy>
+    implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "hybrid";
   /** How long to wait for a yield point before escalating. */

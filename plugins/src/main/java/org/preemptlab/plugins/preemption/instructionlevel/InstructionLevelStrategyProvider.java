@@ -4,8 +4,9 @@ import java.util.List;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProviderBase;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.plugins.preemption.shared.StrategyProviderBase;
+import org.preemptlab.api.preemption.PreemptionStrategyProvider;
 
 /**
  * Provides the {@code instruction-level} preemption strategy ({@link InstructionLevelStrategy}).
@@ -13,7 +14,8 @@ import org.preemptlab.plugins.preemption.shared.StrategyProviderBase;
  * (instructions between checks for {@code checks=every-n}). Refuses {@code checks=hardware} on a
  * device without instruction-level preemption.
  */
-public final class InstructionLevelStrategyProvider extends StrategyProviderBase {
+public final class InstructionLevelStrategyProvider extends PluginProviderBase<PreemptionPointStrategy>
+    implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "instruction-level";
   /** The parameter naming the check placement. */

@@ -1,9 +1,7 @@
 /**
  * Rules shared by more than one preemption-strategy family: the kernel-level fallback of {@code
- * hybrid} and {@code flush} ({@link org.preemptlab.plugins.preemption.shared.KernelFallback}),
- * exact overflow-free integer arithmetic ({@link org.preemptlab.plugins.preemption.shared.MulDiv}),
- * and the base of the providers whose id, description and parameters are fixed ({@link
- * org.preemptlab.plugins.preemption.shared.StrategyProviderBase}).
+ * hybrid} and {@code flush} ({@link org.preemptlab.plugins.preemption.shared.KernelFallback}) and
+ * exact overflow-free integer arithmetic ({@link org.preemptlab.plugins.preemption.shared.MulDiv}).
  * The stop rules every strategy, in-tree or not, obeys are in framework-api's {@link
  * org.preemptlab.api.preemption.StopRules}.
  */

@@ -6,14 +6,16 @@ import org.preemptlab.api.Durations;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProviderBase;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.plugins.preemption.shared.StrategyProviderBase;
+import org.preemptlab.api.preemption.PreemptionStrategyProvider;
 
 /**
  * Provides the {@code user-yield} preemption strategy ({@link UserYieldStrategy}). Parameters:
  * {@code delivery}, {@code poll-interval}, {@code poll-cost}, {@code interrupt-latency}.
  */
-public final class UserYieldStrategyProvider extends StrategyProviderBase {
+public final class UserYieldStrategyProvider extends PluginProviderBase<PreemptionPointStrategy>
+    implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "user-yield";
   /** How requests reach the block: polling or interrupt. */
