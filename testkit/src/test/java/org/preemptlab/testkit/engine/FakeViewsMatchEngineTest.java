@@ -2,24 +2,23 @@ package org.preemptlab.testkit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.PluginProvider;
 import org.preemptlab.api.hardware.DeviceSpec;
-import org.preemptlab.api.model.EngineKind;
-import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
@@ -29,10 +28,8 @@ import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.PreemptScope;
-import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
-import org.preemptlab.api.policy.SmSet;
 import org.preemptlab.policies.baseline.FifoPolicyProvider;
 import org.preemptlab.policies.baseline.PriorityPolicyProvider;
 import org.preemptlab.policies.baseline.RoundRobinPolicyProvider;
@@ -147,7 +144,7 @@ class FakeViewsMatchEngineTest {
       for (long seed = 1; seed <= SCENARIOS; seed++) {
         Scenario scenario = Scenario.of(seed);
         List<String> engine = new ArrayList<>();
-        RunOutcome outcome = PluginTestKit.policy(() -> new Recording(policy.create(), engine))
+        RunOutcome outcome = PluginTestKit.policy(() -> recording(policy.create(), engine))
             .on(scenario.workload()).device(DEVICE).creditLimit(scenario.creditLimit()).run();
         List<String> fake = new FakeRun(scenario, outcome, policy.create()).run();
         assertThat(fake).as("%s, scenario %s (credit limit %s): the fakes' log against the "
@@ -185,7 +182,7 @@ class FakeViewsMatchEngineTest {
       for (JobRecord record : engine.result().jobs()) {
         finishAt.put(record.jobId(), record.finishNs());
       }
-      this.policy = new Recording(policy, log);
+      this.policy = recording(policy, log);
       this.scheduler = new TestScheduler(scenario.creditLimit()).withDevice(DEVICE);
       for (JobQueue queue : scenario.queues()) {
         TestQueueView view = TestQueueView.of(queue);
@@ -295,221 +292,76 @@ class FakeViewsMatchEngineTest {
   }
 
   /**
-   * Passes every call to a policy and logs, at each dispatch, what the view answers, and every
-   * action the policy takes with its outcome.
+   * A policy that passes every call to {@code policy}, with the view wrapped by {@link #recording};
+   * before {@code onJobDispatched} it logs what the view answers at that dispatch. A proxy, so that
+   * a method the SPI gains is passed on too rather than left at its default.
    */
-  private static final class Recording implements SchedulingPolicy {
-    private final SchedulingPolicy policy;
-    private final List<String> log;
+  private static SchedulingPolicy recording(SchedulingPolicy policy, List<String> log) {
+    return (SchedulingPolicy) Proxy.newProxyInstance(SchedulingPolicy.class.getClassLoader(),
+        new Class<?>[] {SchedulingPolicy.class}, (proxy, method, args) -> {
+          Object[] wrapped = args == null ? null : args.clone();
+          for (int i = 0; wrapped != null && i < wrapped.length; i++) {
+            if (wrapped[i] instanceof SchedulerView view) {
+              if (method.getName().equals("onJobDispatched")) {
+                log.add(view.nowNs() + " dispatch " + describe((JobView) args[0]) + " | "
+                    + describe(view));
+              }
+              wrapped[i] = recording(view, log);
+            }
+          }
+          return invoke(method, policy, wrapped);
+        });
+  }
 
-    Recording(SchedulingPolicy policy, List<String> log) {
-      this.policy = policy;
-      this.log = log;
-    }
+  /**
+   * A view that passes every call to {@code view} and logs each action the policy takes (every
+   * method answering an {@link ActionOutcome}) with its outcome, and every timer asked for.
+   */
+  private static SchedulerView recording(SchedulerView view, List<String> log) {
+    return (SchedulerView) Proxy.newProxyInstance(SchedulerView.class.getClassLoader(),
+        new Class<?>[] {SchedulerView.class}, (proxy, method, args) -> {
+          Object result = invoke(method, view, args);
+          if (result instanceof ActionOutcome outcome) {
+            log.add(view.nowNs() + " action " + method.getName() + " " + describe(args) + ": "
+                + (outcome.accepted() ? "accepted" : "refused") + " blocks " + outcome.blocks());
+          } else if (method.getName().equals("wakeAt")) {
+            log.add(view.nowNs() + " wake at " + args[0]);
+          }
+          return result;
+        });
+  }
 
-    private SchedulerView wrap(SchedulerView view) {
-      return new RecordingView(view, log);
-    }
-
-    @Override
-    public void onJobReady(JobView job, SchedulerView scheduler) {
-      policy.onJobReady(job, wrap(scheduler));
-    }
-
-    @Override
-    public JobView selectNext(SchedulerView scheduler) {
-      return policy.selectNext(wrap(scheduler));
-    }
-
-    @Override
-    public void onJobDispatched(JobView job, SchedulerView scheduler) {
-      log.add(scheduler.nowNs() + " dispatch job " + job.id() + " " + job.state() + " submit "
-          + job.submitTimeNs() + " ready " + job.readyTimeNs() + " deadline " + job.deadlineNs()
-          + " credits " + job.job().credits() + " | " + describe(scheduler));
-      policy.onJobDispatched(job, wrap(scheduler));
-    }
-
-    @Override
-    public void onJobWithdrawn(JobView job, SchedulerView scheduler) {
-      policy.onJobWithdrawn(job, wrap(scheduler));
-    }
-
-    @Override
-    public void onJobFinished(JobView job, SchedulerView scheduler) {
-      policy.onJobFinished(job, wrap(scheduler));
-    }
-
-    @Override
-    public void onJobBlocked(JobView job, SchedulerView scheduler) {
-      policy.onJobBlocked(job, wrap(scheduler));
-    }
-
-    @Override
-    public Comparator<JobView> placementOrder() {
-      return policy.placementOrder();
-    }
-
-    @Override
-    public void onTimer(SchedulerView scheduler) {
-      policy.onTimer(wrap(scheduler));
-    }
-
-    @Override
-    public long timeSliceNs(GpuContext context, Priority priority, SchedulerView scheduler) {
-      return policy.timeSliceNs(context, priority, wrap(scheduler));
-    }
-
-    private static String describe(SchedulerView view) {
-      return "credits " + view.creditsInUse() + "/" + view.creditLimit() + " free "
-          + view.freeCredits() + " dispatched " + view.dispatchedJobs().stream()
-              .map(JobView::id).toList() + " engine " + view.engine() + " queues "
-          + view.queues().stream().map(q -> q.id() + " " + q.priority() + " w" + q.weight() + " "
-              + q.suspension().map(SuspendLevel::name).orElse("-") + " launched "
-              + q.launchedJobs() + " waiting " + q.waitingJobs())
-              .collect(Collectors.joining(", "));
+  private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
     }
   }
 
-  /** Passes every call to a view and logs the actions and their outcomes. */
-  private static final class RecordingView implements SchedulerView {
-    private final SchedulerView view;
-    private final List<String> log;
+  private static String describe(JobView job) {
+    return "job " + job.id() + " " + job.state() + " submit " + job.submitTimeNs() + " ready "
+        + job.readyTimeNs() + " deadline " + job.deadlineNs() + " credits " + job.job().credits();
+  }
 
-    RecordingView(SchedulerView view, List<String> log) {
-      this.view = view;
-      this.log = log;
+  /** An action's arguments, jobs by id (the engine's and the fakes' job views print otherwise). */
+  private static String describe(Object[] args) {
+    List<String> parts = new ArrayList<>();
+    for (Object arg : args) {
+      parts.add(arg instanceof JobView job ? "job " + job.id()
+          : arg instanceof PreemptScope.ForWaiter waiter ? "for job " + waiter.waiter().id()
+          : String.valueOf(arg));
     }
+    return String.join(" ", parts);
+  }
 
-    private ActionOutcome log(String action, ActionOutcome outcome) {
-      log.add(view.nowNs() + " action " + action + ": " + (outcome.accepted() ? "accepted"
-          : "refused") + " blocks " + outcome.blocks());
-      return outcome;
-    }
-
-    @Override
-    public long nowNs() {
-      return view.nowNs();
-    }
-
-    @Override
-    public EngineKind engine() {
-      return view.engine();
-    }
-
-    @Override
-    public DeviceSpec device() {
-      return view.device();
-    }
-
-    @Override
-    public int creditLimit() {
-      return view.creditLimit();
-    }
-
-    @Override
-    public int creditsInUse() {
-      return view.creditsInUse();
-    }
-
-    @Override
-    public List<JobView> dispatchedJobs() {
-      return view.dispatchedJobs();
-    }
-
-    @Override
-    public List<JobView> residentJobs() {
-      return view.residentJobs();
-    }
-
-    @Override
-    public ActionOutcome preempt(JobView victim) {
-      return log("preempt " + victim.id(), view.preempt(victim));
-    }
-
-    @Override
-    public ActionOutcome preempt(JobView victim, PreemptScope scope) {
-      return log("preempt " + victim.id() + " " + scope, view.preempt(victim, scope));
-    }
-
-    @Override
-    public void wakeAt(long timeNs) {
-      log.add(view.nowNs() + " wake at " + timeNs);
-      view.wakeAt(timeNs);
-    }
-
-    @Override
-    public boolean reportsFreedJobs() {
-      return view.reportsFreedJobs();
-    }
-
-    @Override
-    public boolean reportsQueuedJobs() {
-      return view.reportsQueuedJobs();
-    }
-
-    @Override
-    public <T> Optional<T> queueState(String queueId, Class<T> type, Supplier<T> factory) {
-      return view.queueState(queueId, type, factory);
-    }
-
-    @Override
-    public int freeCredits() {
-      return view.freeCredits();
-    }
-
-    @Override
-    public int launchWindow() {
-      return view.launchWindow();
-    }
-
-    @Override
-    public List<QueueView> queues() {
-      return view.queues();
-    }
-
-    @Override
-    public QueueView queue(String queueId) {
-      return view.queue(queueId);
-    }
-
-    @Override
-    public ActionOutcome suspend(String queueId, SuspendLevel level) {
-      return log("suspend " + queueId + " " + level, view.suspend(queueId, level));
-    }
-
-    @Override
-    public ActionOutcome resume(String queueId) {
-      return log("resume " + queueId, view.resume(queueId));
-    }
-
-    @Override
-    public ActionOutcome suspend(JobView job) {
-      return log("hold " + job.id(), view.suspend(job));
-    }
-
-    @Override
-    public ActionOutcome resume(JobView job) {
-      return log("release " + job.id(), view.resume(job));
-    }
-
-    @Override
-    public ActionOutcome setPriority(String queueId, Priority priority) {
-      return log("priority " + queueId + " " + priority, view.setPriority(queueId, priority));
-    }
-
-    @Override
-    public ActionOutcome setWeight(String queueId, int weight) {
-      return log("weight " + queueId + " " + weight, view.setWeight(queueId, weight));
-    }
-
-    @Override
-    public ActionOutcome restrictSms(String queueId, SmSet sms) {
-      return log("restrict " + queueId + " " + sms, view.restrictSms(queueId, sms));
-    }
-
-    @Override
-    public ActionOutcome restrictSms(JobView job, SmSet sms) {
-      return log("restrict " + job.id() + " " + sms, view.restrictSms(job, sms));
-    }
+  private static String describe(SchedulerView view) {
+    return "credits " + view.creditsInUse() + "/" + view.creditLimit() + " free "
+        + view.freeCredits() + " dispatched " + view.dispatchedJobs().stream()
+            .map(JobView::id).toList() + " engine " + view.engine() + " queues "
+        + view.queues().stream().map(q -> q.id() + " " + q.priority() + " w" + q.weight() + " "
+            + q.suspension().map(SuspendLevel::name).orElse("-") + " launched "
+            + q.launchedJobs() + " waiting " + q.waitingJobs())
+            .collect(Collectors.joining(", "));
   }
 }
