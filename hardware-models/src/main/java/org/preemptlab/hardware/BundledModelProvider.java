@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProviderBase;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.HardwareModelProvider;
 
@@ -19,11 +19,9 @@ import org.preemptlab.api.hardware.HardwareModelProvider;
  *
  * @since 0.1
  */
-public abstract class BundledModelProvider implements HardwareModelProvider {
-  private final String id;
-  private final String description;
+public abstract class BundledModelProvider extends PluginProviderBase<HardwareModel>
+    implements HardwareModelProvider {
   private final ModelFile file;
-  private final List<ParameterSpec> parameters;
 
   /**
    * Loads and checks the bundled file, so that a broken file fails discovery naming file:line.
@@ -33,29 +31,20 @@ public abstract class BundledModelProvider implements HardwareModelProvider {
    * @param resource the file's name in this package, e.g. {@code "h200.yaml"}
    */
   protected BundledModelProvider(String id, String description, String resource) {
-    this.id = Objects.requireNonNull(id, "id");
-    this.description = Objects.requireNonNull(description, "description");
-    this.file = ModelFile.resource(resource);
+    this(id, description, ModelFile.resource(resource));
+  }
+
+  private BundledModelProvider(String id, String description, ModelFile file) {
+    super(id, description, checkedParameters(file));
+    this.file = file;
+  }
+
+  /** Checks that the file builds a model; one parameter per key, defaulting to the file's value. */
+  private static List<ParameterSpec> checkedParameters(ModelFile file) {
     ModelBuilder.build(file.source(), file.settings(), 0);
     List<ParameterSpec> specs = new ArrayList<>();
     file.settings().forEach((key, setting) -> specs.add(key.parameter(setting.text())));
-    this.parameters = List.copyOf(specs);
-  }
-
-  @Override
-  public final String id() {
-    return id;
-  }
-
-  @Override
-  public final String description() {
-    return description;
-  }
-
-  /** One parameter per key of the bundled file, each defaulting to the file's value. */
-  @Override
-  public final List<ParameterSpec> parameters() {
-    return parameters;
+    return specs;
   }
 
   /**
@@ -75,7 +64,7 @@ public abstract class BundledModelProvider implements HardwareModelProvider {
       if (text.equals(setting.text())) {
         settings.put(key, setting);
       } else {
-        settings.put(key, new Setting(text, id + " override"));
+        settings.put(key, new Setting(text, id() + " override"));
         overrides.add(key.id() + "=" + text);
       }
     });

@@ -130,7 +130,9 @@ public final class TestScheduler implements SchedulerView {
   /**
    * Drives {@code policy} as the engine does after an instant's events: asks {@link
    * SchedulingPolicy#selectNext} and dispatches its choice until it offers nothing or its choice
-   * does not fit the free credits. A dispatched {@link TestJob} moves to DISPATCHED.
+   * does not fit the free credits. A dispatched {@link TestJob} moves to DISPATCHED, and its
+   * queue's view (if given to {@link #withQueues}) counts one more launched job and one fewer
+   * waiting, before {@link SchedulingPolicy#onJobDispatched} is called, as in the engine.
    *
    * @return the dispatched jobs' {@code toString()} (a {@link TestJob}'s label), in order
    */
@@ -163,13 +165,19 @@ public final class TestScheduler implements SchedulerView {
     if (next instanceof TestJob job) {
       job.state(JobState.DISPATCHED);
     }
+    TestQueueView queue = queues.get(next.queue().id());
+    if (queue != null) {
+      // as the engine's queue view: one more launched, one fewer waiting, before the callback
+      queue.launched(queue.launchedJobs() + 1).waiting(Math.max(0, queue.waitingJobs() - 1));
+    }
     policy.onJobDispatched(next, this);
     return next;
   }
 
   /**
    * Finishes a dispatched job now: returns its credits and tells the policy, as its last block's
-   * completion would. A {@link TestJob} moves to FINISHED.
+   * completion would. A {@link TestJob} moves to FINISHED and its queue's view (if given) counts
+   * one fewer launched job.
    *
    * @throws IllegalArgumentException if the job is not dispatched
    */
@@ -178,6 +186,10 @@ public final class TestScheduler implements SchedulerView {
     creditsInUse -= job.job().credits();
     if (job instanceof TestJob testJob) {
       testJob.finish(now);
+    }
+    TestQueueView queue = queues.get(job.queue().id());
+    if (queue != null) {
+      queue.launched(Math.max(0, queue.launchedJobs() - 1));
     }
     policy.onJobFinished(job, this);
   }

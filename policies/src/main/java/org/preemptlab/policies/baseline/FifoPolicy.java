@@ -1,13 +1,9 @@
 package org.preemptlab.policies.baseline;
 
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.NavigableSet;
-import java.util.TreeSet;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.policies.rank.SubmitOrderQueue;
 
 /**
  * First in, first out: the ready job with the earliest submit time goes first; jobs submitted at
@@ -17,14 +13,7 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  */
 public final class FifoPolicy implements SchedulingPolicy {
 
-  private record Entry(long submitTimeNs, long sequence, JobView job) {}
-
-  private static final Comparator<Entry> ORDER =
-      Comparator.comparingLong(Entry::submitTimeNs).thenComparingLong(Entry::sequence);
-
-  private final NavigableSet<Entry> ready = new TreeSet<>(ORDER);
-  private final Map<Long, Entry> byJobId = new HashMap<>();
-  private long nextSequence;
+  private final SubmitOrderQueue ready = new SubmitOrderQueue("fifo: ");
 
   /** Creates an empty policy for one engine of one run. */
   public FifoPolicy() {}
@@ -36,17 +25,13 @@ public final class FifoPolicy implements SchedulingPolicy {
    */
   @Override
   public void onJobReady(JobView job, SchedulerView scheduler) {
-    Entry entry = new Entry(job.submitTimeNs(), nextSequence++, job);
-    if (byJobId.putIfAbsent(job.id(), entry) != null) {
-      throw new IllegalStateException("fifo: job " + job.id() + " became ready twice");
-    }
-    ready.add(entry);
+    ready.add(job);
   }
 
   /** The ready job submitted first (earliest ready on ties), or {@code null} if none. */
   @Override
   public JobView selectNext(SchedulerView scheduler) {
-    return ready.isEmpty() ? null : ready.first().job();
+    return ready.first();
   }
 
   /**
@@ -56,10 +41,6 @@ public final class FifoPolicy implements SchedulingPolicy {
    */
   @Override
   public void onJobDispatched(JobView job, SchedulerView scheduler) {
-    Entry entry = byJobId.remove(job.id());
-    if (entry == null) {
-      throw new IllegalStateException("fifo: job " + job.id() + " was dispatched but is not held");
-    }
-    ready.remove(entry);
+    ready.remove(job);
   }
 }

@@ -2,35 +2,17 @@ package org.preemptlab.policies.rank;
 
 import java.util.List;
 import org.preemptlab.api.ParameterSpec;
+import org.preemptlab.api.PluginProviderBase;
+import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SchedulingPolicyProvider;
 
 /** A policy provider whose id, description and parameters are fixed at construction. */
-public abstract class PolicyProviderBase implements SchedulingPolicyProvider {
-
-  private final String id;
-  private final String description;
-  private final List<ParameterSpec> parameters;
+public abstract class PolicyProviderBase extends PluginProviderBase<SchedulingPolicy>
+    implements SchedulingPolicyProvider {
 
   /** Creates the provider. */
   protected PolicyProviderBase(String id, String description, List<ParameterSpec> parameters) {
-    this.id = id;
-    this.description = description;
-    this.parameters = List.copyOf(parameters);
-  }
-
-  @Override
-  public final String id() {
-    return id;
-  }
-
-  @Override
-  public final String description() {
-    return description;
-  }
-
-  @Override
-  public final List<ParameterSpec> parameters() {
-    return parameters;
+    super(id, description, parameters);
   }
 
   /** The common boolean parameter {@code preempt}: whether a blocked job preempts. */

@@ -125,12 +125,7 @@ public record Provenance(String command, List<PluginDescriptor> plugins, List<Lo
         .sorted(Comparator.comparing((PluginDescriptor d) -> d.kind().ordinal())
             .thenComparing(PluginDescriptor::id))
         .forEach(d -> {
-          Map<String, Object> p = new LinkedHashMap<>();
-          p.put("kind", d.kind().key());
-          p.put("id", d.id());
-          p.put("version", d.version());
-          p.put("jar", d.jar());
-          p.put("jar-sha256", d.jarSha256());
+          Map<String, Object> p = PluginEntries.of(d);
           if (parameters.containsKey(d.kind())) {
             p.put("parameters", parameters.get(d.kind()));
           }

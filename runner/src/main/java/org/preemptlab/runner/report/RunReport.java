@@ -215,12 +215,7 @@ public final class RunReport {
     List<Map<String, Object>> plugins = new ArrayList<>();
     int application = 0; // applications come in the configuration's order, one entry each
     for (PluginDescriptor d : outcome.plugins()) {
-      Map<String, Object> p = new LinkedHashMap<>();
-      p.put("kind", d.kind().key());
-      p.put("id", d.id());
-      p.put("version", d.version());
-      p.put("jar", d.jar());
-      p.put("jar-sha256", d.jarSha256());
+      Map<String, Object> p = PluginEntries.of(d);
       p.put("parameters", d.kind() == org.preemptlab.api.PluginKind.APPLICATION
           ? new java.util.TreeMap<>(outcome.applicationParameters().get(application++))
           : outcome.parametersOf(d.kind()));

@@ -1,5 +1,8 @@
 package org.preemptlab.runner.scenario;
 
+import static org.preemptlab.runner.workload.SpecViolation.check;
+import static org.preemptlab.runner.workload.SpecViolation.required;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.Limits;
@@ -38,35 +41,35 @@ public record ClientSpec(String name, Integer count, String entity, List<String>
 
   /** Fills defaults and checks values. */
   public ClientSpec {
-    Specs.required(name, "name");
-    Specs.check(count == null || count >= 1 && count <= Limits.MAX_JOBS_PER_CYCLE, "count",
+    required(name, "name");
+    check(count == null || count >= 1 && count <= Limits.MAX_JOBS_PER_CYCLE, "count",
         "must be in [1, " + Limits.MAX_JOBS_PER_CYCLE + "], got " + count);
-    Specs.check(entity == null || entities == null, "entities", "give 'entity' or 'entities', "
+    check(entity == null || entities == null, "entities", "give 'entity' or 'entities', "
         + "not both");
-    Specs.check(entity != null || entities != null, "entity", "is required");
+    check(entity != null || entities != null, "entity", "is required");
     entities = entity != null ? List.of(entity) : List.copyOf(entities);
-    Specs.check(!entities.isEmpty(), "entities", "needs at least one entity");
+    check(!entities.isEmpty(), "entities", "needs at least one entity");
     jobsPerCycle = jobsPerCycle == null ? 1 : jobsPerCycle;
-    Specs.check(jobsPerCycle >= 1 && jobsPerCycle <= Limits.MAX_JOBS_PER_CYCLE, "jobs-per-cycle",
+    check(jobsPerCycle >= 1 && jobsPerCycle <= Limits.MAX_JOBS_PER_CYCLE, "jobs-per-cycle",
         "must be in [1, " + Limits.MAX_JOBS_PER_CYCLE + "], got " + jobsPerCycle);
-    Specs.check(kernel == null || duration == null, "duration", "give 'duration' (a serial "
+    check(kernel == null || duration == null, "duration", "give 'duration' (a serial "
         + "timeline) or 'kernel' (SM hardware), not both");
-    Specs.check(kernel != null || Specs.duration(Specs.required(duration, "duration"),
+    check(kernel != null || Specs.duration(required(duration, "duration"),
         "duration", 0) > 0, "duration", "must be > 0, got '" + duration + "'");
     credits = credits == null ? 1L : credits;
-    Specs.check(credits >= 1 && credits <= SchedulerSpec.U32_MAX, "credits",
+    check(credits >= 1 && credits <= SchedulerSpec.U32_MAX, "credits",
         "must be in [1, 4294967295], got " + credits);
     waitForLast = waitForLast == null || waitForLast;
     sleep = sleep == null ? "0" : sleep;
-    Specs.check(runFor == null || cycles == null, "cycles", "give 'run-for' or 'cycles', not both");
-    Specs.check(runFor != null || cycles != null, "run-for", "is required (or give 'cycles')");
-    Specs.check(cycles == null || cycles >= 1 && cycles <= Limits.MAX_JOBS_PER_CYCLE, "cycles",
+    check(runFor == null || cycles == null, "cycles", "give 'run-for' or 'cycles', not both");
+    check(runFor != null || cycles != null, "run-for", "is required (or give 'cycles')");
+    check(cycles == null || cycles >= 1 && cycles <= Limits.MAX_JOBS_PER_CYCLE, "cycles",
         "must be in [1, " + Limits.MAX_JOBS_PER_CYCLE + "], got " + cycles);
-    Specs.check(waitForLast || cycles != null || Specs.duration(sleep, "sleep", 0) > 0, "sleep",
+    check(waitForLast || cycles != null || Specs.duration(sleep, "sleep", 0) > 0, "sleep",
         "must be > 0 when wait-for-last is false and the client runs for a time (or give cycles)");
     start = start == null ? "0" : start;
     Specs.duration(start, "start", 0);
-    Specs.check(runFor == null || Specs.duration(runFor, "run-for", 0) > 0, "run-for",
+    check(runFor == null || Specs.duration(runFor, "run-for", 0) > 0, "run-for",
         "must be > 0");
     submitCost = submitCost == null ? "0" : submitCost;
     Specs.duration(submitCost, "submit-cost", 0);

@@ -1,5 +1,7 @@
 package org.preemptlab.runner.scenario;
 
+import static org.preemptlab.runner.workload.SpecViolation.required;
+
 /**
  * A dependency on another job's fence.
  *
@@ -18,7 +20,7 @@ public record DependencySpec(String job, Fence fence) {
 
   /** Fills the default fence. */
   public DependencySpec {
-    Specs.required(job, "job");
+    required(job, "job");
     fence = fence == null ? Fence.FINISHED : fence;
   }
 }

@@ -1,5 +1,8 @@
 package org.preemptlab.runner.scenario;
 
+import static org.preemptlab.runner.workload.SpecViolation.check;
+import static org.preemptlab.runner.workload.SpecViolation.required;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.model.Priority;
@@ -19,11 +22,11 @@ public record EntitySpec(String name, Integer count, Priority priority, List<Str
 
   /** Fills defaults and checks values. */
   public EntitySpec {
-    Specs.required(name, "name");
-    Specs.check(count == null || count >= 1, "count", "must be >= 1, got " + count);
+    required(name, "name");
+    check(count == null || count >= 1, "count", "must be >= 1, got " + count);
     priority = priority == null ? Priority.NORMAL : priority;
-    schedulers = List.copyOf(Specs.required(schedulers, "schedulers"));
-    Specs.check(!schedulers.isEmpty(), "schedulers", "needs at least one scheduler");
+    schedulers = List.copyOf(required(schedulers, "schedulers"));
+    check(!schedulers.isEmpty(), "schedulers", "needs at least one scheduler");
     oneSchedulerEach = oneSchedulerEach != null && oneSchedulerEach;
   }
 

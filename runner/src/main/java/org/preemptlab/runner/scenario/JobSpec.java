@@ -1,5 +1,8 @@
 package org.preemptlab.runner.scenario;
 
+import static org.preemptlab.runner.workload.SpecViolation.check;
+import static org.preemptlab.runner.workload.SpecViolation.required;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,29 +45,29 @@ public record JobSpec(String name, Integer count, String entity, List<String> en
 
   /** Fills defaults and checks values. */
   public JobSpec {
-    Specs.required(name, "name");
-    Specs.check(count == null || count >= 1, "count", "must be >= 1, got " + count);
-    Specs.check(entity == null || entities == null, "entities", "give 'entity' or 'entities', "
+    required(name, "name");
+    check(count == null || count >= 1, "count", "must be >= 1, got " + count);
+    check(entity == null || entities == null, "entities", "give 'entity' or 'entities', "
         + "not both");
-    Specs.check(entity != null || entities != null, "entity", "is required");
+    check(entity != null || entities != null, "entity", "is required");
     entities = entity != null ? List.of(entity) : List.copyOf(entities);
-    Specs.check(!entities.isEmpty(), "entities", "needs at least one entity");
+    check(!entities.isEmpty(), "entities", "needs at least one entity");
     credits = credits == null ? 1L : credits;
-    Specs.check(credits >= 0 && credits <= SchedulerSpec.U32_MAX, "credits",
+    check(credits >= 0 && credits <= SchedulerSpec.U32_MAX, "credits",
         "must be in [0, 4294967295], got " + credits);
     duration = duration == null ? "0" : duration;
     Specs.duration(duration, "duration", 0);
     dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
-    Specs.check(chain == null || count != null, "chain", "needs 'count'");
-    Specs.check(count != null || dependsOn.stream().noneMatch(d -> d.job().contains(INDEX)),
+    check(chain == null || count != null, "chain", "needs 'count'");
+    check(count != null || dependsOn.stream().noneMatch(d -> d.job().contains(INDEX)),
         "depends-on", "'" + INDEX + "' needs 'count'");
     flags = flags == null ? List.of() : List.copyOf(flags);
-    Specs.check(window == null || count != null, "window", "needs 'count'");
-    Specs.check(window == null || window >= 1, "window", "must be >= 1, got " + window);
+    check(window == null || count != null, "window", "needs 'count'");
+    check(window == null || window >= 1, "window", "must be >= 1, got " + window);
     hang = hang != null && hang;
-    Specs.check(!hang || kernel != null, "hang", "needs 'kernel' (a hung kernel's blocks never "
+    check(!hang || kernel != null, "hang", "needs 'kernel' (a hung kernel's blocks never "
         + "finish; on a serial timeline a job of duration 0 waits until advanced)");
-    Specs.check(kernel == null || duration.equals("0"), "duration", "give 'duration' (a serial "
+    check(kernel == null || duration.equals("0"), "duration", "give 'duration' (a serial "
         + "timeline) or 'kernel' (SM hardware), not both");
   }
 

@@ -1,5 +1,8 @@
 package org.preemptlab.runner.scenario;
 
+import static org.preemptlab.runner.workload.SpecViolation.check;
+import static org.preemptlab.runner.workload.SpecViolation.required;
+
 import org.preemptlab.api.Limits;
 
 /**
@@ -19,19 +22,19 @@ public record KernelShape(Integer gridBlocks, Integer threadsPerBlock, String bl
 
   /** Fills defaults and checks values. */
   public KernelShape {
-    Specs.required(gridBlocks, "grid-blocks");
-    Specs.check(gridBlocks >= 1 && gridBlocks <= Limits.MAX_GRID_BLOCKS, "grid-blocks",
+    required(gridBlocks, "grid-blocks");
+    check(gridBlocks >= 1 && gridBlocks <= Limits.MAX_GRID_BLOCKS, "grid-blocks",
         "must be in [1, " + Limits.MAX_GRID_BLOCKS + "], got " + gridBlocks);
-    Specs.required(threadsPerBlock, "threads-per-block");
-    Specs.check(threadsPerBlock >= 1, "threads-per-block", "must be >= 1, got "
+    required(threadsPerBlock, "threads-per-block");
+    check(threadsPerBlock >= 1, "threads-per-block", "must be >= 1, got "
         + threadsPerBlock);
-    Specs.check(Specs.duration(Specs.required(blockTime, "block-time"), "block-time", 0) > 0,
+    check(Specs.duration(required(blockTime, "block-time"), "block-time", 0) > 0,
         "block-time", "must be > 0, got '" + blockTime + "'");
     registersPerThread = registersPerThread == null ? 32 : registersPerThread;
-    Specs.check(registersPerThread >= 0, "registers-per-thread", "must be >= 0, got "
+    check(registersPerThread >= 0, "registers-per-thread", "must be >= 0, got "
         + registersPerThread);
     sharedMemoryPerBlock = sharedMemoryPerBlock == null ? 0 : sharedMemoryPerBlock;
-    Specs.check(sharedMemoryPerBlock >= 0, "shared-memory-per-block", "must be >= 0, got "
+    check(sharedMemoryPerBlock >= 0, "shared-memory-per-block", "must be >= 0, got "
         + sharedMemoryPerBlock);
   }
 

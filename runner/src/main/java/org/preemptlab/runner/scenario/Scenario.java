@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.preemptlab.runner.workload.SpecViolation;
 
 /**
  * A DRM scheduler scenario file: schedulers, entities, jobs, closed-loop clients and the script
@@ -40,14 +41,14 @@ public record Scenario(String name, String description, String policy, String ha
     description = description == null ? "" : description;
     policy = policy == null ? "drm-fifo" : policy;
     hardware = hardware == null ? MOCK_HARDWARE : hardware;
-    schedulers = List.copyOf(Specs.required(schedulers, "schedulers"));
-    Specs.check(!schedulers.isEmpty(), "schedulers", "needs at least one scheduler");
+    schedulers = List.copyOf(SpecViolation.required(schedulers, "schedulers"));
+    SpecViolation.check(!schedulers.isEmpty(), "schedulers", "needs at least one scheduler");
     entities = entities == null ? List.of() : List.copyOf(entities);
     jobs = jobs == null ? List.of() : List.copyOf(jobs);
     clients = clients == null ? List.of() : List.copyOf(clients);
     steps = steps == null ? List.of() : List.copyOf(steps);
     if (end != null) {
-      Specs.check(Specs.duration(end, "end", 0) > 0, "end", "must be > 0");
+      SpecViolation.check(Specs.duration(end, "end", 0) > 0, "end", "must be > 0");
     }
     new References(schedulers, entities, jobs, clients, steps).check();
   }
@@ -93,7 +94,7 @@ public record Scenario(String name, String description, String policy, String ha
           known(ents, e, "jobs[" + i + "].entity", "entity");
         }
         for (JobSpec.Instance job : jobs.get(i).instances()) {
-          Specs.check(all.put(job.name(), job) == null, "jobs[" + i + "].name",
+          SpecViolation.check(all.put(job.name(), job) == null, "jobs[" + i + "].name",
               "job '" + job.name() + "' is defined twice");
           entryOf.put(job.name(), i);
         }
@@ -121,7 +122,7 @@ public record Scenario(String name, String description, String policy, String ha
     private static Set<String> unique(List<String> names, String key, String what) {
       Set<String> seen = new LinkedHashSet<>();
       for (int i = 0; i < names.size(); i++) {
-        Specs.check(seen.add(names.get(i)), key + "[" + i + "]", what + " '" + names.get(i)
+        SpecViolation.check(seen.add(names.get(i)), key + "[" + i + "]", what + " '" + names.get(i)
             + "' is defined twice");
       }
       return seen;

@@ -1,5 +1,8 @@
 package org.preemptlab.runner.scenario;
 
+import static org.preemptlab.runner.workload.SpecViolation.check;
+import static org.preemptlab.runner.workload.SpecViolation.required;
+
 import org.preemptlab.api.model.EngineKind;
 
 /**
@@ -40,19 +43,19 @@ public record SchedulerSpec(String name, EngineKind engine, Long creditLimit, St
 
   /** Fills defaults and checks values. */
   public SchedulerSpec {
-    Specs.required(name, "name");
+    required(name, "name");
     engine = engine == null ? EngineKind.GRAPHICS : engine;
     creditLimit = creditLimit == null ? U32_MAX : creditLimit;
-    Specs.check(creditLimit >= 1 && creditLimit <= U32_MAX, "credit-limit",
+    check(creditLimit >= 1 && creditLimit <= U32_MAX, "credit-limit",
         "must be in [1, 4294967295], got " + creditLimit);
     timeout = timeout == null ? "none" : timeout;
     if (!timeout.equals("none")) {
       // the kernel counts drm_sched timeouts in jiffies: one jiffy, 1 ms at HZ=1000, is the least
-      Specs.check(Specs.duration(timeout, "timeout", 0) >= MIN_TIMEOUT_NS, "timeout",
+      check(Specs.duration(timeout, "timeout", 0) >= MIN_TIMEOUT_NS, "timeout",
           "must be >= 1ms (one jiffy at HZ=1000) or 'none', got '" + timeout + "'");
     }
     hangLimit = hangLimit == null ? 1 : hangLimit;
-    Specs.check(hangLimit >= 0, "hang-limit", "must be >= 0, got " + hangLimit);
+    check(hangLimit >= 0, "hang-limit", "must be >= 0, got " + hangLimit);
     onTimeout = onTimeout == null ? TimeoutHandler.MOCK : onTimeout;
     workqueueLatency = workqueueLatency == null ? "0" : workqueueLatency;
     Specs.duration(workqueueLatency, "workqueue-latency", 0);

@@ -5,24 +5,12 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Durations;
 import org.preemptlab.runner.workload.SpecViolation;
 
-/** Checks shared by the scenario records; each failure is a {@link SpecViolation} of one key. */
+/**
+ * Checks shared by the scenario records; each failure is a {@link SpecViolation} of one key (the
+ * plain checks are {@link SpecViolation#check} and {@link SpecViolation#required}).
+ */
 final class Specs {
   private Specs() {}
-
-  /** Throws a violation of {@code key} unless {@code condition} holds. */
-  static void check(boolean condition, String key, String message) {
-    if (!condition) {
-      throw new SpecViolation(key, message);
-    }
-  }
-
-  /** {@code value}, or a violation saying {@code key} is required. */
-  static <T> T required(T value, String key) {
-    if (value == null) {
-      throw new SpecViolation(key, "is required");
-    }
-    return value;
-  }
 
   /** Parses a duration such as {@code 200ms}, {@code 1000us}, {@code 0}; {@code fallback} if null. */
   static long duration(String text, String key, long fallback) {
@@ -31,7 +19,7 @@ final class Specs {
     }
     try {
       long ns = Durations.parseNs(text);
-      check(ns >= 0, key, "must be >= 0, got '" + text + "'");
+      SpecViolation.check(ns >= 0, key, "must be >= 0, got '" + text + "'");
       return ns;
     } catch (IllegalArgumentException e) {
       if (e instanceof SpecViolation v) {

@@ -1,5 +1,8 @@
 package org.preemptlab.runner.scenario;
 
+import static org.preemptlab.runner.workload.SpecViolation.check;
+import static org.preemptlab.runner.workload.SpecViolation.required;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.model.Priority;
@@ -72,8 +75,8 @@ public sealed interface Step {
   public record Wait(String job, String within, Boolean value) {
     /** Checks values. */
     public Wait {
-      Specs.required(job, "job");
-      Specs.duration(Specs.required(within, "within"), "within", 0);
+      required(job, "job");
+      Specs.duration(required(within, "within"), "within", 0);
       value = value == null || value;
     }
 
@@ -93,8 +96,8 @@ public sealed interface Step {
   public record AllWait(List<String> jobs, String within) {
     /** Checks values. */
     public AllWait {
-      jobs = List.copyOf(Specs.required(jobs, "jobs"));
-      Specs.check(!jobs.isEmpty(), "jobs", "needs at least one job or group");
+      jobs = List.copyOf(required(jobs, "jobs"));
+      check(!jobs.isEmpty(), "jobs", "needs at least one job or group");
       within = within == null ? "0" : within;
       Specs.duration(within, "within", 0);
     }
@@ -115,9 +118,9 @@ public sealed interface Step {
   public record Advance(String scheduler, Integer count, Integer expect) implements Step {
     /** Checks values. */
     public Advance {
-      Specs.required(scheduler, "scheduler");
+      required(scheduler, "scheduler");
       count = count == null ? 1 : count;
-      Specs.check(count >= 0, "count", "must be >= 0, got " + count);
+      check(count >= 0, "count", "must be >= 0, got " + count);
     }
   }
 
@@ -141,8 +144,8 @@ public sealed interface Step {
   public record FlagCheck(String job, MockFlag flag, Boolean value) implements Step {
     /** Checks values. */
     public FlagCheck {
-      Specs.required(job, "job");
-      Specs.required(flag, "flag");
+      required(job, "job");
+      required(flag, "flag");
       value = value == null || value;
     }
   }
@@ -165,9 +168,9 @@ public sealed interface Step {
   public record ErrorCheck(String job, FenceKind fence, FenceError error) implements Step {
     /** Checks values. */
     public ErrorCheck {
-      Specs.required(job, "job");
+      required(job, "job");
       fence = fence == null ? FenceKind.FINISHED : fence;
-      Specs.required(error, "error");
+      required(error, "error");
     }
   }
 
@@ -180,8 +183,8 @@ public sealed interface Step {
   public record SetPriority(String entity, Priority priority) implements Step {
     /** Checks values. */
     public SetPriority {
-      Specs.required(entity, "entity");
-      Specs.required(priority, "priority");
+      required(entity, "entity");
+      required(priority, "priority");
     }
   }
 
@@ -194,9 +197,9 @@ public sealed interface Step {
   public record ModifySched(String entity, List<String> schedulers) implements Step {
     /** Checks values. */
     public ModifySched {
-      Specs.required(entity, "entity");
-      schedulers = List.copyOf(Specs.required(schedulers, "schedulers"));
-      Specs.check(!schedulers.isEmpty(), "schedulers", "needs at least one scheduler");
+      required(entity, "entity");
+      schedulers = List.copyOf(required(schedulers, "schedulers"));
+      check(!schedulers.isEmpty(), "schedulers", "needs at least one scheduler");
     }
   }
 
@@ -213,12 +216,12 @@ public sealed interface Step {
       String untilFinished) {
     /** Checks values. */
     public Cycle {
-      entities = List.copyOf(Specs.required(entities, "entities"));
-      Specs.check(!entities.isEmpty(), "entities", "needs at least one entity");
+      entities = List.copyOf(required(entities, "entities"));
+      check(!entities.isEmpty(), "entities", "needs at least one entity");
       schedulers = schedulers == null ? List.of() : List.copyOf(schedulers);
       every = every == null ? "350us" : every;
-      Specs.check(Specs.duration(every, "every", 0) > 0, "every", "must be > 0");
-      Specs.required(untilFinished, "until-finished");
+      check(Specs.duration(every, "every", 0) > 0, "every", "must be > 0");
+      required(untilFinished, "until-finished");
     }
 
     /** The period in ns. */
@@ -261,10 +264,10 @@ public sealed interface Step {
       implements Step {
     /** Checks values. */
     public ClientCheck {
-      Specs.required(client, "client");
-      Specs.required(metric, "metric");
-      Specs.check(min != null || max != null, "min", "give 'min', 'max' or both");
-      Specs.check(min == null || max == null || min <= max, "max",
+      required(client, "client");
+      required(metric, "metric");
+      check(min != null || max != null, "min", "give 'min', 'max' or both");
+      check(min == null || max == null || min <= max, "max",
           "must be >= min, got " + max + " < " + min);
     }
   }

@@ -3,6 +3,7 @@ package org.preemptlab.runner.scenario;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.preemptlab.runner.workload.SpecViolation;
 
 /** Checks that every step names schedulers, entities and jobs that exist. */
 record StepReferences(Set<String> schedulers, Set<String> entities, Set<String> jobs,
@@ -14,10 +15,10 @@ record StepReferences(Set<String> schedulers, Set<String> entities, Set<String> 
       StepSpec step = steps.get(i);
       String at = "steps[" + i + "].";
       List<String> actions = step.actions();
-      Specs.check(!actions.isEmpty(), "steps[" + i + "]",
+      SpecViolation.check(!actions.isEmpty(), "steps[" + i + "]",
           "a step needs one action, e.g. submit, advance, expect-finished");
       if (actions.size() > 1) {
-        Specs.check(false, at + actions.get(1), "a step takes exactly one action, got "
+        SpecViolation.check(false, at + actions.get(1), "a step takes exactly one action, got "
             + actions);
       }
       if (step.submit() != null) {
@@ -29,7 +30,7 @@ record StepReferences(Set<String> schedulers, Set<String> entities, Set<String> 
             valid.addAll(groups);
             throw Specs.unknown(key, "job or job group", name, valid);
           }
-          Specs.check(submitted.add(name), key, "'" + name + "' is submitted twice");
+          SpecViolation.check(submitted.add(name), key, "'" + name + "' is submitted twice");
         }
       }
       job(step.expectScheduled() == null ? null : step.expectScheduled().job(),
@@ -67,7 +68,7 @@ record StepReferences(Set<String> schedulers, Set<String> entities, Set<String> 
       cycle(step.cyclePriorities(), at + "cycle-priorities");
       cycle(step.cycleSchedulers(), at + "cycle-schedulers");
       if (step.cycleSchedulers() != null) {
-        Specs.check(!step.cycleSchedulers().schedulers().isEmpty(),
+        SpecViolation.check(!step.cycleSchedulers().schedulers().isEmpty(),
             at + "cycle-schedulers.schedulers", "needs at least one scheduler");
       }
     }

@@ -32,15 +32,18 @@ public final class SpecViolation extends IllegalArgumentException {
     return getMessage().substring(key.length() + 2);
   }
 
-  /** Throws a violation of {@code key} unless {@code condition} holds. */
-  static void check(boolean condition, String key, String message) {
+  /**
+   * Throws a violation of {@code key} unless {@code condition} holds: the one-line check of the
+   * workload and scenario spec records.
+   */
+  public static void check(boolean condition, String key, String message) {
     if (!condition) {
       throw new SpecViolation(key, message);
     }
   }
 
   /** Returns {@code value}, or throws a violation saying {@code key} is required. */
-  static <T> T required(T value, String key) {
+  public static <T> T required(T value, String key) {
     if (value == null) {
       throw new SpecViolation(key, "is required");
     }

@@ -3,6 +3,7 @@ package org.preemptlab.plugins.preemption.collaborative;
 import java.util.List;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProviderBase;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
 import org.preemptlab.api.preemption.PreemptionStrategyProvider;
 
@@ -10,7 +11,8 @@ import org.preemptlab.api.preemption.PreemptionStrategyProvider;
  * Provides the {@code collaborative} preemption strategy ({@link CollaborativeStrategy}).
  * Parameter: {@code latency-target}.
  */
-public final class CollaborativeStrategyProvider implements PreemptionStrategyProvider {
+public final class CollaborativeStrategyProvider extends PluginProviderBase<PreemptionPointStrategy>
+    implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "collaborative";
   /** The time within which each SM should be free. */
@@ -24,21 +26,10 @@ public final class CollaborativeStrategyProvider implements PreemptionStrategyPr
           + " wins, else the fastest (default: Chimera's 15 us limit)"));
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-  public CollaborativeStrategyProvider() {}
-
-  @Override
-  public String id() {
-    return ID;
-  }
-
-  @Override
-  public String description() {
-    return "Per SM, the cheapest of drain, save and flush that meets a latency target (Chimera).";
-  }
-
-  @Override
-  public List<ParameterSpec> parameters() {
-    return PARAMETERS;
+  public CollaborativeStrategyProvider() {
+    super(ID,
+        "Per SM, the cheapest of drain, save and flush that meets a latency target (Chimera).",
+        PARAMETERS);
   }
 
   @Override

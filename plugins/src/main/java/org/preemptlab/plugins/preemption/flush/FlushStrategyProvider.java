@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProviderBase;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
 import org.preemptlab.api.preemption.PreemptionStrategyProvider;
 import org.preemptlab.plugins.preemption.shared.KernelFallback;
@@ -13,7 +14,8 @@ import org.preemptlab.plugins.preemption.shared.KernelFallback;
  * fallback} for non-idempotent kernels. Refuses {@code fallback=instruction-level} on a device
  * without instruction-level preemption.
  */
-public final class FlushStrategyProvider implements PreemptionStrategyProvider {
+public final class FlushStrategyProvider extends PluginProviderBase<PreemptionPointStrategy>
+    implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "flush";
   /** What to do with non-idempotent kernels. */
@@ -26,21 +28,10 @@ public final class FlushStrategyProvider implements PreemptionStrategyProvider {
           + " instruction-level = stop at the next safe stop and save"));
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-  public FlushStrategyProvider() {}
-
-  @Override
-  public String id() {
-    return ID;
-  }
-
-  @Override
-  public String description() {
-    return "Discards the progress of idempotent blocks and re-runs them later (reset, REEF).";
-  }
-
-  @Override
-  public List<ParameterSpec> parameters() {
-    return PARAMETERS;
+  public FlushStrategyProvider() {
+    super(ID,
+        "Discards the progress of idempotent blocks and re-runs them later (reset, REEF).",
+        PARAMETERS);
   }
 
   /**

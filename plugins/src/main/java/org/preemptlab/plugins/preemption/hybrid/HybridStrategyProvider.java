@@ -4,6 +4,7 @@ import java.util.List;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProviderBase;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
 import org.preemptlab.api.preemption.PreemptionStrategyProvider;
 import org.preemptlab.plugins.preemption.shared.KernelFallback;
@@ -13,7 +14,8 @@ import org.preemptlab.plugins.preemption.shared.KernelFallback;
  * grace} and {@code fallback}. Refuses {@code fallback=instruction-level} on a device without
  * instruction-level preemption.
  */
-public final class HybridStrategyProvider implements PreemptionStrategyProvider {
+public final class HybridStrategyProvider extends PluginProviderBase<PreemptionPointStrategy>
+    implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "hybrid";
   /** How long to wait for a yield point before escalating. */
@@ -32,21 +34,10 @@ public final class HybridStrategyProvider implements PreemptionStrategyProvider 
           "kernel-level preemption for contexts that do not yield and after the grace period"));
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-  public HybridStrategyProvider() {}
-
-  @Override
-  public String id() {
-    return ID;
-  }
-
-  @Override
-  public String description() {
-    return "User-level yield where handled, else (or after a grace period) kernel-level fallback.";
-  }
-
-  @Override
-  public List<ParameterSpec> parameters() {
-    return PARAMETERS;
+  public HybridStrategyProvider() {
+    super(ID,
+        "User-level yield where handled, else (or after a grace period) kernel-level fallback.",
+        PARAMETERS);
   }
 
   /**

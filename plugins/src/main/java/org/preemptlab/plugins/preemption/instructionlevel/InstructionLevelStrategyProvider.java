@@ -4,6 +4,7 @@ import java.util.List;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProviderBase;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
 import org.preemptlab.api.preemption.PreemptionStrategyProvider;
 
@@ -13,7 +14,8 @@ import org.preemptlab.api.preemption.PreemptionStrategyProvider;
  * (instructions between checks for {@code checks=every-n}). Refuses {@code checks=hardware} on a
  * device without instruction-level preemption.
  */
-public final class InstructionLevelStrategyProvider implements PreemptionStrategyProvider {
+public final class InstructionLevelStrategyProvider extends PluginProviderBase<PreemptionPointStrategy>
+    implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "instruction-level";
   /** The parameter naming the check placement. */
@@ -30,21 +32,10 @@ public final class InstructionLevelStrategyProvider implements PreemptionStrateg
           "instructions between two checks with checks=every-n, counted across the program"));
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-  public InstructionLevelStrategyProvider() {}
-
-  @Override
-  public String id() {
-    return ID;
-  }
-
-  @Override
-  public String description() {
-    return "Blocks stop at the next safe instruction (hardware) or compiled-in check, and save.";
-  }
-
-  @Override
-  public List<ParameterSpec> parameters() {
-    return PARAMETERS;
+  public InstructionLevelStrategyProvider() {
+    super(ID,
+        "Blocks stop at the next safe instruction (hardware) or compiled-in check, and save.",
+        PARAMETERS);
   }
 
   /**

@@ -6,6 +6,7 @@ import org.preemptlab.api.Durations;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProviderBase;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
 import org.preemptlab.api.preemption.PreemptionStrategyProvider;
 
@@ -13,7 +14,8 @@ import org.preemptlab.api.preemption.PreemptionStrategyProvider;
  * Provides the {@code user-yield} preemption strategy ({@link UserYieldStrategy}). Parameters:
  * {@code delivery}, {@code poll-interval}, {@code poll-cost}, {@code interrupt-latency}.
  */
-public final class UserYieldStrategyProvider implements PreemptionStrategyProvider {
+public final class UserYieldStrategyProvider extends PluginProviderBase<PreemptionPointStrategy>
+    implements PreemptionStrategyProvider {
   /** The plugin id. */
   public static final String ID = "user-yield";
   /** How requests reach the block: polling or interrupt. */
@@ -43,21 +45,10 @@ public final class UserYieldStrategyProvider implements PreemptionStrategyProvid
           + " it (default: XSched Lv3 P99 on GV100)"));
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-  public UserYieldStrategyProvider() {}
-
-  @Override
-  public String id() {
-    return ID;
-  }
-
-  @Override
-  public String description() {
-    return "Blocks of yielding contexts stop at their next user yield point; others drain.";
-  }
-
-  @Override
-  public List<ParameterSpec> parameters() {
-    return PARAMETERS;
+  public UserYieldStrategyProvider() {
+    super(ID,
+        "Blocks of yielding contexts stop at their next user yield point; others drain.",
+        PARAMETERS);
   }
 
   /**
