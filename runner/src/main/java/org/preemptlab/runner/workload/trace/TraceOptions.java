@@ -125,10 +125,10 @@ public record TraceOptions(int rank, int device, long firstStep, long lastStep, 
     if (context.isEmpty()) {
       context = defaultContext;
     }
-    if (!context.matches("[A-Za-z0-9._-]+")) {
+    if (!context.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) { // a GpuContext id's rule
       throw new ConfigurationException("parameter 'context': '" + Numbers.shortText(context)
-          + "' is not a valid id; "
-          + "use letters, digits, '.', '_' or '-'");
+          + "' is not a valid id; use letters, digits, '.', '_' or '-', starting with a letter or "
+          + "digit");
     }
     int rank = values.asText().containsKey("rank") ? values.getInt("rank") : -1;
     return new TraceOptions(rank, values.getInt("device"), first, last, windowStart, windowEnd,

@@ -27,6 +27,16 @@ import org.preemptlab.api.model.Workload;
  * line, quickly; never a hang, a wrapped value or an internal exception.
  */
 class TraceInputBoundsTest {
+  @Test
+  void aContextIdThatDoesNotStartWithALetterOrDigitIsRefusedNamingTheParameter()
+      throws Exception { // fuzz case: '-1' passed the parameter's check and failed in create()
+    Path trace = file("c.json", trace(kernel("10", "2")));
+
+    replaying("pytorch-trace", trace, Map.of("context", "-1"))
+        .hasMessage("parameter 'context': '-1' is not a valid id; use letters, digits, '.', '_' or "
+            + "'-', starting with a letter or digit");
+  }
+
   /** Long enough for any refusal, far shorter than the hangs these inputs caused. */
   private static final Duration QUICK = Duration.ofSeconds(20);
 
