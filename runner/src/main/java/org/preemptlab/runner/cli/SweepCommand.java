@@ -21,11 +21,9 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Limits;
-import org.preemptlab.api.PluginKind;
 import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.experiment.ConfigLoader;
-import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.StopRequest;
 import org.preemptlab.runner.experiment.WorkEstimate;
@@ -350,7 +348,7 @@ final class SweepCommand implements Command {
         ResultStore.writeAtomically(dir.resolve(name),
             ConfigLoader.toYaml(point.config()).getBytes(StandardCharsets.UTF_8));
         configs.add(name);
-        plugins.addAll(descriptors(registry, point.config()));
+        plugins.addAll(RunExecutor.descriptors(registry, point.config()));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write to " + dir, e);
@@ -358,18 +356,6 @@ final class SweepCommand implements Command {
     List<String> files = new ArrayList<>(List.of("sweep.yaml"));
     files.addAll(configs);
     new Provenance(command, plugins, plan.seeds(), files).write(dir);
-  }
-
-  private static List<PluginDescriptor> descriptors(PluginRegistry registry, RunConfig config) {
-    List<PluginDescriptor> all = new ArrayList<>(List.of(
-        registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),
-        registry.descriptor(PluginKind.PREEMPTION_STRATEGY, config.preemption().id()),
-        registry.descriptor(PluginKind.CONTEXT_SAVE, config.contextSave().id()),
-        registry.descriptor(PluginKind.HARDWARE_MODEL, config.hardware().id()),
-        registry.descriptor(PluginKind.WORKLOAD, config.workload().generator())));
-    config.applications().forEach(a -> all.add(registry.descriptor(PluginKind.APPLICATION,
-        a.id())));
-    return all;
   }
 
   /**

@@ -385,6 +385,14 @@ public final class RunExecutor {
   }
 
   private List<PluginDescriptor> descriptors(RunConfig config) {
+    return descriptors(registry, config);
+  }
+
+  /**
+   * The plugins {@code config} runs, as {@code registry} describes them: policy, preemption
+   * strategy, context save, hardware model, workload generator, then each application in order.
+   */
+  public static List<PluginDescriptor> descriptors(PluginRegistry registry, RunConfig config) {
     List<PluginDescriptor> all = new java.util.ArrayList<>(List.of(
         registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),
         registry.descriptor(PluginKind.PREEMPTION_STRATEGY, config.preemption().id()),

@@ -2,9 +2,6 @@ package org.preemptlab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -19,25 +16,16 @@ import org.preemptlab.runner.experiment.RunExecutor;
 class BenchTraceTest {
   private static final Path NSYS = Path.of("..", "examples", "traces", "preprocess.nsys.csv");
 
-  private record Result(int exit, String out, String err) {}
-
-  private static Result bench(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      String[] all = new String[args.length + 1];
-      all[0] = "bench";
-      System.arraycopy(args, 0, all, 1, args.length);
-      int exit = new Main(o, e).run(all);
-      return new Result(exit, out.toString(StandardCharsets.UTF_8),
-          err.toString(StandardCharsets.UTF_8));
-    }
+  private static CliRun bench(String... args) {
+    String[] all = new String[args.length + 1];
+    all[0] = "bench";
+    System.arraycopy(args, 0, all, 1, args.length);
+    return CliRun.of(all);
   }
 
   @Test
   void itReplaysTheTraceAsRunDoesAndReportsItsSpanAndRate() {
-    Result result = bench("--trace", NSYS.toString(), "--warmups", "0", "--repetitions", "2");
+    CliRun result = bench("--trace", NSYS.toString(), "--warmups", "0", "--repetitions", "2");
     long makespan = new RunExecutor(PluginRegistry.discover(Optional.empty())).execute(
         ConfigLoader.parse("workload: {generator: nsys-trace, parameters: {path: "
             + NSYS.toAbsolutePath() + "}}\n", "nsys.yaml")).result().makespanNs();
@@ -54,10 +42,10 @@ class BenchTraceTest {
   @Test
   void badUseIsOneLineAndExitCode2() {
     assertThat(bench("--hardware", "a100").err()).contains("bench --hardware goes with --trace");
-    Result missing = bench("--trace", "no-such.json");
+    CliRun missing = bench("--trace", "no-such.json");
     assertThat(missing.exit()).isEqualTo(Main.USAGE);
     assertThat(missing.err()).contains("no-such.json: no such file");
-    Result text = bench("--trace", Path.of("..", "README.md").toString());
+    CliRun text = bench("--trace", Path.of("..", "README.md").toString());
     assertThat(text.exit()).isEqualTo(Main.USAGE);
     assertThat(text.err()).contains("a trace is a PyTorch profiler trace (.json, .json.gz) or an "
         + "Nsight Systems cuda_gpu_trace export (.csv)");

@@ -2,10 +2,7 @@ package org.preemptlab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,22 +16,11 @@ class RobustnessRoundThreeTest {
   private static final String EXAMPLE = Path.of("..", "examples", "configs",
       "inference-vs-training.yaml").toString();
 
-  /** What one invocation printed and returned. */
-  private record Result(int exit, String out, String err) {}
-
-  private static Result run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit;
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      exit = new Main(o, e).run(args);
-    }
-    return new Result(exit, out.toString(StandardCharsets.UTF_8),
-        err.toString(StandardCharsets.UTF_8));
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
-  private static void assertUsageError(Result result, String expected) {
+  private static void assertUsageError(CliRun result, String expected) {
     assertThat(result.exit()).as(result.err()).isEqualTo(Main.USAGE);
     assertThat(result.err().strip()).doesNotContain("\n").contains(expected);
   }
@@ -47,7 +33,7 @@ class RobustnessRoundThreeTest {
 
   @Test
   void theDefaultTimersOfMlfqStayFarBelowTheThreshold() {
-    Result result = run("run", "--config", EXAMPLE, "--policy", "mlfq");
+    CliRun result = run("run", "--config", EXAMPLE, "--policy", "mlfq");
     assertThat(result.exit()).as(result.err()).isEqualTo(Main.OK);
   }
 }

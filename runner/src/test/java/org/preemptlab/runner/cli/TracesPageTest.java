@@ -2,10 +2,7 @@ package org.preemptlab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,14 +20,9 @@ class TracesPageTest {
   private static final String STALE = "docs/traces.md is stale: run docs/images/regenerate-traces.sh";
 
   private static String stdout(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      int exit = new Main(o, e).run(args);
-      assertThat(exit).as(err.toString(StandardCharsets.UTF_8)).isZero();
-    }
-    return out.toString(StandardCharsets.UTF_8);
+    CliRun run = CliRun.of(args);
+    assertThat(run.exit()).as(run.err()).isZero();
+    return run.out();
   }
 
   /** The block between the page's markers {@code <!-- name: ... -->} and {@code <!-- /name -->}. */

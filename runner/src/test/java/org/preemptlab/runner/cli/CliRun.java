@@ -1,0 +1,28 @@
+package org.preemptlab.runner.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * What one in-process invocation of the command line printed and returned, for tests.
+ *
+ * @param exit the exit code
+ * @param out what it printed on standard output
+ * @param err what it printed on standard error
+ */
+record CliRun(int exit, String out, String err) {
+
+  /** Runs {@code preemptlab ARGS} in this JVM and captures both streams. */
+  static CliRun of(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit;
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      exit = new Main(o, e).run(args);
+    }
+    return new CliRun(exit, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
+  }
+}
