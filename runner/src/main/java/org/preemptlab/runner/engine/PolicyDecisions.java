@@ -1,12 +1,15 @@
 package org.preemptlab.runner.engine;
 
+import org.preemptlab.api.policy.ActionOutcome;
+
 /**
  * How often a run's scheduling policy decided differently from what the hardware does on its own,
  * so that a report can say whether the policy could have changed the outcome at all.
  *
  * <p>The hardware's own order is: launch ready jobs first in, first out (the earliest submit time,
- * then the job offered to the policy first, as the {@code fifo} policy does), serve launched jobs' blocks by MPS client, queue priority and launch
- * order, give every context the device's time slice, and never preempt, suspend or restrict.
+ * then the job offered to the policy first, as the {@code fifo} policy does), serve launched jobs'
+ * blocks by MPS client, queue priority and launch order, give every context the device's time
+ * slice, and never preempt, suspend or restrict.
  *
  * @param recorded whether the engine counted (false for a run whose jobs a scheduler layer such as
  *     the DRM scheduler dispatches: it decides launches itself)
@@ -50,6 +53,30 @@ public record PolicyDecisions(boolean recorded, long launchChoices, long launche
     long smRestrictions;
     long priorityChanges;
     long timeSlicesChanged;
+
+    /** Counts an accepted preemption request; returns {@code outcome}. */
+    ActionOutcome preemption(ActionOutcome outcome) {
+      preemptionsRequested += outcome.accepted() ? 1 : 0;
+      return outcome;
+    }
+
+    /** Counts an accepted suspension of a queue or job; returns {@code outcome}. */
+    ActionOutcome suspension(ActionOutcome outcome) {
+      suspensions += outcome.accepted() ? 1 : 0;
+      return outcome;
+    }
+
+    /** Counts an accepted priority or weight change; returns {@code outcome}. */
+    ActionOutcome priorityChange(ActionOutcome outcome) {
+      priorityChanges += outcome.accepted() ? 1 : 0;
+      return outcome;
+    }
+
+    /** Counts an accepted SM restriction; returns {@code outcome}. */
+    ActionOutcome restriction(ActionOutcome outcome) {
+      smRestrictions += outcome.accepted() ? 1 : 0;
+      return outcome;
+    }
 
     PolicyDecisions toRecord(boolean recorded) {
       return recorded ? new PolicyDecisions(true, launchChoices, launchesReordered, waitingRounds,

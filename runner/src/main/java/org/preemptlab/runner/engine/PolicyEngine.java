@@ -94,7 +94,7 @@ final class PolicyEngine implements SchedulerView {
     SimJob job = sim.own(victim, "preempted");
     SimJob waiter = scope instanceof PreemptScope.ForWaiter w ? sim.own(w.waiter(), "named as waiter")
         : null;
-    return count(sim.preemptor.preempt(job, scope, waiter), Decision.PREEMPTION);
+    return sim.decisions.preemption(sim.preemptor.preempt(job, scope, waiter));
   }
 
   @Override
@@ -110,7 +110,7 @@ final class PolicyEngine implements SchedulerView {
   public ActionOutcome suspend(String queueId, SuspendLevel level) {
     SimQueue queue = sim.launcher.queueById.get(queueId);
     return queue == null ? unknownQueue(queueId)
-        : count(sim.launcher.suspend(queue, level), Decision.SUSPENSION);
+        : sim.decisions.suspension(sim.launcher.suspend(queue, level));
   }
 
   @Override
@@ -121,7 +121,7 @@ final class PolicyEngine implements SchedulerView {
 
   @Override
   public ActionOutcome suspend(JobView job) {
-    return count(sim.launcher.holdJob(sim.own(job, "suspended"), true), Decision.SUSPENSION);
+    return sim.decisions.suspension(sim.launcher.holdJob(sim.own(job, "suspended"), true));
   }
 
   @Override
@@ -133,7 +133,7 @@ final class PolicyEngine implements SchedulerView {
   public ActionOutcome setPriority(String queueId, Priority priority) {
     SimQueue queue = sim.launcher.queueById.get(queueId);
     return queue == null ? unknownQueue(queueId)
-        : count(sim.launcher.setPriority(queue, priority), Decision.PRIORITY);
+        : sim.decisions.priorityChange(sim.launcher.setPriority(queue, priority));
   }
 
   @Override
@@ -146,7 +146,7 @@ final class PolicyEngine implements SchedulerView {
       return ActionOutcome.refused("weight must be >= 1, got " + weight);
     }
     queue.weight = weight;
-    return count(ActionOutcome.done(), Decision.PRIORITY);
+    return sim.decisions.priorityChange(ActionOutcome.done());
   }
 
   @Override
@@ -160,7 +160,7 @@ final class PolicyEngine implements SchedulerView {
       return invalid;
     }
     queue.restriction = sms;
-    return count(ActionOutcome.done(), Decision.RESTRICTION);
+    return sim.decisions.restriction(ActionOutcome.done());
   }
 
   @Override
@@ -174,25 +174,7 @@ final class PolicyEngine implements SchedulerView {
       return invalid;
     }
     job.restriction = sms;
-    return count(ActionOutcome.done(), Decision.RESTRICTION);
-  }
-
-  /** The kinds of policy action that {@link PolicyDecisions} counts. */
-  private enum Decision { PREEMPTION, SUSPENSION, PRIORITY, RESTRICTION }
-
-  /** Counts an accepted action of the policy; returns its outcome. */
-  private ActionOutcome count(ActionOutcome outcome, Decision decision) {
-    if (outcome.accepted()) {
-      PolicyDecisions.Counter c = sim.decisions;
-      switch (decision) {
-        case PREEMPTION -> c.preemptionsRequested++;
-        case SUSPENSION -> c.suspensions++;
-        case PRIORITY -> c.priorityChanges++;
-        case RESTRICTION -> c.smRestrictions++;
-        default -> throw new AssertionError(decision);
-      }
-    }
-    return outcome;
+    return sim.decisions.restriction(ActionOutcome.done());
   }
 
   /**
