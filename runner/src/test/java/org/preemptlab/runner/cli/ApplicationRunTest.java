@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,21 +21,11 @@ class ApplicationRunTest {
   /** Kernels per iteration in that file: 4 forward, 8 backward, 1 optimizer. */
   private static final int KERNELS = 13;
 
-  private record Result(int exit, String out, String err) {}
-
-  private static Result run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit;
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      exit = new Main(o, e).run(args);
-    }
-    return new Result(exit, out.toString(StandardCharsets.UTF_8),
-        err.toString(StandardCharsets.UTF_8));
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
-  private static String oneLineError(Result result) {
+  private static String oneLineError(CliRun result) {
     assertThat(result.exit()).as(result.err()).isEqualTo(Main.USAGE);
     assertThat(result.err().lines().toList()).as(result.err()).hasSize(1);
     assertThat(result.err()).doesNotContain("\tat ");
@@ -48,7 +35,7 @@ class ApplicationRunTest {
   @Test
   void aRunWithATrainingLoopWritesItsJobsAndItsIterationTimes(@TempDir Path dir)
       throws IOException {
-    Result result = run("run", "--config", CONFIG, "--out", dir.resolve("o").toString());
+    CliRun result = run("run", "--config", CONFIG, "--out", dir.resolve("o").toString());
 
     assertThat(result.exit()).as(result.err()).isZero();
     List<String[]> rows = Files.readAllLines(dir.resolve("o/jobs.csv")).stream().skip(1)
@@ -115,7 +102,7 @@ class ApplicationRunTest {
     Files.writeString(config, Files.readString(Path.of(CONFIG))
         .replaceAll("(?s)\nworkload:.*?\napplications:", "\napplications:"));
 
-    Result result = run("run", "--config", config.toString(), "--set",
+    CliRun result = run("run", "--config", config.toString(), "--set",
         "applications[0].iterations=3", "--out", dir.resolve("o").toString());
 
     assertThat(result.exit()).as(result.err()).isZero();
@@ -126,7 +113,7 @@ class ApplicationRunTest {
   void aTrainingLoopRunsTheKernelsOfOneStepOfARecordedTraceAsItsProfile(@TempDir Path dir)
       throws IOException {
     Path profile = dir.resolve("step.csv");
-    Result written = run("profile", "--trace",
+    CliRun written = run("profile", "--trace",
         ROOT.resolve("examples/traces/training.pt.trace.json.gz").toString(),
         "--set", "workload.iterations=1", "--out", profile.toString());
     assertThat(written.exit()).as(written.err()).isZero();
@@ -140,7 +127,7 @@ class ApplicationRunTest {
     Files.writeString(config, "hardware: h200\napplications:\n  - id: training-loop\n"
         + "    parameters: {iterations: 3, profile-path: step.csv}\n");
 
-    Result result = run("run", "--config", config.toString(), "--out",
+    CliRun result = run("run", "--config", config.toString(), "--out",
         dir.resolve("o").toString());
 
     assertThat(result.exit()).as(result.err()).isZero();
@@ -197,7 +184,7 @@ class ApplicationRunTest {
         + "vary:\n  applications[0].forward-threads: [384, 4096]\n"
         + "metrics: [application.training-loop.iteration-mean, makespan]\nseeds: 1\n");
 
-    Result result = run("sweep", "--config", sweep.toString(), "--out",
+    CliRun result = run("sweep", "--config", sweep.toString(), "--out",
         dir.resolve("o").toString());
 
     assertThat(result.exit()).as(result.err()).isEqualTo(Main.FAILED);

@@ -1,8 +1,11 @@
 package org.preemptlab.runner.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * What one in-process invocation of the command line printed and returned, for tests.
@@ -24,5 +27,16 @@ record CliRun(int exit, String out, String err) {
     }
     return new CliRun(exit, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** The lines of the error output. */
+  List<String> errLines() {
+    return err.lines().toList();
+  }
+
+  /** Asserts that the error output is exactly one line, without a stack trace; returns this. */
+  CliRun oneLine() {
+    assertThat(err.strip()).doesNotContain("\n").doesNotContain("\tat ");
+    return this;
   }
 }

@@ -37,18 +37,8 @@ class ClusterSweepTest {
       metrics: [turnaround-p99@priority=highest, makespan]
       """;
 
-  private record Result(int exit, String out, String err) {}
-
-  private static Result run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit;
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      exit = new Main(o, e).run(args);
-    }
-    return new Result(exit, out.toString(StandardCharsets.UTF_8),
-        err.toString(StandardCharsets.UTF_8));
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
   private static Path sweep(Path dir) throws IOException {
@@ -72,14 +62,14 @@ class ClusterSweepTest {
       throws IOException {
     String config = sweep(dir).toString();
     String sharded = dir.resolve("sharded").toString();
-    List<Result> shards = new ArrayList<>();
+    List<CliRun> shards = new ArrayList<>();
     for (String shard : List.of("2/3", "0/3", "1/3")) {
       shards.add(run("sweep", "--config", config, "--out", sharded, "--shard", shard,
           "--jobs", "1"));
     }
-    Result again = run("sweep", "--config", config, "--out", sharded, "--shard", "1/3");
-    Result report = run("sweep", "--config", config, "--out", sharded, "--report");
-    Result local = run("sweep", "--config", config, "--out", dir.resolve("local").toString(),
+    CliRun again = run("sweep", "--config", config, "--out", sharded, "--shard", "1/3");
+    CliRun report = run("sweep", "--config", config, "--out", sharded, "--report");
+    CliRun local = run("sweep", "--config", config, "--out", dir.resolve("local").toString(),
         "--jobs", "2");
 
     assertThat(shards).allSatisfy(r -> assertThat(r.exit()).as(r.err()).isZero());
@@ -111,7 +101,7 @@ class ClusterSweepTest {
     assertThat(run("sweep", "--config", a, "--out", out, "--shard", "0/4").exit()).isZero();
     Map<String, String> before = files(Path.of(out));
 
-    Result other = run("sweep", "--config", b, "--out", out, "--shard", "1/4");
+    CliRun other = run("sweep", "--config", b, "--out", out, "--shard", "1/4");
 
     assertThat(other.exit()).isEqualTo(Main.USAGE);
     assertThat(other.err().strip()).doesNotContain("\n")
@@ -125,7 +115,7 @@ class ClusterSweepTest {
     String config = sweep(dir).toString();
     Path out = dir.resolve("a folder with spaces"); // an #SBATCH line cannot carry it
 
-    Result refused = run("sweep", "--config", config, "--out", out.toString(), "--slurm",
+    CliRun refused = run("sweep", "--config", config, "--out", out.toString(), "--slurm",
         "--dry-run");
 
     assertThat(refused.exit()).as(refused.err()).isEqualTo(Main.USAGE);
@@ -140,7 +130,7 @@ class ClusterSweepTest {
     assertThat(run("sweep", "--config", config, "--out", out, "--shard", "0/2").exit())
         .isZero();
 
-    Result report = run("sweep", "--config", config, "--out", out, "--report");
+    CliRun report = run("sweep", "--config", config, "--out", out, "--report");
 
     assertThat(report.exit()).isEqualTo(Main.FAILED);
     assertThat(report.out()).contains("report of 12 runs (6 complete, 6 missing)")
@@ -161,7 +151,7 @@ class ClusterSweepTest {
     assertThat(run("sweep", "--config", config, "--out", out, "--shard", "0/3").exit())
         .isZero();
 
-    Result dry = run("sweep", "--config", config, "--out", out, "--slurm", "--shards", "3",
+    CliRun dry = run("sweep", "--config", config, "--out", out, "--slurm", "--shards", "3",
         "--max-running", "4", "--jobs", "2", "--slurm-opt", "partition=cpu", "--dry-run");
 
     assertThat(dry.exit()).as(dry.err()).isZero();
@@ -184,10 +174,10 @@ class ClusterSweepTest {
     String config = sweep(dir).toString();
     String out = dir.resolve("o").toString();
 
-    Result plain = run("sweep", "--config", config, "--out", out, "--slurm", "--shards", "2",
+    CliRun plain = run("sweep", "--config", config, "--out", out, "--slurm", "--shards", "2",
         "--dry-run");
     String withoutTraces = Files.readString(Path.of(out, "slurm", "array.sh"));
-    Result traced = run("sweep", "--config", config, "--out", out, "--slurm", "--shards", "2",
+    CliRun traced = run("sweep", "--config", config, "--out", out, "--slurm", "--shards", "2",
         "--dry-run", "--stacktrace");
 
     assertThat(plain.exit()).as(plain.err()).isZero();
@@ -281,10 +271,10 @@ class ClusterSweepTest {
     String config = sweep(dir).toString();
     String out = dir.resolve("o").toString();
 
-    Result both = run("sweep", "--config", config, "--out", out, "--shard", "0/2", "--report");
-    Result dry = run("sweep", "--config", config, "--out", out, "--dry-run");
-    Result range = run("sweep", "--config", config, "--out", out, "--shard", "2/2");
-    Result reserved = run("sweep", "--config", config, "--out", out, "--slurm", "--dry-run",
+    CliRun both = run("sweep", "--config", config, "--out", out, "--shard", "0/2", "--report");
+    CliRun dry = run("sweep", "--config", config, "--out", out, "--dry-run");
+    CliRun range = run("sweep", "--config", config, "--out", out, "--shard", "2/2");
+    CliRun reserved = run("sweep", "--config", config, "--out", out, "--slurm", "--dry-run",
         "--slurm-opt", "array=0-9");
 
     assertThat(List.of(both, dry, range, reserved)).allSatisfy(r -> {

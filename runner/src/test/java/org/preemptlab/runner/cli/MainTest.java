@@ -2,9 +2,7 @@ package org.preemptlab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,27 +24,12 @@ class MainTest {
   private static final String IVT = ROOT.resolve("examples/configs/inference-vs-training.yaml")
       .toString();
 
-  /** What one invocation printed and returned. */
-  private record Result(int exit, String out, String err) {
-    List<String> errLines() {
-      return err.lines().toList();
-    }
-  }
-
-  private static Result run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit;
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      exit = new Main(o, e).run(args);
-    }
-    return new Result(exit, out.toString(StandardCharsets.UTF_8),
-        err.toString(StandardCharsets.UTF_8));
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
   /** Asserts a failure reported as exactly one line on standard error, without a stack trace. */
-  private static String oneLineError(Result result, int exit) {
+  private static String oneLineError(CliRun result, int exit) {
     assertThat(result.exit()).as(result.err()).isEqualTo(exit);
     assertThat(result.errLines()).as(result.err()).hasSize(1);
     assertThat(result.err()).doesNotContain("\tat ").doesNotContain("Exception:\n");
@@ -55,7 +38,7 @@ class MainTest {
 
   @Test
   void helpListsEveryCommandWithItsSummary() {
-    Result result = run("--help");
+    CliRun result = run("--help");
 
     assertThat(result.exit()).isZero();
     assertThat(result.err()).isEmpty();
@@ -73,7 +56,7 @@ class MainTest {
 
   @Test
   void noArgumentsShowTheOverviewAndExitWithAUsageError() {
-    Result result = run();
+    CliRun result = run();
 
     assertThat(result.exit()).isEqualTo(Main.USAGE);
     assertThat(result.out()).contains("usage: preemptlab COMMAND");
@@ -81,7 +64,7 @@ class MainTest {
 
   @Test
   void versionPrintsTheProjectVersion() {
-    Result result = run("--version");
+    CliRun result = run("--version");
 
     assertThat(result.exit()).isZero();
     assertThat(result.out()).matches("preemptlab \\S+\\R");
@@ -89,7 +72,7 @@ class MainTest {
 
   @Test
   void runHelpShowsEveryOptionAndExamples() {
-    Result result = run("run", "--help");
+    CliRun result = run("run", "--help");
 
     assertThat(result.exit()).isZero();
     assertThat(result.out()).startsWith("usage: preemptlab run [OPTIONS]")
@@ -103,7 +86,7 @@ class MainTest {
 
   @Test
   void demoHelpShowsItsOptionsAndExamples() {
-    Result result = run("demo", "-h");
+    CliRun result = run("demo", "-h");
 
     assertThat(result.exit()).isZero();
     assertThat(result.out()).startsWith("usage: preemptlab demo [OPTIONS]")
@@ -115,7 +98,7 @@ class MainTest {
 
   @Test
   void listHelpShowsItsOptionAndTheKinds() {
-    Result result = run("list", "--help");
+    CliRun result = run("list", "--help");
 
     assertThat(result.exit()).isZero();
     assertThat(result.out()).startsWith("usage: preemptlab list [OPTIONS]")
@@ -125,7 +108,7 @@ class MainTest {
 
   @Test
   void benchHelpShowsItsOptions() {
-    Result result = run("bench", "--help");
+    CliRun result = run("bench", "--help");
 
     assertThat(result.exit()).isZero();
     assertThat(result.out()).startsWith("usage: preemptlab bench [OPTIONS]")
@@ -135,7 +118,7 @@ class MainTest {
 
   @Test
   void benchMemoryWithAnotherBenchOptionIsAConfigurationError() {
-    Result result = run("bench", "--memory", "--kernels", "200");
+    CliRun result = run("bench", "--memory", "--kernels", "200");
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab bench: bench "
         + "--memory measures N = [100000, 1000000] once; --kernels does not apply");
@@ -143,7 +126,7 @@ class MainTest {
 
   @Test
   void anUnknownCommandIsAUsageErrorWithTheClosestMatch() {
-    Result result = run("rn", "--config", "x.yaml");
+    CliRun result = run("rn", "--config", "x.yaml");
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo(
         "preemptlab: unknown command 'rn'; did you mean 'run'? valid: bench, demo, drm-scenario, "
@@ -161,7 +144,7 @@ class MainTest {
 
   @Test
   void listShowsEveryInTreePlugin() {
-    Result result = run("list");
+    CliRun result = run("list");
 
     assertThat(result.exit()).isZero();
     assertThat(result.err()).isEmpty();
@@ -174,7 +157,7 @@ class MainTest {
 
   @Test
   void listOfOneKindShowsOnlyThatKind() {
-    Result result = run("list", "policy");
+    CliRun result = run("list", "policy");
 
     assertThat(result.exit()).isZero();
     assertThat(result.out()).containsPattern("(?m)^  fifo ").containsPattern("(?m)^  priority ")
@@ -184,7 +167,7 @@ class MainTest {
 
   @Test
   void listHardwareShowsTheContentionKeysWithTheirRanges() {
-    Result result = run("list", "hardware");
+    CliRun result = run("list", "hardware");
 
     assertThat(result.exit()).isZero();
     assertThat(result.out())
@@ -202,7 +185,7 @@ class MainTest {
 
   @Test
   void aRunWithContentionTurnedOnCompletes() {
-    Result result = run("run", "--set", "hardware.contention=max-min-fair");
+    CliRun result = run("run", "--set", "hardware.contention=max-min-fair");
 
     assertThat(result.exit()).isZero();
     assertThat(result.err()).isEmpty();
@@ -223,7 +206,7 @@ class MainTest {
       throws IOException {
     Path config = Files.writeString(dir.resolve("my.yaml"), "name: x\npolcy: fifo\n");
 
-    Result result = run("run", "--config", config.toString());
+    CliRun result = run("run", "--config", config.toString());
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab run: " + config
         + ":2:1: unknown key 'polcy'; did you mean 'policy'? valid: applications, context-save, "
@@ -272,7 +255,7 @@ class MainTest {
       throws IOException {
     Path out = dir.resolve("ivt");
 
-    Result result = run("run", "--config", IVT, "--out", out.toString());
+    CliRun result = run("run", "--config", IVT, "--out", out.toString());
 
     assertThat(result.exit()).as(result.err()).isZero();
     assertThat(result.err()).isEmpty();
@@ -293,9 +276,9 @@ class MainTest {
     Path off = dir.resolve("off");
     Path on = dir.resolve("on");
 
-    Result withoutFlag = run("run", "--config", IVT, "--set", "engine.check-invariants=false",
+    CliRun withoutFlag = run("run", "--config", IVT, "--set", "engine.check-invariants=false",
         "--out", off.toString());
-    Result withFlag = run("run", "--config", IVT, "--set", "engine.check-invariants=false",
+    CliRun withFlag = run("run", "--config", IVT, "--set", "engine.check-invariants=false",
         "--check-invariants", "--out", on.toString());
 
     assertThat(withoutFlag.exit()).as(withoutFlag.err()).isZero();
@@ -308,7 +291,7 @@ class MainTest {
   void overridesOnTheCommandLineReachTheRun(@TempDir Path dir) throws IOException {
     Path out = dir.resolve("o");
 
-    Result result = run("run", "--config", IVT, "--preemption", "block-boundary", "--seed", "9",
+    CliRun result = run("run", "--config", IVT, "--preemption", "block-boundary", "--seed", "9",
         "--set", "name=tweaked", "--out", out.toString());
 
     assertThat(result.exit()).as(result.err()).isZero();
@@ -320,7 +303,7 @@ class MainTest {
 
   @Test
   void runOfACsvTraceReadsThePathRelativeToTheWorkingDirectory() {
-    Result result = run("run", "--workload", "csv-trace", "--set",
+    CliRun result = run("run", "--workload", "csv-trace", "--set",
         "workload.path=" + ROOT.resolve("examples/traces/small.csv"));
 
     assertThat(result.exit()).as(result.err()).isZero();
@@ -357,7 +340,7 @@ class MainTest {
 
   @Test
   void demoPrintsATableWithSixRows() {
-    Result result = run("demo");
+    CliRun result = run("demo");
 
     assertThat(result.exit()).as(result.err()).isZero();
     assertThat(result.err()).isEmpty();
@@ -389,7 +372,7 @@ class MainTest {
     for (String example : examples) {
       String[] args = example.substring("preemptlab ".length())
           .replace("examples/", ROOT.resolve("examples") + "/").split(" +");
-      Result result = run(args);
+      CliRun result = run(args);
       assertThat(result.exit()).as(example + ": " + result.err()).isZero();
       assertThat(demoRows(result.out())).as(example).hasSize(6);
     }
@@ -431,7 +414,7 @@ class MainTest {
                         - {kind: YIELD_POINT, duration: 500ns, live-registers: 8, live-shared: 0}
         """);
 
-    Result result = run("demo", "--config", config.toString());
+    CliRun result = run("demo", "--config", config.toString());
 
     assertThat(result.exit()).as(result.err()).isZero();
     List<String> rows = demoRows(result.out());
@@ -454,7 +437,7 @@ class MainTest {
 
   @Test
   void demoRefusesABadOverrideBeforeRunningAnything() {
-    Result result = run("demo", "--policy", "fifi");
+    CliRun result = run("demo", "--policy", "fifi");
 
     assertThat(oneLineError(result, Main.USAGE)).startsWith("preemptlab demo: unknown scheduling "
         + "policy 'fifi'");
@@ -501,8 +484,8 @@ class MainTest {
     Path other = Files.createDirectories(dir.resolve("other"));
     Files.writeString(other.resolve("jobs.csv.partial.txt"), "mine\n");
 
-    Result reused = run("run", "--out", killed.toString());
-    Result refused = run("run", "--out", other.toString());
+    CliRun reused = run("run", "--out", killed.toString());
+    CliRun refused = run("run", "--out", other.toString());
 
     assertThat(reused.exit()).as(reused.err()).isZero();
     assertThat(killed.resolve("jobs.csv")).isRegularFile();
@@ -530,7 +513,7 @@ class MainTest {
     Path plugins = servicesJar(dir.resolve("plugins"),
         TestPlugins.ThrowsWhileRunning.class.getName());
 
-    Result result = run("run", "--plugin-path", plugins.toString(), "--policy",
+    CliRun result = run("run", "--plugin-path", plugins.toString(), "--policy",
         "test-throws-while-running", "--stacktrace");
 
     assertThat(result.exit()).isEqualTo(Main.FAILED);

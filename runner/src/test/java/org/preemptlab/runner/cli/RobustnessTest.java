@@ -3,9 +3,7 @@ package org.preemptlab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,15 +34,6 @@ class RobustnessTest {
   static Path shared;
   private static Path plugins;
 
-  /** What one invocation printed and returned. */
-  private record Result(int exit, String out, String err) {
-    /** The error output is exactly one line. */
-    Result oneLine() {
-      assertThat(err.strip()).doesNotContain("\n").doesNotContain("\tat ");
-      return this;
-    }
-  }
-
   @BeforeAll
   static void buildPluginJar() throws IOException {
     plugins = shared.resolve("plugins");
@@ -62,16 +51,8 @@ class RobustnessTest {
     }
   }
 
-  private static Result run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit;
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      exit = new Main(o, e).run(args);
-    }
-    return new Result(exit, out.toString(StandardCharsets.UTF_8),
-        err.toString(StandardCharsets.UTF_8));
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
   private static String input(String name) {
@@ -83,7 +64,7 @@ class RobustnessTest {
     }
   }
 
-  private static void assertUsageError(Result result, String message) {
+  private static void assertUsageError(CliRun result, String message) {
     assertThat(result.oneLine().err()).contains(message);
     assertThat(result.exit()).isEqualTo(Main.USAGE);
   }
@@ -251,7 +232,7 @@ class RobustnessTest {
 
   @Test
   void aNullQueueIsAOneLineErrorWithoutJavaText() { // M10a
-    Result result = run("run", "--config", input("M10-null-queue.yaml"));
+    CliRun result = run("run", "--config", input("M10-null-queue.yaml"));
     assertUsageError(result, "M10-null-queue.yaml:6:14: workload.spec.queues[0]: expected");
     assertThat(result.err()).doesNotContain("org.preemptlab").doesNotContain("Exception");
   }
@@ -273,12 +254,12 @@ class RobustnessTest {
     // S4: --plugin-path runs plugin code; list KIND runs only that kind's providers
     int before = RobustnessTestPlugins.CountsInstances.INSTANCES.get();
 
-    Result hardware = run("list", "hardware", "--plugin-path", plugins.toString());
+    CliRun hardware = run("list", "hardware", "--plugin-path", plugins.toString());
 
     assertThat(hardware.exit()).as(hardware.err()).isZero();
     assertThat(hardware.out()).contains("h200").doesNotContain("test-counts-instances");
     assertThat(RobustnessTestPlugins.CountsInstances.INSTANCES.get()).isEqualTo(before);
-    Result policies = run("list", "policy", "--plugin-path", plugins.toString());
+    CliRun policies = run("list", "policy", "--plugin-path", plugins.toString());
     assertThat(policies.out()).contains("test-counts-instances");
     assertThat(RobustnessTestPlugins.CountsInstances.INSTANCES.get()).isGreaterThan(before);
   }
@@ -418,13 +399,13 @@ class RobustnessTest {
         seeds: 2
         """);
     String out = dir.resolve("o").toString();
-    Result first = run("sweep", "--config", config.toString(), "--plugin-path",
+    CliRun first = run("sweep", "--config", config.toString(), "--plugin-path",
         plugins.toString(), "--out", out, "--jobs", "2");
     assertThat(first.exit()).as(first.err()).isEqualTo(Main.FAILED);
     assertThat(first.out()).contains("2 of 4 runs failed");
     assertThat(Files.readString(dir.resolve("o/summary.md")))
         .contains("test-throws-error: 2 of 2 runs").contains("java.lang.Error: a plugin's own Error");
-    Result resumed = run("sweep", "--config", config.toString(), "--plugin-path",
+    CliRun resumed = run("sweep", "--config", config.toString(), "--plugin-path",
         plugins.toString(), "--out", out, "--resume");
     assertThat(resumed.exit()).as(resumed.err()).isEqualTo(Main.FAILED);
     assertThat(resumed.out()).contains("4 already complete").contains("2 of 4 runs failed");
@@ -447,14 +428,14 @@ class RobustnessTest {
         seeds: 2
         """);
     String out = dir.resolve("o").toString();
-    Result first = run("sweep", "--config", config.toString(), "--plugin-path",
+    CliRun first = run("sweep", "--config", config.toString(), "--plugin-path",
         plugins.toString(), "--out", out, "--jobs", "2");
     assertThat(first.exit()).as(first.err()).isEqualTo(Main.FAILED);
     assertThat(first.out()).contains("2 of 4 runs failed");
     assertThat(Files.readString(dir.resolve("o/summary.md")))
         .contains("test-throws-checked: 2 of 2 runs")
         .contains("java.io.IOException: a plugin's checked exception");
-    Result resumed = run("sweep", "--config", config.toString(), "--plugin-path",
+    CliRun resumed = run("sweep", "--config", config.toString(), "--plugin-path",
         plugins.toString(), "--out", out, "--resume");
     assertThat(resumed.exit()).as(resumed.err()).isEqualTo(Main.FAILED);
     assertThat(resumed.out()).contains("4 already complete").contains("2 of 4 runs failed");
@@ -462,7 +443,7 @@ class RobustnessTest {
 
   @Test
   void aPluginThrowingAnErrorInRunFailsWithOneLine() { // M04, run
-    Result result = run("run", "--plugin-path", plugins.toString(), "--policy",
+    CliRun result = run("run", "--plugin-path", plugins.toString(), "--policy",
         "test-throws-error", "--set", "workload.duration=2ms");
     assertThat(result.oneLine().err()).contains("run failed: java.lang.Error: a plugin's own Error");
     assertThat(result.exit()).isEqualTo(Main.FAILED);
@@ -471,7 +452,7 @@ class RobustnessTest {
   @Test
   void runTimeoutStopsARunWhosePluginLoops() { // M16
     long start = System.nanoTime();
-    Result result = run("run", "--plugin-path", plugins.toString(), "--policy", "test-loops",
+    CliRun result = run("run", "--plugin-path", plugins.toString(), "--policy", "test-loops",
         "--set", "workload.duration=2ms", "--run-timeout", "500ms");
     assertThat(System.nanoTime() - start).isLessThan(20_000_000_000L);
     assertThat(result.oneLine().err()).contains("run failed: timeout after 500us".replace("us",
@@ -496,7 +477,7 @@ class RobustnessTest {
         new String[] {"run", "--hardware", "file", "--set", "hardware.path=" + secret},
         new String[] {"run", "--config", secret.toString()},
         new String[] {"drm-scenario", secret.toString()})) {
-      Result result = run(args);
+      CliRun result = run(args);
       assertThat(result.exit()).isEqualTo(Main.USAGE);
       assertThat(result.oneLine().err()).doesNotContain("root:x").doesNotContain("abc123");
     }
@@ -504,7 +485,7 @@ class RobustnessTest {
 
   @Test
   void aRunAboveTheWorkThresholdAsksForYesOrALargerBudget() { // item 3
-    Result refused = run("run", "--set", "workload.duration=2ms", "--max-events", "10");
+    CliRun refused = run("run", "--set", "workload.duration=2ms", "--max-events", "10");
     assertUsageError(refused, "the run would place ");
     assertThat(refused.err()).contains("more than the 10 of the threshold")
         .contains("pass --yes to run it anyway, or a larger --max-events");

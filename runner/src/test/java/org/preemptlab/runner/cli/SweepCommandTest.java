@@ -30,9 +30,6 @@ class SweepCommandTest {
   static Path shared;
   private static Path plugins;
 
-  /** What one invocation printed and returned. */
-  private record Result(int exit, String out, String err) {}
-
   @BeforeAll
   static void buildPluginJar() throws IOException {
     plugins = shared.resolve("plugins");
@@ -49,16 +46,8 @@ class SweepCommandTest {
     }
   }
 
-  private static Result run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit;
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      exit = new Main(o, e).run(args);
-    }
-    return new Result(exit, out.toString(StandardCharsets.UTF_8),
-        err.toString(StandardCharsets.UTF_8));
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
   private static Path sweepFile(Path dir, String rest) throws IOException {
@@ -87,9 +76,9 @@ class SweepCommandTest {
         seeds: 3
         """);
 
-    Result one = run("sweep", "--config", config.toString(), "--jobs", "1", "--out",
+    CliRun one = run("sweep", "--config", config.toString(), "--jobs", "1", "--out",
         dir.resolve("one").toString());
-    Result two = run("sweep", "--config", config.toString(), "--jobs", "2", "--out",
+    CliRun two = run("sweep", "--config", config.toString(), "--jobs", "2", "--out",
         dir.resolve("two").toString());
 
     assertThat(one.exit()).as(one.err()).isZero();
@@ -125,7 +114,7 @@ class SweepCommandTest {
         metrics: [turnaround-p99@queue=inference, makespan]
         """);
 
-    Result result = run("sweep", "--config", config.toString(), "--out",
+    CliRun result = run("sweep", "--config", config.toString(), "--out",
         dir.resolve("o").toString());
 
     assertThat(result.exit()).as(result.err()).isZero();
@@ -170,8 +159,8 @@ class SweepCommandTest {
     Files.writeString(out.resolve("runs/user-yield/seed-3.json"), "{\"configuration\" : \"us");
     Files.writeString(out.resolve("runs/user-yield/.seed-2.json.tmp"), "{");
 
-    Result again = run("sweep", "--config", config.toString(), "--out", out.toString());
-    Result resumed = run("sweep", "--config", config.toString(), "--out", out.toString(),
+    CliRun again = run("sweep", "--config", config.toString(), "--out", out.toString());
+    CliRun resumed = run("sweep", "--config", config.toString(), "--out", out.toString(),
         "--resume");
 
     assertThat(again.exit()).isEqualTo(Main.USAGE);
@@ -196,7 +185,7 @@ class SweepCommandTest {
         metrics: [policy.dispatches, policy.never-reported, deadline-misses@queue=inference]
         """);
 
-    Result result = run("sweep", "--config", config.toString(), "--plugin-path",
+    CliRun result = run("sweep", "--config", config.toString(), "--plugin-path",
         plugins.toString(), "--out", dir.resolve("o").toString());
 
     assertThat(result.exit()).as(result.err()).isZero();
@@ -223,7 +212,7 @@ class SweepCommandTest {
         metrics: [policy.dispatchs]
         """);
 
-    Result result = run("sweep", "--config", config.toString(), "--plugin-path",
+    CliRun result = run("sweep", "--config", config.toString(), "--plugin-path",
         plugins.toString(), "--out", dir.resolve("o").toString());
 
     assertThat(result.exit()).isEqualTo(Main.USAGE);
@@ -236,7 +225,7 @@ class SweepCommandTest {
   void aPluginThatThrowsFailsOnlyItsConfigurationsRuns(@TempDir Path dir) throws IOException {
     Path config = sweepFile(dir, "vary: {policy: [fifo, test-throws-while-running]}\nseeds: 2\n");
 
-    Result result = run("sweep", "--config", config.toString(), "--plugin-path",
+    CliRun result = run("sweep", "--config", config.toString(), "--plugin-path",
         plugins.toString(), "--out", dir.resolve("o").toString());
 
     assertThat(result.exit()).isEqualTo(Main.FAILED);
@@ -263,8 +252,8 @@ class SweepCommandTest {
     Path config = sweepFile(dir, "vary: {policy: [fifo, test-throws-while-running]}\nseeds: 1\n");
     ByteArrayOutputStream traces = new ByteArrayOutputStream();
     PrintStream systemErr = System.err;
-    Result quiet;
-    Result traced;
+    CliRun quiet;
+    CliRun traced;
     try {
       System.setErr(new PrintStream(traces, true, StandardCharsets.UTF_8));
       quiet = run("sweep", "--config", config.toString(), "--plugin-path", plugins.toString(),
@@ -292,7 +281,7 @@ class SweepCommandTest {
     Path config = sweepFile(dir, "vary: {policy: [fifo, test-hangs]}\nseeds: 1\n");
 
     long start = System.nanoTime();
-    Result result = run("sweep", "--config", config.toString(), "--plugin-path",
+    CliRun result = run("sweep", "--config", config.toString(), "--plugin-path",
         plugins.toString(), "--run-timeout", "2s", "--jobs", "2", "--out",
         dir.resolve("o").toString());
 
@@ -308,7 +297,7 @@ class SweepCommandTest {
   void mistakesAreReportedBeforeAnythingRuns(@TempDir Path dir) throws IOException {
     Path config = sweepFile(dir, "vary: {policy: [fifo, fifi]}\n");
 
-    Result result = run("sweep", "--config", config.toString(), "--out",
+    CliRun result = run("sweep", "--config", config.toString(), "--out",
         dir.resolve("o").toString());
 
     assertThat(result.exit()).isEqualTo(Main.USAGE);
@@ -325,7 +314,7 @@ class SweepCommandTest {
   void runWritesProvenanceThatReproducesIt(@TempDir Path dir) throws IOException {
     Path out = dir.resolve("r");
 
-    Result result = run("run", "--workload", "csv-trace", "--set",
+    CliRun result = run("run", "--workload", "csv-trace", "--set",
         "workload.path=../examples/traces/small.csv", "--out", out.toString());
 
     assertThat(result.exit()).as(result.err()).isZero();
