@@ -92,8 +92,8 @@ public record RunResult(
 
   /**
    * What every run of a sweep records: each whole-run metric of {@code registry} (built-in and
-   * plugin; not the shares, defined for a scope only), then the {@code selected} metrics that are not among them (the scoped ones), in the
-   * order written.
+   * plugin; not the shares, defined for a scope only), then the {@code selected} metrics that are
+   * not among them (the scoped ones), in the order written.
    */
   public static List<MetricSelection> recorded(Metrics registry,
       List<MetricSelection> selected) {
