@@ -145,10 +145,7 @@ final class BlockScheduler {
       }
     }
     if (ranking != null) {
-      sortByRanking();
-      if (!inHardwareOrder()) {
-        sim.decisions.placementPassesReordered++;
-      }
+      rankForPlacement();
     }
     SimJob stoppedBy = null;
     for (int i = 0; i < orderSize; i++) {
@@ -426,6 +423,14 @@ final class BlockScheduler {
       sortByRanking();
     }
     return order[0];
+  }
+
+  /** Sorts by the policy's ranking for a placement pass, counting a pass it reorders. */
+  private void rankForPlacement() {
+    sortByRanking();
+    if (!inHardwareOrder()) {
+      sim.decisions.placementPassesReordered++;
+    }
   }
 
   /** Whether the placement order is also the hardware's (the policy's ranking changed nothing). */
