@@ -35,6 +35,7 @@ import org.preemptlab.runner.metrics.JobSamples;
 import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.metrics.RunData;
 import org.preemptlab.runner.metrics.RunMetrics;
+import org.preemptlab.runner.metrics.ActiveTimeCollector;
 import org.preemptlab.runner.metrics.SmTimeCollector;
 import org.preemptlab.runner.workload.RandomStreams;
 import org.preemptlab.runner.workload.SyntheticWorkload;
@@ -214,10 +215,11 @@ public final class RunExecutor {
             : SharingPlan.none(), progress);
     JobSamples.Recorder recorder = new JobSamples.Recorder(workload.jobs().size(), isolated::ns);
     SmTimeCollector smTime = new SmTimeCollector();
+    ActiveTimeCollector activeTime = new ActiveTimeCollector();
     SimulationResult result;
     try {
       result = simulate(workload, applications, isolated, hardware, plugins, config, sharing,
-          listener, smTime, progress, jobs == null ? null
+          listener, List.of(smTime, activeTime), progress, jobs == null ? null
               : (index, record) -> jobs.finished(index, record, recorder.add(index, record)));
     } catch (ApplicationFailure e) {
       int i = applications.indexOf(applications.stream()
@@ -251,7 +253,7 @@ public final class RunExecutor {
           pluginValues);
     }
     RunMetrics metrics = RunMetrics.of(new RunData(result, samples, pluginValues, Map.of(),
-        smTime.byQueueId()));
+        smTime.byQueueId(), activeTime.byQueueId()));
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
         parameters(config), applicationParameters(config));
   }
@@ -280,7 +282,7 @@ public final class RunExecutor {
   private static SimulationResult simulate(Workload workload,
       List<RunApplication> applications, IsolatedRuntimes isolated, HardwareModel hardware,
       RunPlugins plugins, RunConfig config, SharingPlan sharing, EngineListener listener,
-      SmTimeCollector smTime, RunProgress progress, JobRecordSink jobs) {
+      List<EngineListener> collectors, RunProgress progress, JobRecordSink jobs) {
     Simulator simulator = new Simulator(workload, applications, hardware, plugins,
         config.engine().toOptions()).withSharing(sharing.sharing());
     sharing.memoryDomains(hardware.device()).ifPresent(simulator::withMemoryDomains);
@@ -290,7 +292,7 @@ public final class RunExecutor {
     if (listener != null) {
       simulator.listen(listener);
     }
-    simulator.listen(smTime);
+    collectors.forEach(simulator::listen);
     if (jobs != null) {
       simulator.streamJobs(jobs);
     }

@@ -135,6 +135,13 @@ public final class Metrics {
           + "JobView.attainedGpuNs counts it (flushed work included; dispatch, save and restore "
           + "not)", "for the whole run (a share needs a scope: sm-time-share@queue=NAME) or when "
           + "no block executed", Scoping.SHARE, Metrics::smTimeShare);
+  /** A scope's share of the run's wall time with a job of it in execution. */
+  public static final Metric ACTIVE_TIME_SHARE = new Metric("active-time-share",
+      "share of wall time active", FRACTION, true, "the time from 0 to the makespan during "
+          + "which the scope had a job in execution (its first block started, it had not "
+          + "finished) over the makespan; scopes running together each count the time",
+      "for the whole run (a share needs a scope: active-time-share@queue=NAME) or when the "
+          + "makespan is 0", Scoping.SHARE, Metrics::activeTimeShare);
 
   /** Every built-in metric, in reporting order. */
   public static final List<Metric> BUILT_IN = List.of(JOBS, TURNAROUND_MEAN, TURNAROUND_P50,
@@ -142,7 +149,7 @@ public final class Metrics {
       DEADLINE_MISSES, LOST_WORK, PREEMPTIONS, WAITER_LATENCY_P50, WAITER_LATENCY_P99,
       ALL_FREED_LATENCY_P50, ALL_FREED_LATENCY_P99, ALL_FREED_LATENCY_MEAN, POINT_REACHED_MEAN,
       BYTES_SAVED_PER_PREEMPTION, BYTES_SAVED_PER_BLOCK, MAKESPAN, SM_UTILISATION,
-      CONTEXT_SWITCHES, SM_TIME_SHARE);
+      CONTEXT_SWITCHES, SM_TIME_SHARE, ACTIVE_TIME_SHARE);
 
   private static final Metrics BUILT_IN_ONLY = new Metrics(BUILT_IN);
 
@@ -247,6 +254,22 @@ public final class Metrics {
       scoped += byQueue.getOrDefault(queue, 0L);
     }
     return (double) scoped / total;
+  }
+
+  private static double activeTimeShare(MetricInput in) {
+    long makespan = in.run().result().makespanNs();
+    if (makespan <= 0) {
+      return Double.NaN;
+    }
+    List<long[]> scoped = new java.util.ArrayList<>();
+    for (String queue : in.jobs().lanes().stream().map(JobSamples.Lane::queueId).distinct()
+        .toList()) {
+      long[] intervals = in.run().activeByQueue().get(queue);
+      if (intervals != null) {
+        scoped.add(intervals);
+      }
+    }
+    return (double) ActiveTimeCollector.unionNs(scoped) / makespan;
   }
 
   private static Metric turnaround(String id, String title, String definition,

@@ -27,10 +27,12 @@ import org.preemptlab.runner.engine.SimulationResult;
  * @param groups user-defined groups: a name and the queues it holds
  * @param smTimeByQueue each queue's block execution time in SM·ns ({@link SmTimeCollector}); empty
  *     when it was not collected
+ * @param activeByQueue each queue's wall-time intervals with a job in execution ({@link
+ *     ActiveTimeCollector#byQueueId}); empty when they were not collected
  */
 public record RunData(SimulationResult result, JobSamples jobs,
     Map<String, Double> pluginValues, Map<String, Set<String>> groups,
-    Map<String, Long> smTimeByQueue) {
+    Map<String, Long> smTimeByQueue, Map<String, long[]> activeByQueue) {
 
   /** Copies the maps. */
   public RunData {
@@ -41,12 +43,15 @@ public record RunData(SimulationResult result, JobSamples jobs,
     groups.forEach((name, queues) -> copy.put(name, Set.copyOf(queues)));
     groups = Collections.unmodifiableMap(copy);
     smTimeByQueue = Collections.unmodifiableMap(new TreeMap<>(smTimeByQueue));
+    Map<String, long[]> active = new TreeMap<>();
+    activeByQueue.forEach((queue, intervals) -> active.put(queue, intervals.clone()));
+    activeByQueue = Collections.unmodifiableMap(active);
   }
 
-  /** The data of a run whose SM time per queue was not collected. */
+  /** The data of a run whose SM time and active time per queue were not collected. */
   public RunData(SimulationResult result, JobSamples jobs, Map<String, Double> pluginValues,
       Map<String, Set<String>> groups) {
-    this(result, jobs, pluginValues, groups, Map.of());
+    this(result, jobs, pluginValues, groups, Map.of(), Map.of());
   }
 
   /**
@@ -76,7 +81,7 @@ public record RunData(SimulationResult result, JobSamples jobs,
 
   /** This data with other plugin values and groups. */
   public RunData with(Map<String, Double> values, Map<String, Set<String>> userGroups) {
-    return new RunData(result, jobs, values, userGroups, smTimeByQueue);
+    return new RunData(result, jobs, values, userGroups, smTimeByQueue, activeByQueue);
   }
 
   /** The value of {@code metric} over {@code scope}; NaN where it is undefined. */

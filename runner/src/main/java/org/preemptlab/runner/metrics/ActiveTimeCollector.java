@@ -1,0 +1,93 @@
+package org.preemptlab.runner.metrics;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.runner.engine.EngineListener;
+
+/**
+ * Collects, per queue, the wall time during which it had a job in execution: from a job's first
+ * block start to its finish, the union over the queue's jobs. A subscriber to the engine's
+ * signals like {@link SmTimeCollector}; the metric {@link Metrics#ACTIVE_TIME_SHARE} reads the
+ * result.
+ *
+ * <p>Jobs finish in time order, so each new interval ends last: it absorbs the kept intervals it
+ * overlaps, which are at the top of a stack. What is kept per queue is its disjoint active
+ * intervals, so memory grows with the queue's idle gaps, not with its jobs' blocks.
+ */
+public final class ActiveTimeCollector implements EngineListener {
+  private final Map<String, IntervalStack> byQueue = new HashMap<>();
+
+  @Override
+  public void jobFinished(long timeNs, JobView job) {
+    long start = job.firstStartNs() < 0 ? timeNs : job.firstStartNs();
+    byQueue.computeIfAbsent(job.queue().id(), q -> new IntervalStack()).add(start, timeNs);
+  }
+
+  /**
+   * Each queue's active intervals so far, by queue id: sorted, disjoint, flattened as {@code
+   * [start0, end0, start1, end1, ...]} in ns.
+   */
+  public Map<String, long[]> byQueueId() {
+    Map<String, long[]> out = new TreeMap<>();
+    byQueue.forEach((queue, stack) -> out.put(queue, stack.toArray()));
+    return out;
+  }
+
+  /** The length of the union of several queues' active intervals (as {@link #byQueueId}). */
+  static long unionNs(Iterable<long[]> intervals) {
+    IntervalStack union = new IntervalStack();
+    long[] all = new long[0];
+    for (long[] one : intervals) {
+      long[] grown = Arrays.copyOf(all, all.length + one.length);
+      System.arraycopy(one, 0, grown, all.length, one.length);
+      all = grown;
+    }
+    Integer[] order = new Integer[all.length / 2];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    long[] flat = all;
+    Arrays.sort(order, (a, b) -> Long.compare(flat[2 * a + 1], flat[2 * b + 1]));
+    for (int i : order) {
+      union.add(flat[2 * i], flat[2 * i + 1]);
+    }
+    return union.lengthNs();
+  }
+
+  /** Disjoint intervals sorted by start; each added interval ends no earlier than any kept. */
+  private static final class IntervalStack {
+    private long[] bounds = new long[8];
+    private int size; // longs used: two per interval
+
+    void add(long start, long end) {
+      if (size > 0 && end < bounds[size - 1]) {
+        throw new IllegalStateException("interval ends at " + end + " before " + bounds[size - 1]);
+      }
+      long from = start;
+      while (size > 0 && bounds[size - 1] >= from) {
+        from = Math.min(from, bounds[size - 2]);
+        size -= 2;
+      }
+      if (size + 2 > bounds.length) {
+        bounds = Arrays.copyOf(bounds, bounds.length * 2);
+      }
+      bounds[size++] = from;
+      bounds[size++] = end;
+    }
+
+    long lengthNs() {
+      long total = 0;
+      for (int i = 0; i < size; i += 2) {
+        total += bounds[i + 1] - bounds[i];
+      }
+      return total;
+    }
+
+    long[] toArray() {
+      return Arrays.copyOf(bounds, size);
+    }
+  }
+}
