@@ -26,23 +26,52 @@ public final class ActiveTimeCollector implements EngineListener {
     byQueue.computeIfAbsent(job.queue().id(), q -> new IntervalStack()).add(start, timeNs);
   }
 
-  /**
-   * Each queue's active intervals so far, by queue id: sorted, disjoint, flattened as {@code
-   * [start0, end0, start1, end1, ...]} in ns.
-   */
-  public Map<String, long[]> byQueueId() {
-    Map<String, long[]> out = new TreeMap<>();
-    byQueue.forEach((queue, stack) -> out.put(queue, stack.toArray()));
+  /** Each queue's active intervals so far, by queue id. */
+  public Map<String, Intervals> byQueueId() {
+    Map<String, Intervals> out = new TreeMap<>();
+    byQueue.forEach((queue, stack) -> out.put(queue, new Intervals(stack.toArray())));
     return out;
   }
 
-  /** The length of the union of several queues' active intervals (as {@link #byQueueId}). */
-  static long unionNs(Iterable<long[]> intervals) {
+  /**
+   * Sorted, disjoint time intervals, compared by value.
+   *
+   * @param bounds {@code [start0, end0, start1, end1, ...]} in ns
+   */
+  public record Intervals(long[] bounds) {
+    /** Copies the bounds. */
+    public Intervals {
+      bounds = bounds.clone();
+    }
+
+    @Override
+    public long[] bounds() {
+      return bounds.clone();
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Intervals o && Arrays.equals(bounds, o.bounds);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(bounds);
+    }
+
+    @Override
+    public String toString() {
+      return Arrays.toString(bounds);
+    }
+  }
+
+  /** The length of the union of several queues' active intervals. */
+  static long unionNs(Iterable<Intervals> intervals) {
     IntervalStack union = new IntervalStack();
     long[] all = new long[0];
-    for (long[] one : intervals) {
-      long[] grown = Arrays.copyOf(all, all.length + one.length);
-      System.arraycopy(one, 0, grown, all.length, one.length);
+    for (Intervals one : intervals) {
+      long[] grown = Arrays.copyOf(all, all.length + one.bounds.length);
+      System.arraycopy(one.bounds, 0, grown, all.length, one.bounds.length);
       all = grown;
     }
     Integer[] order = new Integer[all.length / 2];

@@ -261,10 +261,10 @@ public final class Metrics {
     if (makespan <= 0) {
       return Double.NaN;
     }
-    List<long[]> scoped = new java.util.ArrayList<>();
+    List<ActiveTimeCollector.Intervals> scoped = new java.util.ArrayList<>();
     for (String queue : in.jobs().lanes().stream().map(JobSamples.Lane::queueId).distinct()
         .toList()) {
-      long[] intervals = in.run().activeByQueue().get(queue);
+      ActiveTimeCollector.Intervals intervals = in.run().activeByQueue().get(queue);
       if (intervals != null) {
         scoped.add(intervals);
       }

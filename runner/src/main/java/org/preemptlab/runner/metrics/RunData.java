@@ -32,7 +32,7 @@ import org.preemptlab.runner.engine.SimulationResult;
  */
 public record RunData(SimulationResult result, JobSamples jobs,
     Map<String, Double> pluginValues, Map<String, Set<String>> groups,
-    Map<String, Long> smTimeByQueue, Map<String, long[]> activeByQueue) {
+    Map<String, Long> smTimeByQueue, Map<String, ActiveTimeCollector.Intervals> activeByQueue) {
 
   /** Copies the maps. */
   public RunData {
@@ -43,9 +43,7 @@ public record RunData(SimulationResult result, JobSamples jobs,
     groups.forEach((name, queues) -> copy.put(name, Set.copyOf(queues)));
     groups = Collections.unmodifiableMap(copy);
     smTimeByQueue = Collections.unmodifiableMap(new TreeMap<>(smTimeByQueue));
-    Map<String, long[]> active = new TreeMap<>();
-    activeByQueue.forEach((queue, intervals) -> active.put(queue, intervals.clone()));
-    activeByQueue = Collections.unmodifiableMap(active);
+    activeByQueue = Collections.unmodifiableMap(new TreeMap<>(activeByQueue));
   }
 
   /** The data of a run whose SM time and active time per queue were not collected. */
