@@ -406,12 +406,29 @@ final class Launcher {
     engine.policy.onJobDispatched(job, engine);
     job.queue.readyJob = null;
     tryReady(job.queue);
-    long launch = sim.hardware.kernelLaunchNs(sim.blocks.deviceBusy(), sim.costs);
-    if (launch == 0) {
+    long launchEnd = launchStart(job)
+        + sim.hardware.kernelLaunchNs(sim.blocks.deviceBusy(), sim.costs);
+    job.queue.lastLaunchEndNs = Math.max(job.queue.lastLaunchEndNs, launchEnd);
+    if (launchEnd <= sim.now) {
       launched(job);
     } else {
-      sim.events.push(sim.now + launch, new Events.Launched(job), 0);
+      sim.events.push(launchEnd, new Events.Launched(job), 0);
     }
+  }
+
+  /**
+   * When a job's launch began. A job dispatched the instant its dependencies (its stream
+   * predecessor, declared waits) released it was launched by its CPU when it was submitted: the GPU
+   * processed that launch while the predecessor ran, as a CUDA stream's next kernel is queued
+   * behind a running one, in order after its queue's previous launch. Any other job is launched
+   * when it is dispatched: a policy or a launch window that held it also held its launch.
+   */
+  private long launchStart(SimJob job) {
+    if (job.readyNs != sim.now || job.readyNs == job.submitTimeNs()) {
+      return sim.now;
+    }
+    long start = Math.max(job.submitTimeNs(), job.queue.lastLaunchEndNs);
+    return Math.min(start, sim.now);
   }
 
   void launched(SimJob job) {

@@ -38,6 +38,8 @@ final class SimQueue implements QueueView {
   int launched;
   int submitted;
   int launchedEver;
+  /** When the launch of its last launched job ended, or {@link Long#MIN_VALUE} before any. */
+  long lastLaunchEndNs = Long.MIN_VALUE;
   /**
    * Launch ordinals of finished jobs whose window slots are not yet free: with a launch batch
    * above 1 a slot frees only when a synchronisation point finishes (XSched's progressive

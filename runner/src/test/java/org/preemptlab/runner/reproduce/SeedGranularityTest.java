@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The seed-claims check, run once with one seed. */
+/** The seed-claims check, run once as the command runs it (seeds 1-3). */
 @Tag("slow")
 class SeedGranularityTest {
   @TempDir
@@ -27,7 +27,7 @@ class SeedGranularityTest {
   static void runOnce() throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      reproduced = new SeedGranularity(Optional.of(TwoContextRun.REGISTRY), List.of(1L))
+      reproduced = new SeedGranularity(Optional.of(TwoContextRun.REGISTRY), List.of(1L, 2L, 3L))
           .run(directory, out);
     }
     printed = bytes.toString(StandardCharsets.UTF_8);
@@ -81,4 +81,24 @@ class SeedGranularityTest {
         .isInstanceOf(SeedGranularity.class);
   }
 
+
+  @Test
+  void theCommittedPageHoldsThisOutputAndTheseCharts() throws Exception {
+    Path docs = Path.of("..", "docs", "reproductions");
+    String page = Files.readString(docs.resolve("seed-claims.md"));
+    String start = "## The printed output (seeds 1-3)\n\n```\n";
+    int from = page.indexOf(start) + start.length();
+    String committed = page.substring(from, page.indexOf("```", from));
+    String expected = printed.replace("charts: " + directory, "charts: docs/reproductions/images");
+
+    assertThat(committed).as("docs/reproductions/seed-claims.md's printed output: regenerate it "
+        + "with `preemptlab reproduce seed-claims --out docs/reproductions/images`")
+        .isEqualTo(expected);
+    try (Stream<Path> files = Files.list(directory)) {
+      for (Path chart : files.filter(f -> f.toString().endsWith(".png")).toList()) {
+        assertThat(docs.resolve("images").resolve(chart.getFileName()))
+            .as("docs/reproductions/images/%s", chart.getFileName()).hasSameBinaryContentAs(chart);
+      }
+    }
+  }
 }
