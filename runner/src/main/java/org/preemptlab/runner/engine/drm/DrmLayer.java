@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -12,30 +11,20 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Limits;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
-import org.preemptlab.api.model.BlockProgram;
-import org.preemptlab.api.model.BlockTiming;
-import org.preemptlab.api.model.EngineKind;
-import org.preemptlab.api.model.GpuContext;
-import org.preemptlab.api.model.Job;
-import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
-import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.runner.engine.EngineLayer;
 import org.preemptlab.runner.engine.Event;
 import org.preemptlab.runner.engine.Simulator;
 import org.preemptlab.runner.scenario.ClientSpec;
-import org.preemptlab.runner.scenario.DependencySpec;
 import org.preemptlab.runner.scenario.EntitySpec;
 import org.preemptlab.runner.scenario.FenceError;
 import org.preemptlab.runner.scenario.JobSpec;
-import org.preemptlab.runner.scenario.KernelShape;
 import org.preemptlab.runner.scenario.Scenario;
 import org.preemptlab.runner.scenario.SchedulerSpec;
 import org.preemptlab.runner.scenario.Step;
 import org.preemptlab.runner.scenario.StepSpec;
-import org.preemptlab.runner.workload.trace.BlockDurations;
 
 /**
  * The Linux DRM scheduler layer of the engine: runs one {@link Scenario} on the engine's event
@@ -54,6 +43,12 @@ import org.preemptlab.runner.workload.trace.BlockDurations;
  * its scheduler's teardown marks the entities of its run queues stopped; any other policy (Linux
  * 7.2) sees an entity's priority change at once and teardown does not stop entities.
  *
+ * <p>The layer orchestrates its parts: {@link ScenarioChecks} (what a hardware model can run),
+ * {@link RingWorkload} (the held kernels below the layer on SM hardware), {@link
+ * RunQueueSelection} (run queues, re-balance, dependencies) and {@link Recovery} (timeouts, guilty
+ * contexts, kill, teardown); it keeps the submission, dispatch and fence signalling, the script
+ * and the clients.
+ *
  * <p>A layer runs once, in one {@link Simulator}: {@code new Simulator(...).withLayer(layer).run()}
  * then {@link #result()}.
  */
@@ -63,13 +58,6 @@ public final class DrmLayer implements EngineLayer {
    * end, a timer that re-arms every microsecond) fails with a message instead of running for hours.
    */
   static final long MAX_EVENTS = 20_000_000L;
-
-  /**
-   * A hung kernel's block time: its blocks never complete, since a run ends before this time
-   * ({@link #nextInstant}) and hung kernels do not keep it alive, so only the scheduler's timeout
-   * and reset take the job off the SMs.
-   */
-  static final long HUNG_BLOCK_NS = Long.MAX_VALUE / 4;
 
   private Simulator engine;
   private final boolean serial;
@@ -95,6 +83,10 @@ public final class DrmLayer implements EngineLayer {
   /** Events run so far, and queued events that keep the scenario alive (not background). */
   private long ran;
   private int foreground;
+  /** Run-queue selection, re-balance and dependencies. */
+  final RunQueueSelection runQueues = new RunQueueSelection(this);
+  /** Timeouts, guilty contexts, kill and teardown. */
+  final Recovery recovery = new Recovery(this);
 
   /**
    * An event of the layer on the engine's queue: a fence callback, a ring's or a client's timer,
@@ -122,7 +114,7 @@ public final class DrmLayer implements EngineLayer {
   public DrmLayer(Scenario scenario, HardwareModel hardware,
       Function<String, SchedulingPolicy> policies) {
     this.serial = hardware.serialTimeline();
-    checkRunsOn(scenario, hardware);
+    ScenarioChecks.checkRunsOn(scenario, hardware);
     this.scenario = scenario;
     this.policyId = scenario.policy();
     this.hardware = hardware;
@@ -143,185 +135,25 @@ public final class DrmLayer implements EngineLayer {
       }
     }
     for (ClientSpec spec : scenario.clients()) {
-      long jobWorkNs = serial ? spec.durationNs() : idleKernelNs(spec.kernel(), hardware.device());
+      long jobWorkNs = serial ? spec.durationNs()
+          : RingWorkload.idleKernelNs(spec.kernel(), hardware.device());
       for (ClientSpec.Instance c : spec.instances()) {
         clients.put(c.name(), new Client(this, c, entities.get(c.entity()), jobWorkNs));
       }
     }
   }
 
-  private static void checkRunsOn(Scenario scenario, HardwareModel hardware) {
-    boolean serial = hardware.serialTimeline();
-    String where = "scenario '" + scenario.name() + "' on hardware '" + scenario.hardware() + "'";
-    for (int i = 0; i < scenario.jobs().size(); i++) {
-      JobSpec job = scenario.jobs().get(i);
-      String key = "jobs[" + i + "] '" + job.name() + "'";
-      if (serial && job.kernel() != null) {
-        throw new ConfigurationException(where + ": " + key + ".kernel: a serial-timeline device "
-            + "runs each job for its 'duration'; 'kernel' needs SM hardware such as 'h200'");
-      }
-      if (!serial && job.kernel() == null) {
-        throw new ConfigurationException(where + ": " + key + ": a job on SM hardware needs a "
-            + "'kernel' (grid-blocks, threads-per-block, block-time)");
-      }
-    }
-    for (int i = 0; i < scenario.clients().size(); i++) {
-      ClientSpec client = scenario.clients().get(i);
-      String key = "clients[" + i + "] '" + client.name() + "'";
-      if (serial && client.kernel() != null) {
-        throw new ConfigurationException(where + ": " + key + ".kernel: a serial-timeline device "
-            + "runs each job for its 'duration'; 'kernel' needs SM hardware such as 'h200'");
-      }
-      if (serial) {
-        continue;
-      }
-      if (client.kernel() == null) {
-        throw new ConfigurationException(where + ": " + key + ": a client on SM hardware needs a "
-            + "'kernel' (grid-blocks, threads-per-block, block-time) instead of 'duration'");
-      }
-      if (client.cycles() == null) {
-        throw new ConfigurationException(where + ": " + key + ".run-for: on SM hardware a client "
-            + "needs 'cycles' (its kernels enter the engine's workload before the run, so their "
-            + "number must be known)");
-      }
-      KernelShape k = client.kernel();
-      if (BlockDurations.residentBlocksPerSm(hardware.device().sm(), k.threadsPerBlock(),
-          k.registersPerThread(), k.sharedMemoryPerBlock()) == 0) {
-        throw new ConfigurationException(where + ": " + key + ".kernel: one block of "
-            + k.threadsPerBlock() + " threads does not fit an SM of " + hardware.device().name());
-      }
-    }
-    if (serial) {
-      return;
-    }
-    for (int i = 0; i < scenario.steps().size(); i++) {
-      if (scenario.steps().get(i).toStep() instanceof Step.Advance) {
-        throw new ConfigurationException(where + ": steps[" + i + "].advance: 'advance' is the "
-            + "KUnit mock's drm_mock_sched_advance, which completes the serial timeline's jobs of "
-            + "duration 0 by hand; on SM hardware a kernel completes when its last block does (a "
-            + "hung one only by its scheduler's timeout and reset), so there is nothing to "
-            + "advance; use 'sleep' here, or run on '" + Scenario.MOCK_HARDWARE + "'");
-      }
-    }
-    long runs = runsPerJob(scenario);
-    if (runs > 1) {
-      for (int i = 0; i < scenario.entities().size(); i++) {
-        if (scenario.entities().get(i).priority() == Priority.KERNEL) {
-          throw new ConfigurationException(where + ": entities[" + i + "].priority: with "
-              + "on-timeout KARMA an entity of kernel priority is resubmitted without limit (its "
-              + "karma never grows), and on SM hardware every run needs a kernel held before the "
-              + "run; valid here: low, normal, high");
-        }
-      }
-    }
-    double kernels = 0; // double: the product of the bounds of each factor overflows a long
-    for (JobSpec job : scenario.jobs()) {
-      kernels += (double) job.instances().size() * runs;
-    }
-    for (ClientSpec client : scenario.clients()) {
-      kernels += (double) client.instances().size() * client.cycles() * client.jobsPerCycle()
-          * runs;
-    }
-    if (kernels > Limits.MAX_JOBS) {
-      throw new ConfigurationException(where + ": the scenario needs " + String.format(
-          Locale.ROOT, "%.0f", kernels) + " kernels (each client's cycles x jobs-per-cycle, "
-          + "each job once plus hang-limit times with KARMA), more than " + Limits.MAX_JOBS
-          + "; use fewer cycles, clients or jobs, or a lower hang-limit");
-    }
-  }
-
   /**
-   * A client job's GPU time on SM hardware ({@code work_us} per job): its kernel's time alone on
-   * the device, {@code W x (d + b)} for {@code W = ceil(G / (S x r))} waves of blocks of {@code
-   * block-time b}, the engine's block-dispatch cost {@code d} before each block, {@code S} SMs each
-   * holding {@code r} of the kernel's blocks at once (the occupancy limits the engine places blocks
-   * under). The launch cost is not work: it counts as latency, as a submission cost would.
+   * The workload the engine runs below the layer ({@link RingWorkload#workload}): none on a serial
+   * timeline, held kernels on SM hardware.
    */
-  static long idleKernelNs(KernelShape kernel, DeviceSpec device) {
-    int resident = BlockDurations.residentBlocksPerSm(device.sm(), kernel.threadsPerBlock(),
-        kernel.registersPerThread(), kernel.sharedMemoryPerBlock());
-    long waves = BlockDurations.waves(kernel.gridBlocks(), device.smCount(), resident);
-    return waves * (device.costs().blockDispatchNs() + kernel.blockTimeNs());
+  public Workload workload() {
+    return RingWorkload.workload(scenario, serial, jobs.values(), clients.values(), kernelJobs);
   }
 
   /** The ring of a new scheduler, as the hardware model is. */
   DrmRing newRing() {
     return serial ? new MockRing(this) : new KernelRing(this);
-  }
-
-  /**
-   * The workload the engine runs below the layer: none on a serial timeline; on SM hardware one
-   * kernel per job, waiting until the job's ring runs it ({@link Simulator#submitFromLayer}), each in a
-   * queue of its own in one context (the rings' order is the layer's, not the queues').
-   */
-  public Workload workload() {
-    if (serial) {
-      return new Workload(List.of(), List.of(), List.of());
-    }
-    GpuContext context = new GpuContext("drm", false);
-    List<JobQueue> queues = new ArrayList<>();
-    List<Job> kernels = new ArrayList<>();
-    Map<String, JobSpec> specs = scenario.jobsByName();
-    for (DrmJob job : jobs.values()) {
-      int index = kernels.size();
-      KernelShape shape = specs.get(job.name).kernel();
-      String queue = "ring-job-" + index;
-      queues.add(new JobQueue(queue, context.id(), Priority.NORMAL, 1,
-          job.entity.sched.spec.engine(), false));
-      long blockNs = specs.get(job.name).hang() ? HUNG_BLOCK_NS : shape.blockTimeNs();
-      job.firstKernel = index;
-      job.kernelCount = (int) runsPerJob(scenario);
-      job.hung = specs.get(job.name).hang();
-      for (int run = 0; run < job.kernelCount; run++) {
-        int k = kernels.size();
-        String q = run == 0 ? queue : "ring-job-" + k;
-        if (run > 0) {
-          queues.add(new JobQueue(q, context.id(), Priority.NORMAL, 1,
-              job.entity.sched.spec.engine(), false));
-        }
-        kernels.add(new Job(k, q, Long.MAX_VALUE, 1, List.of(), Job.NO_DEADLINE, 0,
-            kernelOf(run == 0 ? job.name : job.name + "#" + (run + 1), shape, blockNs)));
-        kernelJobs.add(job);
-      }
-    }
-    // A client's jobs are created during the run, so each client holds a pool of held kernels,
-    // one per job of its cycles; newClientJob binds job k of cycle c to its kernel.
-    for (Client client : clients.values()) {
-      ClientSpec spec = client.spec();
-      int runs = (int) runsPerJob(scenario);
-      client.kernelsFrom(kernels.size(), runs);
-      EngineKind engineName = client.entity().sched.spec.engine();
-      for (int n = 0; n < spec.cycles() * spec.jobsPerCycle() * runs; n++) {
-        int index = kernels.size();
-        String queue = "ring-job-" + index;
-        int job = n / runs;
-        queues.add(new JobQueue(queue, context.id(), Priority.NORMAL, 1, engineName, false));
-        kernels.add(new Job(index, queue, Long.MAX_VALUE, 1, List.of(), Job.NO_DEADLINE, 0,
-            kernelOf(client.name() + "." + job / spec.jobsPerCycle() + "."
-                + job % spec.jobsPerCycle() + (n % runs == 0 ? "" : "#" + (n % runs + 1)),
-                spec.kernel(), spec.kernel().blockTimeNs())));
-        kernelJobs.add(null);
-      }
-    }
-    return new Workload(List.of(context), queues, kernels);
-  }
-
-  /**
-   * The runs a job may need on SM hardware: 1, plus the largest {@code hang-limit} of the
-   * scenario's KARMA schedulers (a job is resubmitted while its karma is at most the hang limit,
-   * then it is guilty; any scheduler counts, as {@code modify-sched} may move an entity).
-   */
-  static long runsPerJob(Scenario scenario) {
-    return 1L + scenario.schedulers().stream()
-        .filter(s -> s.onTimeout() == SchedulerSpec.TimeoutHandler.KARMA)
-        .mapToInt(SchedulerSpec::hangLimit).max().orElse(0);
-  }
-
-  private static Kernel kernelOf(String name, KernelShape shape, long blockNs) {
-    return new Kernel(name, shape.gridBlocks(), shape.threadsPerBlock(),
-        shape.registersPerThread(), shape.sharedMemoryPerBlock(), false,
-        BlockProgram.uniform(blockNs, shape.registersPerThread(), shape.sharedMemoryPerBlock()),
-        new BlockTiming.Exact());
   }
 
   /**
@@ -397,7 +229,8 @@ public final class DrmLayer implements EngineLayer {
     }
     long next = Math.min(nextEventNs, script.deadline());
     boolean idle = foreground == 0 && script.deadline() == Long.MAX_VALUE && kernelsRunning == 0;
-    return next > scenario.endNs() || next >= HUNG_BLOCK_NS || idle ? Long.MAX_VALUE : next;
+    return next > scenario.endNs() || next >= RingWorkload.HUNG_BLOCK_NS || idle ? Long.MAX_VALUE
+        : next;
   }
 
   /**
@@ -517,7 +350,7 @@ public final class DrmLayer implements EngineLayer {
       reject(job, "credits cannot be 0!");
       return;
     }
-    selectRunQueue(entity);
+    runQueues.selectRunQueue(entity);
     if (!entity.sched.ready) {
       reject(job, "scheduler " + entity.sched.name() + " is torn down");
       return;
@@ -536,7 +369,7 @@ public final class DrmLayer implements EngineLayer {
       entity.sched.addEntity(entity);
     }
     entity.sched.jobQueued(view(job));
-    offerHead(entity);
+    runQueues.offerHead(entity);
   }
 
   private void reject(DrmJob job, String why) {
@@ -544,84 +377,6 @@ public final class DrmLayer implements EngineLayer {
     job.finishedError = FenceError.EINVAL;
     log("job " + job.name + ": drm_sched_job_init failed with -EINVAL: " + why);
     fire(job.onArmed);
-  }
-
-  /** {@code drm_sched_entity_select_rq} with {@code drm_sched_pick_best}. */
-  private void selectRunQueue(DrmEntity entity) {
-    if (entity.schedList == null || !entity.queue.isEmpty()
-        || entity.lastScheduled != null && !entity.lastScheduled.finishedSignalled) {
-      return;
-    }
-    DrmScheduler best = null;
-    for (DrmScheduler candidate : entity.schedList) {
-      if (!candidate.ready) {
-        log("pick_best: scheduler " + candidate.name() + " is not ready, skipping");
-        continue;
-      }
-      if (best == null || candidate.score < best.score) {
-        best = candidate;
-      }
-    }
-    if (best != null && (best != entity.sched || best.perPriorityRunQueues()
-        && entity.rqPriority != entity.priority)) {
-      entity.sched.removeEntity(entity);
-      entity.sched = best;
-      entity.rqPriority = entity.priority;
-    }
-    if (entity.schedList.size() == 1) {
-      entity.schedList = null;
-    }
-  }
-
-  /** Offers the entity's head job to its scheduler's policy once its dependencies are met. */
-  void offerHead(DrmEntity entity) {
-    if (entity.offered != null || entity.stopped || entity.queue.isEmpty()
-        || entity.sched.workStopped) {
-      return;
-    }
-    DrmJob head = entity.queue.peekFirst();
-    if (!dependenciesMet(head)) {
-      return;
-    }
-    entity.offered = head;
-    entity.sched.policy.onJobReady(view(head), entity.sched.view);
-  }
-
-  /**
-   * {@code drm_sched_job_dependency} + {@code drm_sched_entity_add_dependency_cb}: same-entity
-   * fences are ignored, a same-scheduler finished fence without error is replaced by the
-   * scheduled fence (pipelining), others are waited for.
-   */
-  private boolean dependenciesMet(DrmJob job) {
-    while (job.depIndex < job.dependencies.size()) {
-      DependencySpec dep = job.dependencies.get(job.depIndex);
-      DrmJob other = jobs.get(dep.job());
-      if (other.entity == job.entity) {
-        job.depIndex++;
-        continue;
-      }
-      if (other.status == JobStatus.NOT_SUBMITTED) {
-        other.onArmed.add(() -> wake(job.entity));
-        return false;
-      }
-      if (other.status == JobStatus.REJECTED) {
-        job.depIndex++;
-        continue;
-      }
-      boolean scheduledFence = dep.fence() == DependencySpec.Fence.SCHEDULED
-          || other.sched == job.sched && other.finishedError == FenceError.NONE;
-      boolean signalled = scheduledFence ? other.scheduledSignalled : other.finishedSignalled;
-      if (!signalled) {
-        (scheduledFence ? other.onScheduled : other.onFinished).add(() -> wake(job.entity));
-        return false;
-      }
-      job.depIndex++;
-    }
-    return true;
-  }
-
-  private void wake(DrmEntity entity) {
-    at(now(), () -> offerHead(entity), false);
   }
 
   /** Pops the chosen job, hands it to the mock hardware and signals its scheduled fence. */
@@ -634,7 +389,7 @@ public final class DrmLayer implements EngineLayer {
     }
     entity.lastScheduled = job;
     sched.policy.onJobDispatched(view(job), sched.view);
-    offerHead(entity);
+    runQueues.offerHead(entity);
     sched.begin(job);
     job.status = JobStatus.RUNNING;
     job.scheduledNs = now();
@@ -651,114 +406,6 @@ public final class DrmLayer implements EngineLayer {
     }
     job.sched.done(job);
     job.signalFinished(now(), error);
-  }
-
-  /**
-   * The driver's {@code timedout_job} for the scheduler's handler.
-   *
-   * @return whether the device is gone (the timer is then not re-armed)
-   */
-  boolean timedOutJob(DrmScheduler sched, DrmJob job) {
-    if (job.dontReset && sched.spec.onTimeout() != SchedulerSpec.TimeoutHandler.DEVICE_GONE) {
-      job.flags.add(Step.MockFlag.RESET_SKIPPED);
-      sched.pending.addFirst(job);
-      log("job " + job.name + ": DONT_RESET, timeout handler returns NO_HANG");
-      return false;
-    }
-    switch (sched.spec.onTimeout()) {
-      case DEVICE_GONE -> {
-        sched.ring.unlink(job);
-        job.status = JobStatus.DEVICE_GONE;
-        job.hwError = FenceError.ENODEV;
-        log("job " + job.name + ": device gone (ENODEV), timer not re-armed");
-        return true;
-      }
-      case KARMA -> {
-        if (DrmScheduler.karmaCounts(job.entity.priority)) {
-          job.karma++;
-        }
-        if (job.karma > sched.spec.hangLimit()) {
-          guilty(sched, job);
-        } else {
-          sched.ring.unlink(job);
-          sched.pending.addFirst(job);
-          sched.ring.run(job);
-          log("job " + job.name + ": reset and resubmitted (karma " + job.karma + ")");
-        }
-        return false;
-      }
-      default -> {
-        if (!job.hwSignalled) {
-          sched.ring.unlink(job);
-          job.flags.add(Step.MockFlag.TIMEDOUT);
-          job.status = JobStatus.TIMED_OUT;
-          job.hwError = FenceError.ETIMEDOUT;
-          hardwareSignalled(job, FenceError.ETIMEDOUT);
-          log("job " + job.name + ": timed out, reset (RESET)");
-        }
-        return false;
-      }
-    }
-  }
-
-  private void guilty(DrmScheduler sched, DrmJob job) {
-    DrmEntity entity = job.entity;
-    entity.guilty = true;
-    log("entity " + entity.name + ": job " + job.name + " karma " + job.karma
-        + " > hang limit " + sched.spec.hangLimit() + ", context guilty");
-    sched.ring.unlink(job);
-    job.status = JobStatus.GUILTY_CANCELLED;
-    job.hwError = FenceError.ECANCELED;
-    job.finishedError = FenceError.ECANCELED;
-    hardwareSignalled(job, FenceError.ECANCELED);
-    for (DrmJob other : sched.pending) {
-      // only fences not yet signalled can take the error (dma_fence_set_error)
-      if (other.entity == entity && !other.finishedSignalled) {
-        other.finishedError = FenceError.ECANCELED;
-      }
-    }
-  }
-
-  /** {@code drm_sched_entity_kill}: queued jobs end with -ESRCH in order and never run. */
-  void kill(DrmEntity entity) {
-    entity.stopped = true;
-    entity.sched.removeEntity(entity);
-    List<DrmJob> queued = new ArrayList<>(entity.queue);
-    entity.queue.clear();
-    killInOrder(queued, 0, entity.lastScheduled);
-  }
-
-  private void killInOrder(List<DrmJob> queued, int index, DrmJob previous) {
-    if (index == queued.size()) {
-      return;
-    }
-    DrmJob job = queued.get(index);
-    Runnable kill = () -> {
-      job.status = JobStatus.KILLED;
-      job.signalScheduled(now());
-      job.finishedError = FenceError.ESRCH;
-      job.signalFinished(now(), FenceError.ESRCH);
-      killInOrder(queued, index + 1, job);
-    };
-    if (previous == null || previous.finishedSignalled) {
-      at(now(), kill, false);
-    } else {
-      previous.onFinished.add(() -> at(now(), kill, false));
-    }
-  }
-
-  /** {@code drm_sched_fini}. */
-  void fini(DrmScheduler sched) {
-    if (!sched.pending.isEmpty()) {
-      log("scheduler " + sched.name() + ": cancelling " + sched.pending.size()
-          + " pending job(s)");
-    }
-    sched.fini(sched.perPriorityRunQueues());
-  }
-
-  /** {@code drm_sched_entity_modify_sched}. */
-  void modifySched(DrmEntity entity, List<String> names) {
-    entity.schedList = names.stream().map(schedulers::get).toList();
   }
 
   private static void fire(List<Runnable> waiters) {

@@ -231,7 +231,7 @@ final class DrmScheduler {
       return;
     }
     sim.log("scheduler " + name() + ": timeout, blaming " + job.name);
-    boolean deviceGone = sim.timedOutJob(this, job);
+    boolean deviceGone = sim.recovery.timedOutJob(this, job);
     if (!deviceGone) {
       startTimeout();
     }

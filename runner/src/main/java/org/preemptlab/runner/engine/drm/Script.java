@@ -119,15 +119,15 @@ final class Script {
       waitAll(index, "finished", all.until(), j -> j.flags.contains(Step.MockFlag.DONE));
     } else if (step instanceof Step.FreeEntity free) {
       DrmEntity entity = sim.entities.get(free.entity());
-      block(entity::idle, Long.MAX_VALUE, () -> sim.kill(entity));
+      block(entity::idle, Long.MAX_VALUE, () -> sim.recovery.kill(entity));
     } else if (step instanceof Step.KillEntity kill) {
-      sim.kill(sim.entities.get(kill.entity()));
+      sim.recovery.kill(sim.entities.get(kill.entity()));
     } else if (step instanceof Step.SetPriority set) {
       sim.entities.get(set.entity()).priority = set.priority();
     } else if (step instanceof Step.ModifySched modify) {
-      sim.modifySched(sim.entities.get(modify.entity()), modify.schedulers());
+      sim.runQueues.modifySched(sim.entities.get(modify.entity()), modify.schedulers());
     } else if (step instanceof Step.Fini fini) {
-      sim.fini(sim.schedulers.get(fini.scheduler()));
+      sim.recovery.fini(sim.schedulers.get(fini.scheduler()));
     } else if (step instanceof Step.CyclePriorities cycle) {
       cyclePriorities(cycle.cycle(), 0);
     } else if (step instanceof Step.CycleSchedulers cycle) {
@@ -165,7 +165,7 @@ final class Script {
     block(() -> false, cycle.everyNs(), () -> {
       int nk = (k + 1) % cycle.entities().size();
       int ns = (s + 1) % cycle.schedulers().size();
-      sim.modifySched(sim.entities.get(cycle.entities().get(nk)),
+      sim.runQueues.modifySched(sim.entities.get(cycle.entities().get(nk)),
           List.of(cycle.schedulers().get(ns)));
       if (!until.flags.contains(Step.MockFlag.DONE)) {
         cycleSchedulers(cycle, nk, ns);
