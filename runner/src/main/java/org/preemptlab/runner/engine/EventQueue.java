@@ -14,10 +14,13 @@ import java.util.Arrays;
 final class EventQueue {
   private static final int STRIDE = 3;
 
-  private long[] heap = new long[STRIDE * 1024];
-  private Event[] slots = new Event[1024];
+  /** Small at first (a simulator of one kernel alone needs few); doubled as needed. */
+  private static final int INITIAL_CAPACITY = 64;
+
+  private long[] heap = new long[STRIDE * INITIAL_CAPACITY];
+  private Event[] slots = new Event[INITIAL_CAPACITY];
   /** Free slot indices, a stack. */
-  private int[] freeSlots = new int[1024];
+  private int[] freeSlots = new int[INITIAL_CAPACITY];
   private int freeCount;
   private int usedSlots;
   private int size;

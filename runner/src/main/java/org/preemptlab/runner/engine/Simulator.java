@@ -184,7 +184,9 @@ public final class Simulator {
   public Simulator listen(EngineListener listener) {
     this.listener = EngineSignals.plus(this.listener,
         java.util.Objects.requireNonNull(listener, "listener"));
-    sms.trackSlots();
+    if (EngineSignals.observesBlocks(listener)) {
+      sms.trackSlots(); // slots reach only the per-block signals
+    }
     return this;
   }
 
