@@ -32,7 +32,8 @@ import org.preemptlab.runner.discovery.PluginType;
  * Block aggregation ({@link EngineOptions#aggregateBlocks()}) changes nothing a run produces: over
  * seeded random workloads, devices, policies (preemptive ones included), preemption-point and
  * context-save strategies, time-sliced and concurrent contexts, with and without a subscriber to
- * every signal, a run with aggregation gives the same result (jobs, preemptions, suspensions,
+ * every signal, with random credit limits, launch windows and batches and queues in order or
+ * not, a run with aggregation gives the same result (jobs, preemptions, suspensions,
  * events, blocks, makespan, utilisation, policy decisions), the same signals in the same order
  * and the same error as the run without it. The runs group blocks and split groups, so the
  * comparison covers both paths.
@@ -69,9 +70,15 @@ class AggregationDifferentialTest {
           + save + (device.concurrentContexts() ? ", concurrent contexts" : ", time-sliced")
           + (listen ? ", listened to" : "");
 
+      int window = 1 + random.nextInt(6);
+      EngineOptions options = new EngineOptions(random.nextInt(3) == 0 ? 2 : Integer.MAX_VALUE,
+          true, window, 1 + random.nextInt(window), random.nextBoolean());
+      what += ", " + options;
+
       Outcome off = run(workload, device, policy, policyParameters, preemption, save, listen,
-          false);
-      Outcome on = run(workload, device, policy, policyParameters, preemption, save, listen, true);
+          options.withAggregateBlocks(false));
+      Outcome on = run(workload, device, policy, policyParameters, preemption, save, listen,
+          options);
 
       assertThat(on.error).as(what).isEqualTo(off.error);
       assertThat(on.result).as(what).isEqualTo(off.result);
@@ -92,7 +99,7 @@ class AggregationDifferentialTest {
 
   private static Outcome run(Workload workload, DeviceSpec device, String policy,
       Map<String, String> policyParameters, String preemption, String save, boolean listen,
-      boolean aggregate) {
+      EngineOptions options) {
     RunPlugins plugins = new RunPlugins(policy,
         kind -> REGISTRY.create(PluginType.SCHEDULING_POLICY, policy, policyParameters, device,
             new SplittableRandom(7)),
@@ -100,8 +107,6 @@ class AggregationDifferentialTest {
             new SplittableRandom(8)),
         save, REGISTRY.create(PluginType.CONTEXT_SAVE, save, Map.of(), device,
             new SplittableRandom(9)));
-    EngineOptions options = new EngineOptions(Integer.MAX_VALUE, true, 4, 1, false)
-        .withAggregateBlocks(aggregate);
     List<String> signals = new ArrayList<>();
     Simulator simulator = null;
     try {
