@@ -39,7 +39,8 @@ final class BenchCommand implements Command {
           + ContentionCost.DEFAULT_KERNELS + ")").get();
   private static final Option TRACE = Option.builder().longOpt("trace").hasArg().argName("FILE")
       .desc("replay a PyTorch profiler (.json, .json.gz) or Nsight Systems (.csv) trace and "
-          + "report simulated seconds per wall second (default 1 warm-up, 3 measured runs)").get();
+          + "report simulated seconds per wall second, with and without block aggregation, "
+          + "alternating (default 1 warm-up, 3 measured runs of each)").get();
   private static final Option HARDWARE = Option.builder().longOpt("hardware").hasArg()
       .argName("ID").desc("with --trace: the hardware model to replay on (default h200)").get();
   private static final Option MEMORY = Option.builder().longOpt("memory")

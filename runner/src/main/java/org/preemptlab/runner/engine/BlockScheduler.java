@@ -22,6 +22,20 @@ import org.preemptlab.api.policy.SmSet;
  * jobs are skipped. Every job that could not place is reported once to its policy ({@link
  * SchedulingPolicy#onJobBlocked}). Also owns block residency: start, completion, release and the
  * SM time each block executes.
+ *
+ * <p><b>Exact aggregation</b> ({@link EngineOptions#aggregateBlocks()}). Fresh blocks of one job
+ * placed one after another in one placement pass, with equal start and equal duration, would be
+ * queued with consecutive sequence numbers and complete one right after the other at their common
+ * end, with nothing in between. Such blocks form a group: the first (the leader) queues its
+ * completion event, each later member only takes its sequence number ({@link
+ * EventQueue#skipSeq}), and when the leader's event fires every member completes in turn, exactly
+ * as their own events would have had them (each still counts as an event). Every member stays a
+ * resident block on its SM, so what reads residency (views, attained time, listeners) sees the
+ * same blocks. What could treat members differently first splits the group ({@link
+ * #splitGroups}): each member then gets its own event with the sequence number it reserved, as in
+ * block-by-block simulation. A preemption splits the victim's groups, a time-slice switch those of
+ * the outgoing context, a reset ({@link #drop}) the job's. With a contention model (rates change
+ * per block at every change of residency) blocks are not grouped.
  */
 final class BlockScheduler {
   private final Simulator sim;
@@ -50,6 +64,20 @@ final class BlockScheduler {
   long blocksExecuted;
   /** The blocked job whose onJobBlocked callback is running: preemptions requested are for it. */
   SimJob blockedJobInCallback;
+  /** Whether blocks may complete in groups (the engine option, and no contention model). */
+  private final boolean aggregate;
+  /** The leader of the group that the next fresh block may join, or null. */
+  private ResidentBlock groupLeader;
+  /** The leader's generation when it was queued (a later change ends its group). */
+  private int groupLeaderGen;
+  /** The instant the group was formed. */
+  private long groupNow;
+  /** The sequence number the next member of the group would have had as its own event. */
+  private long groupNextSeq;
+  /** Blocks that completed as members of a group, without an event of their own (a measure). */
+  long groupedCompletions;
+  /** Members of groups that were given their own event by a split (a measure). */
+  long splitMembers;
 
   BlockScheduler(Simulator sim, Comparator<JobView> ranking, boolean blockedListeners) {
     this.sim = sim;
@@ -58,6 +86,7 @@ final class BlockScheduler {
     this.ranking = ranking == null ? null
         : ranking.thenComparingLong(j -> ((SimJob) j).dispatchSeq);
     this.blockedListeners = blockedListeners;
+    this.aggregate = sim.options.aggregateBlocks() && contention == null;
   }
 
   /** Whether any block is resident or any launched job still has blocks to place. */
@@ -233,7 +262,7 @@ final class BlockScheduler {
     }
     long start = sim.now + sim.device.costs().blockDispatchNs() + restoreNs;
     ResidentBlock block = newBlock(job, sm, blockIndex, realDuration, realDone, start);
-    startResidency(block, false);
+    startResidency(block, false, resume == null);
     if (sim.listener != null && restoreNs > 0) {
       sim.listener.contextRestored(sm, block.slot, job, blockIndex, start - restoreNs, start,
           resume.restoreBytes());
@@ -267,6 +296,14 @@ final class BlockScheduler {
 
   /** Makes a block resident; {@code allocated} says its SM resources are already taken. */
   void startResidency(ResidentBlock block, boolean allocated) {
+    startResidency(block, allocated, false);
+  }
+
+  /**
+   * Makes a block resident; {@code fresh} says it is a block's first residency (no restore), which
+   * may join the group of the block placed just before it.
+   */
+  private void startResidency(ResidentBlock block, boolean allocated, boolean fresh) {
     SimJob job = block.job;
     if (!allocated) {
       sms.allocate(block.sm, job.threads, job.registers, job.shared, sim.now);
@@ -295,7 +332,71 @@ final class BlockScheduler {
     if (contention != null) {
       contention.joined(block, sim.now);
     }
-    sim.events.push(block.endNs, block, block.gen);
+    if (aggregate && fresh) {
+      queueGrouped(block);
+    } else {
+      sim.events.push(block.endNs, block, block.gen);
+    }
+  }
+
+  /**
+   * Queues a fresh block's completion: it joins the current group if it is the same job's, placed
+   * at the same instant right after the group's last member (no event queued in between) with the
+   * same start and end; otherwise it queues its own event and leads a new group.
+   */
+  private void queueGrouped(ResidentBlock block) {
+    ResidentBlock leader = groupLeader;
+    EventQueue events = sim.events;
+    if (leader != null && leader.job == block.job && leader.gen == groupLeaderGen
+        && groupNow == sim.now && events.nextSeq() == groupNextSeq
+        && leader.state == ResidentBlock.RUNNING && leader.endNs == block.endNs
+        && leader.startNs == block.startNs) {
+      leader.lastInGroup.nextInGroup = block;
+      leader.lastInGroup = block;
+      events.skipSeq();
+    } else {
+      groupLeader = block;
+      groupLeaderGen = block.gen;
+      groupNow = sim.now;
+      block.lastInGroup = block;
+      block.groupSeq = events.nextSeq();
+      events.push(block.endNs, block, block.gen);
+    }
+    groupNextSeq = events.nextSeq();
+  }
+
+  /**
+   * Gives every member of each group of {@code job} its own completion event, with the sequence
+   * number it reserved: from now on they are simulated block by block, exactly as if they had never
+   * been grouped. Call before anything treats the job's resident blocks one by one.
+   */
+  void splitGroups(SimJob job) {
+    if (!aggregate) {
+      return;
+    }
+    BlockList resident = job.resident;
+    for (int i = 0, n = resident.size(); i < n; i++) {
+      ResidentBlock block = resident.get(i);
+      if (block.nextInGroup != null && block.lastInGroup != null) {
+        split(block);
+      }
+    }
+  }
+
+  private void split(ResidentBlock leader) {
+    long seq = leader.groupSeq;
+    for (ResidentBlock member = leader.nextInGroup; member != null; ) {
+      ResidentBlock next = member.nextInGroup;
+      member.nextInGroup = null;
+      sim.events.pushWithSeq(member.endNs, member, member.gen, ++seq);
+      splitMembers++;
+      member = next;
+    }
+    leader.nextInGroup = null;
+    leader.lastInGroup = null;
+    if (groupLeader == leader) {
+      groupLeader = null;
+    }
   }
 
   /** A block leaves its SM: free its resources and account the SM time it executed. */
@@ -330,10 +431,38 @@ final class BlockScheduler {
   /** A block's event: it completes, reaches its stop point, or is flushed. */
   void blockEvent(ResidentBlock block) {
     switch (block.state) {
-      case ResidentBlock.RUNNING, ResidentBlock.DRAINING -> complete(block);
+      case ResidentBlock.RUNNING, ResidentBlock.DRAINING -> {
+        if (block.nextInGroup == null) {
+          complete(block);
+        } else {
+          completeGroup(block);
+        }
+      }
       case ResidentBlock.STOPPING -> sim.preemptor.reachStopPoint(block);
       case ResidentBlock.FLUSHING -> sim.preemptor.flush(block);
       default -> throw new AssertionError(block.state);
+    }
+  }
+
+  /**
+   * A group's event: the leader and then each member complete, in the order their own events
+   * would have fired, each counted as an event.
+   */
+  private void completeGroup(ResidentBlock leader) {
+    ResidentBlock member = leader.nextInGroup;
+    leader.nextInGroup = null;
+    leader.lastInGroup = null;
+    if (groupLeader == leader) {
+      groupLeader = null;
+    }
+    complete(leader);
+    while (member != null) {
+      ResidentBlock next = member.nextInGroup;
+      member.nextInGroup = null;
+      sim.countGroupedEvent();
+      groupedCompletions++;
+      complete(member);
+      member = next;
     }
   }
 
@@ -360,6 +489,7 @@ final class BlockScheduler {
    * queued completions become stale), and none of its other blocks will be placed.
    */
   void drop(SimJob job) {
+    splitGroups(job); // each member's event must go stale as its own, as block by block
     while (job.resident.size() > 0) {
       ResidentBlock block = job.resident.get(job.resident.size() - 1);
       if (sim.listener != null) {

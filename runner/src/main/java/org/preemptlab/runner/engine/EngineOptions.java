@@ -22,9 +22,12 @@ import static com.google.common.base.Preconditions.checkArgument;
  * @param inOrderQueues whether the launched jobs of one queue run one after another, as kernels
  *     of one CUDA stream do: a launched job places no block until the job launched before it in its
  *     queue has finished. Otherwise launched jobs of a queue may run side by side
+ * @param aggregateBlocks whether blocks of one kernel placed together that nothing can tell apart
+ *     until they end complete as one group, with one event ({@link BlockScheduler}); results are
+ *     identical either way, only the cost differs (docs/performance.md, "Exact aggregation")
  */
 public record EngineOptions(int creditLimit, boolean checkInvariants, int launchWindow,
-    int launchBatch, boolean inOrderQueues) {
+    int launchBatch, boolean inOrderQueues, boolean aggregateBlocks) {
 
   /**
    * XSched's default in-flight threshold of an XQueue: at most 16 commands launched and not
@@ -39,6 +42,18 @@ public record EngineOptions(int creditLimit, boolean checkInvariants, int launch
     checkArgument(launchBatch >= 1 && launchBatch <= launchWindow,
         "launch batch must be between 1 and the launch window (%s), got %s", launchWindow,
         launchBatch);
+  }
+
+  /** The given settings, with blocks aggregated. */
+  public EngineOptions(int creditLimit, boolean checkInvariants, int launchWindow,
+      int launchBatch, boolean inOrderQueues) {
+    this(creditLimit, checkInvariants, launchWindow, launchBatch, inOrderQueues, true);
+  }
+
+  /** The same settings with block aggregation on or off. */
+  public EngineOptions withAggregateBlocks(boolean aggregate) {
+    return new EngineOptions(creditLimit, checkInvariants, launchWindow, launchBatch,
+        inOrderQueues, aggregate);
   }
 
   /** The given credits, invariant checks and window; batch 1, queues not in order. */

@@ -33,6 +33,37 @@ final class EngineSignals implements EngineListener {
     return new EngineSignals(all.toArray(new EngineListener[0]));
   }
 
+  /**
+   * Whether {@code listener} (or any subscriber of a fan-out) overrides a per-block signal
+   * ({@code blockExecuted}, {@code contextSaved}, {@code contextRestored}), the only signals that
+   * carry a block's slot: without one the engine need not track slots.
+   */
+  static boolean observesBlocks(EngineListener listener) {
+    if (listener instanceof EngineSignals signals) {
+      for (EngineListener s : signals.subscribers) {
+        if (observesBlocks(s)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return overrides(listener, "blockExecuted", int.class, int.class, JobView.class, int.class,
+        long.class, long.class, BlockEnd.class)
+        || overrides(listener, "contextSaved", int.class, int.class, JobView.class, int.class,
+            long.class, long.class, long.class)
+        || overrides(listener, "contextRestored", int.class, int.class, JobView.class, int.class,
+            long.class, long.class, long.class);
+  }
+
+  private static boolean overrides(EngineListener listener, String name, Class<?>... parameters) {
+    try {
+      return listener.getClass().getMethod(name, parameters).getDeclaringClass()
+          != EngineListener.class;
+    } catch (NoSuchMethodException e) {
+      throw new AssertionError(e);
+    }
+  }
+
   @Override
   public void jobSubmitted(long timeNs, JobView job) {
     for (EngineListener s : subscribers) {

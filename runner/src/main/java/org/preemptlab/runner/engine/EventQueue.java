@@ -14,10 +14,13 @@ import java.util.Arrays;
 final class EventQueue {
   private static final int STRIDE = 3;
 
-  private long[] heap = new long[STRIDE * 1024];
-  private Event[] slots = new Event[1024];
+  /** Small at first (a simulator of one kernel alone needs few); doubled as needed. */
+  private static final int INITIAL_CAPACITY = 64;
+
+  private long[] heap = new long[STRIDE * INITIAL_CAPACITY];
+  private Event[] slots = new Event[INITIAL_CAPACITY];
   /** Free slot indices, a stack. */
-  private int[] freeSlots = new int[1024];
+  private int[] freeSlots = new int[INITIAL_CAPACITY];
   private int freeCount;
   private int usedSlots;
   private int size;
@@ -29,6 +32,29 @@ final class EventQueue {
    * @param gen a generation number the event compares when it fires, to detect that it is stale
    */
   void push(long time, Event payload, int gen) {
+    pushWithSeq(time, payload, gen, nextSeq++);
+  }
+
+  /** The sequence number the next {@link #push} will take. */
+  long nextSeq() {
+    return nextSeq;
+  }
+
+  /**
+   * Takes the next sequence number without queueing an event: a block that completes together
+   * with the group it joined keeps its place in the order (see {@link BlockScheduler}), so that
+   * the group's members can be queued one by one later ({@link #pushWithSeq}) exactly where they
+   * would have been.
+   */
+  void skipSeq() {
+    nextSeq++;
+  }
+
+  /**
+   * Adds an event with a sequence number taken earlier ({@link #skipSeq}); no other queued event
+   * may have it.
+   */
+  void pushWithSeq(long time, Event payload, int gen, long seq) {
     int slot = takeSlot();
     slots[slot] = payload;
     if (STRIDE * (size + 1) > heap.length) {
@@ -36,7 +62,6 @@ final class EventQueue {
     }
     long[] h = heap;
     int i = size++;
-    long seq = nextSeq++;
     while (i > 0) {
       int parent = (i - 1) >>> 2;
       int p = STRIDE * parent;

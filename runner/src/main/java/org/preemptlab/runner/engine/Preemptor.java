@@ -46,6 +46,7 @@ final class Preemptor {
     if (victim.resident.isEmpty()) {
       return ActionOutcome.refused(victim + " has no blocks on SMs");
     }
+    sim.blocks.splitGroups(victim); // its blocks may now be told apart
     SmSet chosen;
     if (scope instanceof PreemptScope.OnSms on) {
       chosen = on.sms();

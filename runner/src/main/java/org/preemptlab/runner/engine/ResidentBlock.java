@@ -46,6 +46,15 @@ final class ResidentBlock implements Event {
   long stopOffsetNs;
   long restoreBytes;
   Preemption preemption;
+  /**
+   * The next member of the group this block leads or belongs to, or null: blocks of a group
+   * share the leader's completion event ({@link BlockScheduler}).
+   */
+  ResidentBlock nextInGroup;
+  /** For a group's leader, its last member (itself while alone). */
+  ResidentBlock lastInGroup;
+  /** For a group's leader, the sequence number its completion event was queued with. */
+  long groupSeq;
 
   ResidentBlock(SimJob job, int sm, int blockIndex, long realDurationNs, long realDoneAtStartNs,
       long startNs) {
@@ -72,6 +81,8 @@ final class ResidentBlock implements Event {
     this.stopOffsetNs = 0;
     this.restoreBytes = 0;
     this.preemption = null;
+    this.nextInGroup = null;
+    this.lastInGroup = null;
   }
 
   @Override

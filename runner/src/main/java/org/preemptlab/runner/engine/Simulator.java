@@ -61,6 +61,8 @@ public final class Simulator {
   private EngineLayer layer;
   long now;
   private long eventCount;
+  /** The event count beyond which the current instant makes no progress. */
+  private long instantEnd;
   private boolean ran;
   /**
    * The finished jobs' records, by workload index, filled as they finish; null when they go to
@@ -182,7 +184,9 @@ public final class Simulator {
   public Simulator listen(EngineListener listener) {
     this.listener = EngineSignals.plus(this.listener,
         java.util.Objects.requireNonNull(listener, "listener"));
-    sms.trackSlots();
+    if (EngineSignals.observesBlocks(listener)) {
+      sms.trackSlots(); // slots reach only the per-block signals
+    }
     return this;
   }
 
@@ -365,14 +369,14 @@ public final class Simulator {
    */
   private void runInstant(long time) {
     now = time;
-    long instantEnd = eventCount + MAX_EVENTS_PER_INSTANT;
+    instantEnd = eventCount + MAX_EVENTS_PER_INSTANT;
     do {
       do {
         while (!events.isEmpty() && events.peekTime() == now) {
           Event event = events.peekEvent();
           int gen = events.peekGen();
           events.pop();
-          countEvent(instantEnd);
+          countEvent();
           event.fire(this, gen);
         }
         if (layer != null) {
@@ -387,7 +391,15 @@ public final class Simulator {
     }
   }
 
-  private void countEvent(long instantEnd) {
+  /**
+   * A member of a group of blocks completes without an event of its own ({@link BlockScheduler}):
+   * it counts as the event it would have been.
+   */
+  void countGroupedEvent() {
+    countEvent();
+  }
+
+  private void countEvent() {
     eventCount++;
     if ((eventCount & 0xFFFF) == 0 && Thread.currentThread().isInterrupted()) {
       throw new CancellationException("run interrupted at simulated time " + now + " ns after "
@@ -478,6 +490,25 @@ public final class Simulator {
   public long movedCompletions() {
     return contention == null ? 0 : contention.blocksMoved;
   }
+
+  /**
+   * Blocks that completed as members of a group, without an event of their own, and members
+   * that a split gave their own event ({@link EngineOptions#aggregateBlocks()}): how much the
+   * aggregation saved and undid. A measure of the engine's work for {@code bench} and tests;
+   * never part of the results.
+   */
+  public Aggregation aggregation() {
+    return new Aggregation(blocks.groupedCompletions, blocks.splitMembers);
+  }
+
+  /**
+   * What block aggregation did in a run.
+   *
+   * @param groupedBlocks blocks that completed as members of a group, without an event of their
+   *     own
+   * @param splitBlocks members that a split gave their own event
+   */
+  public record Aggregation(long groupedBlocks, long splitBlocks) {}
 
   /** The engine's job behind a view a policy handed back; fails if the view is not this run's. */
   SimJob own(JobView view, String verb) {

@@ -15,7 +15,9 @@ import org.preemptlab.api.hardware.SmSpec;
  * <p>Placement follows DESIGN.md §3.3: among the SMs that can hold the block, the one with the most
  * free thread slots, lowest index on ties. The search uses an index of the SMs that can hold one
  * block of a given shape (threads, registers, shared memory), by their exact number of free thread
- * slots: one bit set of SMs per value ({@code bucketBits}) and a two-level bit set of the values
+ * slots: one bit set of SMs per value ({@code bucketRows}, each made when its value first has an
+ * SM, so that a simulator that touches few values, such as an isolated run, allocates little) and
+ * a two-level bit set of the values
  * that have an SM ({@code nonEmpty}, {@code summary}). The answer is the lowest SM of the highest
  * non-empty value. Every allocation and release re-tests the one SM it changes against the indexed
  * shape and moves its bit (O(1)); a search for another shape first rebuilds the index by testing
@@ -30,10 +32,8 @@ final class SmArray {
   private final int[] freeBlocks;
   private final int[] freeRegisters;
   private final int[] freeShared;
-  /** For free-thread value v, words {@code [v * words, (v + 1) * words)} hold its SMs. */
-  private final long[] bucketBits;
-  /** For free-thread value v, how many indexed SMs have it. */
-  private final int[] bucketCount;
+  /** For free-thread value v, the bit set of the indexed SMs that have it, or null before any. */
+  private final long[][] bucketRows;
   /** Bit v: some indexed SM has exactly v free thread slots. */
   private final long[] nonEmpty;
   /** Bit w: word w of {@link #nonEmpty} is not zero. */
@@ -67,8 +67,7 @@ final class SmArray {
     freeBlocks = filled(sm.maxBlocks());
     freeRegisters = filled(sm.registers());
     freeShared = filled(sm.sharedMemoryBytes());
-    bucketBits = new long[(maxThreads + 1) * words];
-    bucketCount = new int[maxThreads + 1];
+    bucketRows = new long[maxThreads + 1][];
     nonEmpty = new long[(maxThreads >>> 6) + 1];
     summary = new long[(nonEmpty.length + 63) >>> 6];
     indexed = new boolean[count];
@@ -103,9 +102,9 @@ final class SmArray {
     if (v < 0) {
       return -1;
     }
-    int base = v * words;
+    long[] row = bucketRows[v];
     for (int w = 0; ; w++) {
-      long bits = bucketBits[base + w];
+      long bits = row[w];
       if (bits != 0) {
         return (w << 6) + Long.numberOfTrailingZeros(bits);
       }
@@ -171,8 +170,14 @@ final class SmArray {
   }
 
   private void addToBucket(int sm, int value) {
-    bucketBits[value * words + (sm >>> 6)] |= 1L << sm;
-    if (bucketCount[value]++ == 0) {
+    long[] row = bucketRows[value];
+    if (row == null) {
+      row = new long[words];
+      bucketRows[value] = row;
+    }
+    boolean wasEmpty = isEmpty(row);
+    row[sm >>> 6] |= 1L << sm;
+    if (wasEmpty) {
       int w = value >>> 6;
       if (nonEmpty[w] == 0) {
         summary[w >>> 6] |= 1L << w;
@@ -182,14 +187,24 @@ final class SmArray {
   }
 
   private void removeFromBucket(int sm, int value) {
-    bucketBits[value * words + (sm >>> 6)] &= ~(1L << sm);
-    if (--bucketCount[value] == 0) {
+    long[] row = bucketRows[value];
+    row[sm >>> 6] &= ~(1L << sm);
+    if (isEmpty(row)) {
       int w = value >>> 6;
       nonEmpty[w] &= ~(1L << value);
       if (nonEmpty[w] == 0) {
         summary[w >>> 6] &= ~(1L << w);
       }
     }
+  }
+
+  private static boolean isEmpty(long[] row) {
+    for (long word : row) {
+      if (word != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -286,6 +301,9 @@ final class SmArray {
 
   /** Starts tracking which block slot of its SM each resident block holds (for timelines). */
   void trackSlots() {
+    if (slots != null) {
+      return;
+    }
     slots = new java.util.BitSet[count];
     for (int i = 0; i < count; i++) {
       slots[i] = new java.util.BitSet();

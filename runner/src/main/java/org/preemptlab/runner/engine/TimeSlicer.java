@@ -114,6 +114,7 @@ final class TimeSlicer {
       if (job.queue.context != active) {
         continue;
       }
+      sim.blocks.splitGroups(job); // its blocks are parked one by one
       for (ResidentBlock block : job.resident) {
         boolean running = block.state == ResidentBlock.RUNNING
             || block.state == ResidentBlock.DRAINING;

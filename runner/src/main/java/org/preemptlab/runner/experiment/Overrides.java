@@ -7,7 +7,7 @@ import org.preemptlab.api.ConfigurationException;
  * Command-line overrides of a run configuration: {@code --policy ID} and its siblings replace a
  * plugin (dropping the file's parameters for it when the id changes), and {@code --set KEY=VALUE}
  * sets one value. Keys: {@code name}, {@code seed}, {@code engine.credit-limit}, {@code
- * engine.check-invariants}, {@code SECTION.PARAMETER} for a plugin parameter, with SECTION one
+ * engine.check-invariants}, {@code engine.aggregate-blocks}, {@code SECTION.PARAMETER} for a plugin parameter, with SECTION one
  * of {@code hardware}, {@code policy}, {@code preemption}, {@code context-save}, {@code workload},
  * and {@code applications[N].PARAMETER} for a parameter of the configuration's N-th application
  * (from 0).
@@ -19,7 +19,8 @@ public final class Overrides {
 
   private static final List<String> PLAIN_KEYS =
       List.of("name", "seed", "engine.credit-limit", "engine.launch-window",
-          "engine.launch-batch", "engine.in-order", "engine.check-invariants");
+          "engine.launch-batch", "engine.in-order", "engine.check-invariants",
+          "engine.aggregate-blocks");
 
   /** The form of a key that sets an application's parameter: {@code applications[N].NAME}. */
   public static final java.util.regex.Pattern APPLICATION_KEY =
@@ -84,6 +85,9 @@ public final class Overrides {
       }
       case "engine.check-invariants" -> {
         return config.withEngine(config.engine().withCheckInvariants(bool(key, value)));
+      }
+      case "engine.aggregate-blocks" -> {
+        return config.withEngine(config.engine().withAggregateBlocks(bool(key, value)));
       }
       default -> {
         return setPluginParameter(config, key, value);

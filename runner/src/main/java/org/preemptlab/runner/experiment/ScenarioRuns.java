@@ -40,6 +40,15 @@ public final class ScenarioRuns {
 
   /** Runs a scenario under another policy than the one it names. */
   public static ScenarioResult run(Scenario scenario, PluginRegistry registry, String policy) {
+    return run(scenario, registry, policy, EngineOptions.defaults());
+  }
+
+  /**
+   * Runs a scenario under {@code policy} with the given engine options (block aggregation on or
+   * off, for the tests that compare the two).
+   */
+  public static ScenarioResult run(Scenario scenario, PluginRegistry registry, String policy,
+      EngineOptions options) {
     Scenario chosen = policy.equals(scenario.policy()) ? scenario : new Scenario(scenario.name(),
         scenario.description(), policy, scenario.hardware(), scenario.schedulers(),
         scenario.entities(), scenario.jobs(), scenario.clients(), scenario.steps(),
@@ -55,8 +64,7 @@ public final class ScenarioRuns {
         PREEMPTION, registry.create(PluginType.PREEMPTION_STRATEGY, PREEMPTION, Map.of(),
             hardware, new SplittableRandom(1)), CONTEXT_SAVE, registry.create(
             PluginType.CONTEXT_SAVE, CONTEXT_SAVE, Map.of(), hardware, new SplittableRandom(2)));
-    new Simulator(layer.workload(), hardware, plugins, EngineOptions.defaults())
-        .withLayer(layer).run();
+    new Simulator(layer.workload(), hardware, plugins, options).withLayer(layer).run();
     return layer.result();
   }
 }

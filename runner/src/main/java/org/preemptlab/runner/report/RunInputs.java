@@ -93,7 +93,7 @@ public final class RunInputs {
     EngineOptions options = config.engine().toOptions();
     EngineConfig engine = new EngineConfig(options.creditLimit() == Integer.MAX_VALUE ? null
         : options.creditLimit(), options.checkInvariants(), options.launchWindow(),
-        options.launchBatch(), options.inOrderQueues());
+        options.launchBatch(), options.inOrderQueues(), config.engine().aggregateBlocks());
     return new Resolved(new RunConfig(config.name(), config.seed(), hardware, policy, preemption,
         contextSave, workload, engine), List.copyOf(inputs));
   }

@@ -8,10 +8,14 @@ import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.RunExecutor;
 
-/** {@code preemptlab bench --trace FILE}: what it replays and reports (never how fast it was). */
+/**
+ * {@code preemptlab bench --trace FILE}: what it replays and reports, with and without block
+ * aggregation (never how fast it was).
+ */
 @Tag("slow")
 class BenchTraceTest {
   private static final Path NSYS = Path.of("..", "examples", "traces", "preprocess.nsys.csv");
@@ -26,9 +30,10 @@ class BenchTraceTest {
   @Test
   void itReplaysTheTraceAsRunDoesAndReportsItsSpanAndRate() {
     CliRun result = bench("--trace", NSYS.toString(), "--warmups", "0", "--repetitions", "2");
-    long makespan = new RunExecutor(PluginRegistry.discover(Optional.empty())).execute(
+    SimulationResult run = new RunExecutor(PluginRegistry.discover(Optional.empty())).execute(
         ConfigLoader.parse("workload: {generator: nsys-trace, parameters: {path: "
-            + NSYS.toAbsolutePath() + "}}\n", "nsys.yaml")).result().makespanNs();
+            + NSYS.toAbsolutePath() + "}}\n", "nsys.yaml")).result();
+    long makespan = run.makespanNs();
 
     assertThat(result.exit()).as(result.err()).isZero();
     assertThat(result.out())
@@ -36,7 +41,11 @@ class BenchTraceTest {
         .contains("0 warm-up and 2 measured runs")
         .contains(String.format(Locale.ROOT, "simulated span      %.3f ms", makespan / 1e6))
         .containsPattern("simulated/wall +[0-9.]+ +\\((faster|slower) than the GPU ran it\\)")
-        .contains("every run simulated the same span and blocks");
+        .contains("every run, with and without aggregation, gave the same result")
+        .containsPattern("aggregation speed-up: [0-9.]+x wall time")
+        .contains(String.format(Locale.ROOT, "results: | `preprocess.nsys.csv` | nsys-trace | 16 "
+            + "| %,d | %,d | %.3f | MATCH |", run.blocksExecuted(), run.events(),
+            makespan / 1e6));
   }
 
   @Test

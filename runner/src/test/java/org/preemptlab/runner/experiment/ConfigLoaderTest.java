@@ -112,8 +112,8 @@ class ConfigLoaderTest {
   @Test
   void anUnknownNestedKeyNamesItsSectionAndTheKeysValidThere() {
     assertThat(errorOf("seed: 3\nengine:\n  credit-limt: 4\n")).isEqualTo("f.yaml:3:3: engine: "
-        + "unknown key 'credit-limt'; did you mean 'credit-limit'? valid: check-invariants, "
-        + "credit-limit, in-order, launch-batch, launch-window");
+        + "unknown key 'credit-limt'; did you mean 'credit-limit'? valid: aggregate-blocks, "
+        + "check-invariants, credit-limit, in-order, launch-batch, launch-window");
   }
 
   @Test

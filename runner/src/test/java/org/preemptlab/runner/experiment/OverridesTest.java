@@ -142,7 +142,7 @@ class OverridesTest {
     assertThatThrownBy(() -> Overrides.set(BASE, "foo=1"))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("unknown key 'foo'; valid: applications[N].<parameter>, "
-            + "context-save.<parameter>, engine.check-invariants, "
+            + "context-save.<parameter>, engine.aggregate-blocks, engine.check-invariants, "
             + "engine.credit-limit, engine.in-order, engine.launch-batch, engine.launch-window, "
             + "hardware.<parameter>, name, policy.<parameter>, "
             + "preemption.<parameter>, seed, workload.<parameter>");

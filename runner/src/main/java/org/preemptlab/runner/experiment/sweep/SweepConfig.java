@@ -71,7 +71,7 @@ public record SweepConfig(
 
   private static final List<String> PLAIN_KEYS =
       List.of("engine.credit-limit", "engine.launch-window", "engine.launch-batch",
-          "engine.in-order", "engine.check-invariants");
+          "engine.in-order", "engine.check-invariants", "engine.aggregate-blocks");
 
   /** Fills in the defaults and checks every key and value. */
   public SweepConfig {

@@ -67,7 +67,7 @@ class SweepConfigTest {
   void anUnknownVariedKeyNamesItsLineAndTheValidKeys() {
     assertThat(error("name: x\nvary:\n  polcy: [fifo]\n")).startsWith("s.yaml:3:3: vary.polcy: "
         + "unknown key 'polcy'; did you mean 'policy'? valid: applications[N].<parameter>, "
-        + "context-save, context-save.<parameter>, "
+        + "context-save, context-save.<parameter>, engine.aggregate-blocks, "
         + "engine.check-invariants, engine.credit-limit, engine.in-order, engine.launch-batch, "
         + "engine.launch-window, hardware, hardware.<parameter>, policy");
     assertThat(error("vary: {seed: [1, 2]}\n")).contains("list the seeds under 'seeds'");
