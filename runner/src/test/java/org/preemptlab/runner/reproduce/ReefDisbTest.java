@@ -47,6 +47,36 @@ class ReefDisbTest {
   }
 
   @Test
+  void underIssueSharingAWorkGroupsProgramIsItsWaveShareTimesTheRateItsSiblingsLeaveIt() {
+    // 1,000 work-groups of 256 work-items (4 wavefronts, all 4 SIMDs): 8 siblings per CU, each
+    // at rate 4 / 32 = 1/8 beside them, so a 30,000 ns wave share is a 3,750 ns program.
+    ReefDisb.Kernel big = new ReefDisb.Kernel("k", 1000, 256, 0, 90);
+    // 48 work-groups of 256 work-items: one per CU, alone on it: the program is the wave share.
+    ReefDisb.Kernel small = new ReefDisb.Kernel("k", 48, 256, 0, 14);
+    // 120 work-groups of 64 work-items (1 wavefront): 2 siblings per CU ask 2 of 4 SIMDs: rate 1.
+    ReefDisb.Kernel narrow = new ReefDisb.Kernel("k", 120, 64, 0, 20);
+
+    assertThat(big.blockTimeNs(ReefDisb.ISSUE)).isEqualTo(3_750);
+    assertThat(small.blockTimeNs(ReefDisb.ISSUE)).isEqualTo(small.blockTimeNs());
+    assertThat(narrow.blockTimeNs(ReefDisb.ISSUE)).isEqualTo(narrow.blockTimeNs());
+  }
+
+  @Test
+  void theIssueSharingTheReproductionsAssumeIsTheBundledModels() {
+    org.preemptlab.runner.discovery.PluginRegistry registry =
+        org.preemptlab.runner.discovery.PluginRegistry.discover(java.util.Optional.empty());
+    for (var expected : Map.of("mi50", ReefDisb.ISSUE, "a100", GPreempt.A100_ISSUE).entrySet()) {
+      RunConfig config = Overrides.set(Overrides.choose(RunConfig.defaults(), "hardware",
+          expected.getKey()), "hardware.contention=issue-rate");
+      org.preemptlab.api.hardware.HardwareModel model = registry.create(
+          org.preemptlab.runner.discovery.PluginType.HARDWARE_MODEL, config.hardware().id(),
+          config.hardware().parameters(), (org.preemptlab.api.hardware.HardwareModel) null,
+          new java.util.SplittableRandom(1));
+      assertThat(model.issueSharing()).contains(expected.getValue());
+    }
+  }
+
+  @Test
   void aKernelsWorkGroupsLastItsLatencyOverItsWavesOnTheMi50() {
     // 1,000 work-groups of 256 work-items: 8 per CU by registers (32 x 256 each), 480 per wave.
     ReefDisb.Kernel big = new ReefDisb.Kernel("k", 1000, 256, 0, 90);
@@ -64,7 +94,7 @@ class ReefDisbTest {
     ReefDisb.Workload a = ReefDisb.workloads().get(0);
     Map<String, List<ReefDisb.Kernel>> models = ReefDisb.models();
     ReefDisb.Trace trace = ReefDisb.trace(a, models, ReefDisb.Mode.RT_FIRST, 20_000_000L,
-        200_000, ReefDisb.Contexts.PER_TASK, 1);
+        200_000, ReefDisb.Contexts.PER_TASK, 1, null);
 
     List<ReefDisb.Request> rt = trace.requests().stream().filter(ReefDisb.Request::realTime)
         .toList();
@@ -106,9 +136,9 @@ class ReefDisbTest {
     Map<String, List<ReefDisb.Kernel>> models = ReefDisb.models();
 
     assertThat(ReefDisb.trace(c, models, ReefDisb.Mode.RT_FIRST, 20_000_000L, 0,
-        ReefDisb.Contexts.ONE, 1).csv()).contains(",rt0-vgg,app,HIGH,", ",be1-densenet,app,LOW,");
+        ReefDisb.Contexts.ONE, 1, null).csv()).contains(",rt0-vgg,app,HIGH,", ",be1-densenet,app,LOW,");
     assertThat(ReefDisb.trace(c, models, ReefDisb.Mode.RT_FIRST, 20_000_000L, 0,
-        ReefDisb.Contexts.BY_CLASS, 1).csv()).contains(",rt0-vgg,rt,HIGH,",
+        ReefDisb.Contexts.BY_CLASS, 1, null).csv()).contains(",rt0-vgg,rt,HIGH,",
         ",be0-densenet,be,LOW,", ",be1-densenet,be,LOW,");
   }
 
@@ -129,7 +159,7 @@ class ReefDisbTest {
     // DISB B: VGG at 220 requests/s, 5.3 ms each alone on the MI50: the task falls behind.
     ReefDisb.Workload b = ReefDisb.workloads().get(1);
     ReefDisb.Trace trace = ReefDisb.trace(b, ReefDisb.models(), ReefDisb.Mode.RT_ONLY,
-        30_000_000L, 200_000, ReefDisb.Contexts.ONE, 1);
+        30_000_000L, 200_000, ReefDisb.Contexts.ONE, 1, null);
     Path file = Files.createTempFile("reef-disb-b", ".csv");
     Map<Long, JobRecord> jobs = new HashMap<>();
     try {
