@@ -191,8 +191,9 @@ public final class GPreempt implements Reproduction {
      * {@code src/cuda-clients/gpreemptclient.cpp}: one context per priority ({@code
      * g_ctx[priority]}), the BE context's time slice shortened.
      */
-    GPREEMPT("GPreempt (LC and BE contexts, BE slice 200 us, no hint)", ReefDisb.Mode.RT_FIRST,
-        ReefDisb.Contexts.BY_CLASS, "timeslice-yield", Map.of("be-slice", "200us"));
+    GPREEMPT("GPreempt (LC and BE contexts, BE slice 200 us, hint)", ReefDisb.Mode.RT_FIRST,
+        ReefDisb.Contexts.BY_CLASS, "timeslice-yield", Map.of("be-slice", "200us",
+            "pre-preemption", "true"));
 
     final String label;
     final ReefDisb.Mode mode;
@@ -223,7 +224,7 @@ public final class GPreempt implements Reproduction {
       java.nio.file.Files.writeString(file, trace.csv());
       RunConfig config = Overrides.choose(RunConfig.defaults(), "hardware", "a100");
       config = Overrides.choose(config, "policy", setup.policy);
-      for (Map.Entry<String, String> p : setup.parameters.entrySet()) {
+      for (Map.Entry<String, String> p : new java.util.TreeMap<>(setup.parameters).entrySet()) {
         config = Overrides.set(config, "policy." + p.getKey() + "=" + p.getValue());
       }
       if (setup == DisbSetup.BLOCK_LEVEL) {
@@ -382,8 +383,10 @@ public final class GPreempt implements Reproduction {
             and waits until no BE inference runs, and BE resumes only when no LC request runs
             (`infer`), so `reset-realtime` with `best-effort=hold` and `block-boundary`;
             GPreempt, `src/cuda-clients/gpreemptclient.cpp`, one context per priority
-            (`g_ctx[priority]`), time-sliced, with `timeslice-yield` and a 200 µs BE slice;
-            without the hint, since a CSV trace carries no actions. Co-running kernels: every
+            (`g_ctx[priority]`), time-sliced, with `timeslice-yield`, a 200 µs BE slice and
+            `pre-preemption=true`: each LC request's first kernel carries its 200 µs
+            preparation (the trace's `prepare` column), announced to the policy when the
+            preparation starts, as the client's hint. Co-running kernels: every
             configuration runs the `a100` model with `contention: issue-rate`, so blocks
             resident on one SM share its four warp schedulers
             ([docs/model.md](../model.md#sharing-an-sms-issue-slots)); a block's program is

@@ -308,7 +308,7 @@ final class ReefDisb {
     java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
     StringBuilder csv = new StringBuilder("job_id,queue,context,priority,engine,submit,grid_blocks,"
         + "threads_per_block,registers_per_thread,shared_memory_per_block,block_time,depends_on,"
-        + "think_time,idempotent,kernel\n");
+        + "think_time,idempotent,kernel,prepare\n");
     List<Request> requests = new ArrayList<>();
     long[] next = {0};
     String rtPriority = mode == Mode.SAME_PRIORITY ? "NORMAL" : "HIGH";
@@ -366,7 +366,8 @@ final class ReefDisb {
       Stream stream, long dueNs, long preparationNs, List<Kernel> kernels, long previousLast) {
     long first = next[0];
     for (Kernel k : kernels) {
-      row(csv, next[0]++, stream, dueNs + preparationNs, k, previousLast, preparationNs);
+      row(csv, next[0]++, stream, dueNs + preparationNs, k, previousLast, preparationNs,
+          next[0] - 1 == first ? preparationNs : 0);
     }
     requests.add(new Request(stream.queue(), stream.realTime(), dueNs, first, next[0] - 1));
     return next[0] - 1;
@@ -444,8 +445,12 @@ final class ReefDisb {
     return delays;
   }
 
+  /**
+   * One kernel's row; {@code prepareNs} > 0 marks a request's first kernel with the preparation
+   * before it (the trace's {@code prepare} column: announced to the policy when it starts).
+   */
   private static void row(StringBuilder csv, long id, Stream stream, long atNs, Kernel k,
-      long dependsOn, long thinkNs) {
+      long dependsOn, long thinkNs, long prepareNs) {
     csv.append(id).append(',').append(stream.queue()).append(',').append(stream.context())
         .append(',').append(stream.priority()).append(",COMPUTE,").append(atNs).append("ns,")
         .append(k.blocks()).append(',').append(k.threads()).append(',')
@@ -454,6 +459,7 @@ final class ReefDisb {
         .append("ns,")
         .append(dependsOn < 0 ? "" : Long.toString(dependsOn)).append(',')
         .append(dependsOn < 0 ? "" : thinkNs + "ns").append(",true,")
-        .append(k.name().toLowerCase(Locale.ROOT)).append('\n');
+        .append(k.name().toLowerCase(Locale.ROOT)).append(',')
+        .append(prepareNs > 0 ? prepareNs + "ns" : "").append('\n');
   }
 }

@@ -100,14 +100,18 @@ class ReefDisbTest {
         .toList();
     assertThat(rt).extracting(ReefDisb.Request::submitNs).containsExactly(0L, 10_000_000L);
     assertThat(trace.csv()).contains("\n0,rt0-vgg,rt0-vgg,HIGH,COMPUTE,200000ns,48,256,32,4,"
-        + "14000ns,,,true,tvmgen_default_fused_add_kernel0\n");
+        + "14000ns,,,true,tvmgen_default_fused_add_kernel0,200000ns\n");
     // The second real-time request: every kernel waits for the first request's last kernel,
     // then for the 200 us preparation.
     assertThat(trace.csv()).contains("\n" + rt.get(1).firstJob() + ",rt0-vgg,rt0-vgg,HIGH,"
         + "COMPUTE,10200000ns,48,256,32,4,14000ns," + rt.get(0).lastJob() + ",200000ns,true,");
     assertThat(trace.csv()).contains("\n" + rt.get(1).lastJob() + ",rt0-vgg,rt0-vgg,HIGH,");
+    // only a request's first kernel carries the preparation, announced when it starts
     assertThat(trace.csv().lines().filter(l -> l.startsWith(rt.get(1).lastJob() + ",")))
-        .singleElement().asString().contains("," + rt.get(0).lastJob() + ",200000ns,");
+        .singleElement().asString().contains("," + rt.get(0).lastJob() + ",200000ns,")
+        .endsWith(",");
+    assertThat(trace.csv().lines().filter(l -> l.startsWith(rt.get(1).firstJob() + ",")))
+        .singleElement().asString().endsWith(",200000ns");
     // REEF's DISB starts best effort after the real-time task's latency alone; then every 10 ms.
     long vgg = ReefDisb.aloneNs(models.get("vgg"));
     List<ReefDisb.Request> be = trace.requests().stream().filter(r -> !r.realTime()).toList();
