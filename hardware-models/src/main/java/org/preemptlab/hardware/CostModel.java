@@ -11,6 +11,7 @@ import org.preemptlab.api.hardware.ContextOrder;
 import org.preemptlab.api.hardware.CostDistribution;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.IssueSharing;
 import org.preemptlab.api.hardware.SaveKind;
 
 /**
@@ -46,6 +47,8 @@ import org.preemptlab.api.hardware.SaveKind;
  * @param contextOrder the order of time-sliced contexts
  * @param contention how co-resident blocks slow each other down, or empty for no contention (the
  *     device then declares its DRAM bandwidth in {@link DeviceSpec#memory()}); since 0.2
+ * @param issueSharing how co-resident blocks on one SM share its issue slots, or empty for no such
+ *     sharing; since 0.2
  * @param streamSeed seeds each simulation's cost stream
  * @since 0.1
  */
@@ -62,7 +65,23 @@ public record CostModel(
     CostDistribution instructionPreemption,
     ContextOrder contextOrder,
     Optional<ContentionModel> contention,
+    Optional<IssueSharing> issueSharing,
     long streamSeed) implements HardwareModel {
+
+  /**
+   * A model without issue-rate sharing.
+   *
+   * @since 0.2
+   */
+  public CostModel(DeviceSpec device, double savePerThreadNs, double restorePerThreadNs,
+      CostDistribution launchIdle, CostDistribution launchBusy, CostDistribution signal,
+      CostDistribution contextSwitch, CostDistribution saveFixed, CostDistribution restoreFixed,
+      CostDistribution instructionPreemption, ContextOrder contextOrder,
+      Optional<ContentionModel> contention, long streamSeed) {
+    this(device, savePerThreadNs, restorePerThreadNs, launchIdle, launchBusy, signal,
+        contextSwitch, saveFixed, restoreFixed, instructionPreemption, contextOrder, contention,
+        Optional.empty(), streamSeed);
+  }
 
   /** Checks that nothing is missing and the per-thread terms are finite and not negative. */
   public CostModel {
@@ -76,6 +95,7 @@ public record CostModel(
     Objects.requireNonNull(instructionPreemption, "instructionPreemption");
     Objects.requireNonNull(contextOrder, "contextOrder");
     Objects.requireNonNull(contention, "contention");
+    Objects.requireNonNull(issueSharing, "issueSharing");
     checkArgument(contention.isEmpty() || device.memory().declared(),
         "contention needs the device's DRAM bandwidth (DeviceSpec.memory())");
     checkArgument(

@@ -14,6 +14,7 @@ import org.preemptlab.api.hardware.ContextOrder;
 import org.preemptlab.api.hardware.CostDistribution;
 import org.preemptlab.api.hardware.DeviceCosts;
 import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.IssueSharing;
 import org.preemptlab.api.hardware.MemorySpec;
 import org.preemptlab.api.hardware.SmSpec;
 
@@ -93,26 +94,49 @@ final class ModelBuilder {
         cost(KERNEL_LAUNCH), costOr(KERNEL_LAUNCH_BUSY, KERNEL_LAUNCH), cost(PREEMPTION_SIGNAL),
         cost(CONTEXT_SWITCH), cost(SAVE_FIXED), cost(RESTORE_FIXED),
         costOr(INSTRUCTION_PREEMPTION, SAVE_FIXED), contextOrder(), contention(device),
-        streamSeed);
+        issueSharing(), streamSeed);
   }
 
-  /** The {@code contention} key: none (the default) or max-min-fair, which needs a bandwidth. */
-  private Optional<ContentionModel> contention(DeviceSpec device) {
+  /** The rules the {@code contention} key names: none, or any of max-min-fair and issue-rate. */
+  private List<String> contentionRules() {
     Object text = values.get(CONTENTION);
     String choice = text == null ? "none" : text.toString().trim();
-    switch (choice) {
-      case "none":
-        return Optional.empty();
-      case "max-min-fair":
-        if (!device.memory().declared()) {
-          throw new ConfigurationException(source + ": " + CONTENTION.id() + " max-min-fair needs "
-              + DRAM_BANDWIDTH_GBPS.id() + " (the device's DRAM bandwidth in GB/s)");
-        }
-        return Optional.of(ContentionModel.maxMinFair());
-      default:
-        throw new ConfigurationException(source + ": " + CONTENTION.id() + " must be none or "
-            + "max-min-fair, got '" + choice + "'");
+    List<String> rules = Arrays.stream(choice.split(",")).map(String::trim).toList();
+    boolean valid = rules.equals(List.of("none")) || (!rules.isEmpty()
+        && rules.stream().allMatch(r -> r.equals("max-min-fair") || r.equals("issue-rate"))
+        && rules.stream().distinct().count() == rules.size());
+    if (!valid) {
+      throw new ConfigurationException(source + ": " + CONTENTION.id() + " must be none,"
+          + " max-min-fair, issue-rate or 'max-min-fair, issue-rate', got '" + choice + "'");
     }
+    return rules;
+  }
+
+  /** The {@code issue-rate} rule of the {@code contention} key, with the keys it needs. */
+  private Optional<IssueSharing> issueSharing() {
+    if (!contentionRules().contains("issue-rate")) {
+      return Optional.empty();
+    }
+    for (ModelKey key : List.of(WARP_SIZE, ISSUE_SLOTS_PER_SM)) {
+      if (!values.containsKey(key)) {
+        throw new ConfigurationException(source + ": " + CONTENTION.id() + " issue-rate needs "
+            + key.id() + " (" + (key == WARP_SIZE ? "threads per warp: 32 on NVIDIA, 64 on AMD"
+            : "warp schedulers or SIMDs per SM, 4 on recent NVIDIA and AMD GPUs") + ")");
+      }
+    }
+    return Optional.of(new IssueSharing(whole(WARP_SIZE), whole(ISSUE_SLOTS_PER_SM)));
+  }
+
+  /** The {@code max-min-fair} rule of the {@code contention} key, which needs a bandwidth. */
+  private Optional<ContentionModel> contention(DeviceSpec device) {
+    if (!contentionRules().contains("max-min-fair")) {
+      return Optional.empty();
+    }
+    if (!device.memory().declared()) {
+      throw new ConfigurationException(source + ": " + CONTENTION.id() + " max-min-fair needs "
+          + DRAM_BANDWIDTH_GBPS.id() + " (the device's DRAM bandwidth in GB/s)");
+    }
+    return Optional.of(ContentionModel.maxMinFair());
   }
 
   private ContextOrder contextOrder() {

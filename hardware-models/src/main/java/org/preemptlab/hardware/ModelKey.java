@@ -28,9 +28,16 @@ enum ModelKey {
       "Peak device-memory (DRAM) bandwidth that co-resident blocks share under contention"
           + " (optional; needed by contention: max-min-fair)."),
   CONTENTION("contention", ValueKind.TEXT, "",
-      "How co-resident blocks slow each other down: none (each block lasts its program) or"
-          + " max-min-fair (blocks share dram-bandwidth-gbps max-min fairly); optional, none if"
+      "How co-resident blocks slow each other down: none (each block lasts its program),"
+          + " max-min-fair (blocks share dram-bandwidth-gbps max-min fairly), issue-rate (blocks on"
+          + " one SM share its issue-slots-per-sm) or both, comma-separated; optional, none if"
           + " absent."),
+  WARP_SIZE("warp-size", whole(1, 1024), "threads",
+      "Threads per warp (wavefront), to count a block's warps (optional; needed by contention:"
+          + " issue-rate)."),
+  ISSUE_SLOTS_PER_SM("issue-slots-per-sm", whole(1, 64), "warps",
+      "Warp schedulers (SIMDs) per SM, each issuing for one warp at a time (optional; needed by"
+          + " contention: issue-rate)."),
   KERNEL_LAUNCH("kernel-launch", ValueKind.COST, "",
       "Time from dispatching a kernel on an idle device until its first block can be placed."),
   KERNEL_LAUNCH_BUSY("kernel-launch-busy", ValueKind.COST, "",
@@ -103,7 +110,8 @@ enum ModelKey {
   boolean required() {
     return this != SAVE_PER_THREAD_NS && this != RESTORE_PER_THREAD_NS
         && this != KERNEL_LAUNCH_BUSY && this != INSTRUCTION_PREEMPTION
-        && this != CONTEXT_ORDER && this != DRAM_BANDWIDTH_GBPS && this != CONTENTION;
+        && this != CONTEXT_ORDER && this != DRAM_BANDWIDTH_GBPS && this != CONTENTION
+        && this != WARP_SIZE && this != ISSUE_SLOTS_PER_SM;
   }
 
   /** The key named {@code id}, if there is one. */

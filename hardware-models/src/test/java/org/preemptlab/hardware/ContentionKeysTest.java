@@ -3,6 +3,7 @@ package org.preemptlab.hardware;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -12,9 +13,13 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.hardware.ContentionModel;
 import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.IssueSharing;
 import org.preemptlab.api.hardware.HardwareModelProvider;
 
-/** The keys of the contention model: dram-bandwidth-gbps and contention (DESIGN.md §3.5). */
+/**
+ * The keys of the contention models (DESIGN.md §3.5): dram-bandwidth-gbps, contention, warp-size
+ * and issue-slots-per-sm.
+ */
 class ContentionKeysTest {
 
   @ParameterizedTest(name = "{0}")
@@ -56,8 +61,67 @@ class ContentionKeysTest {
   void anUnknownContentionModelIsAOneLineError() {
     assertThatThrownBy(() -> Runs.create(new H200Provider(), Map.of("contention", "fair")))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("h200.yaml with overrides contention=fair: contention must be none or"
-            + " max-min-fair, got 'fair'");
+        .hasMessage("h200.yaml with overrides contention=fair: contention must be none,"
+            + " max-min-fair, issue-rate or 'max-min-fair, issue-rate', got 'fair'");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+      // warp size and warp schedulers (SIMDs) per SM, from each vendor's white paper
+      "h200, 32, 4", "gtx480, 32, 2", "v100, 32, 4", "a100, 32, 4", "gtx1080, 32, 4",
+      "mi50, 64, 4", "mi100, 64, 4"})
+  void everyBundledModelDeclaresItsIssueSlotsAndShareNothingByDefault(String id, int warp,
+      int slots) {
+    HardwareModel off = Runs.create(provider(id));
+    HardwareModel on = Runs.create(provider(id), Map.of("contention", "issue-rate"));
+
+    assertThat(off.issueSharing()).isEmpty();
+    assertThat(on.issueSharing()).contains(new IssueSharing(warp, slots));
+    assertThat(on.contention()).isEmpty();
+  }
+
+  @Test
+  void bothRulesAreTurnedOnWithACommaSeparatedList() {
+    HardwareModel model = Runs.create(new Mi50Provider(),
+        Map.of("contention", "max-min-fair, issue-rate"));
+
+    assertThat(model.contention()).contains(ContentionModel.maxMinFair());
+    assertThat(model.issueSharing()).contains(new IssueSharing(64, 4));
+  }
+
+  @Test
+  void aRuleNamedTwiceOrBesideNoneIsAOneLineError() {
+    for (String value : List.of("issue-rate, issue-rate", "none, issue-rate", "issue")) {
+      assertThatThrownBy(() -> Runs.create(new H200Provider(), Map.of("contention", value)))
+          .isInstanceOf(ConfigurationException.class)
+          .hasMessageContaining("contention must be none, max-min-fair, issue-rate or");
+    }
+  }
+
+  @Test
+  void issueRateWithoutIssueSlotsInAModelFileIsAOneLineError() {
+    Map<ModelKey, Setting> settings = new java.util.EnumMap<>(
+        ModelFile.resource("a100.yaml").settings());
+    settings.remove(ModelKey.ISSUE_SLOTS_PER_SM);
+    settings.put(ModelKey.CONTENTION, new Setting("issue-rate", "my-gpu.yaml:20"));
+
+    assertThatThrownBy(() -> ModelBuilder.build("my-gpu.yaml", settings, 0))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("my-gpu.yaml: contention issue-rate needs issue-slots-per-sm (warp schedulers"
+            + " or SIMDs per SM, 4 on recent NVIDIA and AMD GPUs)");
+  }
+
+  @Test
+  void aBlockDemandsItsWarpsUpToTheSmsIssueSlots() {
+    IssueSharing amd = new IssueSharing(64, 4);
+
+    assertThat(amd.demand(1)).isEqualTo(1);
+    assertThat(amd.demand(64)).isEqualTo(1);
+    assertThat(amd.demand(65)).isEqualTo(2);
+    assertThat(amd.demand(256)).isEqualTo(4);
+    assertThat(amd.demand(1024)).isEqualTo(4);
+    assertThatThrownBy(() -> new IssueSharing(32, 0))
+        .hasMessage("issue slots must be >= 1 per SM, got 0");
   }
 
   @Test

@@ -150,4 +150,16 @@ public interface HardwareModel {
   default java.util.Optional<ContentionModel> contention() {
     return java.util.Optional.empty();
   }
+
+  /**
+   * How co-resident blocks on one SM share its instruction issue, or empty for no such sharing (the
+   * default: a block then runs at the speed its program says whoever shares its SM, so that every
+   * result without it stays as it was). With both this and {@link #contention()}, a block
+   * progresses at the lower of its two rates (docs/model.md).
+   *
+   * @since 0.2
+   */
+  default java.util.Optional<IssueSharing> issueSharing() {
+    return java.util.Optional.empty();
+  }
 }

@@ -22,6 +22,13 @@ import org.preemptlab.api.API;
  *     dependencies have finished (plus the think time, which may be 0), so its turnaround counts
  *     from then. An open-loop job is submitted at {@code submitTimeNs} and waits for its
  *     dependencies after submission. A closed-loop job needs at least one dependency.
+ * @param preparationNs how long the application prepares this submission (copies or preprocesses
+ *     its input) just before it submits it, at least 0 (0: no preparation phase). The job is
+ *     submitted at its own time as above; the preparation is the last {@code preparationNs} before
+ *     it, and the engine announces it to the job's policy when it starts ({@link
+ *     org.preemptlab.api.policy.SchedulingPolicy#onPreparation}), as GPreempt's clients hint
+ *     their pre-preemption (Fan et al., USENIX ATC 2025). A preparation that would start before 0
+ *     or, for a closed-loop job, before its last dependency finished, is announced then; since 0.2
  * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")
@@ -34,7 +41,8 @@ public record Job(
     long deadlineNs,
     long thinkTimeNs,
     Kernel kernel,
-    boolean closedLoop) {
+    boolean closedLoop,
+    long preparationNs) {
 
   /** The value of {@link #deadlineNs()} for a job without a deadline. */
   public static final long NO_DEADLINE = Long.MAX_VALUE;
@@ -47,12 +55,36 @@ public record Job(
     // The engine builds a job's record from the workload's columns when it submits the job
     // (JobList): the checks, which box their arguments, run only when a value is out of range.
     boolean valid = submitTimeNs >= 0 && credits >= 1 && deadlineNs >= 0 && thinkTimeNs >= 0
+        && preparationNs >= 0
         && (dependencies.isEmpty() || !dependencies.contains(id))
         && (closedLoop ? !dependencies.isEmpty() : thinkTimeNs <= 0);
     if (!valid) {
+      checkArgument(preparationNs >= 0, "job %s: preparation must be >= 0 ns, got %s", id,
+          preparationNs);
       throwFirstViolation(id, submitTimeNs, credits, dependencies, deadlineNs, thinkTimeNs,
           closedLoop);
     }
+  }
+
+  /**
+   * A job without a preparation phase.
+   *
+   * @since 0.1
+   */
+  public Job(long id, String queueId, long submitTimeNs, int credits, List<Long> dependencies,
+      long deadlineNs, long thinkTimeNs, Kernel kernel, boolean closedLoop) {
+    this(id, queueId, submitTimeNs, credits, dependencies, deadlineNs, thinkTimeNs, kernel,
+        closedLoop, 0);
+  }
+
+  /**
+   * The same job with a preparation phase of {@code newPreparationNs}.
+   *
+   * @since 0.2
+   */
+  public Job withPreparation(long newPreparationNs) {
+    return new Job(id, queueId, submitTimeNs, credits, dependencies, deadlineNs, thinkTimeNs,
+        kernel, closedLoop, newPreparationNs);
   }
 
   private static void throwFirstViolation(long id, long submitTimeNs, int credits,

@@ -39,6 +39,7 @@ public final class JobList extends AbstractList<Job> implements RandomAccess {
   private final Longs credits;
   private final Longs deadlines;
   private final Longs thinkTimes;
+  private final Longs preparations;
   private final Longs queueIndex;
   private final Longs kernelIndex;
   private final String[] queueIds;
@@ -55,6 +56,7 @@ public final class JobList extends AbstractList<Job> implements RandomAccess {
     credits = b.credits.trim(size);
     deadlines = b.deadlines.trim(size);
     thinkTimes = b.thinkTimes.trim(size);
+    preparations = b.preparations.trim(size);
     queueIndex = b.queueIndex.trim(size);
     kernelIndex = b.kernelIndex.trim(size);
     queueIds = b.queueOrder.toArray(new String[0]);
@@ -110,7 +112,16 @@ public final class JobList extends AbstractList<Job> implements RandomAccess {
     Objects.checkIndex(index, size);
     return new Job(id(index), queueId(index), submitTimeNs(index), (int) credits.get(index),
         dependencies(index), deadlines.get(index), thinkTimes.get(index), kernel(index),
-        closedLoop.get(index));
+        closedLoop.get(index), preparations.get(index));
+  }
+
+  /**
+   * The preparation phase of job {@code index} ({@link Job#preparationNs()}), 0 for none.
+   *
+   * @since 0.2
+   */
+  public long preparationNs(int index) {
+    return preparations.get(Objects.checkIndex(index, size));
   }
 
   /** The id of job {@code index}. */
@@ -200,6 +211,7 @@ public final class JobList extends AbstractList<Job> implements RandomAccess {
     private final Longs credits;
     private final Longs deadlines;
     private final Longs thinkTimes;
+    private final Longs preparations;
     private final Longs queueIndex;
     private final Longs kernelIndex;
     private final Map<String, Integer> queueIds = new HashMap<>();
@@ -226,6 +238,7 @@ public final class JobList extends AbstractList<Job> implements RandomAccess {
       credits = Longs.constantInt(1, expectedSize);
       deadlines = Longs.constant(Job.NO_DEADLINE, expectedSize);
       thinkTimes = Longs.constant(0, expectedSize);
+      preparations = Longs.constant(0, expectedSize);
       queueIndex = Longs.constantInt(0, expectedSize);
       kernelIndex = Longs.indices(true, expectedSize);
     }
@@ -248,6 +261,7 @@ public final class JobList extends AbstractList<Job> implements RandomAccess {
       credits.set(i, job.credits());
       deadlines.set(i, job.deadlineNs());
       thinkTimes.set(i, job.thinkTimeNs());
+      preparations.set(i, job.preparationNs());
       Integer queue = queueIds.get(job.queueId());
       if (queue == null) {
         queue = queueOrder.size();

@@ -190,6 +190,23 @@ public interface SchedulerView {
   }
 
   /**
+   * Keeps a queue's context runnable while it has no work ({@code keep} true) or stops doing so,
+   * as kernels that wait on the device keep their context scheduled: GPreempt's hint-based
+   * pre-preemption launches two one-thread kernels that spin in the latency-critical stream from
+   * the hint until the inference is submitted (thustorage/GPreempt: {@code
+   * src/cuda-clients/gpreemptclient.cpp}, {@code gpu_block}). While kept, a time-sliced device
+   * switches to the context as to one with work (at once if the active context is idle, else at
+   * its slice's end) and does not switch it out for being idle. The waiting kernels' own threads
+   * are not modelled. Nothing changes on a device whose contexts share SMs.
+   *
+   * @return refused if the queue is unknown or its context is already in that state
+   * @since 0.2
+   */
+  default ActionOutcome keepContextRunnable(String queueId, boolean keep) {
+    return ActionOutcome.refused("this engine cannot keep contexts runnable");
+  }
+
+  /**
    * Holds back a launched job: it places no new blocks until {@link #resume(JobView)} (XSched's
    * Lv2 deactivation of one command). Its resident blocks run on.
    *

@@ -8,7 +8,10 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.policies.rank.PolicyProviderBase;
 
-/** Provides {@link ResetRealtimePolicy} as {@code reset-realtime}; parameter {@code realtime}. */
+/**
+ * Provides {@link ResetRealtimePolicy} as {@code reset-realtime}; parameters {@code realtime} and
+ * {@code best-effort}.
+ */
 public final class ResetRealtimePolicyProvider extends PolicyProviderBase {
 
   /** Creates the provider; ServiceLoader calls this. */
@@ -17,11 +20,17 @@ public final class ResetRealtimePolicyProvider extends PolicyProviderBase {
         + "(kills, to re-run) idempotent best-effort kernels; run with --preemption flush.",
         List.of(ParameterSpec.choice("realtime", Priority.HIGH.name(),
             Arrays.stream(Priority.values()).map(Priority::name).toList(),
-            "The lowest queue priority that counts as real-time; lower queues are best effort.")));
+            "The lowest queue priority that counts as real-time; lower queues are best effort."),
+            ParameterSpec.choice("best-effort", "pad", List.of("pad", "hold"),
+                "While real-time work is unfinished, best effort fills the SM slots it leaves"
+                    + " free (pad) or is suspended with its resident blocks preempted (hold:"
+                    + " REEF's Reset mode).")));
   }
 
   @Override
   public SchedulingPolicy create(PluginContext context) {
-    return new ResetRealtimePolicy(Priority.valueOf(context.parameters().getString("realtime")));
+    return new ResetRealtimePolicy(Priority.valueOf(context.parameters().getString("realtime")),
+        ResetRealtimePolicy.BestEffort.valueOf(
+            context.parameters().getString("best-effort").toUpperCase(java.util.Locale.ROOT)));
   }
 }

@@ -31,7 +31,11 @@ import org.preemptlab.policies.rank.ReentryGuard;
  * latency-critical job's submission (GPreempt's case of no preparation time): every best-effort
  * queue is suspended at XSched's level 3 at once, which interrupts its running blocks and leaves
  * its context nothing to run, so the device switches without waiting for the slice's end; the
- * queues are resumed once no latency-critical queue has work or a submission in preparation.
+ * queues are resumed once no latency-critical queue has work or a submission in preparation. With
+ * a hint, the latency-critical queue's context is also kept runnable until the prepared job has
+ * finished ({@link SchedulerView#keepContextRunnable}), as GPreempt's client keeps it scheduled with
+ * spinning kernels (thustorage/GPreempt: {@code src/cuda-clients/gpreemptclient.cpp}), so the
+ * switch into it is made during the preparation, not after the submission.
  *
  * <p>On a device whose contexts share SMs (MPS-like) there are no time slices, and the policy only
  * orders launches (and pre-preempts, if asked).
@@ -45,6 +49,8 @@ public final class TimesliceYieldPolicy extends RankedPolicy {
   private final Set<String> suspendedByUs = new LinkedHashSet<>();
   /** Latency-critical queues with a submission in preparation: hinted, not yet ready. */
   private final java.util.Map<String, Integer> preparing = new java.util.TreeMap<>();
+  /** Latency-critical queues whose context this policy keeps runnable after a hint. */
+  private final Set<String> keptRunnable = new LinkedHashSet<>();
   private final ReentryGuard guard = new ReentryGuard();
 
   /**
@@ -107,13 +113,25 @@ public final class TimesliceYieldPolicy extends RankedPolicy {
     for (QueueView queue : scheduler.queues()) {
       if (queue.id().equals(queueId) && critical(queue.priority())) {
         preparing.merge(queueId, 1, Integer::sum);
+        if (keptRunnable.add(queueId)) {
+          scheduler.keepContextRunnable(queueId, true); // GPreempt's spinning gpu_block kernels
+        }
         manage(scheduler);
       }
     }
   }
 
+  /**
+   * A finished job ends its queue's keeping when nothing more of that queue is prepared: the
+   * spinning kernels exit at the submission, but the launched inference keeps the context
+   * scheduled until it ends.
+   */
   @Override
   public void onJobFinished(JobView job, SchedulerView scheduler) {
+    String queueId = job.job().queueId();
+    if (!preparing.containsKey(queueId) && keptRunnable.remove(queueId)) {
+      scheduler.keepContextRunnable(queueId, false);
+    }
     if (prePreemption) {
       manage(scheduler);
     }

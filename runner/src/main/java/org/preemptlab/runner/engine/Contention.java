@@ -1,12 +1,14 @@
 package org.preemptlab.runner.engine;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 
 import java.util.Arrays;
-import java.util.Objects;
+import java.util.Optional;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.hardware.ContentionModel;
 import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.IssueSharing;
 
 /**
  * Contention for device-memory bandwidth (DESIGN.md §3.5): the engine part that gives each
@@ -39,15 +41,23 @@ import org.preemptlab.api.hardware.DeviceSpec;
  *
  * <p>Blocks of a class that joins at a known rate start at that rate, so a new block in a class
  * whose rate the settlement leaves unchanged is queued once.
+ *
+ * <p><b>Issue slots.</b> With the hardware model's {@link IssueSharing}, a second resource is
+ * shared the same way: each SM is a domain whose supply is its issue slots, a class is one job's
+ * blocks on one SM, and a block demands {@link IssueSharing#demand} slots (its warps, at most the
+ * SM's slots); the rule is {@link ContentionModel#maxMinFair()}. The two resources are settled
+ * independently (bandwidth domains first, then SMs in index order) and a block progresses at the
+ * lower of its two classes' rates: the scarcer resource bounds it, as under a roofline. Without
+ * issue sharing every step above is exactly as it was.
  */
 final class Contention {
 
-  /** One class of the model: a job's blocks in one memory domain. */
+  /** One class of the model: a job's blocks in one memory domain (or, for issue slots, one SM). */
   static final class Share {
     final SimJob job;
     final int domain;
-    /** DRAM bytes per ns of one block at full speed. */
-    final double demandBytesPerNs;
+    /** What one block demands at full speed: DRAM bytes per ns, or issue slots. */
+    final double perBlockDemand;
     /** Blocks that count in it now. */
     int blocks;
     /** The rate the model last gave it (1 until then). */
@@ -55,23 +65,68 @@ final class Contention {
     /** Its position in its domain's list, or -1 when not listed. */
     int index = -1;
 
-    Share(SimJob job, int domain, double demandBytesPerNs) {
+    Share(SimJob job, int domain, double perBlockDemand) {
       this.job = job;
       this.domain = domain;
-      this.demandBytesPerNs = demandBytesPerNs;
+      this.perBlockDemand = perBlockDemand;
     }
   }
 
-  private final ContentionModel model;
+  /**
+   * One shared resource: its domains (which SMs share one supply), the supply of each, and the
+   * classes resident in each. DRAM bandwidth has memory domains; issue slots have one domain per
+   * SM, whose demand is a block's issue slots instead of its bytes per ns.
+   */
+  private static final class Resource {
+    final ContentionModel model;
+    int[] domainOfSm;
+    double[] supply;
+    /** Per domain, its classes that have (or had, until the next settlement) blocks. */
+    Share[][] classes;
+    int[] classCount;
+    boolean[] dirty;
+    boolean anyDirty;
+
+    Resource(ContentionModel model) {
+      this.model = model;
+    }
+
+    void domains(int[] domainOfSm, double[] supply) {
+      this.domainOfSm = domainOfSm;
+      this.supply = supply;
+      int n = supply.length;
+      classes = new Share[n][4];
+      classCount = new int[n];
+      dirty = new boolean[n];
+    }
+
+    /** Lists {@code share} in its domain if it is not listed, counts one block and marks it. */
+    void join(Share share) {
+      int d = share.domain;
+      if (share.index < 0) {
+        if (classCount[d] == classes[d].length) {
+          classes[d] = Arrays.copyOf(classes[d], classCount[d] * 2);
+        }
+        share.index = classCount[d];
+        classes[d][classCount[d]++] = share;
+      }
+      share.blocks++;
+      markDirty(d);
+    }
+
+    void markDirty(int d) {
+      dirty[d] = true;
+      anyDirty = true;
+    }
+  }
+
   private final EventQueue events;
   private final int smCount;
-  private int[] domainOfSm;
-  private double[] supply;
-  /** Per domain, its classes that have (or had, until the next settlement) blocks. */
-  private Share[][] classes;
-  private int[] classCount;
-  private boolean[] dirty;
-  private boolean anyDirty;
+  /** DRAM bandwidth by memory domain, or null when the model has no contention for it. */
+  private final Resource dram;
+  /** Issue slots by SM, or null without issue sharing. */
+  private final Resource issue;
+  private final IssueSharing issueSharing;
   private boolean settled;
   private double[] demand = new double[8];
   private int[] blocks = new int[8];
@@ -82,69 +137,101 @@ final class Contention {
   long blocksMoved;
 
   /**
-   * The contention of a run on {@code device}, its whole memory as one domain until {@link
-   * #useDomains} says otherwise.
+   * The contention of a run on {@code device}: for DRAM bandwidth with {@code model} (its whole
+   * memory as one domain until {@link #useDomains} says otherwise), and for each SM's issue slots
+   * with {@code issueSharing}; either may be absent, not both.
    *
-   * @throws ConfigurationException if the device declares no DRAM bandwidth
+   * @throws ConfigurationException if bandwidth is shared and the device declares none
    */
-  Contention(ContentionModel model, DeviceSpec device, EventQueue events) {
-    this.model = Objects.requireNonNull(model, "model");
+  Contention(Optional<ContentionModel> model, Optional<IssueSharing> issueSharing,
+      DeviceSpec device, EventQueue events) {
+    checkArgument(model.isPresent() || issueSharing.isPresent(), "nothing to share");
     this.events = events;
     this.smCount = device.smCount();
-    if (!device.memory().declared()) {
-      throw new ConfigurationException("device '" + device.name() + "': the hardware model turns"
-          + " contention on but declares no DRAM bandwidth (set dram-bandwidth-gbps, or"
-          + " contention: none)");
+    this.dram = model.map(Resource::new).orElse(null);
+    this.issueSharing = issueSharing.orElse(null);
+    this.issue = issueSharing.isPresent() ? new Resource(ContentionModel.maxMinFair()) : null;
+    if (dram != null) {
+      if (!device.memory().declared()) {
+        throw new ConfigurationException("device '" + device.name() + "': the hardware model"
+            + " turns contention on but declares no DRAM bandwidth (set dram-bandwidth-gbps, or"
+            + " contention: none)");
+      }
+      useDomains(MemoryDomains.wholeDevice(device));
     }
-    useDomains(MemoryDomains.wholeDevice(device));
-  }
-
-  /** Shares bandwidth by {@code domains} instead; only before the run places its first block. */
-  void useDomains(MemoryDomains domains) {
-    checkState(!settled && (classCount == null || Arrays.stream(classCount).allMatch(c -> c == 0)),
-        "memory domains are set before the run");
-    int n = domains.domains().size();
-    domainOfSm = domains.domainOfSm(smCount);
-    supply = new double[n];
-    for (int d = 0; d < n; d++) {
-      supply[d] = domains.domains().get(d).dramBandwidthBytesPerNs();
+    if (issue != null) {
+      int[] smDomains = new int[smCount];
+      double[] slots = new double[smCount];
+      for (int sm = 0; sm < smCount; sm++) {
+        smDomains[sm] = sm;
+        slots[sm] = this.issueSharing.issueSlots();
+      }
+      issue.domains(smDomains, slots);
     }
-    classes = new Share[n][4];
-    classCount = new int[n];
-    dirty = new boolean[n];
   }
 
   /**
-   * A block is placed: it counts in its job's class of its SM's domain, and starts at that class's
-   * rate. Call before its end is queued.
+   * Shares bandwidth by {@code domains} instead; only before the run places its first block.
+   * Without contention for bandwidth it changes nothing.
    */
-  void joined(ResidentBlock block, long now) {
-    int d = domainOfSm[block.sm];
-    if (d < 0) {
+  void useDomains(MemoryDomains domains) {
+    if (dram == null) {
       return;
     }
+    checkState(!settled && (dram.classCount == null
+        || Arrays.stream(dram.classCount).allMatch(c -> c == 0)),
+        "memory domains are set before the run");
+    int n = domains.domains().size();
+    double[] supply = new double[n];
+    for (int d = 0; d < n; d++) {
+      supply[d] = domains.domains().get(d).dramBandwidthBytesPerNs();
+    }
+    dram.domains(domains.domainOfSm(smCount), supply);
+  }
+
+  /**
+   * A block is placed: it counts in its job's class of its SM's domain (and of its SM, with issue
+   * sharing), and starts at the lower of those classes' rates. Call before its end is queued.
+   */
+  void joined(ResidentBlock block, long now) {
     SimJob job = block.job;
-    if (job.shares == null) {
-      job.shares = new Share[supply.length];
-    }
-    Share share = job.shares[d];
-    if (share == null) {
-      share = new Share(job, d, job.program.dramBytesPerNs());
-      job.shares[d] = share;
-    }
-    if (share.index < 0) {
-      if (classCount[d] == classes[d].length) {
-        classes[d] = Arrays.copyOf(classes[d], classCount[d] * 2);
+    if (dram != null) {
+      int d = dram.domainOfSm[block.sm];
+      if (d >= 0) {
+        if (job.shares == null) {
+          job.shares = new Share[dram.supply.length];
+        }
+        Share share = job.shares[d];
+        if (share == null) {
+          share = new Share(job, d, job.program.dramBytesPerNs());
+          job.shares[d] = share;
+        }
+        dram.join(share);
+        block.share = share;
       }
-      share.index = classCount[d];
-      classes[d][classCount[d]++] = share;
     }
-    share.blocks++;
-    block.share = share;
-    if (share.rate != 1.0) {
-      block.reanchor(now, share.rate);
+    if (issue != null) {
+      if (job.issueShares == null) {
+        job.issueShares = new Share[smCount];
+      }
+      Share share = job.issueShares[block.sm];
+      if (share == null) {
+        share = new Share(job, block.sm, issueSharing.demand(job.threads));
+        job.issueShares[block.sm] = share;
+      }
+      issue.join(share);
+      block.issueShare = share;
     }
-    markDirty(d);
+    double rate = rateOf(block);
+    if (rate != 1.0) {
+      block.reanchor(now, rate);
+    }
+  }
+
+  /** A block's rate: the lower of its classes' rates (1 in none). */
+  private static double rateOf(ResidentBlock block) {
+    double rate = block.share == null ? 1.0 : block.share.rate;
+    return block.issueShare == null ? rate : Math.min(rate, block.issueShare.rate);
   }
 
   /** A block stops executing its program (or leaves its SM): it no longer counts. */
@@ -153,13 +240,14 @@ final class Contention {
     if (share != null) {
       block.share = null;
       share.blocks--;
-      markDirty(share.domain);
+      dram.markDirty(share.domain);
     }
-  }
-
-  private void markDirty(int d) {
-    dirty[d] = true;
-    anyDirty = true;
+    Share slots = block.issueShare;
+    if (slots != null) {
+      block.issueShare = null;
+      slots.blocks--;
+      issue.markDirty(slots.domain);
+    }
   }
 
   /**
@@ -169,21 +257,28 @@ final class Contention {
    * @throws InvariantViolationException if the model gives a rate outside (0, 1]
    */
   void settle(long now) {
-    if (!anyDirty) {
+    settle(dram, now);
+    settle(issue, now);
+  }
+
+  private void settle(Resource resource, long now) {
+    if (resource == null || !resource.anyDirty) {
       return;
     }
     settled = true;
-    anyDirty = false;
+    resource.anyDirty = false;
+    boolean[] dirty = resource.dirty;
     for (int d = 0; d < dirty.length; d++) {
       if (dirty[d]) {
         dirty[d] = false;
-        settleDomain(d, now);
+        settleDomain(resource, d, now);
       }
     }
   }
 
-  private void settleDomain(int d, long now) {
-    Share[] list = classes[d];
+  private void settleDomain(Resource resource, int d, long now) {
+    Share[] list = resource.classes[d];
+    int[] classCount = resource.classCount;
     int n = 0;
     for (int i = 0; i < classCount[d]; i++) { // drop the classes left without blocks, in order
       Share share = list[i];
@@ -205,10 +300,10 @@ final class Contention {
       rates = new double[demand.length];
     }
     for (int c = 0; c < n; c++) {
-      demand[c] = list[c].demandBytesPerNs;
+      demand[c] = list[c].perBlockDemand;
       blocks[c] = list[c].blocks;
     }
-    model.rates(supply[d], demand, blocks, n, rates);
+    resource.model.rates(resource.supply[d], demand, blocks, n, rates);
     for (int c = 0; c < n; c++) {
       Share share = list[c];
       double rate = rates[c];
@@ -224,16 +319,22 @@ final class Contention {
     }
   }
 
-  /** Re-anchors the class's running and draining blocks at its new rate and queues their ends. */
+  /**
+   * Re-anchors the class's running and draining blocks at their new rate (the lower of their
+   * classes' rates) and queues their ends; a block whose rate the other resource keeps is left.
+   */
   private void move(Share share, long now) {
     BlockList resident = share.job.resident;
     for (int i = 0, size = resident.size(); i < size; i++) {
       ResidentBlock block = resident.get(i);
-      if (block.share == share && (block.state == ResidentBlock.RUNNING
-          || block.state == ResidentBlock.DRAINING)) {
-        block.reanchor(now, share.rate);
-        events.push(block.endNs, block, block.gen);
-        blocksMoved++;
+      if ((block.share == share || block.issueShare == share)
+          && (block.state == ResidentBlock.RUNNING || block.state == ResidentBlock.DRAINING)) {
+        double rate = rateOf(block);
+        if (rate != block.rate) {
+          block.reanchor(now, rate);
+          events.push(block.endNs, block, block.gen);
+          blocksMoved++;
+        }
       }
     }
   }

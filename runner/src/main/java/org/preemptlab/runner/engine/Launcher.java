@@ -291,6 +291,21 @@ final class Launcher {
     for (QueueAction action : actions) {
       sim.events.push(action.timeNs(), new Events.ActionDue(action), 0);
     }
+    for (int i = 0; i < workloadJobs; i++) {
+      if (specs.preparationNs(i) > 0 && arrives(i)) {
+        announcePreparation(i, 0, specs.submitTimeNs(i));
+      }
+    }
+  }
+
+  /**
+   * Queues the hint that job {@code i}'s preparation starts: {@code preparationNs} before its
+   * submission at {@code submitNs}, but not before {@code earliestNs}.
+   */
+  private void announcePreparation(int i, long earliestNs, long submitNs) {
+    long startNs = Math.max(earliestNs, submitNs - specs.preparationNs(i));
+    sim.events.push(startNs, new Events.ActionDue(new QueueAction.Prepare(startNs,
+        specs.queueId(i), submitNs - startNs)), 0);
   }
 
   void arrive() {
@@ -566,6 +581,9 @@ final class Launcher {
       } else if (specs.closedLoop(d)) {
         SimJob job = materialize(d);
         long at = Math.max(job.job.submitTimeNs(), sim.now + job.job.thinkTimeNs());
+        if (job.job.preparationNs() > 0) {
+          announcePreparation(d, sim.now, at);
+        }
         sim.events.push(at, new Events.Submit(job), 0);
       } else {
         tryReady(queueById.get(specs.queueId(d)));

@@ -120,6 +120,24 @@ final class PolicyEngine implements SchedulerView {
   }
 
   @Override
+  public ActionOutcome keepContextRunnable(String queueId, boolean keep) {
+    SimQueue queue = sim.launcher.queueById.get(queueId);
+    if (queue == null) {
+      return unknownQueue(queueId);
+    }
+    SimContext context = queue.context;
+    if (context.keptRunnable == keep) {
+      return ActionOutcome.refused("context '" + context.spec.id() + "' is already "
+          + (keep ? "kept" : "not kept") + " runnable");
+    }
+    context.keptRunnable = keep;
+    if (keep) {
+      context.runnableSinceNs = sim.now;
+    }
+    return ActionOutcome.done();
+  }
+
+  @Override
   public ActionOutcome suspend(JobView job) {
     return sim.decisions.suspension(sim.launcher.holdJob(sim.own(job, "suspended"), true));
   }

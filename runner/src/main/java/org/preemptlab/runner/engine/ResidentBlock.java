@@ -36,6 +36,8 @@ final class ResidentBlock implements Event {
   double rate = 1.0;
   /** The contention class the block counts in while it executes its program, or null. */
   Contention.Share share;
+  /** The issue-slot class (its job's blocks on its SM) it counts in meanwhile, or null. */
+  Contention.Share issueShare;
   long endNs;
   /** When it stops executing: its end, or the stop time a preemption or switch decided. */
   long execEndNs;
@@ -73,6 +75,7 @@ final class ResidentBlock implements Event {
     this.anchorDoneNs = realDoneAtStartNs;
     this.rate = 1.0;
     this.share = null;
+    this.issueShare = null;
     this.endNs = startNs + realDurationNs - realDoneAtStartNs;
     this.execEndNs = endNs;
     this.state = RUNNING;

@@ -19,6 +19,8 @@ final class SimContext {
   int pendingJobs;
   /** When it last became runnable or was switched out (first-come-first-served context order). */
   long runnableSinceNs;
+  /** Kept runnable without work by its policy ({@code SchedulerView.keepContextRunnable}). */
+  boolean keptRunnable;
 
   SimContext(GpuContext spec, int index) {
     this.spec = spec;

@@ -69,6 +69,8 @@ final class SimJob implements JobView {
   final List<Preemption> awaitedPreemptions = new ArrayList<>(0);
   /** Its contention classes by memory domain, or null; only {@link Contention} reads them. */
   Contention.Share[] shares;
+  /** Its issue-slot classes by SM, or null; only {@link Contention} reads them. */
+  Contention.Share[] issueShares;
 
   SimJob(Job job, int index, SimQueue queue, int credits, int shared) {
     this.job = job;

@@ -52,7 +52,7 @@ public final class Simulator {
   final BlockScheduler blocks;
   final Preemptor preemptor;
   final TimeSlicer slicer;
-  /** Contention for memory bandwidth, or null when the hardware model has none. */
+  /** Contention for memory bandwidth and SM issue slots, or null when the model has neither. */
   final Contention contention;
   EngineListener listener;
   /** How often the policy departed from the hardware's own order; every part counts its own. */
@@ -109,8 +109,8 @@ public final class Simulator {
     this.plugins = plugins;
     this.options = options;
     this.sms = new SmArray(device);
-    this.contention = hardware.contention()
-        .map(model -> new Contention(model, device, events)).orElse(null);
+    this.contention = hardware.contention().isEmpty() && hardware.issueSharing().isEmpty() ? null
+        : new Contention(hardware.contention(), hardware.issueSharing(), device, events);
     this.contexts = new ArrayList<>();
     for (GpuContext context : workload.contexts()) {
       contexts.add(new SimContext(context, contexts.size()));

@@ -49,7 +49,8 @@ final class TimeSlicer {
     if (next == null) {
       return;
     }
-    if (active.residentBlocks == 0 && !sim.blocks.hasPlaceableWork(active)) {
+    if (active.residentBlocks == 0 && !sim.blocks.hasPlaceableWork(active)
+        && !active.keptRunnable) {
       startSwitch(next);
     } else if (!sliceArmed) {
       sliceArmed = true;
@@ -88,7 +89,8 @@ final class TimeSlicer {
     SimContext best = null;
     for (int i = 1; i < n; i++) {
       SimContext candidate = contexts.get((active.index + i) % n);
-      if (candidate.parked.isEmpty() && !sim.blocks.hasPlaceableWork(candidate)) {
+      if (candidate.parked.isEmpty() && !sim.blocks.hasPlaceableWork(candidate)
+          && !candidate.keptRunnable) {
         continue;
       }
       if (order == ContextOrder.RUNLIST) {

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.preemptlab.api.hardware.IssueSharing;
 
 /**
  * REEF's DNN Inference Serving Benchmark (DISB) as CSV traces: the kernels of each model from
@@ -29,6 +30,8 @@ final class ReefDisb {
   static final int SHARED_PER_CU = 65536;
   /** Registers per work-item: not in the profiles; an assumption. */
   static final int REGISTERS_PER_THREAD = 32;
+  /** The {@code mi50} model's {@code warp-size} and {@code issue-slots-per-sm}: 64, 4 SIMDs. */
+  static final IssueSharing ISSUE = new IssueSharing(64, 4);
 
   /**
    * One kernel launch of a model.
@@ -58,6 +61,24 @@ final class ReefDisb {
     /** One work-group's time, so that the kernel alone lasts its profiled latency. */
     long blockTimeNs() {
       return Math.max(1, Math.round(latencyUs * 1000.0 / waves()));
+    }
+
+    /**
+     * One work-group's undisturbed time when the work-groups on a CU share its issue slots
+     * ({@code contention: issue-rate}): the profiled latency was measured with the kernel's own
+     * work-groups sharing each CU, so a work-group's program is its share of a wave times the rate
+     * the rule gives it beside its siblings, and the kernel alone still lasts its profile. The
+     * siblings are those of a full first wave on an idle MI50 (the fewest CUs that hold the grid
+     * at the occupancy {@link #perCu()}; placement spreads work-groups over the CUs), so a partial
+     * last wave runs a little faster than the profile.
+     *
+     * @param issue the {@code mi50} model's warp size and issue slots per CU
+     */
+    long blockTimeNs(IssueSharing issue) {
+      int siblings = (int) Math.min(perCu(), (blocks + CUS - 1L) / CUS);
+      double asked = (double) siblings * issue.demand(threads);
+      double selfRate = Math.min(1.0, issue.issueSlots() / asked);
+      return Math.max(1, Math.round(latencyUs * 1000.0 / waves() * selfRate));
     }
   }
 
@@ -182,6 +203,20 @@ final class ReefDisb {
     return kernels.stream().mapToLong(k -> k.latencyUs() * 1000L).sum();
   }
 
+  /**
+   * A model's mean work-group time in µs under the {@code mi50} model's issue sharing ({@link
+   * Kernel#blockTimeNs(IssueSharing)}), weighted by work-groups.
+   */
+  static double meanBlockUs(List<Kernel> kernels) {
+    double sum = 0;
+    long blocks = 0;
+    for (Kernel k : kernels) {
+      sum += (double) k.blockTimeNs(ISSUE) * k.blocks();
+      blocks += k.blocks();
+    }
+    return sum / blocks / 1e3;
+  }
+
   /** A real-time task's requests per second: its trace's length, or its rate. */
   static int requestsPerSecond(Task task) {
     return task.trace().isEmpty() ? task.perSecond() : task.trace().size();
@@ -252,20 +287,28 @@ final class ReefDisb {
    */
   static Trace trace(Workload workload, Map<String, List<Kernel>> models, Mode mode,
       long horizonNs) {
-    return trace(workload, models, mode, horizonNs, 0, Contexts.PER_TASK, 1);
+    return trace(workload, models, mode, horizonNs, 0, Contexts.PER_TASK, 1, null);
+  }
+
+  /** The same, with work-group times for a run whose CUs share their issue slots ({@code issue}). */
+  static Trace trace(Workload workload, Map<String, List<Kernel>> models, Mode mode,
+      long horizonNs, IssueSharing issue) {
+    return trace(workload, models, mode, horizonNs, 0, Contexts.PER_TASK, 1, issue);
   }
 
   /**
    * The same, with a preparation of {@code preparationNs} at the start of each request, before
    * its kernels are submitted (the request's latency counts from its start), the queues laid out
-   * in contexts as {@code contexts} says, and Poisson times drawn from {@code seed}.
+   * in contexts as {@code contexts} says, Poisson times drawn from {@code seed}, and work-group
+   * times for shared issue slots when {@code issue} is not null ({@link
+   * Kernel#blockTimeNs(IssueSharing)}).
    */
   static Trace trace(Workload workload, Map<String, List<Kernel>> models, Mode mode,
-      long horizonNs, long preparationNs, Contexts contexts, long seed) {
+      long horizonNs, long preparationNs, Contexts contexts, long seed, IssueSharing issue) {
     java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
     StringBuilder csv = new StringBuilder("job_id,queue,context,priority,engine,submit,grid_blocks,"
         + "threads_per_block,registers_per_thread,shared_memory_per_block,block_time,depends_on,"
-        + "think_time,idempotent,kernel\n");
+        + "think_time,idempotent,kernel,prepare\n");
     List<Request> requests = new ArrayList<>();
     long[] next = {0};
     String rtPriority = mode == Mode.SAME_PRIORITY ? "NORMAL" : "HIGH";
@@ -281,7 +324,7 @@ final class ReefDisb {
           break;
         }
         previousLast = request(csv, requests, next, new Stream(queue, contexts.of(queue, true),
-            rtPriority, true), due, preparationNs, models.get(task.model()), previousLast);
+            rtPriority, true, issue), due, preparationNs, models.get(task.model()), previousLast);
       }
     }
     if (mode != Mode.RT_ONLY) {
@@ -299,15 +342,19 @@ final class ReefDisb {
             break;
           }
           previousLast = request(csv, requests, next, new Stream(queue, contexts.of(queue, false),
-              bePriority, false), due, preparationNs, kernels, previousLast);
+              bePriority, false, issue), due, preparationNs, kernels, previousLast);
         }
       }
     }
     return new Trace(csv.toString(), requests);
   }
 
-  /** The queue a task submits into: its id, context, priority, and whether it is real-time. */
-  private record Stream(String queue, String context, String priority, boolean realTime) {}
+  /**
+   * The queue a task submits into: its id, context, priority, whether it is real-time, and the
+   * issue sharing its work-group times allow for (or null).
+   */
+  private record Stream(String queue, String context, String priority, boolean realTime,
+      IssueSharing issue) {}
 
   /**
    * Writes one request's kernels, due at {@code dueNs}: the first request's are submitted after
@@ -319,7 +366,8 @@ final class ReefDisb {
       Stream stream, long dueNs, long preparationNs, List<Kernel> kernels, long previousLast) {
     long first = next[0];
     for (Kernel k : kernels) {
-      row(csv, next[0]++, stream, dueNs + preparationNs, k, previousLast, preparationNs);
+      row(csv, next[0]++, stream, dueNs + preparationNs, k, previousLast, preparationNs,
+          next[0] - 1 == first ? preparationNs : 0);
     }
     requests.add(new Request(stream.queue(), stream.realTime(), dueNs, first, next[0] - 1));
     return next[0] - 1;
@@ -397,15 +445,21 @@ final class ReefDisb {
     return delays;
   }
 
+  /**
+   * One kernel's row; {@code prepareNs} > 0 marks a request's first kernel with the preparation
+   * before it (the trace's {@code prepare} column: announced to the policy when it starts).
+   */
   private static void row(StringBuilder csv, long id, Stream stream, long atNs, Kernel k,
-      long dependsOn, long thinkNs) {
+      long dependsOn, long thinkNs, long prepareNs) {
     csv.append(id).append(',').append(stream.queue()).append(',').append(stream.context())
         .append(',').append(stream.priority()).append(",COMPUTE,").append(atNs).append("ns,")
         .append(k.blocks()).append(',').append(k.threads()).append(',')
         .append(REGISTERS_PER_THREAD).append(',').append(k.sharedBytes()).append(',')
-        .append(k.blockTimeNs()).append("ns,")
+        .append(stream.issue() == null ? k.blockTimeNs() : k.blockTimeNs(stream.issue()))
+        .append("ns,")
         .append(dependsOn < 0 ? "" : Long.toString(dependsOn)).append(',')
         .append(dependsOn < 0 ? "" : thinkNs + "ns").append(",true,")
-        .append(k.name().toLowerCase(Locale.ROOT)).append('\n');
+        .append(k.name().toLowerCase(Locale.ROOT)).append(',')
+        .append(prepareNs > 0 ? prepareNs + "ns" : "").append('\n');
   }
 }

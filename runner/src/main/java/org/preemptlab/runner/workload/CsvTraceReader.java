@@ -42,7 +42,7 @@ public final class CsvTraceReader {
   /** Columns a trace may have. */
   public static final List<String> OPTIONAL = List.of("credits", "depends_on", "deadline",
       "think_time", "idempotent", "program", "kernel", "weight", "serial", "handles_yield",
-      "dram_bytes_per_block");
+      "dram_bytes_per_block", "prepare");
 
   private static final Pattern PROGRAM_SEGMENT_KEY =
       Pattern.compile("program\\.segments\\[(\\d+)]\\.(.*)");
@@ -230,8 +230,9 @@ public final class CsvTraceReader {
     }
     long think = closedLoop ? row.duration("think_time") : 0;
     int credits = row.has("credits") ? (int) row.count("credits", 1, Integer.MAX_VALUE) : 1;
+    long prepare = row.has("prepare") ? row.duration("prepare") : 0;
     jobs.add(new Job(id, queue.id(), row.duration("submit"), credits, dependencies, deadline,
-        think, kernel, closedLoop));
+        think, kernel, closedLoop, prepare));
     remember(id, row.line());
   }
 

@@ -173,14 +173,14 @@ class MainTest {
     assertThat(result.out())
         .containsPattern("dram-bandwidth-gbps +real +default 4800 GB/s\\s+in \\[0.001, 1000000\\]")
         .containsPattern("contention +text +default none")
-        .contains("none (each block lasts", "or max-min-fair");
+        .contains("none (each block lasts", "max-min-fair (blocks share", "issue-rate (blocks on");
   }
 
   @Test
   void runWithAnUnknownContentionModelIsAOneLineUsageError() {
     assertThat(oneLineError(run("run", "--set", "hardware.contention=fair"), Main.USAGE))
         .isEqualTo("preemptlab run: h200.yaml with overrides contention=fair: contention must be"
-            + " none or max-min-fair, got 'fair'");
+            + " none, max-min-fair, issue-rate or 'max-min-fair, issue-rate', got 'fair'");
   }
 
   @Test
@@ -190,6 +190,24 @@ class MainTest {
     assertThat(result.exit()).isZero();
     assertThat(result.err()).isEmpty();
     assertThat(result.out()).contains("inference", "training");
+  }
+
+  @Test
+  void aRunWithBothContentionRulesOnCompletesAndIsDeterministic() {
+    CliRun first = run("run", "--hardware", "mi50", "--set",
+        "hardware.contention=max-min-fair, issue-rate");
+    CliRun again = run("run", "--hardware", "mi50", "--set",
+        "hardware.contention=max-min-fair, issue-rate");
+
+    assertThat(first.exit()).isZero();
+    assertThat(first.err()).isEmpty();
+    assertThat(first.out()).isEqualTo(again.out());
+  }
+
+  @Test
+  void anIssueSlotCountOutOfRangeIsAOneLineUsageError() {
+    assertThat(oneLineError(run("run", "--set", "hardware.issue-slots-per-sm=0"), Main.USAGE))
+        .contains("'issue-slots-per-sm'", "'0' is out of range");
   }
 
   @Test

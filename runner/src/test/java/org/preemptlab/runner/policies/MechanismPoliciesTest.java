@@ -65,6 +65,38 @@ class MechanismPoliciesTest {
   }
 
   @Test
+  void holdingBestEffortResetsEveryBestEffortBlockAndKeepsBestEffortOffTheDeviceUntilRealtimeEnds() {
+    // 32 real-time blocks need only half the device, but REEF's Reset loop empties it: all 64
+    // resident best-effort blocks are killed (about 250 us of work each), and no best-effort block
+    // starts again before the real-time job has finished.
+    Outcome outcome = PolicyLab.run(bestEffortAndRealtime(true, 32), "reset-realtime",
+        Map.of("best-effort", "hold"), PolicyLab.DEVICE, "flush", 0, Long.MAX_VALUE, WINDOW_16);
+
+    JobRecord realtime = only(outcome, "rt");
+    assertThat(lostWork(outcome, "be")).isBetween(64L * 250_000, 64L * 255_000);
+    assertThat(realtime.firstStartNs() - ARRIVAL).isLessThan(5_000);
+    // the first two kernels ended before the real-time job arrived; the other two after it ends
+    assertThat(outcome.jobsOf("be").subList(0, 2)).allSatisfy(j -> assertThat(j.finishNs())
+        .isLessThan(ARRIVAL));
+    assertThat(outcome.jobsOf("be").subList(2, 4)).allSatisfy(j -> assertThat(j.finishNs())
+        .isGreaterThan(realtime.finishNs()));
+  }
+
+  @Test
+  void holdingBestEffortWithDrainingLetsTheResidentBlocksFinishButStartsNoNewOnes() {
+    // block-boundary: the resident best-effort blocks run to their ends (nothing is lost); the
+    // best-effort kernels not yet started wait for the real-time job to finish.
+    Outcome outcome = PolicyLab.run(bestEffortAndRealtime(true, 32), "reset-realtime",
+        Map.of("best-effort", "hold"), PolicyLab.DEVICE, "block-boundary", 0, Long.MAX_VALUE,
+        WINDOW_16);
+
+    JobRecord realtime = only(outcome, "rt");
+    assertThat(lostWork(outcome, "be")).isZero();
+    assertThat(outcome.jobsOf("be").get(3).firstStartNs()).isGreaterThanOrEqualTo(
+        realtime.finishNs());
+  }
+
+  @Test
   void resetRealtimeNeverResetsAKernelThatIsNotIdempotent() {
     Outcome outcome = reset(bestEffortAndRealtime(false, 64));
 
@@ -151,6 +183,20 @@ class MechanismPoliciesTest {
         .as("the best effort is held from the hint until the submission").isTrue();
     assertThat(secondWait(ignored)).as("without pre-preemption the hint changes nothing")
         .isEqualTo(secondWait(sliced("timeslice-yield", Map.of())));
+  }
+
+  @Test
+  void aPreparationHintKeepsTheLatencyCriticalContextRunnableSoTheSwitchIsOverBeforeTheSubmission() {
+    Workload plain = slicedContexts();
+    Workload prepared = new Workload(plain.contexts(), plain.queues(), plain.jobs(),
+        List.of(new QueueAction.Prepare(1_100_000, "lc", 200_000)));
+    Outcome withHint = PolicyLab.run(prepared, "timeslice-yield",
+        Map.of("pre-preemption", "true"), SLICED, "instruction-level", 0, Long.MAX_VALUE,
+        WINDOW_16);
+
+    // Launches and dispatch are free on this device, so what the second job waits for after its
+    // submission is the 10 us context switch unless it was made during the preparation.
+    assertThat(secondWait(withHint)).isLessThan(10_000);
   }
 
   @Test

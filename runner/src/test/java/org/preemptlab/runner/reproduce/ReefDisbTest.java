@@ -47,6 +47,36 @@ class ReefDisbTest {
   }
 
   @Test
+  void underIssueSharingAWorkGroupsProgramIsItsWaveShareTimesTheRateItsSiblingsLeaveIt() {
+    // 1,000 work-groups of 256 work-items (4 wavefronts, all 4 SIMDs): 8 siblings per CU, each
+    // at rate 4 / 32 = 1/8 beside them, so a 30,000 ns wave share is a 3,750 ns program.
+    ReefDisb.Kernel big = new ReefDisb.Kernel("k", 1000, 256, 0, 90);
+    // 48 work-groups of 256 work-items: one per CU, alone on it: the program is the wave share.
+    ReefDisb.Kernel small = new ReefDisb.Kernel("k", 48, 256, 0, 14);
+    // 120 work-groups of 64 work-items (1 wavefront): 2 siblings per CU ask 2 of 4 SIMDs: rate 1.
+    ReefDisb.Kernel narrow = new ReefDisb.Kernel("k", 120, 64, 0, 20);
+
+    assertThat(big.blockTimeNs(ReefDisb.ISSUE)).isEqualTo(3_750);
+    assertThat(small.blockTimeNs(ReefDisb.ISSUE)).isEqualTo(small.blockTimeNs());
+    assertThat(narrow.blockTimeNs(ReefDisb.ISSUE)).isEqualTo(narrow.blockTimeNs());
+  }
+
+  @Test
+  void theIssueSharingTheReproductionsAssumeIsTheBundledModels() {
+    org.preemptlab.runner.discovery.PluginRegistry registry =
+        org.preemptlab.runner.discovery.PluginRegistry.discover(java.util.Optional.empty());
+    for (var expected : Map.of("mi50", ReefDisb.ISSUE, "a100", GPreempt.A100_ISSUE).entrySet()) {
+      RunConfig config = Overrides.set(Overrides.choose(RunConfig.defaults(), "hardware",
+          expected.getKey()), "hardware.contention=issue-rate");
+      org.preemptlab.api.hardware.HardwareModel model = registry.create(
+          org.preemptlab.runner.discovery.PluginType.HARDWARE_MODEL, config.hardware().id(),
+          config.hardware().parameters(), (org.preemptlab.api.hardware.HardwareModel) null,
+          new java.util.SplittableRandom(1));
+      assertThat(model.issueSharing()).contains(expected.getValue());
+    }
+  }
+
+  @Test
   void aKernelsWorkGroupsLastItsLatencyOverItsWavesOnTheMi50() {
     // 1,000 work-groups of 256 work-items: 8 per CU by registers (32 x 256 each), 480 per wave.
     ReefDisb.Kernel big = new ReefDisb.Kernel("k", 1000, 256, 0, 90);
@@ -64,20 +94,24 @@ class ReefDisbTest {
     ReefDisb.Workload a = ReefDisb.workloads().get(0);
     Map<String, List<ReefDisb.Kernel>> models = ReefDisb.models();
     ReefDisb.Trace trace = ReefDisb.trace(a, models, ReefDisb.Mode.RT_FIRST, 20_000_000L,
-        200_000, ReefDisb.Contexts.PER_TASK, 1);
+        200_000, ReefDisb.Contexts.PER_TASK, 1, null);
 
     List<ReefDisb.Request> rt = trace.requests().stream().filter(ReefDisb.Request::realTime)
         .toList();
     assertThat(rt).extracting(ReefDisb.Request::submitNs).containsExactly(0L, 10_000_000L);
     assertThat(trace.csv()).contains("\n0,rt0-vgg,rt0-vgg,HIGH,COMPUTE,200000ns,48,256,32,4,"
-        + "14000ns,,,true,tvmgen_default_fused_add_kernel0\n");
+        + "14000ns,,,true,tvmgen_default_fused_add_kernel0,200000ns\n");
     // The second real-time request: every kernel waits for the first request's last kernel,
     // then for the 200 us preparation.
     assertThat(trace.csv()).contains("\n" + rt.get(1).firstJob() + ",rt0-vgg,rt0-vgg,HIGH,"
         + "COMPUTE,10200000ns,48,256,32,4,14000ns," + rt.get(0).lastJob() + ",200000ns,true,");
     assertThat(trace.csv()).contains("\n" + rt.get(1).lastJob() + ",rt0-vgg,rt0-vgg,HIGH,");
+    // only a request's first kernel carries the preparation, announced when it starts
     assertThat(trace.csv().lines().filter(l -> l.startsWith(rt.get(1).lastJob() + ",")))
-        .singleElement().asString().contains("," + rt.get(0).lastJob() + ",200000ns,");
+        .singleElement().asString().contains("," + rt.get(0).lastJob() + ",200000ns,")
+        .endsWith(",");
+    assertThat(trace.csv().lines().filter(l -> l.startsWith(rt.get(1).firstJob() + ",")))
+        .singleElement().asString().endsWith(",200000ns");
     // REEF's DISB starts best effort after the real-time task's latency alone; then every 10 ms.
     long vgg = ReefDisb.aloneNs(models.get("vgg"));
     List<ReefDisb.Request> be = trace.requests().stream().filter(r -> !r.realTime()).toList();
@@ -106,9 +140,9 @@ class ReefDisbTest {
     Map<String, List<ReefDisb.Kernel>> models = ReefDisb.models();
 
     assertThat(ReefDisb.trace(c, models, ReefDisb.Mode.RT_FIRST, 20_000_000L, 0,
-        ReefDisb.Contexts.ONE, 1).csv()).contains(",rt0-vgg,app,HIGH,", ",be1-densenet,app,LOW,");
+        ReefDisb.Contexts.ONE, 1, null).csv()).contains(",rt0-vgg,app,HIGH,", ",be1-densenet,app,LOW,");
     assertThat(ReefDisb.trace(c, models, ReefDisb.Mode.RT_FIRST, 20_000_000L, 0,
-        ReefDisb.Contexts.BY_CLASS, 1).csv()).contains(",rt0-vgg,rt,HIGH,",
+        ReefDisb.Contexts.BY_CLASS, 1, null).csv()).contains(",rt0-vgg,rt,HIGH,",
         ",be0-densenet,be,LOW,", ",be1-densenet,be,LOW,");
   }
 
@@ -129,7 +163,7 @@ class ReefDisbTest {
     // DISB B: VGG at 220 requests/s, 5.3 ms each alone on the MI50: the task falls behind.
     ReefDisb.Workload b = ReefDisb.workloads().get(1);
     ReefDisb.Trace trace = ReefDisb.trace(b, ReefDisb.models(), ReefDisb.Mode.RT_ONLY,
-        30_000_000L, 200_000, ReefDisb.Contexts.ONE, 1);
+        30_000_000L, 200_000, ReefDisb.Contexts.ONE, 1, null);
     Path file = Files.createTempFile("reef-disb-b", ".csv");
     Map<Long, JobRecord> jobs = new HashMap<>();
     try {

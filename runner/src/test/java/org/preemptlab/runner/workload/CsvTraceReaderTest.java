@@ -255,4 +255,26 @@ class CsvTraceReaderTest {
         """).hasMessageContaining("t.csv:2").hasMessageContaining("think_time")
         .hasMessageContaining("has no depends_on");
   }
+  @Test
+  void aPrepareCellGivesTheJobAPreparationPhaseAndAnEmptyOneNone() {
+    Workload trace = CsvTraceReader.read("""
+        job_id,queue,context,priority,engine,submit,prepare,grid_blocks,threads_per_block,\
+        registers_per_thread,shared_memory_per_block,block_time
+        1,q,c,low,compute,1ms,200us,1,32,0,0,100us
+        2,q,c,low,compute,2ms,,1,32,0,0,100us
+        """, "t.csv");
+
+    assertThat(job(trace, 1).preparationNs()).isEqualTo(200_000);
+    assertThat(job(trace, 1).submitTimeNs()).isEqualTo(1_000_000);
+    assertThat(job(trace, 2).preparationNs()).isZero();
+  }
+
+  @Test
+  void aPrepareCellThatIsNotADurationNamesTheLineAndColumn() {
+    readingTrace("""
+        job_id,queue,context,priority,engine,submit,prepare,grid_blocks,threads_per_block,\
+        registers_per_thread,shared_memory_per_block,block_time
+        1,q,c,low,compute,0,soon,1,32,0,0,100us
+        """).hasMessageContaining("t.csv:2").hasMessageContaining("prepare");
+  }
 }
