@@ -439,10 +439,10 @@ final class Launcher {
    * when it is dispatched: a policy or a launch window that held it also held its launch.
    */
   private long launchStart(SimJob job) {
-    if (job.readyNs != sim.now || job.readyNs == job.submitTimeNs()) {
+    if (job.readyNs != sim.now || job.readyNs == job.submitNs) {
       return sim.now;
     }
-    long start = Math.max(job.submitTimeNs(), job.queue.lastLaunchEndNs);
+    long start = Math.max(job.submitNs, job.queue.lastLaunchEndNs);
     return Math.min(start, sim.now);
   }
 
