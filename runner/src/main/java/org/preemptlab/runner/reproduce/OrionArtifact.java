@@ -27,13 +27,18 @@ final class OrionArtifact {
   /** The {@code v100} model's SMs, as the profiles' V100-16GB has. */
   static final int SMS = 80;
   /**
-   * Blocks placed per SM for one "SM needed" of a profile: two blocks of 1,024 threads and 32
-   * registers per thread fill a V100 SM's 2,048 threads (the profiles give SMs, not block shapes:
-   * an assumption).
+   * One block per "SM needed" of a profile: 1,024 threads of 64 registers fill a V100 SM's 65,536
+   * registers (the profiles give SMs, not block shapes: an assumption).
    */
-  static final int BLOCKS_PER_SM = 2;
   static final int THREADS_PER_BLOCK = 1024;
-  static final int REGISTERS_PER_THREAD = 32;
+  static final int REGISTERS_PER_THREAD = 64;
+  /**
+   * At most this many waves per kernel: a kernel needing more than {@code 80 x MAX_WAVES} SMs'
+   * worth of blocks is simulated as {@code 80 x MAX_WAVES} longer blocks with the same duration
+   * alone (an assumption that keeps a run within seconds; a co-runner then waits up to one of
+   * these longer waves).
+   */
+  static final int MAX_WAVES = 8;
   /** The {@code v100} model's DRAM bandwidth, bytes per ns (900 GB/s). */
   static final double DRAM_BYTES_PER_NS = 900;
 
@@ -45,15 +50,19 @@ final class OrionArtifact {
    * @param durationNs its time alone on the V100
    */
   record Kernel(int profile, int smNeeded, long durationNs) {
-    /** Blocks in the grid: two per SM needed, at least one. */
+    /** Blocks in the grid: one per SM needed, at least one, at most {@link #MAX_WAVES} waves. */
     int blocks() {
-      return Math.max(1, smNeeded) * BLOCKS_PER_SM;
+      return Math.min(Math.max(1, smNeeded), SMS * MAX_WAVES);
     }
 
     /** Waves on the idle V100. */
     int waves() {
-      int slots = SMS * BLOCKS_PER_SM;
-      return (blocks() + slots - 1) / slots;
+      return (blocks() + SMS - 1) / SMS;
+    }
+
+    /** Whether its blocks were capped at {@link #MAX_WAVES} waves. */
+    boolean capped() {
+      return smNeeded > SMS * MAX_WAVES;
     }
 
     /** One block's time, so that the kernel alone lasts its profiled duration. */
@@ -70,7 +79,7 @@ final class OrionArtifact {
       if (profile != 0) {
         return 0;
       }
-      int resident = Math.min(blocks(), SMS * BLOCKS_PER_SM);
+      int resident = Math.min(blocks(), SMS);
       return Math.max(1, Math.round(DRAM_BYTES_PER_NS / resident * blockTimeNs()));
     }
   }
