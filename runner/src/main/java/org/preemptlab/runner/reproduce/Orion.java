@@ -339,8 +339,8 @@ public final class Orion implements Reproduction {
             launch order with Orion's own profile of each on a V100-16GB, its class (compute
             bound, memory bound, or no roofline profile), the SMs its blocks fill and its
             duration alone (`benchmarking/model_kernels/`: ResNet50, MobileNetV2, ResNet101,
-            BERT and Transformer-XL, inference `*_fwd` and training `*_fb1`, the iteration that
-            `fb0` precedes only in the first step; copied into
+            BERT and Transformer-XL, inference `*_fwd` and training `*_fb1`; the configs'
+            `*_fb0` files list kernels of 7 ns on one SM and are not simulated; copied into
             `runner/src/main/resources/org/preemptlab/runner/reproduce/orion-kernels.csv`); the
             pairs of `artifact_evaluation/fig10/config_files/*.json` (a BE inference client at
             uniform 80, 100, 40, 8 and 20 requests/s beside an HP ResNet50 or MobileNetV2
@@ -359,8 +359,8 @@ public final class Orion implements Reproduction {
             SMs has S blocks in ceil(S / 80) waves, each block lasting the profiled duration over
             the waves (alone the kernel lasts exactly its profile); a kernel of more than 640 SMs
             (more than 8 waves) has 640 longer blocks in 8 waves with the same duration alone,
-            so that a run takes seconds (a co-runner then waits up to one of these longer
-            waves); a memory-bound kernel's blocks move enough
+            to keep the runs short (a co-runner then waits up to one of these longer waves); a
+            memory-bound kernel's blocks move enough
             DRAM bytes that the blocks it has resident demand the model's whole 900 GB/s (it runs
             at the bandwidth roof, so alone it keeps its profiled time, and beside another
             memory-bound kernel both slow down); compute-bound kernels and those without a

@@ -35,8 +35,8 @@ final class OrionArtifact {
   /**
    * At most this many waves per kernel: a kernel needing more than {@code 80 x MAX_WAVES} SMs'
    * worth of blocks is simulated as {@code 80 x MAX_WAVES} longer blocks with the same duration
-   * alone (an assumption that keeps a run within seconds; a co-runner then waits up to one of
-   * these longer waves).
+   * alone (an assumption that keeps the runs short; a co-runner then waits up to one of these
+   * longer waves).
    */
   static final int MAX_WAVES = 8;
   /** The {@code v100} model's DRAM bandwidth, bytes per ns (900 GB/s). */
