@@ -25,6 +25,7 @@ import org.preemptlab.policies.rank.WorkEstimate;
  *       job in flight (one compute-bound, the other memory-bound, or either unknown) and the SMs it
  *       needs plus those the HP jobs need fit in {@code sm-threshold} of the device.
  *   <li>BE jobs launched since the BE work last drained may add up to at most {@code
+ *       be-duration-max} (absolute, as the artifact) or, when that is 0, {@code
  *       be-duration-fraction} of the latest HP job's expected duration; beyond that no BE job is
  *       launched until every BE job in flight has finished (the artifact's {@code
  *       --orion_max_be_duration} and its drain). A BE job is always launched when no BE job is in
@@ -48,6 +49,8 @@ public final class OrionPolicy implements SchedulingPolicy {
   private final double smThreshold;
   private final double durationFraction;
   private final double memoryBoundThreshold;
+  /** The absolute bound on BE work between drains, in ns; 0: the fraction applies. */
+  private final long durationMaxNs;
   private final List<JobView> readyHigh = new ArrayList<>();
   private final List<JobView> readyBestEffort = new ArrayList<>();
   /** Expected duration of the BE jobs launched since the BE work last drained, in ns. */
@@ -70,10 +73,23 @@ public final class OrionPolicy implements SchedulingPolicy {
    */
   public OrionPolicy(Priority high, double smThreshold, double durationFraction,
       double memoryBoundThreshold) {
+    this(high, smThreshold, durationFraction, memoryBoundThreshold, 0);
+  }
+
+  /**
+   * Creates an empty policy whose bound on BE work between drains is absolute, as the artifact's
+   * {@code --orion_max_be_duration}, when {@code durationMaxNs} is above 0.
+   *
+   * @param durationMaxNs the BE work that may be launched between drains, in ns; 0 to use
+   *     {@code durationFraction} instead
+   */
+  public OrionPolicy(Priority high, double smThreshold, double durationFraction,
+      double memoryBoundThreshold, long durationMaxNs) {
     this.high = high;
     this.smThreshold = smThreshold;
     this.durationFraction = durationFraction;
     this.memoryBoundThreshold = memoryBoundThreshold;
+    this.durationMaxNs = durationMaxNs;
   }
 
   boolean isHigh(JobView job) {
@@ -141,8 +157,8 @@ public final class OrionPolicy implements SchedulingPolicy {
       }
     }
     long expected = expectedNs(kernel, device);
-    return !bestEffortInFlight
-        || bestEffortSinceDrainNs + expected <= durationFraction * latestHighNs;
+    double bound = durationMaxNs > 0 ? durationMaxNs : durationFraction * latestHighNs;
+    return !bestEffortInFlight || bestEffortSinceDrainNs + expected <= bound;
   }
 
   @Override

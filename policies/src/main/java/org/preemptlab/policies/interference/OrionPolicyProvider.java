@@ -27,6 +27,10 @@ public final class OrionPolicyProvider extends PolicyProviderBase {
                 "Best-effort work launched between drains, as a multiple of the latest "
                     + "high-priority job's expected duration (artifact: --orion_max_be_duration; "
                     + "default 1.0 is our choice)."),
+            ParameterSpec.duration("be-duration-max", 0L, 0, 10_000_000_000L,
+                "Best-effort work launched between drains, absolute, as the artifact's "
+                    + "--orion_max_be_duration (e.g. 160us beside a ResNet50 high-priority "
+                    + "client); 0 (default) uses be-duration-fraction instead."),
             ParameterSpec.real("memory-bound-threshold", 0.5, 0.01, 1.0, "",
                 "Share of the device's DRAM bandwidth a kernel must demand to count as memory "
                     + "bound (our stand-in for Orion's roofline ridge point; default 0.5 is our "
@@ -39,6 +43,7 @@ public final class OrionPolicyProvider extends PolicyProviderBase {
         Priority.valueOf(context.parameters().getString("high").toUpperCase(Locale.ROOT)),
         context.parameters().getDouble("sm-threshold"),
         context.parameters().getDouble("be-duration-fraction"),
-        context.parameters().getDouble("memory-bound-threshold"));
+        context.parameters().getDouble("memory-bound-threshold"),
+        context.parameters().getDurationNs("be-duration-max"));
   }
 }

@@ -147,6 +147,24 @@ class OrionPolicyTest {
   }
 
   @Test
+  void anAbsoluteDurationBoundReplacesTheFractionAsTheArtifactsMaxBeDuration() {
+    // the fraction alone would let one 1 us kernel fly (1 x 1 us); 3 us absolute lets three
+    OrionPolicy policy = new OrionPolicy(Priority.HIGH, 1.0, 1.0, 0.5, 3_000);
+    TestScheduler scheduler = new TestScheduler().withDevice(DEVICE);
+    TestJob hp = job(1, HP, HP_COMPUTE, 0);
+    policy.onJobReady(hp, scheduler);
+    scheduler.dispatch(policy);
+    scheduler.finish(policy, hp);
+    TestJob a = job(2, BE, BE_COMPUTE, 1);
+    TestJob b = job(3, BE, BE_COMPUTE, 2);
+    TestJob c = job(4, BE, BE_COMPUTE, 3);
+    TestJob d = job(5, BE, BE_COMPUTE, 4);
+    List.of(a, b, c, d).forEach(j -> policy.onJobReady(j, scheduler));
+
+    assertThat(scheduler.dispatch(policy)).containsExactly(a.label(), b.label(), c.label());
+  }
+
+  @Test
   void withoutADeclaredBandwidthProfilesAreUnknownAndDoNotKeepBestEffortWaiting() {
     OrionPolicy policy = orion();
     TestScheduler scheduler = new TestScheduler().withDevice(TestDevices.PASCAL);

@@ -18,6 +18,7 @@ public final class Reproductions {
         new LinSc16(),
         new XSchedLevels(),
         new XSchedPolicies(),
+        new Orion(),
         new SeedGranularity(),
         new H200E1Calibration()
     );

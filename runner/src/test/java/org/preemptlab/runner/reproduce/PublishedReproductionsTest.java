@@ -80,25 +80,29 @@ class PublishedReproductionsTest {
   }
 
   @Test
-  void xschedPoliciesReproducesFixedPriorityAndThePartitionAndShowsTheFittedNativeRowInSample() throws Exception {
+  void xschedPoliciesChecksEveryRowOutOfSampleWithTheH200SwitchInPlaceOfTheFittedOne()
+      throws Exception {
     boolean[] verdict = new boolean[1];
+    // 100 ms of throughput instead of the command's 1 s: the share is measured over ten partition
+    // cycles only, so its verdict here is not the command's (docs/reproductions/xsched-policies.md).
     String printed = run(new XSchedPolicies(Optional.of(TwoContextRun.REGISTRY), 8,
         100_000_000L, 1), directory, verdict);
 
     assertThat(printed).containsPattern("native: FG P99 / standalone +XSched, OSDI'25, .* +1.60-2.19x"
-        + " \\(GV100 2.16x\\) +[0-9.]+x +1.6x to 2.19x +IN-SAMPLE")
+        + " \\(GV100 2.16x\\) +[0-9.]+x +1.6x to 2.19x +PASS")
         .containsPattern("XSched fixed priority: FG P99 / standalone +XSched.* +1.02-1.30x \\(GV100"
             + " 1.13x\\) +[0-9.]+x +1.02x to 1.3x +native: [0-9.]+x +PASS")
         .containsPattern("bandwidth partition: FG share +XSched.* +75% \\(GV100 74.7%\\)"
-            + " +(6[5-9]|7[0-9])\\.[0-9]% +±5 points of 75% +native: [0-9.]+% +PASS")
+            + " +(6[5-9]|7[0-9])\\.[0-9]% +±5 points of 75% +native: [0-9.]+% +(PASS|FAIL)")
         .containsPattern("bandwidth partition: overhead +XSched.* +GV100 5.7% \\(mean over XPUs about"
-            + " 1.5%\\) +[4-7]\\.[0-9]% +±1.5 points of 5.7% +PASS")
-        .contains("XSched PUP 75/25 (level 1, threshold 16, batch 8)");
-    assertThat(verdict[0]).as("an in-sample row never counts: %s", printed).isFalse();
+            + " 1.5%\\) +[3-7]\\.[0-9]% +±1.5 points of 5.7% +PASS")
+        .contains("XSched PUP 75/25 (level 1, threshold 16, batch 8)")
+        .doesNotContain("IN-SAMPLE");
+    assertThat(XSchedPolicies.config(XSchedPolicies.latencyWorkload(1, false, false), "fifo", 1).hardware()
+        .parameters()).containsEntry("context-switch", XSchedPolicies.SWITCH);
     assertThat(Files.readString(directory.resolve("xsched-policies.md")))
-        .contains("What the partition shows", "fitted to the GV100's",
-            "In-sample: the `v100` model's 180 µs context switch",
-            "Verdict: 3 PASS, 1 IN-SAMPLE of 4 rows: NOT reproduced");
+        .contains("What the partition shows", "hardware.context-switch=142.7us",
+            "independent of Fig. 9");
   }
 
   @Test
