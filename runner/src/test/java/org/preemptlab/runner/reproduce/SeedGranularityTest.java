@@ -89,7 +89,9 @@ class SeedGranularityTest {
     String start = "## The printed output (seeds 1-3)\n\n```\n";
     int from = page.indexOf(start) + start.length();
     String committed = page.substring(from, page.indexOf("```", from));
-    String expected = printed.replace("charts: " + directory, "charts: docs/reproductions/images");
+    // the command prints the reproduction's output, then its verdict line
+    String expected = printed.replace("charts: " + directory, "charts: docs/reproductions/images")
+        + "reproduced: every expected outcome was observed\n";
 
     assertThat(committed).as("docs/reproductions/seed-claims.md's printed output: regenerate it "
         + "with `preemptlab reproduce seed-claims --out docs/reproductions/images`")
