@@ -432,14 +432,15 @@ final class Launcher {
   }
 
   /**
-   * When a job's launch began. A job dispatched the instant its dependencies (its stream
-   * predecessor, declared waits) released it was launched by its CPU when it was submitted: the GPU
-   * processed that launch while the predecessor ran, as a CUDA stream's next kernel is queued
-   * behind a running one, in order after its queue's previous launch. Any other job is launched
-   * when it is dispatched: a policy or a launch window that held it also held its launch.
+   * When a job's launch began. A job submitted while its dependencies (its stream predecessor,
+   * declared waits) were unfinished, and made ready and dispatched the instant the last of them
+   * finished, was launched by its CPU when it was submitted: the GPU processed that launch while
+   * the predecessor ran, as a CUDA stream's next kernel is queued behind a running one, in order
+   * after its queue's previous launch. Any other job is launched when it is dispatched: a policy,
+   * a launch window, credits or a suspension that held it also held its launch.
    */
   private long launchStart(SimJob job) {
-    if (job.readyNs != sim.now || job.readyNs == job.submitNs) {
+    if (job.releasedNs != sim.now || job.readyNs != sim.now || job.submitNs >= sim.now) {
       return sim.now;
     }
     long start = Math.max(job.submitNs, job.queue.lastLaunchEndNs);
@@ -576,6 +577,9 @@ final class Launcher {
   /** One dependency of job {@code d} finished: submits or offers it if it was the last. */
   private void release(int d) {
     if (--dependenciesLeft[d] == 0) {
+      if (jobs[d] != null) {
+        jobs[d].releasedNs = sim.now; // submitted and waiting: its launch may already be under way
+      }
       if (d >= workloadJobs) {
         tryReady(jobs[d].queue); // an application's job, waiting for its queue's previous one
       } else if (specs.closedLoop(d)) {

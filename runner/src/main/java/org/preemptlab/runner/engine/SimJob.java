@@ -46,6 +46,8 @@ final class SimJob implements JobView {
   int launchOrdinal = -1;
 
   long submitNs = -1;
+  /** When its last dependency (declared, or its serial predecessor) finished after it was submitted, or -1. */
+  long releasedNs = -1;
   long readyNs = -1;
   long dispatchNs = -1;
   long firstStartNs = -1;
