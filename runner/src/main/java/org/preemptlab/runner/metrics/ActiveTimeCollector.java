@@ -1,7 +1,10 @@
 package org.preemptlab.runner.metrics;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.preemptlab.api.policy.JobView;
@@ -67,23 +70,26 @@ public final class ActiveTimeCollector implements EngineListener {
 
   /** The length of the union of several queues' active intervals. */
   static long unionNs(Iterable<Intervals> intervals) {
-    IntervalStack union = new IntervalStack();
-    long[] all = new long[0];
+    List<long[]> spans = new ArrayList<>();
     for (Intervals one : intervals) {
-      long[] grown = Arrays.copyOf(all, all.length + one.bounds.length);
-      System.arraycopy(one.bounds, 0, grown, all.length, one.bounds.length);
-      all = grown;
+      for (int k = 0; k < one.bounds.length; k += 2) {
+        spans.add(new long[] {one.bounds[k], one.bounds[k + 1]});
+      }
     }
-    Integer[] order = new Integer[all.length / 2];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
+    spans.sort(Comparator.comparingLong(span -> span[0]));
+    long total = 0;
+    long from = 0;
+    long to = 0;
+    for (long[] span : spans) {
+      if (span[0] > to) {
+        total += to - from;
+        from = span[0];
+        to = span[1];
+      } else {
+        to = Math.max(to, span[1]);
+      }
     }
-    long[] flat = all;
-    Arrays.sort(order, (a, b) -> Long.compare(flat[2 * a + 1], flat[2 * b + 1]));
-    for (int i : order) {
-      union.add(flat[2 * i], flat[2 * i + 1]);
-    }
-    return union.lengthNs();
+    return total + (to - from);
   }
 
   /** Disjoint intervals sorted by start; each added interval ends no earlier than any kept. */
@@ -105,14 +111,6 @@ public final class ActiveTimeCollector implements EngineListener {
       }
       bounds[size++] = from;
       bounds[size++] = end;
-    }
-
-    long lengthNs() {
-      long total = 0;
-      for (int i = 0; i < size; i += 2) {
-        total += bounds[i + 1] - bounds[i];
-      }
-      return total;
     }
 
     long[] toArray() {
