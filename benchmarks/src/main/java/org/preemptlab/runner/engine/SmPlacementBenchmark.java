@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.preemptlab.runner.bench.StandardWorkload;
+import org.preemptlab.lab.bench.StandardWorkload;
 
 /**
  * Block placement on the standard benchmark device (132 SMs): one operation releases the oldest

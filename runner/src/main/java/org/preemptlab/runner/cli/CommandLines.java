@@ -9,13 +9,13 @@ import org.apache.commons.cli.Option;
  * provenance: {@code preemptlab COMMAND}, every option in the order given with its values, then
  * the arguments, each quoted for a POSIX shell where needed.
  */
-final class CommandLines {
+public final class CommandLines {
   private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_./=:,+@%-]+");
 
   private CommandLines() {}
 
   /** {@code preemptlab COMMAND --option value ... args}. */
-  static String render(String command, CommandLine line) {
+  public static String render(String command, CommandLine line) {
     StringBuilder sb = new StringBuilder("preemptlab ").append(command);
     for (Option option : line.getOptions()) {
       sb.append(' ').append(option.getLongOpt() != null ? "--" + option.getLongOpt()

@@ -3,10 +3,14 @@ package org.preemptlab.runner.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
 import com.google.common.base.Strings;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -40,6 +44,9 @@ public final class Main {
       .desc("on failure, also print the full stack trace, in a sweep of each failed run (for "
           + "plugin authors)").get();
 
+  /** The commands the lab module adds, named when the lab is not on the class path. */
+  private static final Set<String> LAB_COMMANDS = Set.of("reproduce", "bench");
+
   private final PrintStream out;
   private final PrintStream err;
   private final Map<String, Command> commands = new LinkedHashMap<>();
@@ -58,12 +65,25 @@ public final class Main {
         new RunCommand(signals),
         new SweepCommand(org.preemptlab.runner.experiment.cluster.Slurm.commands(), signals),
         new ListCommand(),
-        new ReproduceCommand(),
         new DrmScenarioCommand(),
-        new ProfileCommand(),
-        new BenchCommand())) {
+        new ProfileCommand())) {
       commands.put(command.name(), command);
     }
+    for (Command command : contributedCommands()) {
+      commands.putIfAbsent(command.name(), command);
+    }
+  }
+
+  /**
+   * The commands other modules add through {@link Command}'s service file (the lab's
+   * {@code reproduce} and {@code bench}), by name, so the overview's order does not depend on the
+   * class path's.
+   */
+  private static List<Command> contributedCommands() {
+    List<Command> found = new ArrayList<>();
+    ServiceLoader.load(Command.class, Main.class.getClassLoader()).forEach(found::add);
+    found.sort(Comparator.comparing(Command::name));
+    return found;
   }
 
   /** Runs {@code preemptlab} and exits with its exit code. */
@@ -89,8 +109,11 @@ public final class Main {
     }
     Command command = commands.get(args[0]);
     if (command == null) {
-      error("preemptlab: " + ConfigurationException.unknown("command", args[0],
-          commands.keySet()).getMessage());
+      error("preemptlab: " + (LAB_COMMANDS.contains(args[0])
+          ? "'" + args[0] + "' is a command of the lab module (reproductions and the benchmark), "
+              + "which is not on this class path: run ./preemptlab from the source tree, or java "
+              + "-jar lab/target/preemptlab-lab.jar after mvn package"
+          : ConfigurationException.unknown("command", args[0], commands.keySet()).getMessage()));
       return USAGE;
     }
     Options options = command.options().addOption(HELP).addOption(STACKTRACE);

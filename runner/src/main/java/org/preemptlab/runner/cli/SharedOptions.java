@@ -15,9 +15,13 @@ import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.Durations;
 import org.preemptlab.runner.discovery.PluginRegistry;
 
-/** Options shared by several commands, and their parsing. */
-final class SharedOptions {
-  static final Option PLUGIN_PATH = Option.builder().longOpt("plugin-path").hasArg()
+/**
+ * Options shared by several commands, and their parsing; public for the commands other modules
+ * add through {@link Command}.
+ */
+public final class SharedOptions {
+  /** {@code --plugin-path PATH}: also load plugins from a jar or a folder of jars. */
+  public static final Option PLUGIN_PATH = Option.builder().longOpt("plugin-path").hasArg()
       .argName("PATH").desc("also load plugins from PATH: one jar, or every jar in a directory. "
           + "Plugins are code: their jars run with your rights (files, network, processes), so "
           + "load only jars you trust (docs/writing-a-plugin.md)").get();
@@ -25,7 +29,7 @@ final class SharedOptions {
   private SharedOptions() {}
 
   /** The registry of the built-in plugins and those under {@code --plugin-path}. */
-  static PluginRegistry registry(CommandLine line) {
+  public static PluginRegistry registry(CommandLine line) {
     Optional<Path> dir = Optional.ofNullable(line.getOptionValue(PLUGIN_PATH)).map(Path::of);
     return PluginRegistry.discover(dir);
   }
@@ -113,8 +117,12 @@ final class SharedOptions {
     }
   }
 
-  /** A whole-number option value in a range, or the default. */
-  static long number(CommandLine line, String option, long fallback, long min, long max) {
+  /**
+   * A whole-number option value in a range, or the default.
+   *
+   * @throws ConfigurationException naming the option if the value is not a whole number in range
+   */
+  public static long number(CommandLine line, String option, long fallback, long min, long max) {
     String text = line.getOptionValue(option);
     if (text == null) {
       return fallback;

@@ -8,16 +8,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * What one in-process invocation of the command line printed and returned, for tests.
+ * What one in-process invocation of the command line printed and returned, for tests (also the
+ * lab module's, through the runner's test jar).
  *
  * @param exit the exit code
  * @param out what it printed on standard output
  * @param err what it printed on standard error
  */
-record CliRun(int exit, String out, String err) {
+public record CliRun(int exit, String out, String err) {
 
   /** Runs {@code preemptlab ARGS} in this JVM and captures both streams. */
-  static CliRun of(String... args) {
+  public static CliRun of(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit;
@@ -30,12 +31,12 @@ record CliRun(int exit, String out, String err) {
   }
 
   /** The lines of the error output. */
-  List<String> errLines() {
+  public List<String> errLines() {
     return err.lines().toList();
   }
 
   /** Asserts that the error output is exactly one line, without a stack trace; returns this. */
-  CliRun oneLine() {
+  public CliRun oneLine() {
     assertThat(err.strip()).doesNotContain("\n").doesNotContain("\tat ");
     return this;
   }

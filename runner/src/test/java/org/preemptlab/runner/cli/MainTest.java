@@ -46,7 +46,6 @@ class MainTest {
         .contains("  demo          compare every preemption x context-save strategy")
         .contains("  run           run one configuration")
         .contains("  list          list the plugins")
-        .contains("  bench         measure engine speed")
         .contains("  drm-scenario  run a Linux DRM scheduler scenario file (as run --config FILE)")
         .contains("  sweep         run every configuration of a sweep file over many seeds")
         .contains("Start with: preemptlab demo");
@@ -107,31 +106,23 @@ class MainTest {
   }
 
   @Test
-  void benchHelpShowsItsOptions() {
-    CliRun result = run("bench", "--help");
-
-    assertThat(result.exit()).isZero();
-    assertThat(result.out()).startsWith("usage: preemptlab bench [OPTIONS]")
-        .contains("--kernels <N>", "--warmups <W>", "--repetitions <R>", "--memory",
-            "examples:");
-  }
-
-  @Test
-  void benchMemoryWithAnotherBenchOptionIsAConfigurationError() {
-    CliRun result = run("bench", "--memory", "--kernels", "200");
-
-    assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab bench: bench "
-        + "--memory measures N = [100000, 1000000] once; --kernels does not apply");
-  }
-
-  @Test
   void anUnknownCommandIsAUsageErrorWithTheClosestMatch() {
     CliRun result = run("rn", "--config", "x.yaml");
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo(
-        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: bench, demo, drm-scenario, "
-            + "list, profile, reproduce, run, sweep");
+        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: demo, drm-scenario, list, "
+            + "profile, run, sweep");
     assertThat(result.out()).isEmpty();
+  }
+
+  @Test
+  void aLabCommandWithoutTheLabOnTheClassPathSaysWhereItIs() {
+    CliRun result = run("reproduce", "reef");
+
+    assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab: 'reproduce' is a command "
+        + "of the lab module (reproductions and the benchmark), which is not on this class path: "
+        + "run ./preemptlab from the source tree, or java -jar lab/target/preemptlab-lab.jar "
+        + "after mvn package");
   }
 
   @Test

@@ -264,53 +264,6 @@ class RobustnessTest {
     assertThat(RobustnessTestPlugins.CountsInstances.INSTANCES.get()).isGreaterThan(before);
   }
 
-  @Test
-  void reproduceOutIsCheckedLikeRunOut(@TempDir Path dir) throws IOException {
-    // S1 for reproduce: a file, a device, a link or a folder of other files is refused
-    assertUsageError(run("reproduce", "drm-kunit", "--out", "/dev/null"),
-        "--out /dev/null: exists and is not a folder");
-    Path file = Files.writeString(dir.resolve("file"), "precious\n");
-    assertUsageError(run("reproduce", "drm-kunit", "--out", file.toString()),
-        "--out " + file + ": exists and is not a folder; name a new folder");
-    Path others = Files.createDirectories(dir.resolve("others"));
-    Files.writeString(others.resolve("notes.txt"), "mine\n");
-    assertUsageError(run("reproduce", "drm-kunit", "--out", others.toString()),
-        "--out " + others + ": the folder already holds other files (not this command's "
-            + "outputs); name a new or empty folder, nothing is overwritten");
-    Path link = Files.createSymbolicLink(dir.resolve("link"), others);
-    assertUsageError(run("reproduce", "drm-kunit", "--out", link.toString()),
-        "--out " + link + ": is a symbolic link");
-    assertThat(Files.readString(file)).isEqualTo("precious\n");
-    assertThat(others.resolve("notes.txt")).hasContent("mine");
-
-    Path fresh = dir.resolve("fresh");
-    assertThat(run("reproduce", "drm-kunit", "--out", fresh.toString()).exit()).isZero();
-    assertThat(run("reproduce", "drm-kunit", "--out", fresh.toString()).exit())
-        .as("the same command may replace its own outputs").isZero();
-    assertThat(fresh.resolve("command.txt")).exists();
-  }
-
-  @Test
-  void reproduceMayWriteItsPageIntoAFolderOfOtherReproductionsPagesAndCharts(@TempDir Path dir)
-      throws IOException {
-    // the documented regeneration: preemptlab reproduce ID --out docs/reproductions
-    Path pages = Files.createDirectories(dir.resolve("reproductions"));
-    Files.writeString(pages.resolve("chimera.md"), "# Reproduction: chimera\n");
-    Files.createDirectories(pages.resolve("images"));
-    Files.writeString(pages.resolve("images/chart.png"), "png");
-
-    assertThat(run("reproduce", "drm-kunit", "--out", pages.toString()).exit()).isZero();
-
-    assertThat(pages.resolve("chimera.md")).hasContent("# Reproduction: chimera");
-    assertThat(pages.resolve("command.txt")).as("no provenance among the pages").doesNotExist();
-    assertThat(run("reproduce", "drm-kunit", "--out", pages.resolve("images").toString()).exit())
-        .as("a folder of charts only, as docs/reproductions/images").isZero();
-    assertThat(pages.resolve("images/command.txt")).doesNotExist();
-    Files.writeString(pages.resolve("notes.txt"), "mine\n");
-    assertUsageError(run("reproduce", "drm-kunit", "--out", pages.toString()),
-        "the folder already holds other files");
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"--policy", "--hardware", "--preemption", "--workload"})
   void anEmptyPluginIdIsAUsageError(String option) { // M11b

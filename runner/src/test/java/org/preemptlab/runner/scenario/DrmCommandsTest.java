@@ -7,16 +7,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.runner.cli.Main;
 import org.preemptlab.runner.engine.drm.ClientStats;
-import org.preemptlab.runner.reproduce.Reproductions;
 
 /**
- * The command-line entry points: {@code reproduce drm-kunit}, {@code drm-scenario FILE} and its
- * equal {@code run --config FILE} of a scenario file.
+ * The command-line entry points {@code drm-scenario FILE} and its equal {@code run --config FILE}
+ * of a scenario file ({@code reproduce drm-kunit} is the lab's: LabCommandsTest).
  */
 class DrmCommandsTest {
   private record Result(int exit, String out, String err) {}
@@ -28,21 +26,6 @@ class DrmCommandsTest {
         new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
     return new Result(exit, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));
-  }
-
-  @Tag("slow")
-  @Test
-  void reproduceDrmKunitReportsEveryScenarioAsReproduced(@TempDir Path dir) {
-    Result result = run("reproduce", "drm-kunit", "--out", dir.toString());
-
-    assertThat(result.exit()).isZero();
-    for (KunitScenarios.Entry entry : KunitScenarios.all()) {
-      assertThat(result.out()).containsPattern("(?m)^" + entry.id() + " +" + entry.kunitTest()
-          + " +yes ");
-    }
-    assertThat(result.out()).contains("expected false      observed false")
-        .doesNotContain("FAIL").contains("reproduced: every expected outcome was observed");
-    assertThat(Reproductions.find("drm-kunit")).isPresent();
   }
 
   @Test

@@ -1,0 +1,221 @@
+package org.preemptlab.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTag;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Keeps the module arrows of DESIGN.md §1 true on the main classes of every module: the API
+ * depends on the JDK only, plugin modules on the API (and Guava) only and never on each other or on the
+ * runner, the engine on no outer runner layer, nothing that simulates reads the wall clock, the
+ * engine-free test kit on the API, JUnit and AssertJ only, no product code on the test kit, and
+ * the lab (reproductions, benchmark) outside the product: nothing but the lab depends on it. This
+ * module depends on every other one, so the rules run whichever module changed.
+ */
+@AnalyzeClasses(packages = "org.preemptlab", importOptions = ImportOption.DoNotIncludeTests.class)
+@ArchTag("slow")
+class ArchitectureTest {
+  private static final String API = "org.preemptlab.api..";
+  private static final String POLICIES = "org.preemptlab.policies..";
+  private static final String HARDWARE = "org.preemptlab.hardware..";
+  private static final String PLUGINS = "org.preemptlab.plugins..";
+  private static final String APPLICATIONS = "org.preemptlab.applications..";
+  private static final String RUNNER = "org.preemptlab.runner..";
+  private static final String ENGINE = "org.preemptlab.runner.engine..";
+  private static final String DRM = "org.preemptlab.runner.engine.drm..";
+  private static final String ENGINE_CORE = "org.preemptlab.runner.engine";
+  private static final String SCENARIO_FORMAT = "org.preemptlab.runner.scenario..";
+  private static final String GUAVA = "com.google.common..";
+  private static final String TESTKIT = "org.preemptlab.testkit..";
+  private static final String LAB = "org.preemptlab.lab..";
+
+  /** Static methods that read the wall clock, by declaring class. */
+  private static final Map<String, Set<String>> WALL_CLOCK = Map.of(
+      "java.lang.System", Set.of("currentTimeMillis", "nanoTime"),
+      "java.time.Instant", Set.of("now"),
+      "java.time.LocalDateTime", Set.of("now"),
+      "java.time.LocalDate", Set.of("now"),
+      "java.time.LocalTime", Set.of("now"),
+      "java.time.ZonedDateTime", Set.of("now"),
+      "java.time.OffsetDateTime", Set.of("now"),
+      "java.time.Clock", Set.of("systemUTC", "systemDefaultZone"));
+
+  private static final DescribedPredicate<JavaCall<?>> READ_THE_WALL_CLOCK =
+      DescribedPredicate.describe("read the wall clock (System.currentTimeMillis/nanoTime, "
+          + "java.time now(), Clock.system*)", call -> WALL_CLOCK
+          .getOrDefault(call.getTargetOwner().getName(), Set.of())
+          .contains(call.getName()));
+
+  @ArchTest
+  static void everyCheckedPackageHasMainClasses(JavaClasses classes) {
+    for (String pkg : new String[] {"org.preemptlab.api", "org.preemptlab.api.model",
+        "org.preemptlab.policies", "org.preemptlab.hardware", "org.preemptlab.plugins",
+        "org.preemptlab.runner.engine", "org.preemptlab.runner.engine.drm",
+        "org.preemptlab.runner.scenario", "org.preemptlab.runner.cli",
+        "org.preemptlab.runner.report", "org.preemptlab.runner.experiment"}) {
+      assertThat(classes.that(resideIn(pkg + ".."))).as("main classes in %s", pkg).isNotEmpty();
+    }
+  }
+
+  @ArchTest
+  static void testClassesAreNotImported(JavaClasses classes) {
+    assertThat(classes.stream().map(JavaClass::getSimpleName))
+        .isNotEmpty()
+        .noneMatch(name -> name.endsWith("Test"));
+  }
+
+  @ArchTest
+  static final ArchRule apiDependsOnTheJdkOnly = classes().that().resideInAPackage(API)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule policiesDependOnlyOnTheJdkTheApiAndGuava = classes()
+      .that().resideInAPackage(POLICIES)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, POLICIES)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule hardwareModelsDependOnlyOnTheJdkTheApiAndGuava = classes()
+      .that().resideInAPackage(HARDWARE)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, HARDWARE)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule pluginsDependOnlyOnTheJdkTheApiAndGuava = classes()
+      .that().resideInAPackage(PLUGINS)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, PLUGINS)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule applicationsDependOnlyOnTheJdkTheApiAndGuava = classes()
+      .that().resideInAPackage(APPLICATIONS)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, APPLICATIONS)
+      .allowEmptyShould(false);
+
+  /** testkit-core (on this module's test class path) stays usable by every plugin module. */
+  @ArchTest
+  static final ArchRule testkitCoreDependsOnlyOnTheJdkTheApiJunitAndAssertj = classes()
+      .that().resideInAPackage(TESTKIT)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, TESTKIT,
+          "org.junit..", "org.assertj..")
+      .allowEmptyShould(false);
+
+  /** The lab reaches the command line through the command service file, never by name. */
+  @ArchTest
+  static final ArchRule onlyTheLabDependsOnTheLab = noClasses()
+      .that().resideOutsideOfPackage(LAB)
+      .should().dependOnClassesThat().resideInAPackage(LAB);
+
+  @ArchTest
+  static final ArchRule noProductCodeDependsOnTheTestKit = noClasses()
+      .that().resideInAnyPackage(API, POLICIES, HARDWARE, PLUGINS, RUNNER)
+      .should().dependOnClassesThat().resideInAPackage(TESTKIT)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule noPluginModuleDependsOnTheRunner = noClasses()
+      .that().resideInAnyPackage(API, POLICIES, HARDWARE, PLUGINS, APPLICATIONS)
+      .should().dependOnClassesThat().resideInAPackage(RUNNER)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule policiesDependOnNoOtherPluginModule = noClasses()
+      .that().resideInAPackage(POLICIES)
+      .should().dependOnClassesThat().resideInAnyPackage(HARDWARE, PLUGINS)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule hardwareModelsDependOnNoOtherPluginModule = noClasses()
+      .that().resideInAPackage(HARDWARE)
+      .should().dependOnClassesThat().resideInAnyPackage(POLICIES, PLUGINS)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule pluginsDependOnNoOtherPluginModule = noClasses()
+      .that().resideInAPackage(PLUGINS)
+      .should().dependOnClassesThat().resideInAnyPackage(POLICIES, HARDWARE)
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule engineDependsOnNoOuterRunnerLayer = noClasses()
+      .that().resideInAPackage(ENGINE)
+      .should().dependOnClassesThat().resideInAnyPackage("org.preemptlab.runner.cli..",
+          "org.preemptlab.runner.report..", "org.preemptlab.runner.experiment..")
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule nothingThatSimulatesReadsTheWallClock = noClasses()
+      .that().resideInAnyPackage(API, POLICIES, HARDWARE, PLUGINS, ENGINE, DRM)
+      .should().callMethodWhere(READ_THE_WALL_CLOCK)
+      .allowEmptyShould(false);
+
+  /**
+   * The engine's DRM scheduler layer takes a kernel generation's behaviour from the policy it runs
+   * ({@code DrmSchedulingPolicy.perPriorityRunQueues()}), never from a policy's class or id: it
+   * depends on no policy implementation.
+   */
+  @ArchTest
+  static final ArchRule drmSchedulerLayerDependsOnNoPolicyImplementation = noClasses()
+      .that().resideInAPackage(DRM)
+      .should().dependOnClassesThat().resideInAPackage(POLICIES)
+      .allowEmptyShould(false);
+
+  /**
+   * One engine: the DRM scheduler is a layer of the engine ({@code engine.drm}), not a simulator of
+   * its own, so the old simulator package is gone for good.
+   */
+  @ArchTest
+  static final ArchRule thereIsNoSecondSimulatorPackage = noClasses()
+      .should().resideInAPackage("org.preemptlab.runner.drm..");
+
+  /**
+   * The engine owns the only event queue: no class outside the engine uses its queue or implements
+   * its events, and the only other event loop is the benchmark's deliberately minimal baseline,
+   * which exists to be measured against the engine.
+   */
+  @ArchTest
+  static final ArchRule onlyTheEngineUsesTheEventQueue = noClasses()
+      .that().resideOutsideOfPackage(ENGINE)
+      .should().dependOnClassesThat().haveFullyQualifiedName(ENGINE_CORE + ".EventQueue")
+      .orShould().implement(ENGINE_CORE + ".Event")
+      .allowEmptyShould(false);
+
+  @ArchTest
+  static final ArchRule noEventLoopOutsideTheEngineButTheBenchmarkBaseline = noClasses()
+      .that().haveSimpleNameEndingWith("EventLoop")
+      .should().resideOutsideOfPackages(ENGINE, "org.preemptlab.lab.bench..");
+
+  /**
+   * The engine's core knows its DRM layer only through {@code EngineLayer}: a dependency goes one
+   * way, from the layer to the core.
+   */
+  @ArchTest
+  static final ArchRule engineCoreDependsOnNoDrmSchedulerLayer = noClasses()
+      .that().resideInAPackage(ENGINE_CORE)
+      .should().dependOnClassesThat().resideInAPackage(DRM)
+      .allowEmptyShould(false);
+
+  /** The scenario file format is a format: it depends on no part of the engine. */
+  @ArchTest
+  static final ArchRule scenarioFormatDependsOnNoEngine = noClasses()
+      .that().resideInAPackage(SCENARIO_FORMAT)
+      .should().dependOnClassesThat().resideInAPackage(ENGINE)
+      .allowEmptyShould(false);
+
+  private static DescribedPredicate<JavaClass> resideIn(String packageIdentifier) {
+    return JavaClass.Predicates.resideInAPackage(packageIdentifier);
+  }
+}

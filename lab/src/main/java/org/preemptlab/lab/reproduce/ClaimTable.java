@@ -1,0 +1,84 @@
+package org.preemptlab.lab.reproduce;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.preemptlab.runner.report.TextTable;
+
+/**
+ * The rows of one reproduction, published against simulated, and its verdict: reproduced only
+ * when there is at least one row and every row is {@link Verdict#PASS} (an IN-SAMPLE,
+ * INCONCLUSIVE or NOT SIMULATED row never counts).
+ */
+final class ClaimTable {
+  private final List<Target.Row> rows = new ArrayList<>();
+
+  /** Adds a row. */
+  ClaimTable add(Target.Row row) {
+    rows.add(row);
+    return this;
+  }
+
+  /** The rows, in order. */
+  List<Target.Row> rows() {
+    return List.copyOf(rows);
+  }
+
+  /** Whether it reproduced: at least one row, every row PASS. */
+  boolean reproduced() {
+    return !rows.isEmpty() && rows.stream().allMatch(r -> r.verdict() == Verdict.PASS);
+  }
+
+  /** The table: one line per row. */
+  TextTable table() {
+    TextTable table = new TextTable("#", "claim", "source", "published", "simulated",
+        "tolerance", "baseline (simulated)", "verdict");
+    for (int i = 0; i < rows.size(); i++) {
+      Target.Row r = rows.get(i);
+      table.row(i + 1, r.target().claim(), r.target().source().cell(), r.target().published(),
+          r.simulated(), r.target().tolerance().text(), r.baseline(), r.verdict().label());
+    }
+    return table;
+  }
+
+  /** Per row: the tolerance's reason and the row's note, as a numbered Markdown list. */
+  String notes() {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < rows.size(); i++) {
+      Target.Row r = rows.get(i);
+      sb.append(i + 1).append(". Tolerance ").append(r.target().tolerance().text()).append(": ")
+          .append(r.target().tolerance().reason());
+      if (!r.note().isEmpty()) {
+        sb.append(' ').append(r.note());
+      }
+      sb.append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** One sentence: how many rows of each verdict, and whether it reproduced. */
+  String verdict() {
+    if (rows.isEmpty()) {
+      return "Verdict: no rows: NOT reproduced.";
+    }
+    Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
+    rows.forEach(r -> counts.merge(r.verdict(), 1, Integer::sum));
+    StringBuilder sb = new StringBuilder("Verdict: ");
+    counts.forEach((v, n) -> sb.append(n).append(' ').append(v.label()).append(", "));
+    sb.setLength(sb.length() - 2);
+    sb.append(" of ").append(rows.size()).append(rows.size() == 1 ? " row: " : " rows: ");
+    sb.append(reproduced() ? "reproduced (every row PASS)."
+        : "NOT reproduced (that needs every row PASS).");
+    return sb.toString();
+  }
+
+  /** Prints the table, the notes and the verdict. */
+  void print(PrintStream out) {
+    out.print(table().render());
+    out.println();
+    out.print(notes());
+    out.println(verdict());
+  }
+}

@@ -1,0 +1,279 @@
+package org.preemptlab.lab.reproduce;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * The inputs of Orion's artifact (Strati, Ma and Klimovic, EuroSys 2024; eth-easl/orion) as CSV
+ * traces for the {@code v100} model: each model's kernels in launch order with Orion's own profile
+ * of them on a V100-16GB ({@code orion-kernels.csv}, copied from {@code
+ * benchmarking/model_kernels/}), the high-priority arrival times of Fig. 10 ({@code
+ * orion-inter-arrivals.csv}, from {@code artifact_evaluation/fig10/inter_arrival_times.json}), and
+ * the client pairs of the artifact's Figs. 7 and 10 ({@code artifact_evaluation/fig{7,10}/
+ * config_files/*.json}, {@code run_orion.py}).
+ */
+final class OrionArtifact {
+  private OrionArtifact() {}
+
+  /** The {@code v100} model's SMs, as the profiles' V100-16GB has. */
+  static final int SMS = 80;
+  /**
+   * One block per "SM needed" of a profile: 1,024 threads of 64 registers fill a V100 SM's 65,536
+   * registers (the profiles give SMs, not block shapes: an assumption).
+   */
+  static final int THREADS_PER_BLOCK = 1024;
+  static final int REGISTERS_PER_THREAD = 64;
+  /**
+   * At most this many waves per kernel: a kernel needing more than {@code 80 x MAX_WAVES} SMs'
+   * worth of blocks is simulated as {@code 80 x MAX_WAVES} longer blocks with the same duration
+   * alone (an assumption that keeps the runs short; a co-runner then waits up to one of these
+   * longer waves).
+   */
+  static final int MAX_WAVES = 8;
+  /** The {@code v100} model's DRAM bandwidth, bytes per ns (900 GB/s). */
+  static final double DRAM_BYTES_PER_NS = 900;
+
+  /**
+   * One kernel of a model as Orion profiled it.
+   *
+   * @param profile 1 compute bound, 0 memory bound, -1 no roofline profile
+   * @param smNeeded SMs its blocks fill at once (may exceed 80: then it runs in waves)
+   * @param durationNs its time alone on the V100
+   */
+  record Kernel(int profile, int smNeeded, long durationNs) {
+    /** Blocks in the grid: one per SM needed, at least one, at most {@link #MAX_WAVES} waves. */
+    int blocks() {
+      return Math.min(Math.max(1, smNeeded), SMS * MAX_WAVES);
+    }
+
+    /** Waves on the idle V100. */
+    int waves() {
+      return (blocks() + SMS - 1) / SMS;
+    }
+
+    /** Whether its blocks were capped at {@link #MAX_WAVES} waves. */
+    boolean capped() {
+      return smNeeded > SMS * MAX_WAVES;
+    }
+
+    /** One block's time, so that the kernel alone lasts its profiled duration. */
+    long blockTimeNs() {
+      return Math.max(1, Math.round((double) durationNs / waves()));
+    }
+
+    /**
+     * DRAM bytes one block moves: for a memory-bound kernel, enough that its resident blocks
+     * demand the device's whole bandwidth (it runs at the bandwidth roof, left of the ridge
+     * point, so alone it still lasts its profiled time); none otherwise.
+     */
+    long dramBytesPerBlock() {
+      if (profile != 0) {
+        return 0;
+      }
+      int resident = Math.min(blocks(), SMS);
+      return Math.max(1, Math.round(DRAM_BYTES_PER_NS / resident * blockTimeNs()));
+    }
+  }
+
+  /** Every model's kernels, in launch order, read from the bundled copy. */
+  static Map<String, List<Kernel>> models() {
+    Map<String, List<Kernel>> models = new LinkedHashMap<>();
+    for (String[] f : rows("orion-kernels.csv")) {
+      models.computeIfAbsent(f[0], m -> new ArrayList<>()).add(new Kernel(
+          Integer.parseInt(f[1]), Integer.parseInt(f[2]), Long.parseLong(f[3])));
+    }
+    return models;
+  }
+
+  /** Fig. 10's high-priority inter-arrival times, in ns. */
+  static long[] interArrivalsNs() {
+    return rows("orion-inter-arrivals.csv").stream()
+        .mapToLong(f -> Math.round(Double.parseDouble(f[0]) * 1e9)).toArray();
+  }
+
+  private static List<String[]> rows(String resource) {
+    List<String[]> rows = new ArrayList<>();
+    try (InputStream in = OrionArtifact.class.getResourceAsStream(resource);
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in,
+            StandardCharsets.UTF_8))) {
+      boolean header = true;
+      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        if (line.startsWith("#") || line.isBlank()) {
+          continue;
+        }
+        if (header) {
+          header = false;
+          continue;
+        }
+        rows.add(line.split(","));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return rows;
+  }
+
+  /** A model's time alone: the sum of its kernels' profiled durations, ns. */
+  static long aloneNs(List<Kernel> kernels) {
+    return kernels.stream().mapToLong(Kernel::durationNs).sum();
+  }
+
+  /**
+   * One client pair of the artifact: a best-effort client beside a high-priority inference client.
+   *
+   * @param figure {@code 7} (best-effort training) or {@code 10} (best-effort inference)
+   * @param be the best-effort model's label, e.g. {@code ResNet101}
+   * @param beModel its kernel file, e.g. {@code resnet101_4_fwd}
+   * @param bePerSecond its requests per second, uniform (Fig. 10); 0 for training, one iteration
+   *     after another
+   * @param hp the high-priority model's label
+   * @param hpModel its kernel file
+   * @param hpPerSecond its Poisson requests per second (Fig. 7); 0 for Fig. 10's arrival trace
+   * @param maxBeDurationNs the artifact's {@code --orion_max_be_duration} for this pair
+   */
+  record Pair(int figure, String be, String beModel, int bePerSecond, String hp, String hpModel,
+      int hpPerSecond, long maxBeDurationNs) {
+    String label() {
+      return be + (figure == 7 ? " training" : " inference") + " + " + hp;
+    }
+  }
+
+  private static final String[][] BE_INFERENCE = {{"ResNet50", "resnet50_4_fwd", "80"},
+      {"MobileNetV2", "mobilenetv2_4_fwd", "100"}, {"ResNet101", "resnet101_4_fwd", "40"},
+      {"BERT", "bert_2_fwd", "8"}, {"Transformer", "transformer_xl_4_fwd", "20"}};
+  private static final String[][] BE_TRAINING = {{"ResNet50", "resnet50_32_fb1"},
+      {"MobileNetV2", "mobilenetv2_64_fb1"}, {"ResNet101", "resnet101_32_fb1"},
+      {"BERT", "bert_8_fb1"}, {"Transformer", "transformer_xl_8_fb1"}};
+  /**
+   * The high-priority clients: model, kernel file, Fig. 7's Poisson rate, and the artifact's
+   * {@code --orion_max_be_duration} beside it ({@code run_orion.py}: 160,000 beside ResNet50,
+   * 100,000 beside MobileNetV2, in the profiles' unit, ns).
+   */
+  private static final Object[][] HP = {{"ResNet50", "resnet50_4_fwd", 15, 160_000L},
+      {"MobileNetV2", "mobilenetv2_4_fwd", 40, 100_000L}};
+
+  /** The ten pairs of a figure, best-effort model by best-effort model, as {@code run_orion.py}. */
+  static List<Pair> pairs(int figure) {
+    List<Pair> pairs = new ArrayList<>();
+    String[][] be = figure == 7 ? BE_TRAINING : BE_INFERENCE;
+    for (String[] b : be) {
+      for (Object[] h : HP) {
+        pairs.add(new Pair(figure, b[0], b[1], figure == 7 ? 0 : Integer.parseInt(b[2]),
+            (String) h[0], (String) h[1], figure == 7 ? (Integer) h[2] : 0, (Long) h[3]));
+      }
+    }
+    return pairs;
+  }
+
+  /** How the two clients are laid out. */
+  enum Layout {
+    /** The high-priority client alone (the artifact's "ideal"). */
+    ALONE,
+    /** Two processes under MPS: two contexts, co-resident, same stream priority. */
+    TWO_PROCESSES,
+    /** One process, two streams, the high-priority one at high priority (Orion and streams). */
+    ONE_PROCESS
+  }
+
+  /** Which job ids make one request or iteration, to measure latencies and completions. */
+  record Request(boolean highPriority, long dueNs, long firstJob, long lastJob) {}
+
+  /** A trace and its requests. */
+  record Trace(String csv, List<Request> requests) {}
+
+  /**
+   * The CSV trace of a pair over {@code horizonNs}. The high-priority client asks for an inference
+   * at each of its times (Fig. 10: the artifact's inter-arrival times from 0; Fig. 7: Poisson at its
+   * rate, from {@code seed}); the best-effort client at its uniform rate (Fig. 10) or one training
+   * iteration after another (Fig. 7). Each client waits for its previous request, so a request's
+   * kernels are submitted at its time or when the previous one ended, whichever is later, all at
+   * once into the client's in-order queue.
+   */
+  static Trace trace(Pair pair, Map<String, List<Kernel>> models, Layout layout, long horizonNs,
+      long seed) {
+    StringBuilder csv = new StringBuilder("job_id,queue,context,priority,engine,submit,grid_blocks,"
+        + "threads_per_block,registers_per_thread,shared_memory_per_block,block_time,depends_on,"
+        + "think_time,dram_bytes_per_block\n");
+    List<Request> requests = new ArrayList<>();
+    long[] next = {0};
+    String hpContext = layout == Layout.TWO_PROCESSES ? "hp" : "app";
+    String hpPriority = layout == Layout.ONE_PROCESS ? "HIGH" : "NORMAL";
+    long previous = -1;
+    for (long due : highPriorityTimes(pair, horizonNs, seed)) {
+      previous = request(csv, requests, next, "hp", hpContext, hpPriority, true, due,
+          models.get(pair.hpModel()), previous);
+    }
+    if (layout != Layout.ALONE) {
+      String beContext = layout == Layout.TWO_PROCESSES ? "be" : "app";
+      String bePriority = layout == Layout.ONE_PROCESS ? "LOW" : "NORMAL";
+      List<Kernel> kernels = models.get(pair.beModel());
+      long count = horizonNs / aloneNs(kernels) + 2;
+      long period = pair.bePerSecond() == 0 ? 0 : 1_000_000_000L / pair.bePerSecond();
+      previous = -1;
+      for (long r = 0; r < count && r * period < horizonNs; r++) {
+        previous = request(csv, requests, next, "be", beContext, bePriority, false, r * period,
+            kernels, previous);
+      }
+    }
+    return new Trace(csv.toString(), requests);
+  }
+
+  /** The high-priority client's request times in [0, horizon). */
+  static List<Long> highPriorityTimes(Pair pair, long horizonNs, long seed) {
+    List<Long> times = new ArrayList<>();
+    if (pair.hpPerSecond() == 0) {
+      long at = 0;
+      for (long gap : interArrivalsNs()) {
+        if (at >= horizonNs) {
+          break;
+        }
+        times.add(at);
+        at += gap;
+      }
+      if (at < horizonNs) {
+        throw new IllegalStateException("the bundled inter-arrival times end at " + at
+            + " ns, before the horizon " + horizonNs + " ns");
+      }
+    } else {
+      SplittableRandom random = new SplittableRandom(seed);
+      double mean = 1e9 / pair.hpPerSecond();
+      for (long at = Math.round(-mean * Math.log(1 - random.nextDouble())); at < horizonNs;
+          at += Math.round(-mean * Math.log(1 - random.nextDouble()))) {
+        times.add(at);
+      }
+    }
+    return times;
+  }
+
+  /**
+   * Writes one request's kernels, due at {@code dueNs}, each depending on the client's previous
+   * request's last kernel (submitted when it ends, or at {@code dueNs} if later). Returns the id of
+   * its last kernel.
+   */
+  private static long request(StringBuilder csv, List<Request> requests, long[] next,
+      String queue, String context, String priority, boolean highPriority, long dueNs,
+      List<Kernel> kernels, long previousLast) {
+    long first = next[0];
+    for (Kernel k : kernels) {
+      csv.append(next[0]++).append(',').append(queue).append(',').append(context).append(',')
+          .append(priority).append(",COMPUTE,").append(dueNs).append("ns,").append(k.blocks())
+          .append(',').append(THREADS_PER_BLOCK).append(',').append(REGISTERS_PER_THREAD)
+          .append(",0,").append(k.blockTimeNs()).append("ns,")
+          .append(previousLast < 0 ? "" : Long.toString(previousLast)).append(',')
+          .append(previousLast < 0 ? "" : "0ns").append(',')
+          .append(k.dramBytesPerBlock() == 0 ? "" : Long.toString(k.dramBytesPerBlock()))
+          .append('\n');
+    }
+    requests.add(new Request(highPriority, dueNs, first, next[0] - 1));
+    return next[0] - 1;
+  }
+}

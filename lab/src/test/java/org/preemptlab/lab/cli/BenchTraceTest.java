@@ -1,0 +1,66 @@
+package org.preemptlab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.preemptlab.runner.cli.CliRun;
+import org.preemptlab.runner.cli.Main;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.runner.experiment.ConfigLoader;
+import org.preemptlab.runner.experiment.RunExecutor;
+
+/**
+ * {@code preemptlab bench --trace FILE}: what it replays and reports, with and without block
+ * aggregation (never how fast it was).
+ */
+@Tag("slow")
+class BenchTraceTest {
+  private static final Path NSYS = Path.of("..", "examples", "traces", "preprocess.nsys.csv");
+
+  private static CliRun bench(String... args) {
+    String[] all = new String[args.length + 1];
+    all[0] = "bench";
+    System.arraycopy(args, 0, all, 1, args.length);
+    return CliRun.of(all);
+  }
+
+  @Test
+  void itReplaysTheTraceAsRunDoesAndReportsItsSpanAndRate() {
+    CliRun result = bench("--trace", NSYS.toString(), "--warmups", "0", "--repetitions", "2");
+    SimulationResult run = new RunExecutor(PluginRegistry.discover(Optional.empty())).execute(
+        ConfigLoader.parse("workload: {generator: nsys-trace, parameters: {path: "
+            + NSYS.toAbsolutePath() + "}}\n", "nsys.yaml")).result();
+    long makespan = run.makespanNs();
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.out())
+        .contains("(nsys-trace) on h200, 16 jobs")
+        .contains("0 warm-up and 2 measured runs")
+        .contains(String.format(Locale.ROOT, "simulated span      %.3f ms", makespan / 1e6))
+        .containsPattern("simulated/wall +[0-9.]+ +\\((faster|slower) than the GPU ran it\\)")
+        .contains("every run, with and without aggregation, gave the same result")
+        .containsPattern("aggregation speed-up: [0-9.]+x wall time")
+        .contains(String.format(Locale.ROOT, "results: | `preprocess.nsys.csv` | nsys-trace | 16 "
+            + "| %,d | %,d | %.3f | MATCH |", run.blocksExecuted(), run.events(),
+            makespan / 1e6));
+  }
+
+  @Test
+  void badUseIsOneLineAndExitCode2() {
+    assertThat(bench("--hardware", "a100").err()).contains("bench --hardware goes with --trace");
+    CliRun missing = bench("--trace", "no-such.json");
+    assertThat(missing.exit()).isEqualTo(Main.USAGE);
+    assertThat(missing.err()).contains("no-such.json: no such file");
+    CliRun text = bench("--trace", Path.of("..", "README.md").toString());
+    assertThat(text.exit()).isEqualTo(Main.USAGE);
+    assertThat(text.err()).contains("a trace is a PyTorch profiler trace (.json, .json.gz) or an "
+        + "Nsight Systems cuda_gpu_trace export (.csv)");
+    assertThat(bench("--trace", NSYS.toString(), "--kernels", "10").err())
+        .contains("--kernels does not apply");
+  }
+}

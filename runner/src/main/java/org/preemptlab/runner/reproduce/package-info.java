@@ -1,7 +1,0 @@
-/**
- * Reproductions of published results and reference behaviour: each {@link
- * org.preemptlab.runner.reproduce.Reproduction} runs simulations, compares what it observes with
- * what the source reports, writes tables and charts, and says whether it reproduced. Run them with
- * {@code preemptlab reproduce NAME}.
- */
-package org.preemptlab.runner.reproduce;
