@@ -12,31 +12,39 @@ import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.HardwareModelProvider;
 
 /**
- * A hardware model defined by a parameter file bundled in this package. Every key of the file is
- * a parameter whose default is the file's value, so {@code preemptlab list} shows the model and a
- * user can override any value (for example {@code hardware.time-slice=1ms}); overridden values
- * are checked exactly as file values are.
+ * A hardware model defined by a parameter file bundled in this package and named in its index
+ * ({@link BundledModels}). Its id is the file's name without {@code .yaml}, its description the
+ * file's {@code description}. Every key of the file is a parameter whose default is the file's
+ * value, so {@code preemptlab list} shows the model and a user can override any value (for example
+ * {@code hardware.time-slice=1ms}); overridden values are checked exactly as file values are.
  *
  * @since 0.1
  */
-public abstract class BundledModelProvider extends PluginProviderBase<HardwareModel>
+public final class BundledModelProvider extends PluginProviderBase<HardwareModel>
     implements HardwareModelProvider {
   private final ModelFile file;
 
   /**
-   * Loads and checks the bundled file, so that a broken file fails discovery naming file:line.
+   * Loads and checks a bundled file, so that a broken file fails discovery naming file:line.
    *
-   * @param id the provider's id, e.g. {@code "h200"}
-   * @param description one line for {@code preemptlab list}
    * @param resource the file's name in this package, e.g. {@code "h200.yaml"}
+   * @throws IllegalStateException if the file is missing or has no description
    */
-  protected BundledModelProvider(String id, String description, String resource) {
-    this(id, description, ModelFile.resource(resource));
+  BundledModelProvider(String resource) {
+    this(resource, ModelFile.resource(resource));
   }
 
-  private BundledModelProvider(String id, String description, ModelFile file) {
-    super(id, description, checkedParameters(file));
+  private BundledModelProvider(String resource, ModelFile file) {
+    super(resource.replaceFirst("\\.yaml$", ""), described(file), checkedParameters(file));
     this.file = file;
+  }
+
+  private static String described(ModelFile file) {
+    if (file.description().isEmpty()) {
+      throw new IllegalStateException("bundled hardware model '" + file.source() + "' has no "
+          + "description line");
+    }
+    return file.description();
   }
 
   /** Checks that the file builds a model; one parameter per key, defaulting to the file's value. */

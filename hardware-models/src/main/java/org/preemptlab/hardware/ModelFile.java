@@ -26,10 +26,16 @@ import org.preemptlab.api.Limits;
  * <p>Every error names the file and line. Values are only split from keys here; {@link
  * ModelBuilder} parses and checks them.
  *
+ * <p>Besides the model keys, a file may have a {@code description}: the one line {@code
+ * preemptlab list} shows for a bundled model (a description, not a device parameter).
+ *
  * @param source the file's name as the user knows it, e.g. {@code my.hw}
  * @param settings the value of each key present, in key order
+ * @param description the file's {@code description}, or empty
  */
-record ModelFile(String source, Map<ModelKey, Setting> settings) {
+record ModelFile(String source, Map<ModelKey, Setting> settings, String description) {
+  /** The key of the file's one-line description. */
+  static final String DESCRIPTION = "description";
 
   ModelFile {
     settings = Collections.unmodifiableMap(new EnumMap<>(settings));
@@ -65,6 +71,7 @@ record ModelFile(String source, Map<ModelKey, Setting> settings) {
     boolean yaml = lower.endsWith(".yaml") || lower.endsWith(".yml");
     Map<ModelKey, Setting> settings = new EnumMap<>(ModelKey.class);
     Map<ModelKey, Integer> lines = new EnumMap<>(ModelKey.class);
+    String description = null;
     String[] rows = text.replace("\uFEFF", "").split("\\R", -1);
     for (int i = 0; i < rows.length; i++) {
       int lineNumber = i + 1;
@@ -95,6 +102,13 @@ record ModelFile(String source, Map<ModelKey, Setting> settings) {
       if (yaml) {
         value = unquote(value, where);
       }
+      if (id.equals(DESCRIPTION)) {
+        if (description != null) {
+          throw new ConfigurationException(where + ": key '" + id + "' is set twice");
+        }
+        description = value;
+        continue;
+      }
       ModelKey key = ModelKey.byId(id).orElseThrow(() -> unknownKey(where, id, settings));
       if (value.isEmpty()) {
         throw new ConfigurationException(where + ": " + id + ": no value after '='");
@@ -106,7 +120,7 @@ record ModelFile(String source, Map<ModelKey, Setting> settings) {
       }
       settings.put(key, new Setting(value, where));
     }
-    return new ModelFile(source, settings);
+    return new ModelFile(source, settings, description == null ? "" : description);
   }
 
   /**

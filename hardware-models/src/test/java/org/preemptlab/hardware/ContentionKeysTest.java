@@ -36,7 +36,7 @@ class ContentionKeysTest {
 
   @Test
   void contentionIsTurnedOnWithOneOverride() {
-    HardwareModel model = Runs.create(new H200Provider(), Map.of("contention", "max-min-fair"));
+    HardwareModel model = Runs.create(BundledModels.provider("h200"), Map.of("contention", "max-min-fair"));
 
     assertThat(model.contention()).isEqualTo(Optional.of(ContentionModel.maxMinFair()));
     assertThat(model.device().memory().dramBandwidthBytesPerNs()).isEqualTo(4800);
@@ -44,7 +44,7 @@ class ContentionKeysTest {
 
   @Test
   void theKeysAreParametersWithTheirRangesAndChoices() {
-    assertThat(new A100Provider().parameters())
+    assertThat(BundledModels.provider("a100").parameters())
         .filteredOn(p -> p.name().equals("dram-bandwidth-gbps")).singleElement()
         .satisfies(p -> {
           assertThat(p.min()).isEqualTo(0.001);
@@ -52,14 +52,14 @@ class ContentionKeysTest {
           assertThat(p.unit()).isEqualTo("GB/s");
           assertThat(p.defaultValue()).isEqualTo("1555");
         });
-    assertThat(new A100Provider().parameters()).filteredOn(p -> p.name().equals("contention"))
+    assertThat(BundledModels.provider("a100").parameters()).filteredOn(p -> p.name().equals("contention"))
         .singleElement().extracting(ParameterSpec::doc).asString()
         .contains("none", "max-min-fair");
   }
 
   @Test
   void anUnknownContentionModelIsAOneLineError() {
-    assertThatThrownBy(() -> Runs.create(new H200Provider(), Map.of("contention", "fair")))
+    assertThatThrownBy(() -> Runs.create(BundledModels.provider("h200"), Map.of("contention", "fair")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("h200.yaml with overrides contention=fair: contention must be none,"
             + " max-min-fair, issue-rate or 'max-min-fair, issue-rate', got 'fair'");
@@ -82,7 +82,7 @@ class ContentionKeysTest {
 
   @Test
   void bothRulesAreTurnedOnWithACommaSeparatedList() {
-    HardwareModel model = Runs.create(new Mi50Provider(),
+    HardwareModel model = Runs.create(BundledModels.provider("mi50"),
         Map.of("contention", "max-min-fair, issue-rate"));
 
     assertThat(model.contention()).contains(ContentionModel.maxMinFair());
@@ -92,7 +92,7 @@ class ContentionKeysTest {
   @Test
   void aRuleNamedTwiceOrBesideNoneIsAOneLineError() {
     for (String value : List.of("issue-rate, issue-rate", "none, issue-rate", "issue")) {
-      assertThatThrownBy(() -> Runs.create(new H200Provider(), Map.of("contention", value)))
+      assertThatThrownBy(() -> Runs.create(BundledModels.provider("h200"), Map.of("contention", value)))
           .isInstanceOf(ConfigurationException.class)
           .hasMessageContaining("contention must be none, max-min-fair, issue-rate or");
     }
@@ -126,7 +126,7 @@ class ContentionKeysTest {
 
   @Test
   void aBandwidthOutOfRangeIsRejectedWithTheParameterName() {
-    assertThatThrownBy(() -> Runs.create(new H200Provider(), Map.of("dram-bandwidth-gbps", "0")))
+    assertThatThrownBy(() -> Runs.create(BundledModels.provider("h200"), Map.of("dram-bandwidth-gbps", "0")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("'dram-bandwidth-gbps'")
         .hasMessageContaining("'0' is out of range");
@@ -159,15 +159,6 @@ class ContentionKeysTest {
   }
 
   private static HardwareModelProvider provider(String id) {
-    return switch (id) {
-      case "h200" -> new H200Provider();
-      case "gtx480" -> new Gtx480Provider();
-      case "v100" -> new V100Provider();
-      case "a100" -> new A100Provider();
-      case "gtx1080" -> new Gtx1080Provider();
-      case "mi50" -> new Mi50Provider();
-      case "mi100" -> new Mi100Provider();
-      default -> throw new IllegalArgumentException(id);
-    };
+    return BundledModels.provider(id);
   }
 }

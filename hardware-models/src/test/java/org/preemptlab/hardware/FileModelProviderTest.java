@@ -233,7 +233,7 @@ class FileModelProviderTest {
   void bundledFilesLoadThroughTheFileProvider() throws IOException {
     try (var in = ModelFile.class.getResourceAsStream("h200.yaml")) {
       Path copy = Files.write(dir.resolve("h200-copy.yaml"), in.readAllBytes());
-      assertThat(createFrom(copy)).isEqualTo(Runs.create(new H200Provider()));
+      assertThat(createFrom(copy)).isEqualTo(Runs.create(BundledModels.provider("h200")));
     }
   }
 

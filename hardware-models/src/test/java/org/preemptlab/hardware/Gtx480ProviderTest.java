@@ -11,7 +11,7 @@ import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.SmSpec;
 
 class Gtx480ProviderTest {
-  private final Gtx480Provider provider = new Gtx480Provider();
+  private final BundledModelProvider provider = BundledModels.provider("gtx480");
   private final HardwareModel model = Runs.create(provider);
 
   @Test

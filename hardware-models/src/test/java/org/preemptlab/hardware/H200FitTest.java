@@ -22,7 +22,7 @@ class H200FitTest {
       {256, 256 * 24 * 4, 299}, {512, 512 * 24 * 4, 306}, {1024, 1024 * 24 * 4, 323},
       {2048, 2048 * 24 * 4, 364}, {256, 256 * 218 * 4, 319}, {1024, 1024 * 24 * 4 + 232_448, 372}};
 
-  private final CostModel model = (CostModel) Runs.create(new H200Provider());
+  private final CostModel model = (CostModel) Runs.create(BundledModels.provider("h200"));
   private final DeviceCosts costs = model.device().costs();
 
   /** Step 1: one per-byte rate, least squares through the two byte-only contrasts. */

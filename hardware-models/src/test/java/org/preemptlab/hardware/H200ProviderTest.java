@@ -15,7 +15,7 @@ import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.SmSpec;
 
 class H200ProviderTest {
-  private final H200Provider provider = new H200Provider();
+  private final BundledModelProvider provider = BundledModels.provider("h200");
   private final HardwareModel model = Runs.create(provider);
 
   /** Bytes of one SM's context: threads x registers/thread x 4 B, plus shared memory. */

@@ -1,38 +1,86 @@
 package org.preemptlab.hardware;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
 import org.preemptlab.testkit.conformance.HardwareModelConformance;
 
 /** Every shipped hardware model passes the test kit's hardware-model conformance suite. */
 class ShippedModelsConformanceTest {
 
-  @Nested
-  class H200 extends HardwareModelConformance<H200Provider> {}
+  @Test
+  void everyIndexedModelHasItsSuiteHere() {
+    List<String> suites = Arrays.stream(ShippedModelsConformanceTest.class.getDeclaredClasses())
+        .map(c -> c.getSimpleName().toLowerCase(Locale.ROOT) + ".yaml").toList();
+
+    assertThat(BundledModels.files()).isNotEmpty().allSatisfy(f -> assertThat(suites).contains(f));
+  }
 
   @Nested
-  class A100 extends HardwareModelConformance<A100Provider> {}
+  class H200 extends HardwareModelConformance<BundledModelProvider> {
+    @Override
+    protected BundledModelProvider provider() {
+      return BundledModels.provider("h200");
+    }
+  }
 
   @Nested
-  class V100 extends HardwareModelConformance<V100Provider> {}
+  class A100 extends HardwareModelConformance<BundledModelProvider> {
+    @Override
+    protected BundledModelProvider provider() {
+      return BundledModels.provider("a100");
+    }
+  }
 
   @Nested
-  class Gtx1080 extends HardwareModelConformance<Gtx1080Provider> {}
+  class V100 extends HardwareModelConformance<BundledModelProvider> {
+    @Override
+    protected BundledModelProvider provider() {
+      return BundledModels.provider("v100");
+    }
+  }
 
   @Nested
-  class Gtx480 extends HardwareModelConformance<Gtx480Provider> {}
+  class Gtx1080 extends HardwareModelConformance<BundledModelProvider> {
+    @Override
+    protected BundledModelProvider provider() {
+      return BundledModels.provider("gtx1080");
+    }
+  }
 
   @Nested
-  class Mi100 extends HardwareModelConformance<Mi100Provider> {}
+  class Gtx480 extends HardwareModelConformance<BundledModelProvider> {
+    @Override
+    protected BundledModelProvider provider() {
+      return BundledModels.provider("gtx480");
+    }
+  }
 
   @Nested
-  class Mi50 extends HardwareModelConformance<Mi50Provider> {}
+  class Mi100 extends HardwareModelConformance<BundledModelProvider> {
+    @Override
+    protected BundledModelProvider provider() {
+      return BundledModels.provider("mi100");
+    }
+  }
+
+  @Nested
+  class Mi50 extends HardwareModelConformance<BundledModelProvider> {
+    @Override
+    protected BundledModelProvider provider() {
+      return BundledModels.provider("mi50");
+    }
+  }
 
   @Nested
   class DrmMock extends HardwareModelConformance<DrmMockProvider> {}

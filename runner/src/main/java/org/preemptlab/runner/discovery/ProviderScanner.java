@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.preemptlab.api.ParameterSpec;
+import org.preemptlab.api.PluginCatalog;
 import org.preemptlab.api.PluginProvider;
 
 /**
@@ -47,6 +48,7 @@ final class ProviderScanner {
     ProviderScanner scanner = new ProviderScanner(type, loader);
     scanner.checkRegistrations();
     scanner.load();
+    scanner.loadCatalogs();
     return scanner;
   }
 
@@ -116,17 +118,74 @@ final class ProviderScanner {
     Class<?> providerClass = handle.type();
     String jar = JarLocations.of(providerClass);
     try {
-      PluginProvider<?> provider = handle.get();
-      PluginDescriptor descriptor = describe(provider, jar);
-      found.add(new DiscoveredPlugin(provider, descriptor));
-      LOG.debug("found {} '{}' {} in {} ({})", type, descriptor.id(), descriptor.version(), jar,
-          providerClass.getName());
+      add(handle.get(), jar);
     } catch (InvalidProvider e) {
       problem(providerClass.getName(), jar, e.getMessage(), e);
     } catch (ServiceConfigurationError e) {
       problem(providerClass.getName(), jar, detail(e), e);
     } catch (RuntimeException | LinkageError e) {
       problem(providerClass.getName(), jar, Throwables.describe(e), e);
+    }
+  }
+
+  private void add(PluginProvider<?> provider, String jar) {
+    PluginDescriptor descriptor = describe(provider, jar);
+    found.add(new DiscoveredPlugin(provider, descriptor));
+    LOG.debug("found {} '{}' {} in {} ({})", type, descriptor.id(), descriptor.version(), jar,
+        provider.getClass().getName());
+  }
+
+  /**
+   * The providers of this kind that {@link PluginCatalog}s list, after those registered one by
+   * one; a catalog that fails, or a listed provider that breaks the contract, is a load problem
+   * named by the catalog's class, and the rest still load.
+   */
+  private void loadCatalogs() {
+    Iterator<ServiceLoader.Provider<PluginCatalog>> catalogs =
+        ServiceLoader.load(PluginCatalog.class, loader).stream().iterator();
+    int failures = 0;
+    while (failures < MAX_FAILURES) {
+      ServiceLoader.Provider<PluginCatalog> handle;
+      try {
+        if (!catalogs.hasNext()) {
+          return;
+        }
+        handle = catalogs.next();
+      } catch (ServiceConfigurationError | LinkageError e) {
+        failures++;
+        unloadable(e);
+        continue;
+      }
+      loadCatalog(handle);
+    }
+    LOG.warn("gave up loading {} catalogs after {} failures", type, failures);
+  }
+
+  private void loadCatalog(ServiceLoader.Provider<PluginCatalog> handle) {
+    Class<?> catalogClass = handle.type();
+    String jar = JarLocations.of(catalogClass);
+    try {
+      PluginCatalog catalog = handle.get();
+      if (!type.providerType().equals(catalog.providerType())) {
+        return;
+      }
+      for (PluginProvider<?> provider : call("providers()", catalog::providers)) {
+        try {
+          if (!type.providerType().isInstance(provider)) {
+            throw new InvalidProvider("lists " + provider.getClass().getName() + ", which is "
+                + "not a " + type.providerType().getSimpleName());
+          }
+          add(provider, jar);
+        } catch (InvalidProvider e) {
+          problem(catalogClass.getName(), jar, e.getMessage(), e);
+        }
+      }
+    } catch (InvalidProvider e) {
+      problem(catalogClass.getName(), jar, e.getMessage(), e);
+    } catch (ServiceConfigurationError e) {
+      problem(catalogClass.getName(), jar, detail(e), e);
+    } catch (RuntimeException | LinkageError e) {
+      problem(catalogClass.getName(), jar, Throwables.describe(e), e);
     }
   }
 

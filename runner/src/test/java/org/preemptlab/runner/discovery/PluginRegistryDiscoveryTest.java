@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.PluginCatalog;
 import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModelProvider;
@@ -134,6 +135,62 @@ class PluginRegistryDiscoveryTest {
       assertThat(registry.provider(kind, "same"))
           .isInstanceOf(PluginType.of(kind).providerType());
     }
+  }
+
+  @Test
+  void aCatalogsProvidersAreDiscoveredAsIfRegisteredOneByOneAndItsFailuresAreProblems()
+      throws IOException {
+    TestJar.named("catalog.jar")
+        .source("org.c.A", ProviderSources.policy("org.c.A", "cat-a"))
+        .source("org.c.Bad", ProviderSources.policy("org.c.Bad", "Not_Kebab"))
+        .source("org.c.Policies", """
+            package org.c;
+            import java.util.List;
+            import org.preemptlab.api.PluginCatalog;
+            import org.preemptlab.api.PluginProvider;
+            import org.preemptlab.api.policy.SchedulingPolicyProvider;
+            public final class Policies implements PluginCatalog {
+              public Class<? extends PluginProvider<?>> providerType() {
+                return SchedulingPolicyProvider.class;
+              }
+              public List<? extends PluginProvider<?>> providers() {
+                return List.of(new A(), new Bad());
+              }
+            }
+            """)
+        .source("org.c.Broken", """
+            package org.c;
+            import java.util.List;
+            import org.preemptlab.api.PluginCatalog;
+            import org.preemptlab.api.PluginProvider;
+            import org.preemptlab.api.hardware.HardwareModelProvider;
+            public final class Broken implements PluginCatalog {
+              public Class<? extends PluginProvider<?>> providerType() {
+                return HardwareModelProvider.class;
+              }
+              public List<? extends PluginProvider<?>> providers() {
+                throw new IllegalStateException("index missing");
+              }
+            }
+            """)
+        .service(PluginCatalog.class, "org.c.Policies", "org.c.Broken")
+        .writeTo(plugins(), temp);
+
+    PluginRegistry registry;
+    try (LogCapture log = LogCapture.of(ProviderScanner.class)) {
+      registry = discoverIsolated();
+    }
+
+    assertThat(registry.ids(PluginKind.SCHEDULING_POLICY)).containsExactly("cat-a");
+    assertThat(registry.descriptor(PluginKind.SCHEDULING_POLICY, "cat-a").jar())
+        .isEqualTo("catalog.jar");
+    assertThat(registry.problems()).extracting(LoadProblem::kind, LoadProblem::provider)
+        .containsExactlyInAnyOrder(
+            org.assertj.core.groups.Tuple.tuple(PluginKind.SCHEDULING_POLICY, "org.c.Policies"),
+            org.assertj.core.groups.Tuple.tuple(PluginKind.HARDWARE_MODEL, "org.c.Broken"));
+    assertThat(registry.problems()).extracting(LoadProblem::message).anySatisfy(
+        message -> assertThat(message).contains("'Not_Kebab' is not kebab-case"))
+        .anySatisfy(message -> assertThat(message).contains("index missing"));
   }
 
   @Test
