@@ -422,13 +422,30 @@ final class Launcher {
     job.queue.readyJob = null;
     tryReady(job.queue);
     long launchEnd = launchStart(job)
-        + sim.hardware.kernelLaunchNs(sim.blocks.deviceBusy(), sim.costs);
+        + sim.hardware.kernelLaunchNs(launchFindsBusy(job.queue.context), sim.costs);
     job.queue.lastLaunchEndNs = Math.max(job.queue.lastLaunchEndNs, launchEnd);
     if (launchEnd <= sim.now) {
       launched(job);
     } else {
       sim.events.push(launchEnd, new Events.Launched(job), 0);
     }
+  }
+
+  /**
+   * Whether a launch into {@code context} finds the hardware busy (the hardware model's busy
+   * launch cost, {@code kernel-launch-busy}). Under time slicing each context has its own channel,
+   * so its own work decides: resident blocks, or launched blocks waiting for placement (saved
+   * ones included); a context that is switched out with nothing of its own pending launches as on
+   * an idle device, whatever the running context does. Otherwise (one context, or contexts that
+   * share SMs, as MPS clients share one hardware context) any work on the device does. The busy
+   * cost is a fit to a launch that found its own context's grid on every SM (h200 E1: one process,
+   * two streams), so it applies to what that experiment measured (issue 28, item 2).
+   */
+  private boolean launchFindsBusy(SimContext context) {
+    if (sim.slicer.slicing) {
+      return context.residentBlocks > 0 || context.pendingJobs > 0 || !context.parked.isEmpty();
+    }
+    return sim.blocks.deviceBusy();
   }
 
   /**

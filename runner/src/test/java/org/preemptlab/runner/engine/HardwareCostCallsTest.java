@@ -54,6 +54,50 @@ class HardwareCostCallsTest {
   }
 
   @Test
+  void underTimeSlicingALaunchFindsTheDeviceBusyOnlyIfItsOwnContextHasWork() {
+    // 1 SM, contexts A and B time-sliced (slice 1 ms, every other cost 0).
+    // Job 1 (A) at 0: idle launch 100 ns, its block runs [100, 5100].
+    // Job 2 (B) at 500: B has nothing resident, waiting or saved: idle launch (A's grid is not
+    //   B's), launched at 600, waits for the slice.
+    // Job 3 (A, second queue) at 700: A's block is resident: busy launch.
+    // Job 4 (B) at 800: job 2 is launched and waiting for placement: busy launch.
+    DeviceSpec device = device(1, Sim.bigSm(), costs().timeSlice(1_000_000), false);
+    Workload w = workload()
+        .queue(Sim.queue("a1", "A", Priority.NORMAL))
+        .queue(Sim.queue("a2", "A", Priority.NORMAL))
+        .queue(Sim.queue("b", "B", Priority.NORMAL))
+        .job(1, "a1", 0, kernel("a", 1, 1024, 0, 0, 5000))
+        .job(2, "b", 500, kernel("b", 1, 1024, 0, 0, 100))
+        .job(3, "a2", 700, kernel("c", 1, 1024, 0, 0, 100))
+        .job(4, "b", 800, kernel("d", 1, 1024, 0, 0, 100)).build();
+    BusyAware model = new BusyAware(device, new ArrayList<>());
+    RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoPolicy(), "block-boundary",
+        new BlockBoundaryStrategy(), "full", new FullContextSave());
+
+    new Simulator(w, model, plugins, EngineOptions.defaults()).run();
+
+    assertThat(model.asked()).containsExactly(false, false, true, true);
+  }
+
+  @Test
+  void contextsThatShareSmsStillFindTheDeviceBusyWhenAnyWorkRuns() {
+    // as above, but the contexts run concurrently (MPS-like): job 2's launch finds A's block
+    DeviceSpec device = device(2, Sim.bigSm(), costs(), true);
+    Workload w = workload()
+        .queue(Sim.queue("a1", "A", Priority.NORMAL))
+        .queue(Sim.queue("b", "B", Priority.NORMAL))
+        .job(1, "a1", 0, kernel("a", 1, 1024, 0, 0, 5000))
+        .job(2, "b", 500, kernel("b", 1, 1024, 0, 0, 100)).build();
+    BusyAware model = new BusyAware(device, new ArrayList<>());
+    RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoPolicy(), "block-boundary",
+        new BlockBoundaryStrategy(), "full", new FullContextSave());
+
+    new Simulator(w, model, plugins, EngineOptions.defaults()).run();
+
+    assertThat(model.asked()).containsExactly(false, true);
+  }
+
+  @Test
   void aModelWithOnlyFixedCostsBehavesAsBefore() {
     DeviceSpec device = device(1, Sim.bigSm(), costs().launch(500).dispatch(30));
     Workload w = workload().queue("q", Priority.NORMAL)
