@@ -39,6 +39,7 @@ class ArchitectureTest {
   private static final String SCENARIO_FORMAT = "org.preemptlab.runner.scenario..";
   private static final String GUAVA = "com.google.common..";
   private static final String TESTKIT = "org.preemptlab.testkit..";
+  private static final String TESTKIT_ENGINE = "org.preemptlab.testkit.engine..";
   private static final String LAB = "org.preemptlab.lab..";
 
   /** Static methods that read the wall clock, by declaring class. */
@@ -105,13 +106,17 @@ class ArchitectureTest {
       .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, APPLICATIONS)
       .allowEmptyShould(false);
 
-  /** testkit-core (on this module's test class path) stays usable by every plugin module. */
+  /**
+   * testkit-core (every test-kit package but the engine-backed {@code testkit.engine} of the
+   * testkit module) stays usable by every plugin module.
+   */
   @ArchTest
   static final ArchRule testkitCoreDependsOnlyOnTheJdkTheApiJunitAndAssertj = classes()
-      .that().resideInAPackage(TESTKIT)
+      .that().resideInAPackage(TESTKIT).and().resideOutsideOfPackage(TESTKIT_ENGINE)
       .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, TESTKIT,
           "org.junit..", "org.assertj..")
       .allowEmptyShould(false);
+
 
   /** The lab reaches the command line through the command service file, never by name. */
   @ArchTest
