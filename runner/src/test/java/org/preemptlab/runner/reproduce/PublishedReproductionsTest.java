@@ -90,6 +90,25 @@ class PublishedReproductionsTest {
   }
 
   @Test
+  void chimeraTracesItsDeadlineViolationsToBlocksThatCannotStopWhileStagingInSharedMemory()
+      throws Exception {
+    String printed = run(new Chimera(Optional.of(TwoContextRun.REGISTRY), List.of(1L, 2L, 3L)),
+        directory, new boolean[1]);
+
+    Matcher collaborative = Pattern.compile("collaborative \\(Chimera, 15 us\\) +[0-9]+"
+        + " +([0-9.]+)%").matcher(printed);
+    Matcher whatIf = Pattern.compile(Pattern.quote(Chimera.WHAT_IF) + " +[0-9]+ +([0-9.]+)%")
+        .matcher(printed);
+    assertThat(collaborative.find()).as(printed).isTrue();
+    assertThat(whatIf.find()).as(printed).isTrue();
+    assertThat(Double.parseDouble(whatIf.group(1))).as("allowing a stop while staging removes"
+        + " violations").isLessThan(Double.parseDouble(collaborative.group(1)));
+    assertThat(Files.readString(directory.resolve("chimera.md"))).contains(
+        "to reach a point where they may stop", "the synthesised program, not the per-SM choice,"
+        + " sets the violation rate");
+  }
+
+  @Test
   void xschedLevelsReproducesTheThreeLevelsOnAShortAndALongCommand() throws Exception {
     boolean[] verdict = new boolean[1];
     String printed = run(new XSchedLevels(Optional.of(TwoContextRun.REGISTRY), List.of(100L,
