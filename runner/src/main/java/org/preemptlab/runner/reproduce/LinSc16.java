@@ -23,13 +23,14 @@ import org.preemptlab.runner.workload.SyntheticSpecs;
  * ways to reduce and compress" the state cut the register context by 91.5% on average and the
  * preemption latency by 59.7% against a naive context switch. The abstract names none of the three;
  * liveness (save only live registers) and compression are modelled, the third is not. Only the
- * abstract was readable, so the inputs are assumed and stated: the {@code gtx480} model with instruction-level preemption, a victim kernel whose live
- * registers vary by phase as Zorua (Vijaykumar et al., MICRO 2016) reports for NQU (16, 24 and 12
- * registers over three phases of equal length, 24 allocated), and the {@code compressed} save at
- * its default 2:1 ratio (an assumption, not Lin's figure). Tolerance: each reduction within 10
- * percentage points of the published one. Beside the rows, {@code liveness} alone splits the cut
- * between the two ways, and a what-if run (no row) with the compression ratio that the published
- * context cut would need shows the latency cut this model then gives.
+ * abstract was readable, so the inputs are assumed and stated: the {@code gtx480} model with
+ * instruction-level preemption, a victim kernel whose live registers vary by phase as Zorua
+ * (Vijaykumar et al., MICRO 2016) reports for NQU (16, 24 and 12 registers over three phases of
+ * equal length, 24 allocated), and the {@code compressed} save at its default 2:1 ratio (an
+ * assumption, not Lin's figure). Tolerance: each reduction within 10 percentage points of the
+ * published one. Beside the rows, {@code liveness} alone splits the cut between the two ways, and a
+ * what-if run (no row) with the compression ratio that the published context cut would need shows
+ * the latency cut this model then gives.
  */
 public final class LinSc16 implements Reproduction {
   /** Published: register context reduction and preemption latency reduction. */
