@@ -257,7 +257,7 @@ public final class Chimera implements Reproduction {
           .append(" against block-level draining; against which baseline the paper's 5.5x and")
           .append(" 12.2% are measured the abstract does not say.");
     }
-    if (chimera.violations() > 0) {
+    if (chimera.violations() > 0 && whatIf.preemptions() > 0) {
       long lo = chimera.toPointOverNs().stream().mapToLong(Long::longValue).min().orElseThrow();
       long hi = chimera.toPointOverNs().stream().mapToLong(Long::longValue).max().orElseThrow();
       text.append(" In each of the ").append(chimera.violations()).append(" collaborative")

@@ -131,8 +131,8 @@ public final class LinSc16 implements Reproduction {
     // published context cut; derived from the published value, so never an input of a row.
     double neededRatio = (1 - PUBLISHED_CONTEXT) / liveShare;
     String ratioText = Numbers.fixed(neededRatio, 3);
-    LatencyStats whatIf = neededRatio > 1 ? null
-        : whatIf(executor, light, "context-save.ratio=" + ratioText);
+    LatencyStats whatIf = neededRatio > 0 && neededRatio <= 1
+        ? whatIf(executor, light, "context-save.ratio=" + ratioText) : null;
     TextTable mechanisms = new TextTable("mechanism", "preemptions", "bytes per saved block",
         "context cut", "mean latency (us)", "latency cut", "p50 latency (us)");
     Map<String, LatencyStats> rows = new TreeMap<>(Map.of(naive.label(), full, live.label(),
@@ -219,7 +219,7 @@ public final class LinSc16 implements Reproduction {
         + " row), or kernels that stop with far fewer live registers, or the third way the"
         + " abstract does not name");
     if (whatIf == null) {
-      text.append("; no compression ratio reaches it on these live registers.");
+      text.append("; no compression ratio in (0, 1] reaches it on these live registers.");
     } else {
       double whatIfLatency = 1 - whatIf.meanNs() / full.meanNs();
       text.append(". With that ratio (the what-if row) the same model cuts the latency by ")
