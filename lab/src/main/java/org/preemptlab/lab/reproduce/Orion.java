@@ -389,7 +389,11 @@ public final class Orion implements Reproduction {
             second, so coarse), beside the HP client's rate alone and the BE client's rate with
             the GPU to itself (its profiled model time, at most its offered rate): with them a
             reader can compute a throughput gain or a collocated training speed under a
-            definition of their choosing, which the rows do not claim.""")
+            definition of their choosing, which the rows do not claim. The artifact's scripts for
+            Figs. 7 and 10 run Orion against MPS and REEF, which its README names the most
+            competitive baselines, and against each client alone (eth-easl/orion:
+            artifact_evaluation/README.md); REEF is not run here, so the rows say nothing about
+            Orion against REEF, and the figures' values stay unread.""")
         .write(outputDirectory);
     return claims.reproduced();
   }
