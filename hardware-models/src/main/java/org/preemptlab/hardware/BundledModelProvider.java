@@ -1,5 +1,7 @@
 package org.preemptlab.hardware;
 
+import static com.google.common.base.Preconditions.checkState;
+
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -40,10 +42,8 @@ public final class BundledModelProvider extends PluginProviderBase<HardwareModel
   }
 
   private static String described(ModelFile file) {
-    if (file.description().isEmpty()) {
-      throw new IllegalStateException("bundled hardware model '" + file.source() + "' has no "
-          + "description line");
-    }
+    checkState(!file.description().isEmpty(), "bundled hardware model '%s' has no description "
+        + "line", file.source());
     return file.description();
   }
 

@@ -1,5 +1,7 @@
 package org.preemptlab.hardware;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -41,10 +43,8 @@ public final class BundledModels implements PluginCatalog {
    */
   public static BundledModelProvider provider(String id) {
     List<String> files = files();
-    if (!files.contains(id + ".yaml")) {
-      throw new IllegalArgumentException("no bundled hardware model '" + id + "'; bundled: "
-          + String.join(", ", files.stream().map(f -> f.replaceFirst("\\.yaml$", "")).toList()));
-    }
+    checkArgument(files.contains(id + ".yaml"), "no bundled hardware model '%s'; bundled: %s", id,
+        String.join(", ", files.stream().map(f -> f.replaceFirst("\\.yaml$", "")).toList()));
     return new BundledModelProvider(id + ".yaml");
   }
 
