@@ -40,7 +40,9 @@ import org.preemptlab.policies.rank.RankedPolicy;
  * device queue must pass through the device, its work-groups exiting at the flag. REEF gives a
  * best-effort stream a device queue of {@value #WAIT_DEVICE_QUEUE} kernels in this mode ({@code
  * be_stream_device_queue_cap}, against 2 with reset), so a best-effort request's unstarted kernels
- * are all in it. Each such kernel costs the device one launch and one block dispatch (the hardware
+ * are all in it; here every kernel the queue has submitted and not started counts (REEF launches
+ * one request at a time, so a workload that submits a queue's later requests early would count
+ * them too). Each such kernel costs the device one launch and one block dispatch (the hardware
  * model's {@code kernel-launch} and {@code block-dispatch}); the queues pass their kernels in
  * parallel, each in order, so the real-time work waits for the longest pass. A queue that launched
  * nothing since its last suspension has nothing in its device queue (REEF preempts again only
