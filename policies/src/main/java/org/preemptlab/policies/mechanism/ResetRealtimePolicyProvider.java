@@ -21,10 +21,12 @@ public final class ResetRealtimePolicyProvider extends PolicyProviderBase {
         List.of(ParameterSpec.choice("realtime", Priority.HIGH.name(),
             Arrays.stream(Priority.values()).map(Priority::name).toList(),
             "The lowest queue priority that counts as real-time; lower queues are best effort."),
-            ParameterSpec.choice("best-effort", "pad", List.of("pad", "hold"),
+            ParameterSpec.choice("best-effort", "pad", List.of("pad", "hold", "wait"),
                 "While real-time work is unfinished, best effort fills the SM slots it leaves"
-                    + " free (pad) or is suspended with its resident blocks preempted (hold:"
-                    + " REEF's Reset mode).")));
+                    + " free (pad), is suspended with its resident blocks preempted (hold:"
+                    + " REEF's Reset mode), or is suspended with its resident blocks draining"
+                    + " while real-time work waits for its device queues to pass (wait: REEF's"
+                    + " WaitPreempt mode).")));
   }
 
   @Override

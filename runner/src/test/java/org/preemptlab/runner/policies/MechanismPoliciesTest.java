@@ -96,6 +96,84 @@ class MechanismPoliciesTest {
         realtime.finishNs());
   }
 
+  /** The lab's device with a 5 us kernel launch and a 100 ns block dispatch. */
+  private static final DeviceSpec LAUNCHING = new DeviceSpec("policy-lab-launching", 8,
+      PolicyLab.DEVICE.sm(), 1000, new DeviceCosts(5_000, 100, 1_000, 100, 2_000, 100, 2_000, 0,
+          1_000_000_000L, 0), true, true);
+  private static final long PASS_PER_KERNEL = 5_000 + 100;
+  /** In-order queues (one HIP stream each, as in REEF), an unbounded launch window. */
+  private static final EngineOptions IN_ORDER = new EngineOptions(Integer.MAX_VALUE, true,
+      Integer.MAX_VALUE, 1, true);
+
+  /**
+   * Sixty one-wave best-effort kernels of 20 us blocks from 0, then real-time kernels: one at
+   * 1.05 ms, and {@code more} more behind it in its in-order queue.
+   */
+  private static Workload shortBestEffortAndRealtime(int more) {
+    PolicyLab.Builder w = PolicyLab.workload()
+        .queue("be", Priority.LOW, 1).queue("rt", Priority.HIGH, 1);
+    for (int i = 0; i < 60; i++) {
+      w.job("be", 0, idempotentKernel("be", 64, 256, 20_000));
+    }
+    for (int i = 0; i <= more; i++) {
+      w.job("rt", ARRIVAL, kernel("rt", 32, 256, 50_000));
+    }
+    return w.build();
+  }
+
+  private static Outcome reef(String bestEffort, int more) {
+    return PolicyLab.run(shortBestEffortAndRealtime(more), "reset-realtime",
+        Map.of("best-effort", bestEffort), LAUNCHING, "block-boundary", 0, Long.MAX_VALUE,
+        IN_ORDER);
+  }
+
+  private static long notStartedAt(Outcome outcome, long timeNs) {
+    return outcome.jobsOf("be").stream().filter(j -> j.firstStartNs() > timeNs).count();
+  }
+
+  @Test
+  void waitingMakesTheRealTimeJobWaitForEveryBestEffortKernelInTheDeviceQueueToPass() {
+    // REEF's WaitPreempt: the best-effort kernels not started when the real-time job comes pass
+    // through the device one by one (a launch and a block dispatch each) before it launches.
+    Outcome outcome = reef("wait", 0);
+
+    long queued = notStartedAt(outcome, ARRIVAL);
+    long start = only(outcome, "rt").firstStartNs();
+    assertThat(queued).isGreaterThan(5);
+    // its own launch and dispatch come after the pass
+    assertThat(start).isEqualTo(ARRIVAL + queued * PASS_PER_KERNEL + PASS_PER_KERNEL);
+    assertThat(lostWork(outcome, "be")).isZero();
+    assertThat(outcome.jobsOf("be")).filteredOn(j -> j.firstStartNs() > ARRIVAL)
+        .allSatisfy(j -> assertThat(j.firstStartNs()).isGreaterThan(
+            only(outcome, "rt").finishNs()));
+  }
+
+  @Test
+  void holdingDoesNotMakeTheRealTimeJobWaitForTheBestEffortDeviceQueue() {
+    // The same run with REEF's Reset loop: the queued kernels are held on the host at no cost,
+    // so the real-time job waits only for its launch and the resident 20 us blocks.
+    Outcome outcome = reef("hold", 0);
+
+    assertThat(only(outcome, "rt").firstStartNs() - ARRIVAL).isLessThanOrEqualTo(
+        20_000 + PASS_PER_KERNEL);
+  }
+
+  @Test
+  void waitingPassesTheDeviceQueueOnlyOnceWhileBestEffortLaunchesNothingInBetween() {
+    // Three real-time kernels in one in-order queue: between two of them best effort is resumed
+    // and suspended again in the same instant, launches nothing, and has nothing left to pass.
+    Outcome outcome = reef("wait", 2);
+
+    List<JobRecord> realtime = outcome.jobsOf("rt");
+    long queued = notStartedAt(outcome, ARRIVAL);
+    assertThat(realtime.get(0).firstStartNs()).isEqualTo(
+        ARRIVAL + queued * PASS_PER_KERNEL + PASS_PER_KERNEL);
+    for (int i = 1; i < 3; i++) {
+      assertThat(realtime.get(i).firstStartNs() - realtime.get(i - 1).finishNs())
+          .isLessThanOrEqualTo(PASS_PER_KERNEL);
+    }
+  }
+
   @Test
   void resetRealtimeNeverResetsAKernelThatIsNotIdempotent() {
     Outcome outcome = reset(bestEffortAndRealtime(false, 64));
