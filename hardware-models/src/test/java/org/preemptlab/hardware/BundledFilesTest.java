@@ -71,6 +71,10 @@ class BundledFilesTest {
     assertThat(catalogued).containsExactly("a100", "gtx1080", "gtx480", "h200", "mi100", "mi50",
         "v100");
     assertThat(BundledModels.provider("h200").description()).startsWith("NVIDIA H200 SXM: ");
+    assertThat(PluginCatalog.providersOf(HardwareModelProvider.class,
+        BundledFilesTest.class.getClassLoader())).extracting(PluginProvider::id)
+        .containsExactly("file", "drm-mock", "a100", "gtx1080", "gtx480", "h200", "mi100", "mi50",
+            "v100");
   }
 
   @Test

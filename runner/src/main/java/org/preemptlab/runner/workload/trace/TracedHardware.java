@@ -1,10 +1,10 @@
 package org.preemptlab.runner.workload.trace;
 
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.SplittableRandom;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Parameters;
+import org.preemptlab.api.PluginCatalog;
 import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModelProvider;
@@ -29,8 +29,8 @@ final class TracedHardware {
       return run;
     }
     ClassLoader loader = TracedHardware.class.getClassLoader();
-    List<HardwareModelProvider> providers = ServiceLoader.load(HardwareModelProvider.class, loader)
-        .stream().map(ServiceLoader.Provider::get).toList();
+    List<HardwareModelProvider> providers =
+        PluginCatalog.providersOf(HardwareModelProvider.class, loader);
     for (HardwareModelProvider provider : providers) {
       if (provider.id().equals(id)) {
         Parameters defaults = Parameters.defaults(provider.parameters());
