@@ -46,8 +46,19 @@ public final class Limits {
   /** The most blocks one kernel may have. */
   public static final int MAX_GRID_BLOCKS = 1 << 24;
 
-  /** The most jobs one workload may submit (a run keeps about 50 to 150 bytes per job). */
+  /**
+   * The most jobs one workload read from a trace or built by an application or scenario may
+   * submit (a run keeps about 50 to 150 bytes per job).
+   */
   public static final int MAX_JOBS = 1_000_000;
+
+  /**
+   * The most jobs one synthetic workload may submit. A synthetic run's heap grows by under 100
+   * bytes per job (the generator's drafts while generating; the workload's columns, the engine's
+   * per-job arrays and the metrics' samples while running): 10,000,000 jobs run in a 1 GiB heap
+   * (docs/performance.md, "Ten million jobs in a gigabyte"), so the largest needs about 2 GiB.
+   */
+  public static final int MAX_GENERATED_JOBS = 20_000_000;
 
   /** The most seeds a sweep may run per configuration. */
   public static final int MAX_SEEDS = 10_000;

@@ -3,6 +3,7 @@ package org.preemptlab.lab.bench;
 import static com.google.common.base.Preconditions.checkArgument;
 
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +27,10 @@ import org.preemptlab.runner.experiment.WorkloadConfig;
  * block aggregation ({@code engine.aggregate-blocks}, the default) and without it, in alternating
  * order, so that the two medians and their ratio come from one process under one load; the two
  * must give equal results (span, blocks, events, every job's row). Repetitions follow the
- * warm-ups; the median is reported with the process's CPU time (every thread, the collector's too).
+ * warm-ups; the median is reported with the process's CPU time (every thread, the collector's and
+ * the compiler's too) and with the CPU time of the thread that runs the replay, which a busy
+ * machine does not inflate (a run uses one thread), so its simulated seconds per CPU second are
+ * the figure to compare between builds on a shared machine.
  */
 public final class TraceReplayRate {
   private TraceReplayRate() {}
@@ -49,10 +53,13 @@ public final class TraceReplayRate {
    * @param offWallNs wall time of each measured run without aggregation, in order
    * @param offCpuNs process CPU time of each measured run without aggregation; -1 where not
    *     measured
+   * @param threadCpuNs CPU time of the replaying thread in each measured run with aggregation;
+   *     -1 where not measured
    */
   public record Report(Path trace, String workload, String hardware, int warmups,
       List<Long> wallNs, List<Long> cpuNs, long makespanNs, long blocks, int jobs,
-      boolean repeatable, long events, List<Long> offWallNs, List<Long> offCpuNs) {
+      boolean repeatable, long events, List<Long> offWallNs, List<Long> offCpuNs,
+      List<Long> threadCpuNs) {
 
     /** Copies the lists; requires one measured run of each kind. */
     public Report {
@@ -60,8 +67,10 @@ public final class TraceReplayRate {
       cpuNs = List.copyOf(cpuNs);
       offWallNs = List.copyOf(offWallNs);
       offCpuNs = List.copyOf(offCpuNs);
+      threadCpuNs = List.copyOf(threadCpuNs);
       checkArgument(!wallNs.isEmpty() && wallNs.size() == cpuNs.size()
-          && offWallNs.size() == wallNs.size() && offCpuNs.size() == wallNs.size(),
+          && offWallNs.size() == wallNs.size() && offCpuNs.size() == wallNs.size()
+          && threadCpuNs.size() == wallNs.size(),
           "need a wall and a CPU time per measured run, with and without aggregation");
     }
 
@@ -107,6 +116,15 @@ public final class TraceReplayRate {
       return cpu <= 0 ? Double.NaN : blocks * 1e9 / cpu;
     }
 
+    /**
+     * Simulated seconds per second of the replaying thread's CPU time (median run); NaN if not
+     * measured.
+     */
+    public double simulatedPerThreadCpuSecond() {
+      long cpu = threadCpuNs.get(0) < 0 ? -1 : median(threadCpuNs);
+      return cpu <= 0 ? Double.NaN : (double) makespanNs / cpu;
+    }
+
     private static long median(List<Long> values) {
       List<Long> sorted = new ArrayList<>(values);
       sorted.sort(null);
@@ -148,15 +166,20 @@ public final class TraceReplayRate {
         instanceof com.sun.management.OperatingSystemMXBean bean ? bean : null;
     List<List<Long>> wall = List.of(new ArrayList<>(), new ArrayList<>()); // on, off
     List<List<Long>> cpu = List.of(new ArrayList<>(), new ArrayList<>());
+    List<Long> threadCpu = new ArrayList<>(); // with aggregation
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    boolean threadTimed = threads.isCurrentThreadCpuTimeSupported();
     Optional<RunOutcome> first = Optional.empty();
     boolean repeatable = true;
     for (int i = 0; i < warmups + repetitions; i++) {
       for (int k = 0; k < 2; k++) {
         int mode = (i + k) % 2; // on, off in even repetitions; off, on in odd ones
         long cpuStart = os == null ? -1 : os.getProcessCpuTime();
+        long threadStart = threadTimed ? threads.getCurrentThreadCpuTime() : -1;
         long start = System.nanoTime();
         RunOutcome outcome = executor.execute(mode == 0 ? config : blockByBlock);
         long end = System.nanoTime();
+        long threadEnd = threadTimed ? threads.getCurrentThreadCpuTime() : -1;
         long cpuEnd = os == null ? -1 : os.getProcessCpuTime();
         if (first.isEmpty()) {
           first = Optional.of(outcome);
@@ -166,6 +189,9 @@ public final class TraceReplayRate {
         if (i >= warmups) {
           wall.get(mode).add(end - start);
           cpu.get(mode).add(cpuStart < 0 || cpuEnd < 0 ? -1 : cpuEnd - cpuStart);
+          if (mode == 0) {
+            threadCpu.add(threadStart < 0 || threadEnd < 0 ? -1 : threadEnd - threadStart);
+          }
         }
       }
     }
@@ -173,7 +199,7 @@ public final class TraceReplayRate {
     return new Report(trace, workload, hardware, warmups, wall.get(0), cpu.get(0),
         outcome.result().makespanNs(), outcome.result().blocksExecuted(),
         outcome.metrics().jobs(), repeatable, outcome.result().events(), wall.get(1),
-        cpu.get(1));
+        cpu.get(1), threadCpu);
   }
 
   /** The report as printed. */
@@ -194,6 +220,10 @@ public final class TraceReplayRate {
     double rate = r.blocksPerCpuSecond();
     sb.append(String.format(Locale.ROOT, "  blocks per CPU s    %s%n",
         Double.isNaN(rate) ? "n/a" : String.format(Locale.ROOT, "%.0f", rate)));
+    double perThreadCpu = r.simulatedPerThreadCpuSecond();
+    sb.append(String.format(Locale.ROOT, "  simulated/CPU       %s  (the replaying thread's CPU "
+        + "time, which a busy machine does not inflate)%n", Double.isNaN(perThreadCpu) ? "n/a"
+        : String.format(Locale.ROOT, "%.3f", perThreadCpu)));
     sb.append(String.format(Locale.ROOT, "without aggregation (engine.aggregate-blocks: false):%n"));
     sb.append(String.format(Locale.ROOT, "  wall time           %.3f ms%n",
         Report.median(r.offWallNs()) / 1e6));

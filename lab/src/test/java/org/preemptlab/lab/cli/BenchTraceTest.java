@@ -43,6 +43,7 @@ class BenchTraceTest {
         .contains("0 warm-up and 2 measured runs")
         .contains(String.format(Locale.ROOT, "simulated span      %.3f ms", makespan / 1e6))
         .containsPattern("simulated/wall +[0-9.]+ +\\((faster|slower) than the GPU ran it\\)")
+        .containsPattern("simulated/CPU +[0-9]+\\.[0-9]{3} +\\(the replaying thread's CPU time")
         .contains("every run, with and without aggregation, gave the same result")
         .containsPattern("aggregation speed-up: [0-9.]+x wall time")
         .contains(String.format(Locale.ROOT, "results: | `preprocess.nsys.csv` | nsys-trace | 16 "

@@ -32,7 +32,10 @@ final class SmArray {
   private final int[] freeBlocks;
   private final int[] freeRegisters;
   private final int[] freeShared;
-  /** For free-thread value v, the bit set of the indexed SMs that have it, or null before any. */
+  /**
+   * For free-thread value v, the bit set of the indexed SMs that have it ({@link #words} words)
+   * followed by their count, or null before any.
+   */
   private final long[][] bucketRows;
   /** Bit v: some indexed SM has exactly v free thread slots. */
   private final long[] nonEmpty;
@@ -172,12 +175,11 @@ final class SmArray {
   private void addToBucket(int sm, int value) {
     long[] row = bucketRows[value];
     if (row == null) {
-      row = new long[words];
+      row = new long[words + 1];
       bucketRows[value] = row;
     }
-    boolean wasEmpty = isEmpty(row);
     row[sm >>> 6] |= 1L << sm;
-    if (wasEmpty) {
+    if (row[words]++ == 0) {
       int w = value >>> 6;
       if (nonEmpty[w] == 0) {
         summary[w >>> 6] |= 1L << w;
@@ -189,22 +191,13 @@ final class SmArray {
   private void removeFromBucket(int sm, int value) {
     long[] row = bucketRows[value];
     row[sm >>> 6] &= ~(1L << sm);
-    if (isEmpty(row)) {
+    if (--row[words] == 0) {
       int w = value >>> 6;
       nonEmpty[w] &= ~(1L << value);
       if (nonEmpty[w] == 0) {
         summary[w >>> 6] &= ~(1L << w);
       }
     }
-  }
-
-  private static boolean isEmpty(long[] row) {
-    for (long word : row) {
-      if (word != 0) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**

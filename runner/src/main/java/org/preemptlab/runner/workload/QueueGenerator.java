@@ -96,22 +96,24 @@ final class QueueGenerator {
   }
 
   /**
-   * Fails before generating when an open queue would submit more than {@link Limits#MAX_JOBS}
-   * jobs before the horizon (or its own {@code jobs} limit).
+   * Fails before generating when an open queue would submit more than {@link
+   * Limits#MAX_GENERATED_JOBS} jobs before the horizon (or its own {@code jobs} limit).
    */
   private void checkExpected(long start, long interval, String key) {
     double expected = Math.min((double) limit,
         Math.max(0, (double) horizonNs - start) / Math.max(1, interval));
-    checkArgument(expected <= Limits.MAX_JOBS, "would submit about %s jobs (the horizon over "
-        + "the %s), more than the limit of %s jobs of one workload; shorten the duration, "
+    checkArgument(expected <= Limits.MAX_GENERATED_JOBS, "would submit about %s jobs (the "
+        + "horizon over the %s), more than the limit of %s jobs of one synthetic workload; "
+        + "shorten the duration, "
         + "lengthen the %s or set 'jobs'", String.format(java.util.Locale.ROOT, "%.3g", expected),
-        key, Limits.MAX_JOBS, key);
+        key, Limits.MAX_GENERATED_JOBS, key);
   }
 
-  /** Fails once the queue has submitted {@link Limits#MAX_JOBS} jobs. */
+  /** Fails once the queue has submitted {@link Limits#MAX_GENERATED_JOBS} jobs. */
   private void checkCount() {
-    checkArgument(drafts.size() < Limits.MAX_JOBS, "would submit more than %s jobs, the limit of "
-        + "one workload; shorten the duration or set 'jobs'", Limits.MAX_JOBS);
+    checkArgument(drafts.size() < Limits.MAX_GENERATED_JOBS, "would submit more than %s jobs, "
+        + "the limit of one synthetic workload; shorten the duration or set 'jobs'",
+        Limits.MAX_GENERATED_JOBS);
   }
 
   private void addOpen(long submitNs) {

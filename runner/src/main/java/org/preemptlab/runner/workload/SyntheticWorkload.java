@@ -51,10 +51,11 @@ public final class SyntheticWorkload {
       } catch (IllegalArgumentException e) {
         throw new ConfigurationException("queue '" + queue.id() + "': " + e.getMessage(), e);
       }
-      if ((long) total + drafts.size() > Limits.MAX_JOBS) {
-        throw new ConfigurationException("the workload would submit more than " + Limits.MAX_JOBS
-            + " jobs, the limit of one workload (" + (total + drafts.size()) + " up to queue '"
-            + queue.id() + "'); shorten the duration or set 'jobs' on its queues");
+      if ((long) total + drafts.size() > Limits.MAX_GENERATED_JOBS) {
+        throw new ConfigurationException("the workload would submit more than "
+            + Limits.MAX_GENERATED_JOBS + " jobs, the limit of one synthetic workload ("
+            + (total + drafts.size()) + " up to queue '" + queue.id()
+            + "'); shorten the duration or set 'jobs' on its queues");
       }
       // Each queue's drafts by submission time, then index (already so for open arrivals); the
       // queues are then merged, ties going to the queue first in the spec: one pass, no record

@@ -211,7 +211,7 @@ class RobustnessTest {
   void aPoissonQueueThatWouldSubmitMillionsOfJobsIsRefusedBeforeGenerating(@TempDir Path dir)
       throws IOException { // M09a, inside the duration limit
     Path spec = Files.writeString(dir.resolve("s.yaml"), """
-        duration: 10ms
+        duration: 100ms
         contexts: [{id: app}]
         queues:
           - id: q
@@ -220,8 +220,8 @@ class RobustnessTest {
             kernels: [{grid-blocks: 1, threads-per-block: 32, block-time: 1us}]
         """);
     assertUsageError(run("run", "--workload", "synthetic", "--set", "workload.spec=" + spec),
-        "queue 'q': would submit about 1.00e+07 jobs (the horizon over the mean-interval), more "
-            + "than the limit of 1000000 jobs of one workload");
+        "queue 'q': would submit about 1.00e+08 jobs (the horizon over the mean-interval), more "
+            + "than the limit of 20000000 jobs of one synthetic workload");
   }
 
   @Test
