@@ -44,6 +44,30 @@ final class JarLocations {
     if (!url.getProtocol().equals("file") || !url.getPath().endsWith(".jar")) {
       return "";
     }
+    return digest(url);
+  }
+
+  /**
+   * What a services file's registration stands for: the SHA-256 of the jar that holds it, so that
+   * two byte-identical copies of one jar on the class path (a build's jar and its copy in a
+   * launcher's {@code lib/}, reached through a manifest {@code Class-Path}) count as one jar; the
+   * file's own URL when it is not in a readable jar.
+   */
+  static String identity(URL servicesFile) {
+    String text = servicesFile.toString();
+    int bang = text.indexOf("!/");
+    if (!text.startsWith("jar:file:") || bang < 0) {
+      return text;
+    }
+    try {
+      String digest = digest(new URL(text.substring(4, bang)));
+      return digest.isEmpty() ? text : digest;
+    } catch (java.net.MalformedURLException e) {
+      return text;
+    }
+  }
+
+  private static String digest(URL url) {
     return DIGESTS.computeIfAbsent(url.toString(), key -> {
       try (InputStream in = url.openStream()) {
         MessageDigest digest = MessageDigest.getInstance("SHA-256");

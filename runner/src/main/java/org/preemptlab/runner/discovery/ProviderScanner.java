@@ -69,7 +69,8 @@ final class ProviderScanner {
 
   /**
    * ServiceLoader silently keeps the first of two registrations of one class name (two versions of
-   * the same plugin jar); that is a duplicate plugin, so it is reported.
+   * the same plugin jar); that is a duplicate plugin, so it is reported. Byte-identical copies of
+   * one jar are one registration: whichever loads, the plugin is the same.
    */
   private void checkRegistrations() {
     Map<String, Set<String>> jarsByClass = new LinkedHashMap<>();
@@ -78,7 +79,7 @@ final class ProviderScanner {
         type.providerType())) {
       for (String className : new LinkedHashSet<>(registration.classNames())) {
         if (jarsByClass.computeIfAbsent(className, c -> new HashSet<>())
-            .add(registration.file().toString())) {
+            .add(JarLocations.identity(registration.file()))) {
           namesByClass.computeIfAbsent(className, c -> new ArrayList<>()).add(registration.jar());
         }
       }

@@ -95,8 +95,8 @@ class PluginRegistryDiscoveryTest {
 
   @Test
   void sameProviderClassInTwoJarsIsADuplicate() throws IOException {
-    for (String jar : new String[] {"sjf-1.0.jar", "sjf-1.1.jar"}) {
-      TestJar.named(jar)
+    for (String version : new String[] {"1.0", "1.1"}) {
+      TestJar.named("sjf-" + version + ".jar").version(version)
           .source("org.v.Sjf", ProviderSources.policy("org.v.Sjf", "versioned-sjf"))
           .service(SchedulingPolicyProvider.class, "org.v.Sjf")
           .writeTo(plugins(), temp);
@@ -106,6 +106,21 @@ class PluginRegistryDiscoveryTest {
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("duplicate scheduling policy provider org.v.Sjf registered by "
             + "sjf-1.0.jar and sjf-1.1.jar");
+  }
+
+  @Test
+  void byteIdenticalCopiesOfOneJarAreOnePlugin() throws IOException {
+    // as a build's jar and its copy in a launcher's lib/, both on the class path
+    TestJar.named("sjf.jar")
+        .source("org.v.Sjf", ProviderSources.policy("org.v.Sjf", "copied-sjf"))
+        .service(SchedulingPolicyProvider.class, "org.v.Sjf")
+        .writeTo(plugins(), temp);
+    Files.copy(plugins().resolve("sjf.jar"), plugins().resolve("sjf-copy.jar"));
+
+    PluginRegistry registry = discoverIsolated();
+
+    assertThat(registry.ids(PluginKind.SCHEDULING_POLICY)).containsExactly("copied-sjf");
+    assertThat(registry.problems()).isEmpty();
   }
 
   @Test
