@@ -8,11 +8,15 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaFieldAccess;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTag;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.Map;
 import java.util.Set;
 
@@ -185,6 +189,42 @@ class ArchitectureTest {
   @ArchTest
   static final ArchRule thereIsNoSecondSimulatorPackage = noClasses()
       .should().resideInAPackage("org.preemptlab.runner.drm..");
+
+  /** The engine's parts: each owns its state and offers the others methods, never its fields. */
+  private static final Set<String> ENGINE_PARTS = Set.of("Launcher", "BlockScheduler",
+      "Preemptor", "TimeSlicer", "PolicyEngine", "ApplicationHost", "SmArray", "Contention",
+      "SpatialSharing", "MemoryDomains", "JobTable");
+
+  /**
+   * No class reads or writes a field of an engine part but the part itself (with its nested
+   * classes): a part that needs another's state asks it through a method, so each part's state
+   * stays its own. (The parts still reach each other through the simulator's fields.)
+   */
+  @ArchTest
+  static final ArchRule noClassTouchesAnEnginePartsFields = classes()
+      .that().resideInAPackage(ENGINE)
+      .should(new ArchCondition<JavaClass>("touch no field of another engine part") {
+        @Override
+        public void check(JavaClass origin, ConditionEvents events) {
+          String from = topLevel(origin).getSimpleName();
+          for (JavaFieldAccess access : origin.getFieldAccessesFromSelf()) {
+            JavaClass owner = topLevel(access.getTargetOwner());
+            if (owner.getPackageName().equals(ENGINE_CORE)
+                && ENGINE_PARTS.contains(owner.getSimpleName())
+                && !owner.getSimpleName().equals(from)) {
+              events.add(SimpleConditionEvent.violated(access, access.getDescription()));
+            }
+          }
+        }
+      });
+
+  private static JavaClass topLevel(JavaClass type) {
+    JavaClass top = type;
+    while (top.getEnclosingClass().isPresent()) {
+      top = top.getEnclosingClass().get();
+    }
+    return top;
+  }
 
   /**
    * The engine owns the only event queue: no class outside the engine uses its queue or implements

@@ -25,7 +25,7 @@ final class ApplicationHost implements ApplicationContext {
   /** The most jobs, and the most wake-ups, one application may ask for in a run. */
   static final int MAX_REQUESTS = Limits.MAX_JOBS;
 
-  final RunApplication app;
+  private final RunApplication app;
   private final Simulator sim;
   /** Its own queues by id. */
   private final Map<String, SimQueue> queues = new LinkedHashMap<>();
@@ -43,6 +43,11 @@ final class ApplicationHost implements ApplicationContext {
       throw new ApplicationFailure(app.name(), "observesStarts()", e);
     }
     this.observesStarts = starts;
+  }
+
+  /** The application it hosts. */
+  RunApplication app() {
+    return app;
   }
 
   /** Adopts one of its queues (the launcher built it from the run's queue list). */

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
@@ -60,10 +61,10 @@ final class BlockScheduler {
   private final List<SimJob> newlyBlocked = new ArrayList<>();
   /** Whether any policy listens to onJobBlocked (otherwise the walk behind a blocked job is skipped). */
   private final boolean blockedListeners;
-  final LinkedHashSet<SimJob> residentJobs = new LinkedHashSet<>();
-  long blocksExecuted;
+  private final LinkedHashSet<SimJob> residentJobs = new LinkedHashSet<>();
+  private long blocksExecuted;
   /** The blocked job whose onJobBlocked callback is running: preemptions requested are for it. */
-  SimJob blockedJobInCallback;
+  private SimJob blockedJobInCallback;
   /** Whether blocks may complete in groups (the engine option, and no contention model). */
   private final boolean aggregate;
   /** The leader of the group that the next fresh block may join, or null. */
@@ -75,9 +76,9 @@ final class BlockScheduler {
   /** The sequence number the next member of the group would have had as its own event. */
   private long groupNextSeq;
   /** Blocks that completed as members of a group, without an event of their own (a measure). */
-  long groupedCompletions;
+  private long groupedCompletions;
   /** Members of groups that were given their own event by a split (a measure). */
-  long splitMembers;
+  private long splitMembers;
 
   BlockScheduler(Simulator sim, Comparator<JobView> ranking, boolean blockedListeners) {
     this.sim = sim;
@@ -90,6 +91,26 @@ final class BlockScheduler {
   }
 
   /** Whether any block is resident or any launched job still has blocks to place. */
+  /** The jobs with a block on an SM, in residency order (live, not a copy). */
+  Set<SimJob> residentJobs() {
+    return residentJobs;
+  }
+
+  /** The job whose placement a policy callback is deciding, if any (the waiter it preempts for). */
+  SimJob blockedJobInCallback() {
+    return blockedJobInCallback;
+  }
+
+  /** Blocks that ran to their end so far. */
+  long blocksExecuted() {
+    return blocksExecuted;
+  }
+
+  /** What block aggregation saved: completions handled as groups, and members split off. */
+  Simulator.Aggregation aggregation() {
+    return new Simulator.Aggregation(groupedCompletions, splitMembers);
+  }
+
   boolean deviceBusy() {
     return !residentJobs.isEmpty() || orderSize > 0;
   }
@@ -167,9 +188,10 @@ final class BlockScheduler {
   /** Places every block that can be placed now, in placement order. */
   void placeAll() {
     TimeSlicer slicer = sim.slicer;
-    if (slicer.slicing) {
+    boolean slicing = slicer.slicing();
+    if (slicing) {
       slicer.manage();
-      if (slicer.switching) {
+      if (slicer.switching()) {
         return;
       }
     }
@@ -179,7 +201,7 @@ final class BlockScheduler {
     SimJob stoppedBy = null;
     for (int i = 0; i < orderSize; i++) {
       SimJob job = order[i];
-      if (slicer.slicing && job.queue.context != slicer.active) {
+      if (slicing && job.queue.context != slicer.active()) {
         continue;
       }
       if (job.heldBack() || job.waitsInQueue()) {
@@ -217,7 +239,7 @@ final class BlockScheduler {
         SimJob job = newlyBlocked.get(i);
         PolicyEngine engine = job.queue.engine;
         blockedJobInCallback = job; // preemptions requested now are on its behalf
-        engine.policy.onJobBlocked(job, engine);
+        engine.policy().onJobBlocked(job, engine);
       }
       blockedJobInCallback = null;
       newlyBlocked.clear();
@@ -530,7 +552,7 @@ final class BlockScheduler {
     if (context.pendingJobs == 0) {
       return false;
     }
-    if (!sim.launcher.holdsUsed && !sim.options.inOrderQueues()) {
+    if (!sim.launcher.holdsUsed() && !sim.options.inOrderQueues()) {
       return true; // nothing can hold a job back
     }
     for (int i = 0; i < orderSize; i++) {

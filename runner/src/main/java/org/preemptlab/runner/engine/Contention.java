@@ -134,7 +134,7 @@ final class Contention {
   /** Changes of a class's rate so far (each re-anchors that class's running blocks). */
   long rateChanges;
   /** Blocks re-anchored so far. */
-  long blocksMoved;
+  private long blocksMoved;
 
   /**
    * The contention of a run on {@code device}: for DRAM bandwidth with {@code model} (its whole
@@ -337,5 +337,10 @@ final class Contention {
         }
       }
     }
+  }
+
+  /** Blocks re-anchored by a change of rate so far. */
+  long blocksMoved() {
+    return blocksMoved;
   }
 }

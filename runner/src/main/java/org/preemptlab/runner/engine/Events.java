@@ -37,7 +37,7 @@ final class Events {
   record Timer(PolicyEngine engine) implements Event {
     @Override
     public void fire(Simulator sim, int gen) {
-      engine.policy.onTimer(engine);
+      engine.policy().onTimer(engine);
     }
   }
 

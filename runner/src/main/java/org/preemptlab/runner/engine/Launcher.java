@@ -50,9 +50,9 @@ final class Launcher {
    * the jobs applications submit during the run are appended after them ({@link #size}), so the
    * array grows while the run goes on.
    */
-  SimJob[] jobs;
+  private SimJob[] jobs;
   /** Jobs known to the run: the workload's, then those the applications have submitted so far. */
-  int size;
+  private int size;
   /** The workload's number of jobs: indices from here on are applications' jobs. */
   private final int workloadJobs;
   /** Each job's program as the preemption strategy instrumented it, until it is submitted. */
@@ -68,12 +68,12 @@ final class Launcher {
    */
   private int[][] dependents;
   /** The jobs that have finished, by index. */
-  final BitSet finished;
+  private final BitSet finished;
   /** Jobs in {@link #jobs}: submitted (or scheduled to be) and unfinished. */
-  int held;
-  final List<SimQueue> queues = new ArrayList<>();
-  final Map<String, SimQueue> queueById = new LinkedHashMap<>();
-  final Map<EngineKind, PolicyEngine> engines = new EnumMap<>(EngineKind.class);
+  private int held;
+  private final List<SimQueue> queues = new ArrayList<>();
+  private final Map<String, SimQueue> queueById = new LinkedHashMap<>();
+  private final Map<EngineKind, PolicyEngine> engines = new EnumMap<>(EngineKind.class);
   /** The engines in {@link #engines}' order, for the per-instant dispatch loop (no iterator). */
   private PolicyEngine[] engineList;
   /** The open-loop jobs by submission time, then index. */
@@ -82,11 +82,11 @@ final class Launcher {
   private final List<SuspensionRecord> suspensions = new ArrayList<>();
   private int arrivalCursor;
   /** Whether a job was ever held back (own hold or a level 2-3 suspension) in this run. */
-  boolean holdsUsed;
+  private boolean holdsUsed;
   private long nextDispatchSeq;
   /** The next {@link SimJob#readySeq}. */
   private int nextReadySeq;
-  int unfinished;
+  private int unfinished;
 
   /**
    * The submit time of a job that a layer submits itself ({@link Simulator#submitFromLayer}): it
@@ -104,7 +104,7 @@ final class Launcher {
   /** The id of the next job an application submits: above every id of the workload. */
   private long nextApplicationId;
   /** Told of each job an application submits, or null. */
-  java.util.function.ObjIntConsumer<Job> applicationJobs;
+  private java.util.function.ObjIntConsumer<Job> applicationJobs;
 
   Launcher(Simulator sim, Workload workload, List<SimContext> contexts,
       List<ApplicationHost> applications) {
@@ -130,7 +130,7 @@ final class Launcher {
 
     this.applications = applications.toArray(new ApplicationHost[0]);
     for (ApplicationHost application : applications) {
-      for (JobQueue queue : application.app.resources().queues()) {
+      for (JobQueue queue : application.app().resources().queues()) {
         application.own(queueById.get(queue.id()));
       }
     }
@@ -263,6 +263,67 @@ final class Launcher {
     return false;
   }
 
+  /** The queue with this id, or null. */
+  SimQueue queue(String id) {
+    return queueById.get(id);
+  }
+
+  /** Every queue, in workload order. */
+  List<SimQueue> queues() {
+    return queues;
+  }
+
+  /** The queue ids, in workload order. */
+  java.util.Set<String> queueIds() {
+    return queueById.keySet();
+  }
+
+  /** One policy engine per hardware engine the workload uses. */
+  java.util.Collection<PolicyEngine> engines() {
+    return engines.values();
+  }
+
+  /** Whether a suspension above launch level or a job hold was ever used (placement may skip). */
+  boolean holdsUsed() {
+    return holdsUsed;
+  }
+
+  /** Where jobs an application submits are reported, with their index. */
+  void observeApplicationJobs(java.util.function.ObjIntConsumer<Job> observer) {
+    applicationJobs = observer;
+  }
+
+  /** The job of this index while the launcher holds it (submitted, unfinished), else null. */
+  SimJob job(int index) {
+    return jobs[index];
+  }
+
+  /** Jobs of the run (the workload's and the applications'). */
+  int size() {
+    return size;
+  }
+
+  /** Jobs not finished yet. */
+  int unfinished() {
+    return unfinished;
+  }
+
+  /** Jobs whose state the launcher holds now. */
+  int held() {
+    return held;
+  }
+
+  /**
+   * The job to name when a run ends with jobs unfinished: a READY one (its policy never selected
+   * it) rather than one that merely waits behind it, else the first unfinished (as it would have
+   * been if it was never submitted).
+   */
+  SimJob stuckJob() {
+    int first = finished.nextClearBit(0);
+    return java.util.Arrays.stream(jobs).filter(j -> j != null && j.state == JobState.READY)
+        .findFirst().orElseGet(() -> jobs[first] != null ? jobs[first] : materialize(first));
+  }
+
   /** Creates the engine's state of job {@code i}, when it is submitted or scheduled to be. */
   SimJob materialize(int i) {
     Job job = specs.get(i);
@@ -346,34 +407,34 @@ final class Launcher {
     job.state = JobState.READY;
     job.readyNs = sim.now;
     job.readySeq = nextReadySeq++;
-    queue.engine.ready++;
+    queue.engine.readyAdded();
     reportLoad(queue.engine);
-    queue.engine.policy.onJobReady(job, queue.engine);
+    queue.engine.policy().onJobReady(job, queue.engine);
   }
 
   /** Asks every engine's policy for jobs to dispatch until it has none or credits run out. */
   void dispatchAll() {
     for (PolicyEngine engine : engineList) {
       while (true) {
-        JobView choice = engine.policy.selectNext(engine);
+        JobView choice = engine.policy().selectNext(engine);
         if (choice == null) {
           break;
         }
         SimJob job = sim.own(choice, "selected");
         if (job.state != JobState.READY || job.queue.engine != engine) {
           throw new InvariantViolationException("policy '" + sim.plugins.policyId() + "' selected "
-              + job + " on engine " + engine.kind + ", but it is " + job.state
-              + (job.queue.engine != engine ? " on engine " + job.queue.engine.kind : ""));
+              + job + " on engine " + engine.engine() + ", but it is " + job.state
+              + (job.queue.engine != engine ? " on engine " + job.queue.engine.engine() : ""));
         }
         if (job.credits > engine.freeCredits()) {
           break;
         }
-        if (engine.ready >= 2) {
+        if (engine.readyCount() >= 2) {
           countChoice(job, engine);
         }
         dispatch(job, engine);
       }
-      if (engine.ready > 0) {
+      if (engine.readyCount() > 0) {
         sim.decisions.waitingRounds++;
       }
     }
@@ -408,9 +469,7 @@ final class Launcher {
     job.state = JobState.DISPATCHED;
     job.dispatchNs = sim.now;
     job.dispatchSeq = nextDispatchSeq++;
-    engine.creditsInUse += job.credits;
-    engine.dispatched.add(job);
-    engine.ready--;
+    engine.dispatched(job);
     job.launchOrdinal = job.queue.launchedEver;
     job.queue.launched++;
     job.queue.launchedEver++;
@@ -418,7 +477,7 @@ final class Launcher {
       sim.listener.jobDispatched(sim.now, job);
       reportLoad(engine);
     }
-    engine.policy.onJobDispatched(job, engine);
+    engine.policy().onJobDispatched(job, engine);
     job.queue.readyJob = null;
     tryReady(job.queue);
     long launchEnd = launchStart(job)
@@ -442,7 +501,7 @@ final class Launcher {
    * two streams), so it applies to what that experiment measured (issue 28, item 2).
    */
   private boolean launchFindsBusy(SimContext context) {
-    if (sim.slicer.slicing) {
+    if (sim.slicer.slicing()) {
       return context.residentBlocks > 0 || context.pendingJobs > 0 || !context.parked.isEmpty();
     }
     return sim.blocks.deviceBusy();
@@ -475,15 +534,14 @@ final class Launcher {
     job.finishNs = sim.now;
     unfinished--;
     PolicyEngine engine = job.queue.engine;
-    engine.creditsInUse -= job.credits;
-    engine.dispatched.remove(job);
+    engine.finished(job);
     job.queue.launched--;
     job.queue.retire(job);
     if (sim.listener != null) {
       sim.listener.jobFinished(sim.now, job);
       reportLoad(engine);
     }
-    engine.policy.onJobFinished(job, engine);
+    engine.policy().onJobFinished(job, engine);
     // Its record goes into the result now and the engine lets go of its state.
     sim.record(job);
     jobs[job.index] = null;
@@ -614,7 +672,8 @@ final class Launcher {
 
   private void reportLoad(PolicyEngine engine) {
     if (sim.listener != null) {
-      sim.listener.engineLoad(sim.now, engine.kind, engine.ready, engine.dispatched.size());
+      sim.listener.engineLoad(sim.now, engine.engine(), engine.readyCount(),
+          engine.inFlight().size());
     }
   }
 
@@ -632,7 +691,7 @@ final class Launcher {
     } else if (action instanceof QueueAction.SetWeight change) {
       queue.weight = change.weight();
     } else if (action instanceof QueueAction.Prepare hint) {
-      queue.engine.policy.onPreparation(hint.queueId(), sim.now + hint.preparationNs(),
+      queue.engine.policy().onPreparation(hint.queueId(), sim.now + hint.preparationNs(),
           queue.engine);
     }
   }
@@ -650,9 +709,9 @@ final class Launcher {
         queue.head--;
         ready.state = JobState.SUBMITTED;
         ready.readyNs = -1;
-        queue.engine.ready--;
+        queue.engine.readyWithdrawn();
         reportLoad(queue.engine);
-        queue.engine.policy.onJobWithdrawn(ready, queue.engine);
+        queue.engine.policy().onJobWithdrawn(ready, queue.engine);
       }
     }
     queue.suspension = level;
@@ -660,7 +719,7 @@ final class Launcher {
     if (level == SuspendLevel.INTERRUPT) {
       // One interrupt of the queue: its jobs' saves share each SM's save (one fixed cost per SM).
       Object interrupt = new Object();
-      for (SimJob job : queue.engine.dispatched) {
+      for (SimJob job : queue.engine.inFlight()) {
         if (job.queue == queue && !job.resident.isEmpty()) {
           sim.preemptor.preempt(job, PreemptScope.all(), null, interrupt);
         }

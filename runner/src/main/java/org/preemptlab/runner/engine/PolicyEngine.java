@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Priority;
@@ -22,19 +23,57 @@ import org.preemptlab.api.policy.SmSet;
  * that owns it and answered with an {@link ActionOutcome}.
  */
 final class PolicyEngine implements SchedulerView {
-  final EngineKind kind;
-  final SchedulingPolicy policy;
-  final int creditLimit;
-  final LinkedHashSet<SimJob> dispatched = new LinkedHashSet<>();
+  private final EngineKind kind;
+  private final SchedulingPolicy policy;
+  private final int creditLimit;
+  private final LinkedHashSet<SimJob> dispatched = new LinkedHashSet<>();
   private final Simulator sim;
-  int creditsInUse;
-  int ready;
+  private int creditsInUse;
+  private int ready;
 
   PolicyEngine(EngineKind kind, SchedulingPolicy policy, int creditLimit, Simulator sim) {
     this.kind = kind;
     this.policy = policy;
     this.creditLimit = creditLimit;
     this.sim = sim;
+  }
+
+  /** The policy instance of this hardware engine. */
+  SchedulingPolicy policy() {
+    return policy;
+  }
+
+  /** How many of its jobs the policy holds ready (handed over, not dispatched or withdrawn). */
+  int readyCount() {
+    return ready;
+  }
+
+  /** Its dispatched, unfinished jobs, in dispatch order (live, not a copy). */
+  Set<SimJob> inFlight() {
+    return dispatched;
+  }
+
+  /** A job was handed to the policy as ready. */
+  void readyAdded() {
+    ready++;
+  }
+
+  /** A ready job was withdrawn from the policy. */
+  void readyWithdrawn() {
+    ready--;
+  }
+
+  /** A ready job was dispatched: it holds its credits until it finishes. */
+  void dispatched(SimJob job) {
+    creditsInUse += job.credits;
+    dispatched.add(job);
+    ready--;
+  }
+
+  /** A dispatched job finished and gave its credits back. */
+  void finished(SimJob job) {
+    creditsInUse -= job.credits;
+    dispatched.remove(job);
   }
 
   @Override
@@ -74,14 +113,14 @@ final class PolicyEngine implements SchedulerView {
 
   @Override
   public List<JobView> residentJobs() {
-    List<SimJob> list = new ArrayList<>(sim.blocks.residentJobs);
+    List<SimJob> list = new ArrayList<>(sim.blocks.residentJobs());
     list.sort(Comparator.comparingLong(j -> j.dispatchSeq));
     return List.copyOf(list);
   }
 
   @Override
   public List<QueueView> queues() {
-    return List.copyOf(sim.launcher.queues);
+    return List.copyOf(sim.launcher.queues());
   }
 
   @Override
@@ -108,20 +147,20 @@ final class PolicyEngine implements SchedulerView {
 
   @Override
   public ActionOutcome suspend(String queueId, SuspendLevel level) {
-    SimQueue queue = sim.launcher.queueById.get(queueId);
+    SimQueue queue = sim.launcher.queue(queueId);
     return queue == null ? unknownQueue(queueId)
         : sim.decisions.suspension(sim.launcher.suspend(queue, level));
   }
 
   @Override
   public ActionOutcome resume(String queueId) {
-    SimQueue queue = sim.launcher.queueById.get(queueId);
+    SimQueue queue = sim.launcher.queue(queueId);
     return queue == null ? unknownQueue(queueId) : sim.launcher.resume(queue);
   }
 
   @Override
   public ActionOutcome keepContextRunnable(String queueId, boolean keep) {
-    SimQueue queue = sim.launcher.queueById.get(queueId);
+    SimQueue queue = sim.launcher.queue(queueId);
     if (queue == null) {
       return unknownQueue(queueId);
     }
@@ -149,14 +188,14 @@ final class PolicyEngine implements SchedulerView {
 
   @Override
   public ActionOutcome setPriority(String queueId, Priority priority) {
-    SimQueue queue = sim.launcher.queueById.get(queueId);
+    SimQueue queue = sim.launcher.queue(queueId);
     return queue == null ? unknownQueue(queueId)
         : sim.decisions.priorityChange(sim.launcher.setPriority(queue, priority));
   }
 
   @Override
   public ActionOutcome setWeight(String queueId, int weight) {
-    SimQueue queue = sim.launcher.queueById.get(queueId);
+    SimQueue queue = sim.launcher.queue(queueId);
     if (queue == null) {
       return unknownQueue(queueId);
     }
@@ -169,7 +208,7 @@ final class PolicyEngine implements SchedulerView {
 
   @Override
   public ActionOutcome restrictSms(String queueId, SmSet sms) {
-    SimQueue queue = sim.launcher.queueById.get(queueId);
+    SimQueue queue = sim.launcher.queue(queueId);
     if (queue == null) {
       return unknownQueue(queueId);
     }
@@ -212,7 +251,7 @@ final class PolicyEngine implements SchedulerView {
 
   private ActionOutcome unknownQueue(String queueId) {
     return ActionOutcome.refused("no queue '" + queueId + "'; known: "
-        + sim.launcher.queueById.keySet());
+        + sim.launcher.queueIds());
   }
 
   @Override

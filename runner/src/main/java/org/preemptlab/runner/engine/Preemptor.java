@@ -22,10 +22,15 @@ import org.preemptlab.api.preemption.StopPoint;
  */
 final class Preemptor {
   private final Simulator sim;
-  final List<Preemption> preemptions = new ArrayList<>();
+  private final List<Preemption> preemptions = new ArrayList<>();
 
   Preemptor(Simulator sim) {
     this.sim = sim;
+  }
+
+  /** Every preemption of the run so far, in request order. */
+  List<Preemption> preemptions() {
+    return preemptions;
   }
 
   /**
@@ -101,7 +106,7 @@ final class Preemptor {
     victim.activePreemptions++;
     victim.preemptions++;
     preemptions.add(preemption);
-    SimJob forJob = waiter != null ? waiter : sim.blocks.blockedJobInCallback;
+    SimJob forJob = waiter != null ? waiter : sim.blocks.blockedJobInCallback();
     if (forJob != null) {
       preemption.waiterId = forJob.job.id();
       forJob.awaitedPreemptions.add(preemption);

@@ -146,7 +146,7 @@ final class SimQueue implements QueueView {
   @Override
   public long attainedGpuNs() {
     long total = attainedDoneNs;
-    for (SimJob job : sim.blocks.residentJobs) {
+    for (SimJob job : sim.blocks.residentJobs()) {
       if (job.queue == this) {
         total += job.liveAttainedNs(sim.now);
       }

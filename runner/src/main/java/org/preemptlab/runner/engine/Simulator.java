@@ -131,10 +131,10 @@ public final class Simulator {
     this.launcher = new Launcher(this, workload, contexts, hosts);
     this.jobCount = workload.jobs().size();
     this.preemptor = new Preemptor(this);
-    SchedulingPolicy first = launcher.engines.values().stream().findFirst()
-        .map(engine -> engine.policy).orElse(null);
-    boolean blockedListeners = launcher.engines.values().stream()
-        .anyMatch(engine -> overridesOnJobBlocked(engine.policy));
+    SchedulingPolicy first = launcher.engines().stream().findFirst()
+        .map(engine -> engine.policy()).orElse(null);
+    boolean blockedListeners = launcher.engines().stream()
+        .anyMatch(engine -> overridesOnJobBlocked(engine.policy()));
     this.blocks = new BlockScheduler(this, first == null ? null : first.placementOrder(),
         blockedListeners);
     this.contextsWithQueues = workload.queues().stream().map(JobQueue::contextId).distinct()
@@ -206,7 +206,7 @@ public final class Simulator {
    * alone (slowdown) learn its kernel so. Call before {@link #run}.
    */
   public Simulator observeApplicationJobs(java.util.function.ObjIntConsumer<Job> observer) {
-    launcher.applicationJobs = java.util.Objects.requireNonNull(observer, "observer");
+    launcher.observeApplicationJobs(java.util.Objects.requireNonNull(observer, "observer"));
     return this;
   }
 
@@ -246,10 +246,10 @@ public final class Simulator {
           + "does not have", id);
     }
     for (String id : sharing.queuePartitions().keySet()) {
-      checkArgument(launcher.queueById.containsKey(id), "sharing names queue '%s', which the "
+      checkArgument(launcher.queue(id) != null, "sharing names queue '%s', which the "
           + "workload does not have", id);
     }
-    for (SimQueue queue : launcher.queues) {
+    for (SimQueue queue : launcher.queues()) {
       org.preemptlab.api.policy.SmSet partition = sharing.queuePartitions().get(queue.spec.id());
       if (partition == null) {
         partition = sharing.contextPartitions().get(queue.spec.contextId());
@@ -260,7 +260,7 @@ public final class Simulator {
       queue.partition = partition;
     }
     if (sharing.contextsShareSms() != null) {
-      slicer.slicing = !sharing.contextsShareSms() && contextsWithQueues > 1;
+      slicer.setSlicing(!sharing.contextsShareSms() && contextsWithQueues > 1);
     }
     return this;
   }
@@ -314,7 +314,7 @@ public final class Simulator {
    *     one of its blocks is under way
    */
   public void abortJob(int index) {
-    SimJob job = launcher.jobs[index];
+    SimJob job = launcher.job(index);
     checkState(job != null && job.inFlight(), "job index %s is %s, not launched and unfinished",
         index, job == null ? "not submitted or finished" : job.state);
     for (int i = 0; i < job.resident.size(); i++) {
@@ -413,22 +413,16 @@ public final class Simulator {
   }
 
   private void checkAllFinished() {
-    if (launcher.unfinished == 0) {
+    if (launcher.unfinished() == 0) {
       return;
     }
-    SimJob[] jobs = launcher.jobs;
-    // A READY job left over means its policy never selected it: name that job (and the policy)
-    // rather than a job that merely waits behind it.
-    int first = launcher.finished.nextClearBit(0);
-    SimJob stuck = Arrays.stream(jobs).filter(j -> j != null && j.state == JobState.READY)
-        .findFirst().orElseGet(() -> jobs[first] != null ? jobs[first]
-            : launcher.materialize(first)); // never submitted: its state as it would have been
+    SimJob stuck = launcher.stuckJob();
     String why = stuck.state == JobState.READY
         ? ", but policy '" + plugins.policyId() + "' never selected it"
         : stuck.queue.suspension != null ? ", and its queue was never resumed"
         : stuck.heldBack() ? ", held back and never resumed" : "";
-    throw new InvariantViolationException("the run ended with " + launcher.unfinished + " of "
-        + launcher.size + " jobs unfinished; e.g. " + stuck + " is " + stuck.state + why);
+    throw new InvariantViolationException("the run ended with " + launcher.unfinished() + " of "
+        + launcher.size() + " jobs unfinished; e.g. " + stuck + " is " + stuck.state + why);
   }
 
   // ---- accounting ----
@@ -452,8 +446,8 @@ public final class Simulator {
   }
 
   private SimulationResult result(JobTable jobRows) {
-    List<PreemptionRecord> preemptionRecords = new ArrayList<>(preemptor.preemptions.size());
-    for (Preemption preemption : preemptor.preemptions) {
+    List<PreemptionRecord> preemptionRecords = new ArrayList<>(preemptor.preemptions().size());
+    for (Preemption preemption : preemptor.preemptions()) {
       preemptionRecords.add(preemption.toRecord());
     }
     preemptionRecords.sort(Comparator.comparingLong(PreemptionRecord::requestNs)
@@ -461,7 +455,7 @@ public final class Simulator {
     double busy = makespan == 0 ? 0
         : (double) sms.busyArea(makespan) / ((double) makespan * sms.count());
     return new SimulationResult(jobRows, preemptionRecords, makespan, busy,
-        slicer.contextSwitches, eventCount, blocks.blocksExecuted, launcher.suspensions(),
+        slicer.contextSwitches(), eventCount, blocks.blocksExecuted(), launcher.suspensions(),
         decisions.toRecord(layer == null));
   }
 
@@ -470,7 +464,7 @@ public final class Simulator {
    * monotone and possibly a little stale; never part of the results.
    */
   public int finishedJobs() {
-    return launcher.size - launcher.unfinished;
+    return launcher.size() - launcher.unfinished();
   }
 
   /**
@@ -479,7 +473,7 @@ public final class Simulator {
    * of the results.
    */
   public int heldJobs() {
-    return launcher.held;
+    return launcher.held();
   }
 
   /**
@@ -488,7 +482,7 @@ public final class Simulator {
    * {@code bench --contention}; never part of the results.
    */
   public long movedCompletions() {
-    return contention == null ? 0 : contention.blocksMoved;
+    return contention == null ? 0 : contention.blocksMoved();
   }
 
   /**
@@ -498,7 +492,7 @@ public final class Simulator {
    * never part of the results.
    */
   public Aggregation aggregation() {
-    return new Aggregation(blocks.groupedCompletions, blocks.splitMembers);
+    return blocks.aggregation();
   }
 
   /**

@@ -18,13 +18,13 @@ final class TimeSlicer {
   private final List<SimContext> contexts;
   private final ContextOrder order;
   /** Whether contexts take turns; set once before the run (spatial sharing may turn it off). */
-  boolean slicing;
-  SimContext active;
-  boolean switching;
+  private boolean slicing;
+  private SimContext active;
+  private boolean switching;
   private boolean sliceArmed;
   private int sliceGen;
   private long activeSinceNs;
-  int contextSwitches;
+  private int contextSwitches;
 
   TimeSlicer(Simulator sim, List<SimContext> contexts, boolean slicing, ContextOrder order) {
     this.sim = sim;
@@ -32,6 +32,31 @@ final class TimeSlicer {
     this.slicing = slicing;
     this.order = order;
   }
+  /** Whether contexts take turns on the device (two or more that may not share SMs). */
+  boolean slicing() {
+    return slicing;
+  }
+
+  /** Contexts take turns, or not: set once spatial sharing says whether they share SMs. */
+  void setSlicing(boolean value) {
+    slicing = value;
+  }
+
+  /** The context that has the device, while slicing. */
+  SimContext active() {
+    return active;
+  }
+
+  /** Whether a switch between contexts is under way. */
+  boolean switching() {
+    return switching;
+  }
+
+  /** Switches between contexts so far. */
+  int contextSwitches() {
+    return contextSwitches;
+  }
+
 
   /** Before each placement pass: start a slice, or a switch if the active context is idle. */
   void manage() {
@@ -73,7 +98,7 @@ final class TimeSlicer {
   /** The active context's time slice, as its highest-priority queue's engine policy sets it. */
   private long sliceLength(SimContext context) {
     PolicyEngine engine = context.topQueue.engine;
-    long slice = engine.policy.timeSliceNs(context.spec, context.topQueue.priority, engine);
+    long slice = engine.policy().timeSliceNs(context.spec, context.topQueue.priority, engine);
     if (slice < 1) {
       throw new InvariantViolationException("policy '" + sim.plugins.policyId() + "' gave context '"
           + context.spec.id() + "' a time slice of " + slice + " ns; it must be >= 1");
@@ -112,7 +137,7 @@ final class TimeSlicer {
     long[] bytesPerSm = new long[sim.sms.count()];
     int[] threadsPerSm = new int[sim.sms.count()];
     List<ResidentBlock> parking = new ArrayList<>();
-    for (SimJob job : List.copyOf(sim.blocks.residentJobs)) {
+    for (SimJob job : List.copyOf(sim.blocks.residentJobs())) {
       if (job.queue.context != active) {
         continue;
       }
