@@ -81,7 +81,14 @@ public final class Main {
    */
   private static List<Command> contributedCommands() {
     List<Command> found = new ArrayList<>();
-    ServiceLoader.load(Command.class, Main.class.getClassLoader()).forEach(found::add);
+    for (ServiceLoader.Provider<Command> provider : ServiceLoader.load(Command.class,
+        Main.class.getClassLoader()).stream().toList()) {
+      try {
+        found.add(provider.get());
+      } catch (java.util.ServiceConfigurationError | RuntimeException | LinkageError e) {
+        // a command that cannot be made is absent: the others, and every built-in one, still work
+      }
+    }
     found.sort(Comparator.comparing(Command::name));
     return found;
   }
