@@ -23,10 +23,7 @@ class LabCommandsTest {
   }
 
   private static String oneLineError(CliRun result, int exit) {
-    assertThat(result.exit()).as(result.err()).isEqualTo(exit);
-    assertThat(result.errLines()).as(result.err()).hasSize(1);
-    assertThat(result.err()).doesNotContain("\tat ").doesNotContain("Exception:\n");
-    return result.errLines().get(0);
+    return result.oneLineError(exit);
   }
 
   private static void assertUsageError(CliRun result, String message) {

@@ -131,8 +131,6 @@ final class Contention {
   private double[] demand = new double[8];
   private int[] blocks = new int[8];
   private double[] rates = new double[8];
-  /** Changes of a class's rate so far (each re-anchors that class's running blocks). */
-  long rateChanges;
   /** Blocks re-anchored so far. */
   private long blocksMoved;
 
@@ -313,7 +311,6 @@ final class Contention {
       }
       if (rate != share.rate) {
         share.rate = rate;
-        rateChanges++;
         move(share, now);
       }
     }

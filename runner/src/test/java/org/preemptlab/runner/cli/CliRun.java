@@ -35,6 +35,17 @@ public record CliRun(int exit, String out, String err) {
     return err.lines().toList();
   }
 
+  /**
+   * Asserts a failure with exit code {@code exit} reported as exactly one line on standard error,
+   * without a stack trace, and returns that line.
+   */
+  public String oneLineError(int exit) {
+    assertThat(exit()).as(err).isEqualTo(exit);
+    assertThat(errLines()).as(err).hasSize(1);
+    assertThat(err).doesNotContain("\tat ").doesNotContain("Exception:\n");
+    return errLines().get(0);
+  }
+
   /** Asserts that the error output is exactly one line, without a stack trace; returns this. */
   public CliRun oneLine() {
     assertThat(err.strip()).doesNotContain("\n").doesNotContain("\tat ");

@@ -28,12 +28,8 @@ class MainTest {
     return CliRun.of(args);
   }
 
-  /** Asserts a failure reported as exactly one line on standard error, without a stack trace. */
   private static String oneLineError(CliRun result, int exit) {
-    assertThat(result.exit()).as(result.err()).isEqualTo(exit);
-    assertThat(result.errLines()).as(result.err()).hasSize(1);
-    assertThat(result.err()).doesNotContain("\tat ").doesNotContain("Exception:\n");
-    return result.errLines().get(0);
+    return result.oneLineError(exit);
   }
 
   @Test
