@@ -193,23 +193,24 @@ class ArchitectureTest {
   /** The engine's parts: each owns its state and offers the others methods, never its fields. */
   private static final Set<String> ENGINE_PARTS = Set.of("Launcher", "BlockScheduler",
       "Preemptor", "TimeSlicer", "PolicyEngine", "ApplicationHost", "SmArray", "Contention",
-      "SpatialSharing", "MemoryDomains", "JobTable");
+      "SpatialSharing", "MemoryDomains", "JobTable", "Simulator");
 
   /**
    * No class reads or writes a field of an engine part but the part itself (with its nested
    * classes): a part that needs another's state asks it through a method, so each part's state
-   * stays its own. (The parts still reach each other through the simulator's fields.)
+   * stays its own.
    */
   @ArchTest
   static final ArchRule noClassTouchesAnEnginePartsFields = partFieldsRule(ENGINE_PARTS);
 
   /**
-   * The rule above sees the accesses it is given: every part still reads the simulator's fields, so
-   * with the simulator counted as a part it reports them.
+   * The rule above sees the accesses it is given: every part reads the fields of the services
+   * the run shares ({@code RunServices}: its event queue, hardware model, options), so with those
+   * counted as a part it reports them.
    */
   @ArchTest
   static void thePartFieldRuleReportsAccessesToThePartsItNames(JavaClasses classes) {
-    assertThat(partFieldsRule(Set.of("Simulator")).evaluate(classes).hasViolation()).isTrue();
+    assertThat(partFieldsRule(Set.of("RunServices")).evaluate(classes).hasViolation()).isTrue();
   }
 
   /** No engine class touches a field of one of {@code parts} but that part itself. */
@@ -229,6 +230,129 @@ class ArchitectureTest {
             }
           }
         });
+  }
+
+  /** The engine's mechanism parts, which meet only through the narrow interfaces they offer. */
+  private static final Set<String> MECHANISM_PARTS = Set.of("Launcher", "BlockScheduler",
+      "Preemptor", "TimeSlicer");
+
+  /**
+   * The parts meet through narrow interfaces, never through the simulator or each other's
+   * classes: the launcher sees placement as {@code Placement}, the preemptor sees it as {@code
+   * Eviction}, the time slicer as {@code ContextResidency}, placement sees the launcher as {@code
+   * JobLifecycle} and the preemptor as {@code StopPoints}, the policies' view sees them as {@code
+   * QueueControl}, {@code Placement} and {@code PreemptionRequests}. Only the simulator, which
+   * assembles them, and the events it routes name the parts' classes.
+   */
+  @ArchTest
+  static final ArchRule enginePartsMeetThroughNarrowInterfaces = partsDependencyRule(
+      java.util.stream.Stream.concat(MECHANISM_PARTS.stream(), java.util.stream.Stream.of(
+          "Simulator")).collect(java.util.stream.Collectors.toSet()));
+
+  /** The rule above sees what it is given: every part depends on the run's shared services. */
+  @ArchTest
+  static void thePartDependencyRuleReportsTheClassesItNames(JavaClasses classes) {
+    assertThat(partsDependencyRule(Set.of("RunServices")).evaluate(classes).hasViolation())
+        .isTrue();
+  }
+
+  /** No part (nor the job, queue and context state) depends on a class of {@code forbidden}. */
+  private static ArchRule partsDependencyRule(Set<String> forbidden) {
+    return classes()
+        .that(inEngineCoreNamed(Set.of("Launcher", "BlockScheduler", "Preemptor", "TimeSlicer",
+            "PolicyEngine", "ApplicationHost", "SimQueue", "SimJob", "SimContext", "Contention",
+            "SmArray")))
+        .should(new ArchCondition<JavaClass>("depend on no other part's class of " + forbidden) {
+          @Override
+          public void check(JavaClass origin, ConditionEvents events) {
+            JavaClass from = topLevel(origin);
+            for (com.tngtech.archunit.core.domain.Dependency dependency
+                : origin.getDirectDependenciesFromSelf()) {
+              JavaClass target = topLevel(dependency.getTargetClass());
+              boolean named = target.getPackageName().equals(ENGINE_CORE)
+                  && forbidden.contains(target.getSimpleName());
+              // @OwnedBy names the parts that write a job field: documentation, not a dependency
+              boolean ownership = dependency.getDescription()
+                  .contains("annotation member of type");
+              if (named && !target.equals(from) && !ownership) {
+                events.add(SimpleConditionEvent.violated(dependency,
+                    dependency.getDescription()));
+              }
+            }
+          }
+        })
+        .allowEmptyShould(false);
+  }
+
+  /**
+   * A field of the engine's shared job state ({@code SimJob}) that changes during a run names its
+   * owners with {@code @OwnedBy}: its state is grouped by the part that owns it.
+   */
+  @ArchTest
+  static final ArchRule everyMutableJobFieldNamesItsOwners = com.tngtech.archunit.lang.syntax
+      .ArchRuleDefinition.fields()
+      .that().areDeclaredIn(ENGINE_CORE + ".SimJob").and().areNotFinal().and().areNotStatic()
+      .should().beAnnotatedWith(ENGINE_CORE + ".OwnedBy")
+      .allowEmptyShould(false);
+
+  /**
+   * Only the parts an {@code @OwnedBy} names (and the field's own class) write the field: a part
+   * that needs a job's state changed asks its owner.
+   */
+  @ArchTest
+  static final ArchRule ownedFieldsAreWrittenOnlyByTheirOwners = ownedFieldsRule();
+
+  /**
+   * The ownership rule sees the writes it is given: a class in the engine's package that sets a
+   * field the preemptor owns ({@code OwnershipViolationFixture}, test code) breaks it.
+   */
+  @org.junit.jupiter.api.Test
+  void theOwnershipRuleReportsAWriteByAPartNotNamed() {
+    JavaClasses fixture = new com.tngtech.archunit.core.importer.ClassFileImporter()
+        .importPackages(ENGINE_CORE);
+    com.tngtech.archunit.lang.EvaluationResult result = ownedFieldsRule().evaluate(fixture);
+    assertThat(result.hasViolation()).isTrue();
+    assertThat(result.getFailureReport().getDetails())
+        .allMatch(line -> line.contains("OwnershipViolationFixture"));
+  }
+
+  private static ArchRule ownedFieldsRule() {
+    return classes().that().resideInAPackage(ENGINE_CORE)
+        .should(new ArchCondition<JavaClass>("write an owned field only if @OwnedBy names it") {
+          @Override
+          public void check(JavaClass origin, ConditionEvents events) {
+            JavaClass from = topLevel(origin);
+            for (JavaFieldAccess access : origin.getFieldAccessesFromSelf()) {
+              if (access.getAccessType() != JavaFieldAccess.AccessType.SET) {
+                continue;
+              }
+              access.getTarget().resolveMember().ifPresent(field -> field.getAnnotations().stream()
+                  .filter(a -> a.getRawType().getName().equals(ENGINE_CORE + ".OwnedBy"))
+                  .findFirst()
+                  .ifPresent(owned -> {
+                    JavaClass[] owners = (JavaClass[]) owned.get("value").orElseThrow();
+                    boolean allowed = topLevel(field.getOwner()).equals(from)
+                        || java.util.Arrays.stream(owners).anyMatch(o -> o.equals(from));
+                    if (!allowed) {
+                      events.add(SimpleConditionEvent.violated(access,
+                          access.getDescription() + ", but @OwnedBy names "
+                              + java.util.Arrays.stream(owners).map(JavaClass::getSimpleName)
+                                  .toList()));
+                    }
+                  }));
+            }
+          }
+        });
+  }
+
+  private static DescribedPredicate<JavaClass> inEngineCoreNamed(Set<String> names) {
+    return new DescribedPredicate<>("are engine classes named " + names) {
+      @Override
+      public boolean test(JavaClass type) {
+        return type.getPackageName().equals(ENGINE_CORE)
+            && names.contains(topLevel(type).getSimpleName());
+      }
+    };
   }
 
   private static JavaClass topLevel(JavaClass type) {

@@ -26,16 +26,18 @@ final class ApplicationHost implements ApplicationContext {
   static final int MAX_REQUESTS = Limits.MAX_JOBS;
 
   private final RunApplication app;
-  private final Simulator sim;
+  private final RunServices run;
+  /** The launcher, which takes the jobs it submits ({@link #connect}). */
+  private ApplicationSubmissions launcher;
   /** Its own queues by id. */
   private final Map<String, SimQueue> queues = new LinkedHashMap<>();
   private final boolean observesStarts;
   private int jobs;
   private int wakeUps;
 
-  ApplicationHost(RunApplication app, Simulator sim) {
+  ApplicationHost(RunApplication app, RunServices run) {
     this.app = app;
-    this.sim = sim;
+    this.run = run;
     boolean starts;
     try {
       starts = app.application().observesStarts();
@@ -48,6 +50,11 @@ final class ApplicationHost implements ApplicationContext {
   /** The application it hosts. */
   RunApplication app() {
     return app;
+  }
+
+  /** Connects the launcher its jobs go to; call once, before the run. */
+  void connect(ApplicationSubmissions launcher) {
+    this.launcher = launcher;
   }
 
   /** Adopts one of its queues (the launcher built it from the run's queue list). */
@@ -99,7 +106,7 @@ final class ApplicationHost implements ApplicationContext {
 
   @Override
   public long nowNs() {
-    return sim.now;
+    return run.now();
   }
 
   @Override
@@ -111,19 +118,19 @@ final class ApplicationHost implements ApplicationContext {
     checkArgument(jobs < MAX_REQUESTS, "%s submitted more than %s jobs, the most one "
         + "application may submit in a run", app.name(), MAX_REQUESTS);
     jobs++;
-    return sim.launcher.submitFromApplication(queue, request);
+    return launcher.submitFromApplication(queue, request);
   }
 
   @Override
   public void wakeAt(long timeNs) {
-    checkArgument(timeNs >= sim.now, "%s asked for a wake-up at %s ns, before now (%s ns)",
-        app.name(), timeNs, sim.now);
+    checkArgument(timeNs >= run.now(), "%s asked for a wake-up at %s ns, before now (%s ns)",
+        app.name(), timeNs, run.now());
     checkArgument(timeNs < Long.MAX_VALUE, "%s asked for a wake-up at the end of time",
         app.name());
     checkArgument(wakeUps < MAX_REQUESTS, "%s asked for more than %s wake-ups, the most one "
         + "application may ask for in a run", app.name(), MAX_REQUESTS);
     wakeUps++;
-    sim.events.push(timeNs, new Events.WakeUp(this), 0);
+    run.events.push(timeNs, new Events.WakeUp(this), 0);
   }
 
   @Override

@@ -8,7 +8,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.preemptlab.api.policy.ActionOutcome;
-import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SmSet;
@@ -38,9 +37,13 @@ import org.preemptlab.api.policy.SmSet;
  * the outgoing context, a reset ({@link #drop}) the job's. With a contention model (rates change
  * per block at every change of residency) blocks are not grouped.
  */
-final class BlockScheduler {
-  private final Simulator sim;
+final class BlockScheduler implements Placement, Eviction, ContextResidency {
+  private final RunServices run;
   private final SmArray sms;
+  /** The launcher, told when a job starts and finishes ({@link #connect}). */
+  private JobLifecycle lifecycle;
+  /** The preemptor, told of blocks that a preemption stops ({@link #connect}). */
+  private StopPoints stops;
   /** The run's contention, or null when the hardware model has none (one branch per block). */
   private final Contention contention;
   /**
@@ -80,24 +83,30 @@ final class BlockScheduler {
   /** Members of groups that were given their own event by a split (a measure). */
   private long splitMembers;
 
-  BlockScheduler(Simulator sim, Comparator<JobView> ranking, boolean blockedListeners) {
-    this.sim = sim;
-    this.sms = sim.sms;
-    this.contention = sim.contention;
+  BlockScheduler(RunServices run, SmArray sms, Contention contention,
+      Comparator<JobView> ranking, boolean blockedListeners) {
+    this.run = run;
+    this.sms = sms;
+    this.contention = contention;
     this.ranking = ranking == null ? null
         : ranking.thenComparingLong(j -> ((SimJob) j).dispatchSeq);
     this.blockedListeners = blockedListeners;
-    this.aggregate = sim.options.aggregateBlocks() && contention == null;
+    this.aggregate = run.options.aggregateBlocks() && contention == null;
   }
 
-  /** Whether any block is resident or any launched job still has blocks to place. */
-  /** The jobs with a block on an SM, in residency order (live, not a copy). */
-  Set<SimJob> residentJobs() {
+  /** Connects the parts it tells of what happens to blocks; call once, before the run. */
+  void connect(JobLifecycle lifecycle, StopPoints stops) {
+    this.lifecycle = lifecycle;
+    this.stops = stops;
+  }
+
+  @Override
+  public Set<SimJob> residentJobs() {
     return residentJobs;
   }
 
-  /** The job whose placement a policy callback is deciding, if any (the waiter it preempts for). */
-  SimJob blockedJobInCallback() {
+  @Override
+  public SimJob blockedJobInCallback() {
     return blockedJobInCallback;
   }
 
@@ -106,23 +115,34 @@ final class BlockScheduler {
     return blocksExecuted;
   }
 
-  /** What block aggregation saved: completions handled as groups, and members split off. */
-  Simulator.Aggregation aggregation() {
-    return new Simulator.Aggregation(groupedCompletions, splitMembers);
+  /** Blocks that completed as members of a group, without an event of their own. */
+  long groupedCompletions() {
+    return groupedCompletions;
   }
 
-  boolean deviceBusy() {
+  /** Members of groups that a split gave their own event. */
+  long splitMembers() {
+    return splitMembers;
+  }
+
+  @Override
+  public boolean deviceBusy() {
     return !residentJobs.isEmpty() || orderSize > 0;
   }
 
-  /** A launched job with blocks to place joins placement order (once). */
-  void enter(SimJob job) {
+  @Override
+  public boolean contextBusy(SimContext context) {
+    return context.residentBlocks > 0 || context.pendingJobs > 0 || !context.parked.isEmpty();
+  }
+
+  @Override
+  public void enter(SimJob job) {
     if (job.launched && !job.inPlacementOrder && job.pendingBlocks() > 0) {
       job.inPlacementOrder = true;
       insert(job);
       SimContext context = job.queue.context;
       if (context.pendingJobs++ == 0 && context.parked.isEmpty()) {
-        context.runnableSinceNs = sim.now;
+        context.runnableSinceNs = run.now();
       }
     }
   }
@@ -166,8 +186,8 @@ final class BlockScheduler {
     job.queue.context.pendingJobs--;
   }
 
-  /** Changes something the hardware order depends on (a queue's priority) for a queue's jobs. */
-  void reorder(SimQueue queue, Runnable change) {
+  @Override
+  public void reorder(SimQueue queue, Runnable change) {
     if (ranking != null) {
       change.run();
       return;
@@ -185,23 +205,20 @@ final class BlockScheduler {
     moved.forEach(this::insert);
   }
 
-  /** Places every block that can be placed now, in placement order. */
-  void placeAll() {
-    TimeSlicer slicer = sim.slicer;
-    boolean slicing = slicer.slicing();
-    if (slicing) {
-      slicer.manage();
-      if (slicer.switching()) {
-        return;
-      }
-    }
+  /**
+   * Places every block that can be placed now, in placement order.
+   *
+   * @param only the context that has the device while contexts take turns, else null (every
+   *     context's jobs are placed)
+   */
+  void placeAll(SimContext only) {
     if (ranking != null) {
       rankForPlacement();
     }
     SimJob stoppedBy = null;
     for (int i = 0; i < orderSize; i++) {
       SimJob job = order[i];
-      if (slicing && job.queue.context != slicer.active()) {
+      if (only != null && job.queue.context != only) {
         continue;
       }
       if (job.heldBack() || job.waitsInQueue()) {
@@ -256,7 +273,7 @@ final class BlockScheduler {
   private void placeBlock(SimJob job, int sm) {
     if (!job.awaitedPreemptions.isEmpty()) {
       for (Preemption preemption : job.awaitedPreemptions) {
-        preemption.waiterPlacedNs = sim.now;
+        preemption.waiterPlacedNs = run.now();
       }
       job.awaitedPreemptions.clear();
     }
@@ -270,8 +287,8 @@ final class BlockScheduler {
       realDuration = resume.realDurationNs();
       realDone = resume.realDoneNs();
       if (resume.restoreBytes() > 0) {
-        restoreNs = sim.hardware.restoreNs(resume.restoreBytes(), job.threads,
-            SaveKind.PREEMPTION, sim.costs);
+        restoreNs = run.hardware.restoreNs(resume.restoreBytes(), job.threads,
+            SaveKind.PREEMPTION, run.costs);
         job.bytesRestored += resume.restoreBytes();
       }
     } else {
@@ -282,11 +299,11 @@ final class BlockScheduler {
             + realDuration + " ns");
       }
     }
-    long start = sim.now + sim.device.costs().blockDispatchNs() + restoreNs;
+    long start = run.now() + run.device.costs().blockDispatchNs() + restoreNs;
     ResidentBlock block = newBlock(job, sm, blockIndex, realDuration, realDone, start);
     startResidency(block, false, resume == null);
-    if (sim.listener != null && restoreNs > 0) {
-      sim.listener.contextRestored(sm, block.slot, job, blockIndex, start - restoreNs, start,
+    if (run.listener() != null && restoreNs > 0) {
+      run.listener().contextRestored(sm, block.slot, job, blockIndex, start - restoreNs, start,
           resume.restoreBytes());
     }
   }
@@ -294,7 +311,7 @@ final class BlockScheduler {
   /**
    * A block for a new residency: a pooled one when there is one, else a new one.
    */
-  ResidentBlock newBlock(SimJob job, int sm, int blockIndex, long realDurationNs,
+  private ResidentBlock newBlock(SimJob job, int sm, int blockIndex, long realDurationNs,
       long realDoneAtStartNs, long startNs) {
     if (poolSize == 0) {
       return new ResidentBlock(job, sm, blockIndex, realDurationNs, realDoneAtStartNs, startNs);
@@ -316,11 +333,6 @@ final class BlockScheduler {
     pool[poolSize++] = block;
   }
 
-  /** Makes a block resident; {@code allocated} says its SM resources are already taken. */
-  void startResidency(ResidentBlock block, boolean allocated) {
-    startResidency(block, allocated, false);
-  }
-
   /**
    * Makes a block resident; {@code fresh} says it is a block's first residency (no restore), which
    * may join the group of the block placed just before it.
@@ -328,17 +340,12 @@ final class BlockScheduler {
   private void startResidency(ResidentBlock block, boolean allocated, boolean fresh) {
     SimJob job = block.job;
     if (!allocated) {
-      sms.allocate(block.sm, job.threads, job.registers, job.shared, sim.now);
+      sms.allocate(block.sm, job.threads, job.registers, job.shared, run.now());
     }
     block.slot = sms.takeSlot(block.sm);
     if (job.firstStartNs < 0) {
       job.firstStartNs = block.startNs;
-      if (job.queue.application != null) {
-        sim.launcher.started(job, block.startNs);
-      }
-    }
-    if (job.state == JobState.DISPATCHED) {
-      job.state = JobState.RUNNING;
+      lifecycle.started(job, block.startNs);
     }
     if (job.resident.isEmpty()) {
       residentJobs.add(job);
@@ -352,12 +359,12 @@ final class BlockScheduler {
     job.queue.residentBlocks++;
     blocksExecuted++;
     if (contention != null) {
-      contention.joined(block, sim.now);
+      contention.joined(block, run.now());
     }
     if (aggregate && fresh) {
       queueGrouped(block);
     } else {
-      sim.events.push(block.endNs, block, block.gen);
+      run.events.push(block.endNs, block, block.gen);
     }
   }
 
@@ -368,9 +375,9 @@ final class BlockScheduler {
    */
   private void queueGrouped(ResidentBlock block) {
     ResidentBlock leader = groupLeader;
-    EventQueue events = sim.events;
+    EventQueue events = run.events;
     if (leader != null && leader.job == block.job && leader.gen == groupLeaderGen
-        && groupNow == sim.now && events.nextSeq() == groupNextSeq
+        && groupNow == run.now() && events.nextSeq() == groupNextSeq
         && leader.state == ResidentBlock.RUNNING && leader.endNs == block.endNs
         && leader.startNs == block.startNs) {
       leader.lastInGroup.nextInGroup = block;
@@ -379,7 +386,7 @@ final class BlockScheduler {
     } else {
       groupLeader = block;
       groupLeaderGen = block.gen;
-      groupNow = sim.now;
+      groupNow = run.now();
       block.lastInGroup = block;
       block.groupSeq = events.nextSeq();
       events.push(block.endNs, block, block.gen);
@@ -392,7 +399,8 @@ final class BlockScheduler {
    * number it reserved: from now on they are simulated block by block, exactly as if they had never
    * been grouped. Call before anything treats the job's resident blocks one by one.
    */
-  void splitGroups(SimJob job) {
+  @Override
+  public void splitGroups(SimJob job) {
     if (!aggregate) {
       return;
     }
@@ -410,7 +418,7 @@ final class BlockScheduler {
     for (ResidentBlock member = leader.nextInGroup; member != null; ) {
       ResidentBlock next = member.nextInGroup;
       member.nextInGroup = null;
-      sim.events.pushWithSeq(member.endNs, member, member.gen, ++seq);
+      run.events.pushWithSeq(member.endNs, member, member.gen, ++seq);
       splitMembers++;
       member = next;
     }
@@ -422,12 +430,12 @@ final class BlockScheduler {
   }
 
   /** A block leaves its SM: free its resources and account the SM time it executed. */
-  void release(ResidentBlock block) {
+  private void release(ResidentBlock block) {
     SimJob job = block.job;
     if (contention != null) {
       contention.left(block);
     }
-    sms.release(block.sm, job.threads, job.registers, job.shared, sim.now);
+    sms.release(block.sm, job.threads, job.registers, job.shared, run.now());
     sms.freeSlot(block.sm, block.slot);
     job.removeResident(block);
     long executed = block.executedNs(block.execEndNs);
@@ -446,8 +454,133 @@ final class BlockScheduler {
       }
     }
     if (job.queue.openSuspension != null) {
-      sim.launcher.checkQuiet(job.queue);
+      lifecycle.checkQuiet(job.queue);
     }
+  }
+
+  @Override
+  public void evict(ResidentBlock block, SimJob.Resumable resume) {
+    release(block);
+    SimJob job = block.job;
+    job.resumables.addLast(resume);
+    enter(job);
+  }
+
+  @Override
+  public boolean hasResidentBlocks(SimContext context) {
+    return context.residentBlocks > 0;
+  }
+
+  @Override
+  public boolean hasParkedBlocks(SimContext context) {
+    return !context.parked.isEmpty();
+  }
+
+  @Override
+  public Parking park(SimContext context, long reactionNs) {
+    long[] bytesPerSm = new long[sms.count()];
+    int[] threadsPerSm = new int[sms.count()];
+    List<ResidentBlock> parking = new ArrayList<>();
+    EngineListener listener = run.listener();
+    for (SimJob job : List.copyOf(residentJobs)) {
+      if (job.queue.context != context) {
+        continue;
+      }
+      splitGroups(job); // its blocks are parked one by one
+      for (ResidentBlock block : job.resident) {
+        boolean running = block.state == ResidentBlock.RUNNING
+            || block.state == ResidentBlock.DRAINING;
+        if (!running || block.endNs <= reactionNs) {
+          continue;
+        }
+        block.gen++;
+        block.state = ResidentBlock.PARKING;
+        block.stopOffsetNs = block.realProgressAt(reactionNs);
+        block.execEndNs = Math.max(block.startNs, reactionNs);
+        if (listener != null && block.startNs < reactionNs) {
+          // (a block still restoring or being dispatched has not executed yet)
+          listener.blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
+              reactionNs, EngineListener.BlockEnd.SWITCHED_OUT);
+        }
+        bytesPerSm[block.sm] += job.kernel.contextBytesPerBlock();
+        threadsPerSm[block.sm] += job.threads;
+        parking.add(block);
+      }
+    }
+    long savedAt = reactionNs;
+    for (int sm = 0; sm < bytesPerSm.length; sm++) {
+      if (threadsPerSm[sm] > 0) {
+        savedAt = Math.max(savedAt, reactionNs + run.hardware.saveNs(bytesPerSm[sm],
+            threadsPerSm[sm], SaveKind.CONTEXT_SWITCH, run.costs));
+      }
+    }
+    return new Parking(context, parking, savedAt);
+  }
+
+  @Override
+  public void parked(Parking parking) {
+    for (ResidentBlock block : parking.blocks()) {
+      SimJob job = block.job;
+      release(block);
+      job.parked++;
+      long bytes = job.kernel.contextBytesPerBlock();
+      job.bytesSaved += bytes;
+      parking.context().parked.add(new Parked(job, block.sm, block.blockIndex,
+          block.realDurationNs, block.stopOffsetNs, bytes));
+      if (block.preemption != null) {
+        block.preemption.pointReached(parking.savedAtNs());
+        stops.blockFreed(block.preemption);
+      }
+    }
+  }
+
+  @Override
+  public long unpark(SimContext context) {
+    // Blocks go back to the SMs they left; one whose SM is still held (e.g. by a block of the other
+    // context that is stopping) waits for placement like a preempted block, and placement counts
+    // its restore then.
+    long now = run.now();
+    List<Parked> restoring = new ArrayList<>();
+    long[] bytesPerSm = new long[sms.count()];
+    int[] threadsPerSm = new int[sms.count()];
+    for (Parked parked : context.parked) {
+      SimJob job = parked.job();
+      job.parked--;
+      if (sms.fits(parked.sm(), job.threads, job.registers, job.shared)) {
+        sms.allocate(parked.sm(), job.threads, job.registers, job.shared, now);
+        restoring.add(parked);
+        bytesPerSm[parked.sm()] += parked.bytes();
+        threadsPerSm[parked.sm()] += job.threads;
+      } else {
+        job.resumables.addFirst(new SimJob.Resumable(parked.blockIndex(), parked.realDurationNs(),
+            parked.realDoneNs(), parked.bytes()));
+        enter(job);
+      }
+    }
+    // Each SM reads its blocks back in one restore; the slowest SM decides when the context runs.
+    long[] restoredAt = new long[sms.count()];
+    long slowest = now;
+    for (int sm = 0; sm < bytesPerSm.length; sm++) {
+      if (threadsPerSm[sm] > 0) {
+        restoredAt[sm] = now + run.hardware.restoreNs(bytesPerSm[sm], threadsPerSm[sm],
+            SaveKind.CONTEXT_SWITCH, run.costs);
+        slowest = Math.max(slowest, restoredAt[sm]);
+      }
+    }
+    EngineListener listener = run.listener();
+    for (Parked parked : restoring) {
+      SimJob job = parked.job();
+      job.bytesRestored += parked.bytes();
+      ResidentBlock block = newBlock(job, parked.sm(), parked.blockIndex(),
+          parked.realDurationNs(), parked.realDoneNs(), restoredAt[parked.sm()]);
+      startResidency(block, true, false);
+      if (listener != null) {
+        listener.contextRestored(block.sm, block.slot, job, block.blockIndex, now,
+            block.startNs, parked.bytes());
+      }
+    }
+    context.parked.clear();
+    return slowest;
   }
 
   /** A block's event: it completes, reaches its stop point, or is flushed. */
@@ -460,8 +593,8 @@ final class BlockScheduler {
           completeGroup(block);
         }
       }
-      case ResidentBlock.STOPPING -> sim.preemptor.reachStopPoint(block);
-      case ResidentBlock.FLUSHING -> sim.preemptor.flush(block);
+      case ResidentBlock.STOPPING -> stops.reachStopPoint(block);
+      case ResidentBlock.FLUSHING -> stops.flush(block);
       default -> throw new AssertionError(block.state);
     }
   }
@@ -481,7 +614,7 @@ final class BlockScheduler {
     while (member != null) {
       ResidentBlock next = member.nextInGroup;
       member.nextInGroup = null;
-      sim.countGroupedEvent();
+      run.countEvent();
       groupedCompletions++;
       complete(member);
       member = next;
@@ -489,36 +622,34 @@ final class BlockScheduler {
   }
 
   private void complete(ResidentBlock block) {
-    if (sim.listener != null) {
-      sim.listener.blockExecuted(block.sm, block.slot, block.job, block.blockIndex, block.startNs,
-          sim.now, EngineListener.BlockEnd.COMPLETED);
+    if (run.listener() != null) {
+      run.listener().blockExecuted(block.sm, block.slot, block.job, block.blockIndex, block.startNs,
+          run.now(), EngineListener.BlockEnd.COMPLETED);
     }
     release(block);
     SimJob job = block.job;
     job.finished++;
     if (block.preemption != null) {
-      block.preemption.pointReached(sim.now);
-      sim.preemptor.blockFreed(block.preemption);
+      block.preemption.pointReached(run.now());
+      stops.blockFreed(block.preemption);
     }
     recycle(block);
     if (job.finished == job.kernel.gridBlocks()) {
-      sim.launcher.finish(job);
+      lifecycle.finish(job);
     }
   }
 
-  /**
-   * Drops a job's blocks (a reset): resident ones leave their SMs at once without completing (their
-   * queued completions become stale), and none of its other blocks will be placed.
-   */
-  void drop(SimJob job) {
+  /** {@inheritDoc} Their queued completions become stale. */
+  @Override
+  public void drop(SimJob job) {
     splitGroups(job); // each member's event must go stale as its own, as block by block
     while (job.resident.size() > 0) {
       ResidentBlock block = job.resident.get(job.resident.size() - 1);
-      if (sim.listener != null) {
-        sim.listener.blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
-            sim.now, EngineListener.BlockEnd.FLUSHED);
+      if (run.listener() != null) {
+        run.listener().blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
+            run.now(), EngineListener.BlockEnd.FLUSHED);
       }
-      block.execEndNs = Math.min(block.execEndNs, sim.now);
+      block.execEndNs = Math.min(block.execEndNs, run.now());
       release(block);
       recycle(block);
     }
@@ -535,24 +666,21 @@ final class BlockScheduler {
     }
   }
 
-  /** Null if {@code set} is a usable SM restriction, else the refusal. */
-  ActionOutcome checkSmSet(SmSet set) {
+  @Override
+  public ActionOutcome checkSmSet(SmSet set) {
     if (set != null && set.stream().noneMatch(sm -> sm < sms.count())) {
-      return ActionOutcome.refused(set + " holds no SM of '" + sim.device.name() + "' (SMs 0 to "
+      return ActionOutcome.refused(set + " holds no SM of '" + run.device.name() + "' (SMs 0 to "
           + (sms.count() - 1) + ")");
     }
     return null;
   }
 
-  /**
-   * Whether {@code context} has a launched job that could place a block now: one with blocks to
-   * place that is neither held back nor waiting for the job before it in its queue.
-   */
-  boolean hasPlaceableWork(SimContext context) {
+  @Override
+  public boolean hasPlaceableWork(SimContext context) {
     if (context.pendingJobs == 0) {
       return false;
     }
-    if (!sim.launcher.holdsUsed() && !sim.options.inOrderQueues()) {
+    if (!lifecycle.holdsUsed() && !run.options.inOrderQueues()) {
       return true; // nothing can hold a job back
     }
     for (int i = 0; i < orderSize; i++) {
@@ -564,24 +692,24 @@ final class BlockScheduler {
     return false;
   }
 
-  /** Whether no job waits for placement. */
-  boolean nothingToPlace() {
+  @Override
+  public boolean nothingToPlace() {
     return orderSize == 0;
   }
 
-  /** The first job in placement order (which context the device serves first). */
-  SimJob firstToPlace() {
+  @Override
+  public SimContext firstContextToPlace() {
     if (ranking != null) {
       sortByRanking();
     }
-    return order[0];
+    return order[0].queue.context;
   }
 
   /** Sorts by the policy's ranking for a placement pass, counting a pass it reorders. */
   private void rankForPlacement() {
     sortByRanking();
     if (!inHardwareOrder()) {
-      sim.decisions.placementPassesReordered++;
+      run.decisions.placementPassesReordered++;
     }
   }
 

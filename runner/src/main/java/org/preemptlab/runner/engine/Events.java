@@ -7,13 +7,13 @@ final class Events {
   private Events() {}
 
   /** The next open-loop job in submission order is submitted. */
-  static final Event ARRIVAL = (sim, gen) -> sim.launcher.arrive();
+  static final Event ARRIVAL = (sim, gen) -> sim.launcher().arrive();
 
   /** A closed-loop job is submitted after its think time. */
   record Submit(SimJob job) implements Event {
     @Override
     public void fire(Simulator sim, int gen) {
-      sim.launcher.submit(job);
+      sim.launcher().submit(job);
     }
   }
 
@@ -21,7 +21,7 @@ final class Events {
   record Launched(SimJob job) implements Event {
     @Override
     public void fire(Simulator sim, int gen) {
-      sim.launcher.launched(job);
+      sim.launcher().launched(job);
     }
   }
 
@@ -29,7 +29,7 @@ final class Events {
   record SaveDone(ResidentBlock block) implements Event {
     @Override
     public void fire(Simulator sim, int gen) {
-      sim.preemptor.saveDone(block);
+      sim.preemptor().saveDone(block);
     }
   }
 
@@ -45,7 +45,7 @@ final class Events {
   record ActionDue(QueueAction action) implements Event {
     @Override
     public void fire(Simulator sim, int gen) {
-      sim.launcher.apply(action);
+      sim.launcher().apply(action);
     }
   }
 
@@ -73,6 +73,14 @@ final class Events {
     }
   }
 
+  /** A context switch's saves and cost are done. */
+  record SwitchDone(TimeSlicer slicer, TimeSlicer.Switch done) implements Event {
+    @Override
+    public void fire(Simulator sim, int gen) {
+      slicer.finishSwitch(done);
+    }
+  }
+
   /** The active context's time slice ends (stale if the slice was cancelled since). */
-  static final Event SLICE_END = (sim, gen) -> sim.slicer.sliceEnded(gen);
+  static final Event SLICE_END = (sim, gen) -> sim.slicer().sliceEnded(gen);
 }

@@ -36,8 +36,18 @@ import org.preemptlab.api.policy.PreemptScope;
  * blocks go to the {@link BlockScheduler}. Also applies queue actions: suspend and resume (XSched's
  * three levels), priority and weight changes, from policies or the workload's timed actions.
  */
-final class Launcher {
-  private final Simulator sim;
+final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissions {
+  private final RunServices run;
+  /** The SMs, for a kernel's shared-memory need. */
+  private final SmArray sms;
+  /** Where a finished job's record goes (the run's accounting). */
+  private final java.util.function.Consumer<SimJob> recordFinished;
+  /** Block placement, which takes launched jobs' blocks ({@link #connect}). */
+  private Placement placement;
+  /** The preemptor, for a level-3 suspension's interrupt ({@link #connect}). */
+  private PreemptionRequests preemptions;
+  /** The time slicer: whether contexts take turns ({@link #connect}). */
+  private Slicing slicing;
   /**
    * The workload's jobs, in its order (the index of a job everywhere below); read by column, a
    * {@link Job} record is built only when the job is submitted.
@@ -106,9 +116,11 @@ final class Launcher {
   /** Told of each job an application submits, or null. */
   private java.util.function.ObjIntConsumer<Job> applicationJobs;
 
-  Launcher(Simulator sim, Workload workload, List<SimContext> contexts,
-      List<ApplicationHost> applications) {
-    this.sim = sim;
+  Launcher(RunServices run, SmArray sms, Workload workload, List<SimContext> contexts,
+      List<ApplicationHost> applications, java.util.function.Consumer<SimJob> recordFinished) {
+    this.run = run;
+    this.sms = sms;
+    this.recordFinished = recordFinished;
     Map<String, SimContext> contextById = new HashMap<>();
     for (SimContext context : contexts) {
       contextById.put(context.spec.id(), context);
@@ -116,10 +128,10 @@ final class Launcher {
     Map<String, Integer> queueIndex = new HashMap<>();
     for (JobQueue spec : workload.queues()) {
       PolicyEngine engine = engines.computeIfAbsent(spec.engine(), kind ->
-          new PolicyEngine(kind, sim.plugins.policies().apply(kind), sim.options.creditLimit(),
-              sim));
+          new PolicyEngine(kind, run.plugins.policies().apply(kind), run.options.creditLimit(),
+              run, this));
       SimContext context = contextById.get(spec.contextId());
-      SimQueue queue = new SimQueue(spec, context, engine, sim);
+      SimQueue queue = new SimQueue(spec, context, engine, run);
       queueIndex.put(spec.id(), queues.size());
       queues.add(queue);
       queueById.put(spec.id(), queue);
@@ -154,8 +166,8 @@ final class Launcher {
       perQueue[queueOf[i]]++;
       int first = i; // the first job of its kernel: whether it fits depends on the kernel only
       programs[i] = instrumented.computeIfAbsent(specs.kernel(i), k -> {
-        sim.checkFits(specs.get(first));
-        return sim.plugins.preemption().instrument(k, k.program(), sim.device);
+        checkFits(specs.get(first));
+        return run.plugins.preemption().instrument(k, k.program(), run.device);
       });
       declared |= specs.dependencyCount(i) > 0;
       open += arrives(i) ? 1 : 0;
@@ -200,6 +212,51 @@ final class Launcher {
       }
       nextApplicationId = maxId + 1;
     }
+  }
+
+  /**
+   * Connects the parts it hands work to, and its policy engines to theirs; call once, before the
+   * run.
+   */
+  void connect(Placement placement, PreemptionRequests preemptions, Slicing slicing) {
+    this.placement = placement;
+    this.preemptions = preemptions;
+    this.slicing = slicing;
+    for (PolicyEngine engine : engines.values()) {
+      engine.connect(placement, preemptions);
+    }
+    for (SimQueue queue : queues) {
+      queue.placement = placement;
+    }
+    for (ApplicationHost application : applications) {
+      application.connect(this);
+    }
+  }
+
+  /** Fails if a block of {@code job}'s kernel cannot fit on an empty SM of the device. */
+  private void checkFits(Job job) {
+    Kernel k = job.kernel();
+    org.preemptlab.api.hardware.SmSpec sm = run.device.sm();
+    long shared = (long) k.sharedMemoryPerBlock() + sm.sharedMemoryReservedPerBlock();
+    if (k.threadsPerBlock() <= sm.maxThreads() && k.registersPerBlock() <= sm.registers()
+        && shared <= sm.sharedMemoryBytes()) {
+      return; // the usual case: no message to build
+    }
+    String where = "job " + job.id() + " (queue '" + job.queueId() + "', kernel '" + k.name()
+        + "'): a block needs ";
+    String on = " but an SM of '" + run.device.name() + "' holds at most ";
+    if (k.threadsPerBlock() > sm.maxThreads()) {
+      throw new org.preemptlab.api.ConfigurationException(where + k.threadsPerBlock()
+          + " threads" + on + sm.maxThreads());
+    }
+    if (k.registersPerBlock() > sm.registers()) {
+      throw new org.preemptlab.api.ConfigurationException(where + k.registersPerBlock()
+          + " registers (" + k.registersPerThread() + " x " + k.threadsPerBlock() + " threads)"
+          + on + sm.registers());
+    }
+    throw new org.preemptlab.api.ConfigurationException(where + shared
+        + " bytes of shared memory (including " + sm.sharedMemoryReservedPerBlock()
+        + " reserved)" + on + sm.sharedMemoryBytes());
   }
 
   /** Whether a job is submitted at its time (open loop, not submitted by a layer). */
@@ -264,17 +321,20 @@ final class Launcher {
   }
 
   /** The queue with this id, or null. */
-  SimQueue queue(String id) {
+  @Override
+  public SimQueue queue(String id) {
     return queueById.get(id);
   }
 
   /** Every queue, in workload order. */
-  List<SimQueue> queues() {
+  @Override
+  public List<SimQueue> queues() {
     return queues;
   }
 
   /** The queue ids, in workload order. */
-  java.util.Set<String> queueIds() {
+  @Override
+  public java.util.Set<String> queueIds() {
     return queueById.keySet();
   }
 
@@ -284,7 +344,8 @@ final class Launcher {
   }
 
   /** Whether a suspension above launch level or a job hold was ever used (placement may skip). */
-  boolean holdsUsed() {
+  @Override
+  public boolean holdsUsed() {
     return holdsUsed;
   }
 
@@ -328,9 +389,9 @@ final class Launcher {
   SimJob materialize(int i) {
     Job job = specs.get(i);
     SimQueue queue = queueById.get(job.queueId());
-    int credits = Math.min(job.credits(), sim.options.creditLimit());
+    int credits = Math.min(job.credits(), run.options.creditLimit());
     SimJob simJob = new SimJob(job, i, queue, credits,
-        sim.sms.sharedNeed(job.kernel().sharedMemoryPerBlock()));
+        sms.sharedNeed(job.kernel().sharedMemoryPerBlock()));
     simJob.program = programs[i];
     simJob.nominalNs = simJob.program.durationNs();
     programs[i] = null;
@@ -346,11 +407,11 @@ final class Launcher {
   void start() {
     engineList = engines.values().toArray(new PolicyEngine[0]);
     for (ApplicationHost application : applications) {
-      sim.events.push(0, new Events.ApplicationStart(application), 0);
+      run.events.push(0, new Events.ApplicationStart(application), 0);
     }
     scheduleNextArrival();
     for (QueueAction action : actions) {
-      sim.events.push(action.timeNs(), new Events.ActionDue(action), 0);
+      run.events.push(action.timeNs(), new Events.ActionDue(action), 0);
     }
     for (int i = 0; i < workloadJobs; i++) {
       if (specs.preparationNs(i) > 0 && arrives(i)) {
@@ -365,7 +426,7 @@ final class Launcher {
    */
   private void announcePreparation(int i, long earliestNs, long submitNs) {
     long startNs = Math.max(earliestNs, submitNs - specs.preparationNs(i));
-    sim.events.push(startNs, new Events.ActionDue(new QueueAction.Prepare(startNs,
+    run.events.push(startNs, new Events.ActionDue(new QueueAction.Prepare(startNs,
         specs.queueId(i), submitNs - startNs)), 0);
   }
 
@@ -376,17 +437,17 @@ final class Launcher {
 
   private void scheduleNextArrival() {
     if (arrivalCursor < arrivals.length) {
-      sim.events.push(Math.max(sim.now, specs.submitTimeNs(arrivals[arrivalCursor])),
+      run.events.push(Math.max(run.now(), specs.submitTimeNs(arrivals[arrivalCursor])),
           Events.ARRIVAL, 0);
     }
   }
 
   void submit(SimJob job) {
     job.submitted = true;
-    job.submitNs = sim.now;
+    job.submitNs = run.now();
     job.queue.submitted++;
-    if (sim.listener != null) {
-      sim.listener.jobSubmitted(sim.now, job);
+    if (run.listener() != null) {
+      run.listener().jobSubmitted(run.now(), job);
     }
     tryReady(job.queue);
   }
@@ -405,7 +466,7 @@ final class Launcher {
     queue.head++;
     queue.readyJob = job;
     job.state = JobState.READY;
-    job.readyNs = sim.now;
+    job.readyNs = run.now();
     job.readySeq = nextReadySeq++;
     queue.engine.readyAdded();
     reportLoad(queue.engine);
@@ -420,9 +481,9 @@ final class Launcher {
         if (choice == null) {
           break;
         }
-        SimJob job = sim.own(choice, "selected");
+        SimJob job = run.own(choice, "selected");
         if (job.state != JobState.READY || job.queue.engine != engine) {
-          throw new InvariantViolationException("policy '" + sim.plugins.policyId() + "' selected "
+          throw new InvariantViolationException("policy '" + run.plugins.policyId() + "' selected "
               + job + " on engine " + engine.engine() + ", but it is " + job.state
               + (job.queue.engine != engine ? " on engine " + job.queue.engine.engine() : ""));
         }
@@ -435,14 +496,14 @@ final class Launcher {
         dispatch(job, engine);
       }
       if (engine.readyCount() > 0) {
-        sim.decisions.waitingRounds++;
+        run.decisions.waitingRounds++;
       }
     }
   }
 
   /** Counts a launch among several ready jobs, and whether it departs from first in, first out. */
   private void countChoice(SimJob chosen, PolicyEngine engine) {
-    sim.decisions.launchChoices++;
+    run.decisions.launchChoices++;
     SimJob first = null;
     for (SimQueue queue : queues) {
       SimJob held = queue.readyJob;
@@ -451,7 +512,7 @@ final class Launcher {
       }
     }
     if (first != chosen) {
-      sim.decisions.launchesReordered++;
+      run.decisions.launchesReordered++;
     }
   }
 
@@ -467,26 +528,26 @@ final class Launcher {
 
   private void dispatch(SimJob job, PolicyEngine engine) {
     job.state = JobState.DISPATCHED;
-    job.dispatchNs = sim.now;
+    job.dispatchNs = run.now();
     job.dispatchSeq = nextDispatchSeq++;
     engine.dispatched(job);
     job.launchOrdinal = job.queue.launchedEver;
     job.queue.launched++;
     job.queue.launchedEver++;
-    if (sim.listener != null) {
-      sim.listener.jobDispatched(sim.now, job);
+    if (run.listener() != null) {
+      run.listener().jobDispatched(run.now(), job);
       reportLoad(engine);
     }
     engine.policy().onJobDispatched(job, engine);
     job.queue.readyJob = null;
     tryReady(job.queue);
     long launchEnd = launchStart(job)
-        + sim.hardware.kernelLaunchNs(launchFindsBusy(job.queue.context), sim.costs);
+        + run.hardware.kernelLaunchNs(launchFindsBusy(job.queue.context), run.costs);
     job.queue.lastLaunchEndNs = Math.max(job.queue.lastLaunchEndNs, launchEnd);
-    if (launchEnd <= sim.now) {
+    if (launchEnd <= run.now()) {
       launched(job);
     } else {
-      sim.events.push(launchEnd, new Events.Launched(job), 0);
+      run.events.push(launchEnd, new Events.Launched(job), 0);
     }
   }
 
@@ -501,10 +562,7 @@ final class Launcher {
    * two streams), so it applies to what that experiment measured (issue 28, item 2).
    */
   private boolean launchFindsBusy(SimContext context) {
-    if (sim.slicer.slicing()) {
-      return context.residentBlocks > 0 || context.pendingJobs > 0 || !context.parked.isEmpty();
-    }
-    return sim.blocks.deviceBusy();
+    return slicing.slicing() ? placement.contextBusy(context) : placement.deviceBusy();
   }
 
   /**
@@ -516,34 +574,35 @@ final class Launcher {
    * a launch window, credits or a suspension that held it also held its launch.
    */
   private long launchStart(SimJob job) {
-    if (job.releasedNs != sim.now || job.readyNs != sim.now || job.submitNs >= sim.now) {
-      return sim.now;
+    if (job.releasedNs != run.now() || job.readyNs != run.now() || job.submitNs >= run.now()) {
+      return run.now();
     }
     long start = Math.max(job.submitNs, job.queue.lastLaunchEndNs);
-    return Math.min(start, sim.now);
+    return Math.min(start, run.now());
   }
 
   void launched(SimJob job) {
     job.launched = true;
-    sim.blocks.enter(job);
+    placement.enter(job);
   }
 
   /** The job's last block completed: return its credits and release its dependants. */
-  void finish(SimJob job) {
+  @Override
+  public void finish(SimJob job) {
     job.state = JobState.FINISHED;
-    job.finishNs = sim.now;
+    job.finishNs = run.now();
     unfinished--;
     PolicyEngine engine = job.queue.engine;
     engine.finished(job);
     job.queue.launched--;
     job.queue.retire(job);
-    if (sim.listener != null) {
-      sim.listener.jobFinished(sim.now, job);
+    if (run.listener() != null) {
+      run.listener().jobFinished(run.now(), job);
       reportLoad(engine);
     }
     engine.policy().onJobFinished(job, engine);
     // Its record goes into the result now and the engine lets go of its state.
-    sim.record(job);
+    recordFinished.accept(job);
     jobs[job.index] = null;
     held--;
     finished.set(job.index);
@@ -575,20 +634,21 @@ final class Launcher {
    * @return its id
    * @throws IllegalArgumentException if the kernel's block fits no SM of the device
    */
-  long submitFromApplication(SimQueue queue, org.preemptlab.api.application.JobRequest request) {
+  @Override
+  public long submitFromApplication(SimQueue queue, org.preemptlab.api.application.JobRequest request) {
     Kernel kernel = request.kernel();
     long id = nextApplicationId;
-    Job job = new Job(id, queue.spec.id(), sim.now, 1, List.of(), request.deadlineNs(), 0,
+    Job job = new Job(id, queue.spec.id(), run.now(), 1, List.of(), request.deadlineNs(), 0,
         kernel);
     BlockProgram program = applicationPrograms.get(kernel);
     if (program == null) {
       try {
-        sim.checkFits(job);
+        checkFits(job);
       } catch (org.preemptlab.api.ConfigurationException e) {
         throw new IllegalArgumentException(e.getMessage(), e);
       }
       try {
-        program = sim.plugins.preemption().instrument(kernel, kernel.program(), sim.device);
+        program = run.plugins.preemption().instrument(kernel, kernel.program(), run.device);
       } catch (RuntimeException e) {
         throw new ApplicationHost.EngineSide(e);
       }
@@ -602,7 +662,7 @@ final class Launcher {
       dependenciesLeft = Arrays.copyOf(dependenciesLeft, capacity);
     }
     SimJob simJob = new SimJob(job, index, queue, 1,
-        sim.sms.sharedNeed(kernel.sharedMemoryPerBlock()));
+        sms.sharedNeed(kernel.sharedMemoryPerBlock()));
     simJob.program = program;
     simJob.nominalNs = program.durationNs();
     jobs[index] = simJob;
@@ -624,10 +684,14 @@ final class Launcher {
     return id;
   }
 
-  /** An application's job placed its first block, which starts at {@code startNs}. */
-  void started(SimJob job, long startNs) {
-    if (job.queue.application.observesStarts()) {
-      sim.events.push(startNs, new Events.ApplicationJobStarted(job), 0);
+  /** {@inheritDoc} An application that observes starts is told at {@code startNs}. */
+  @Override
+  public void started(SimJob job, long startNs) {
+    if (job.state == JobState.DISPATCHED) {
+      job.state = JobState.RUNNING;
+    }
+    if (job.queue.application != null && job.queue.application.observesStarts()) {
+      run.events.push(startNs, new Events.ApplicationJobStarted(job), 0);
     }
   }
 
@@ -645,7 +709,7 @@ final class Launcher {
    * its policy is told; its finish time is the reset's.
    */
   void abort(SimJob job) {
-    sim.blocks.drop(job);
+    placement.drop(job);
     finish(job);
   }
 
@@ -653,17 +717,17 @@ final class Launcher {
   private void release(int d) {
     if (--dependenciesLeft[d] == 0) {
       if (jobs[d] != null) {
-        jobs[d].releasedNs = sim.now; // submitted and waiting: its launch may already be under way
+        jobs[d].releasedNs = run.now(); // submitted and waiting: its launch may already be under way
       }
       if (d >= workloadJobs) {
         tryReady(jobs[d].queue); // an application's job, waiting for its queue's previous one
       } else if (specs.closedLoop(d)) {
         SimJob job = materialize(d);
-        long at = Math.max(job.job.submitTimeNs(), sim.now + job.job.thinkTimeNs());
+        long at = Math.max(job.job.submitTimeNs(), run.now() + job.job.thinkTimeNs());
         if (job.job.preparationNs() > 0) {
-          announcePreparation(d, sim.now, at);
+          announcePreparation(d, run.now(), at);
         }
-        sim.events.push(at, new Events.Submit(job), 0);
+        run.events.push(at, new Events.Submit(job), 0);
       } else {
         tryReady(queueById.get(specs.queueId(d)));
       }
@@ -671,8 +735,8 @@ final class Launcher {
   }
 
   private void reportLoad(PolicyEngine engine) {
-    if (sim.listener != null) {
-      sim.listener.engineLoad(sim.now, engine.engine(), engine.readyCount(),
+    if (run.listener() != null) {
+      run.listener().engineLoad(run.now(), engine.engine(), engine.readyCount(),
           engine.inFlight().size());
     }
   }
@@ -691,17 +755,18 @@ final class Launcher {
     } else if (action instanceof QueueAction.SetWeight change) {
       queue.weight = change.weight();
     } else if (action instanceof QueueAction.Prepare hint) {
-      queue.engine.policy().onPreparation(hint.queueId(), sim.now + hint.preparationNs(),
+      queue.engine.policy().onPreparation(hint.queueId(), run.now() + hint.preparationNs(),
           queue.engine);
     }
   }
 
-  ActionOutcome suspend(SimQueue queue, SuspendLevel level) {
+  @Override
+  public ActionOutcome suspend(SimQueue queue, SuspendLevel level) {
     if (queue.suspension == level) {
       return ActionOutcome.refused(queue + " is already suspended at level " + level);
     }
     if (queue.suspension == null) {
-      queue.openSuspension = new SimQueue.Suspension(level, sim.now);
+      queue.openSuspension = new SimQueue.Suspension(level, run.now());
       SimJob ready = queue.readyJob;
       if (ready != null) {
         // Withdraw its ready job: it is offered again on resume.
@@ -721,7 +786,7 @@ final class Launcher {
       Object interrupt = new Object();
       for (SimJob job : queue.engine.inFlight()) {
         if (job.queue == queue && !job.resident.isEmpty()) {
-          sim.preemptor.preempt(job, PreemptScope.all(), null, interrupt);
+          preemptions.preempt(job, PreemptScope.all(), null, interrupt);
         }
       }
     }
@@ -729,13 +794,14 @@ final class Launcher {
     return ActionOutcome.done();
   }
 
-  ActionOutcome resume(SimQueue queue) {
+  @Override
+  public ActionOutcome resume(SimQueue queue) {
     if (queue.suspension == null) {
       return ActionOutcome.refused(queue + " is not suspended");
     }
     SimQueue.Suspension open = queue.openSuspension;
     suspensions.add(new SuspensionRecord(queue.spec.id(), open.level.number(), open.requestNs,
-        open.quietNs, sim.now));
+        open.quietNs, run.now()));
     queue.suspension = null;
     queue.openSuspension = null;
     tryReady(queue);
@@ -746,7 +812,8 @@ final class Launcher {
    * Records when a suspended queue went quiet: at level 1 when its launched jobs have finished, at
    * levels 2 and 3 when none of its blocks is on an SM.
    */
-  void checkQuiet(SimQueue queue) {
+  @Override
+  public void checkQuiet(SimQueue queue) {
     SimQueue.Suspension open = queue.openSuspension;
     if (open == null || open.quietNs >= 0) {
       return;
@@ -754,11 +821,12 @@ final class Launcher {
     boolean quiet = open.level == SuspendLevel.LAUNCH ? queue.launched == 0
         : queue.residentBlocks == 0;
     if (quiet) {
-      open.quietNs = sim.now;
+      open.quietNs = run.now();
     }
   }
 
-  ActionOutcome holdJob(SimJob job, boolean hold) {
+  @Override
+  public ActionOutcome holdJob(SimJob job, boolean hold) {
     if (!job.inFlight()) {
       return ActionOutcome.refused(job + " is " + job.state + ", not launched and unfinished");
     }
@@ -770,9 +838,10 @@ final class Launcher {
     return ActionOutcome.done();
   }
 
-  ActionOutcome setPriority(SimQueue queue, Priority priority) {
+  @Override
+  public ActionOutcome setPriority(SimQueue queue, Priority priority) {
     if (queue.priority != priority) {
-      sim.blocks.reorder(queue, () -> queue.priority = priority);
+      placement.reorder(queue, () -> queue.priority = priority);
     }
     return ActionOutcome.done();
   }

@@ -27,15 +27,29 @@ final class PolicyEngine implements SchedulerView {
   private final SchedulingPolicy policy;
   private final int creditLimit;
   private final LinkedHashSet<SimJob> dispatched = new LinkedHashSet<>();
-  private final Simulator sim;
+  private final RunServices run;
+  /** The launcher: the queues and the actions on them. */
+  private final QueueControl queues;
+  /** Block placement: what is resident, and which SMs exist ({@link #connect}). */
+  private Placement placement;
+  /** The preemptor ({@link #connect}). */
+  private PreemptionRequests preemptions;
   private int creditsInUse;
   private int ready;
 
-  PolicyEngine(EngineKind kind, SchedulingPolicy policy, int creditLimit, Simulator sim) {
+  PolicyEngine(EngineKind kind, SchedulingPolicy policy, int creditLimit, RunServices run,
+      QueueControl queues) {
     this.kind = kind;
     this.policy = policy;
     this.creditLimit = creditLimit;
-    this.sim = sim;
+    this.run = run;
+    this.queues = queues;
+  }
+
+  /** Connects the parts its view reads and acts through; call once, before the run. */
+  void connect(Placement placement, PreemptionRequests preemptions) {
+    this.placement = placement;
+    this.preemptions = preemptions;
   }
 
   /** The policy instance of this hardware engine. */
@@ -78,7 +92,7 @@ final class PolicyEngine implements SchedulerView {
 
   @Override
   public long nowNs() {
-    return sim.now;
+    return run.now();
   }
 
   @Override
@@ -88,7 +102,7 @@ final class PolicyEngine implements SchedulerView {
 
   @Override
   public DeviceSpec device() {
-    return sim.device;
+    return run.device;
   }
 
   @Override
@@ -103,7 +117,7 @@ final class PolicyEngine implements SchedulerView {
 
   @Override
   public int launchWindow() {
-    return sim.options.launchWindow();
+    return run.options.launchWindow();
   }
 
   @Override
@@ -113,14 +127,14 @@ final class PolicyEngine implements SchedulerView {
 
   @Override
   public List<JobView> residentJobs() {
-    List<SimJob> list = new ArrayList<>(sim.blocks.residentJobs());
+    List<SimJob> list = new ArrayList<>(placement.residentJobs());
     list.sort(Comparator.comparingLong(j -> j.dispatchSeq));
     return List.copyOf(list);
   }
 
   @Override
   public List<QueueView> queues() {
-    return List.copyOf(sim.launcher.queues());
+    return List.copyOf(queues.queues());
   }
 
   @Override
@@ -130,37 +144,37 @@ final class PolicyEngine implements SchedulerView {
 
   @Override
   public ActionOutcome preempt(JobView victim, PreemptScope scope) {
-    SimJob job = sim.own(victim, "preempted");
-    SimJob waiter = scope instanceof PreemptScope.ForWaiter w ? sim.own(w.waiter(), "named as waiter")
+    SimJob job = run.own(victim, "preempted");
+    SimJob waiter = scope instanceof PreemptScope.ForWaiter w ? run.own(w.waiter(), "named as waiter")
         : null;
-    return sim.decisions.preemption(sim.preemptor.preempt(job, scope, waiter));
+    return run.decisions.preemption(preemptions.preempt(job, scope, waiter, null));
   }
 
   @Override
   public void wakeAt(long timeNs) {
-    if (timeNs < sim.now) {
-      throw new InvariantViolationException("policy '" + sim.plugins.policyId() + "' asked for a "
-          + "wake-up at " + timeNs + " ns, which is before now (" + sim.now + " ns)");
+    if (timeNs < run.now()) {
+      throw new InvariantViolationException("policy '" + run.plugins.policyId() + "' asked for a "
+          + "wake-up at " + timeNs + " ns, which is before now (" + run.now() + " ns)");
     }
-    sim.events.push(timeNs, new Events.Timer(this), 0);
+    run.events.push(timeNs, new Events.Timer(this), 0);
   }
 
   @Override
   public ActionOutcome suspend(String queueId, SuspendLevel level) {
-    SimQueue queue = sim.launcher.queue(queueId);
+    SimQueue queue = queues.queue(queueId);
     return queue == null ? unknownQueue(queueId)
-        : sim.decisions.suspension(sim.launcher.suspend(queue, level));
+        : run.decisions.suspension(queues.suspend(queue, level));
   }
 
   @Override
   public ActionOutcome resume(String queueId) {
-    SimQueue queue = sim.launcher.queue(queueId);
-    return queue == null ? unknownQueue(queueId) : sim.launcher.resume(queue);
+    SimQueue queue = queues.queue(queueId);
+    return queue == null ? unknownQueue(queueId) : queues.resume(queue);
   }
 
   @Override
   public ActionOutcome keepContextRunnable(String queueId, boolean keep) {
-    SimQueue queue = sim.launcher.queue(queueId);
+    SimQueue queue = queues.queue(queueId);
     if (queue == null) {
       return unknownQueue(queueId);
     }
@@ -171,31 +185,31 @@ final class PolicyEngine implements SchedulerView {
     }
     context.keptRunnable = keep;
     if (keep) {
-      context.runnableSinceNs = sim.now;
+      context.runnableSinceNs = run.now();
     }
     return ActionOutcome.done();
   }
 
   @Override
   public ActionOutcome suspend(JobView job) {
-    return sim.decisions.suspension(sim.launcher.holdJob(sim.own(job, "suspended"), true));
+    return run.decisions.suspension(queues.holdJob(run.own(job, "suspended"), true));
   }
 
   @Override
   public ActionOutcome resume(JobView job) {
-    return sim.launcher.holdJob(sim.own(job, "resumed"), false);
+    return queues.holdJob(run.own(job, "resumed"), false);
   }
 
   @Override
   public ActionOutcome setPriority(String queueId, Priority priority) {
-    SimQueue queue = sim.launcher.queue(queueId);
+    SimQueue queue = queues.queue(queueId);
     return queue == null ? unknownQueue(queueId)
-        : sim.decisions.priorityChange(sim.launcher.setPriority(queue, priority));
+        : run.decisions.priorityChange(queues.setPriority(queue, priority));
   }
 
   @Override
   public ActionOutcome setWeight(String queueId, int weight) {
-    SimQueue queue = sim.launcher.queue(queueId);
+    SimQueue queue = queues.queue(queueId);
     if (queue == null) {
       return unknownQueue(queueId);
     }
@@ -203,12 +217,12 @@ final class PolicyEngine implements SchedulerView {
       return ActionOutcome.refused("weight must be >= 1, got " + weight);
     }
     queue.weight = weight;
-    return sim.decisions.priorityChange(ActionOutcome.done());
+    return run.decisions.priorityChange(ActionOutcome.done());
   }
 
   @Override
   public ActionOutcome restrictSms(String queueId, SmSet sms) {
-    SimQueue queue = sim.launcher.queue(queueId);
+    SimQueue queue = queues.queue(queueId);
     if (queue == null) {
       return unknownQueue(queueId);
     }
@@ -217,12 +231,12 @@ final class PolicyEngine implements SchedulerView {
       return invalid;
     }
     queue.restriction = sms;
-    return sim.decisions.restriction(ActionOutcome.done());
+    return run.decisions.restriction(ActionOutcome.done());
   }
 
   @Override
   public ActionOutcome restrictSms(JobView view, SmSet sms) {
-    SimJob job = sim.own(view, "restricted");
+    SimJob job = run.own(view, "restricted");
     if (job.state == org.preemptlab.api.policy.JobState.FINISHED) {
       return ActionOutcome.refused(job + " is finished");
     }
@@ -231,7 +245,7 @@ final class PolicyEngine implements SchedulerView {
       return invalid;
     }
     job.restriction = sms;
-    return sim.decisions.restriction(ActionOutcome.done());
+    return run.decisions.restriction(ActionOutcome.done());
   }
 
   /**
@@ -239,7 +253,7 @@ final class PolicyEngine implements SchedulerView {
    * hold an SM of the device and stay within the queue's partition (spatial sharing).
    */
   private ActionOutcome checkRestriction(SmSet sms, SimQueue queue) {
-    ActionOutcome invalid = sim.blocks.checkSmSet(sms);
+    ActionOutcome invalid = placement.checkSmSet(sms);
     if (invalid != null || sms == null || queue.partition == null) {
       return invalid;
     }
@@ -251,7 +265,7 @@ final class PolicyEngine implements SchedulerView {
 
   private ActionOutcome unknownQueue(String queueId) {
     return ActionOutcome.refused("no queue '" + queueId + "'; known: "
-        + sim.launcher.queueIds());
+        + queues.queueIds());
   }
 
   @Override

@@ -20,12 +20,21 @@ import org.preemptlab.api.preemption.StopPoint;
  * another through its save channel. A request may cover all of a victim, its blocks on chosen SMs,
  * or just enough SMs for a waiter; blocks already being preempted are not asked twice.
  */
-final class Preemptor {
-  private final Simulator sim;
+final class Preemptor implements PreemptionRequests, StopPoints {
+  private final RunServices run;
+  /** The SMs, for their save channels and for fitting a waiter's blocks. */
+  private final SmArray sms;
+  /** The run's contention, or null. */
+  private final Contention contention;
+  /** Block placement, which lets stopped blocks leave their SMs. */
+  private final Eviction eviction;
   private final List<Preemption> preemptions = new ArrayList<>();
 
-  Preemptor(Simulator sim) {
-    this.sim = sim;
+  Preemptor(RunServices run, SmArray sms, Contention contention, Eviction eviction) {
+    this.run = run;
+    this.sms = sms;
+    this.contention = contention;
+    this.eviction = eviction;
   }
 
   /** Every preemption of the run so far, in request order. */
@@ -43,15 +52,13 @@ final class Preemptor {
     return preempt(victim, scope, waiter, null);
   }
 
-  /**
-   * Preempts as {@link #preempt(SimJob, PreemptScope, SimJob)}, saving in one batch per SM with
-   * every other preemption given the same {@code saveBatch} (null: a batch of its own).
-   */
-  ActionOutcome preempt(SimJob victim, PreemptScope scope, SimJob waiter, Object saveBatch) {
+  @Override
+  public ActionOutcome preempt(SimJob victim, PreemptScope scope, SimJob waiter,
+      Object saveBatch) {
     if (victim.resident.isEmpty()) {
       return ActionOutcome.refused(victim + " has no blocks on SMs");
     }
-    sim.blocks.splitGroups(victim); // its blocks may now be told apart
+    eviction.splitGroups(victim); // its blocks may now be told apart
     SmSet chosen;
     if (scope instanceof PreemptScope.OnSms on) {
       chosen = on.sms();
@@ -63,8 +70,8 @@ final class Preemptor {
     } else {
       chosen = null;
     }
-    long now = sim.now;
-    long reaction = now + sim.hardware.preemptionSignalNs(sim.costs);
+    long now = run.now();
+    long reaction = now + run.hardware.preemptionSignalNs(run.costs);
     List<ResidentBlock> participating = new ArrayList<>();
     for (ResidentBlock block : victim.resident) {
       if (block.state == ResidentBlock.RUNNING && (chosen == null || chosen.contains(block.sm))) {
@@ -77,8 +84,8 @@ final class Preemptor {
           : "no block of " + victim + " that is not already being preempted runs on " + chosen);
     }
     Preemption preemption = new Preemption(victim, now, saveBatch);
-    if (sim.listener != null) {
-      sim.listener.preemptionRequested(now, victim);
+    if (run.listener() != null) {
+      run.listener().preemptionRequested(now, victim);
     }
     List<ResidentBlock> deciding = new ArrayList<>();
     for (ResidentBlock block : participating) {
@@ -106,7 +113,7 @@ final class Preemptor {
     victim.activePreemptions++;
     victim.preemptions++;
     preemptions.add(preemption);
-    SimJob forJob = waiter != null ? waiter : sim.blocks.blockedJobInCallback();
+    SimJob forJob = waiter != null ? waiter : eviction.blockedJobInCallback();
     if (forJob != null) {
       preemption.waiterId = forJob.job.id();
       forJob.awaitedPreemptions.add(preemption);
@@ -120,7 +127,7 @@ final class Preemptor {
    * the waiter's pending blocks fit.
    */
   private SmSet smsForWaiter(SimJob victim, SimJob waiter) {
-    int n = sim.sms.count();
+    int n = sms.count();
     int[] threads = new int[n];
     int[] registers = new int[n];
     int[] shared = new int[n];
@@ -137,7 +144,7 @@ final class Preemptor {
     List<int[]> candidates = new ArrayList<>(); // {sm, blocks of the waiter it would hold}
     for (int sm = 0; sm < n; sm++) {
       if (blocks[sm] > 0 && (allowed == null || allowed.contains(sm))) {
-        candidates.add(new int[] {sm, sim.sms.blocksThatFit(sm, waiter.threads, waiter.registers,
+        candidates.add(new int[] {sm, sms.blocksThatFit(sm, waiter.threads, waiter.registers,
             waiter.shared, threads[sm], registers[sm], shared[sm], blocks[sm])});
       }
     }
@@ -160,11 +167,11 @@ final class Preemptor {
       SimJob job = block.job;
       snapshots.add(new BlockSnapshot(job.kernel, job.program,
           block.nominalOf(block.realProgressAt(reaction)), job.queue.context.spec.handlesYield(),
-          sim.device));
+          run.device));
     }
-    List<PreemptionDecision> decisions = sim.plugins.preemption().decideSm(snapshots);
+    List<PreemptionDecision> decisions = run.plugins.preemption().decideSm(snapshots);
     if (decisions == null || decisions.size() != blocks.size()) {
-      throw new InvariantViolationException("preemption strategy '" + sim.plugins.preemptionId()
+      throw new InvariantViolationException("preemption strategy '" + run.plugins.preemptionId()
           + "' answered " + (decisions == null ? "null" : decisions.size() + " decisions")
           + " for " + blocks.size() + " blocks on SM " + blocks.get(0).sm);
     }
@@ -177,7 +184,7 @@ final class Preemptor {
       Preemption preemption, long reaction) {
     SimJob job = block.job;
     if (decision == null) {
-      throw new InvariantViolationException("preemption strategy '" + sim.plugins.preemptionId()
+      throw new InvariantViolationException("preemption strategy '" + run.plugins.preemptionId()
           + "' returned no decision for a block of " + job);
     }
     check(decision, snapshot, job);
@@ -191,7 +198,7 @@ final class Preemptor {
         // flag a stop at the very progress the strategy was shown.
         if (decision.stopOffsetNs() < block.nominalOf(block.realProgressAt(delivered))) {
           throw new InvariantViolationException("preemption strategy '"
-              + sim.plugins.preemptionId() + "' chose stop offset " + decision.stopOffsetNs()
+              + run.plugins.preemptionId() + "' chose stop offset " + decision.stopOffsetNs()
               + " for a block of " + job + " with a delivery delay of " + decision.deliveryNs()
               + " ns, but the block passes that offset before the request is delivered; the stop "
               + "must lie at or after the block's progress at delivery");
@@ -215,11 +222,11 @@ final class Preemptor {
       block.state = ResidentBlock.FLUSHING;
       preemption.flushed++;
     }
-    sim.events.push(stopTime, block, block.gen);
+    run.events.push(stopTime, block, block.gen);
   }
 
   private void check(PreemptionDecision decision, BlockSnapshot block, SimJob job) {
-    String who = "preemption strategy '" + sim.plugins.preemptionId() + "'";
+    String who = "preemption strategy '" + run.plugins.preemptionId() + "'";
     long stop = decision.stopOffsetNs();
     BlockProgram program = block.program();
     switch (decision.action()) {
@@ -229,14 +236,14 @@ final class Preemptor {
               + " of " + job + " at progress " + block.progressNs() + "; it must lie in ["
               + block.progressNs() + ", " + program.durationNs() + "]");
         }
-        if (sim.options.checkInvariants() && !PreemptionDecision.isSafeStop(program, stop)) {
+        if (run.options.checkInvariants() && !PreemptionDecision.isSafeStop(program, stop)) {
           throw new InvariantViolationException(who + " stopped a block of " + job + " at offset "
               + stop + " inside a " + program.segments().get(program.segmentAt(stop)).kind()
               + " segment; stops inside SHARED_MEMORY, ATOMIC and BARRIER segments are forbidden");
         }
       }
       case FLUSH -> {
-        if (sim.options.checkInvariants() && !job.kernel.idempotent()) {
+        if (run.options.checkInvariants() && !job.kernel.idempotent()) {
           throw new InvariantViolationException(who + " flushed a block of " + job
               + ", whose kernel '" + job.kernel.name() + "' is not idempotent");
         }
@@ -246,62 +253,60 @@ final class Preemptor {
     }
   }
 
-  /** A stopping block reached its stop point: write its context through its SM's save channel. */
-  void reachStopPoint(ResidentBlock block) {
+  /** {@inheritDoc} It is written through its SM's save channel. */
+  @Override
+  public void reachStopPoint(ResidentBlock block) {
     SimJob job = block.job;
     StopPoint point = new StopPoint(job.kernel, job.program, block.stopOffsetNs);
-    long saveBytes = sim.plugins.contextSave().bytesToSave(point);
-    long restoreBytes = sim.plugins.contextSave().bytesToRestore(point);
+    long saveBytes = run.plugins.contextSave().bytesToSave(point);
+    long restoreBytes = run.plugins.contextSave().bytesToRestore(point);
     if (saveBytes < 0 || restoreBytes < 0) {
       throw new InvariantViolationException("context-save strategy '"
-          + sim.plugins.contextSaveId() + "' returned a negative size (" + saveBytes + " / "
+          + run.plugins.contextSaveId() + "' returned a negative size (" + saveBytes + " / "
           + restoreBytes + " bytes)");
     }
-    long saveEnd = sim.sms.reserveSave(block.sm, sim.now, block.preemption.saveBatch, saveBytes,
-        job.threads, sim.hardware, sim.costs);
-    if (sim.listener != null) {
-      sim.listener.blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
-          sim.now, EngineListener.BlockEnd.STOPPED);
-      sim.listener.contextSaved(block.sm, block.slot, job, block.blockIndex, sim.now, saveEnd,
+    long saveEnd = sms.reserveSave(block.sm, run.now(), block.preemption.saveBatch, saveBytes,
+        job.threads, run.hardware, run.costs);
+    if (run.listener() != null) {
+      run.listener().blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
+          run.now(), EngineListener.BlockEnd.STOPPED);
+      run.listener().contextSaved(block.sm, block.slot, job, block.blockIndex, run.now(), saveEnd,
           saveBytes);
     }
     block.state = ResidentBlock.SAVING;
-    if (sim.contention != null) {
-      sim.contention.left(block); // its program stops here; the save is not program traffic
+    if (contention != null) {
+      contention.left(block); // its program stops here; the save is not program traffic
     }
     block.restoreBytes = restoreBytes;
     job.bytesSaved += saveBytes;
     block.preemption.bytesSaved += saveBytes;
-    block.preemption.pointReached(sim.now);
-    sim.events.push(saveEnd, new Events.SaveDone(block), 0);
+    block.preemption.pointReached(run.now());
+    run.events.push(saveEnd, new Events.SaveDone(block), 0);
   }
 
+  /** A stopped block's context is written: it leaves its SM, to resume where it stopped. */
   void saveDone(ResidentBlock block) {
-    sim.blocks.release(block);
-    SimJob job = block.job;
-    job.resumables.addLast(new SimJob.Resumable(block.blockIndex, block.realDurationNs,
+    eviction.evict(block, new SimJob.Resumable(block.blockIndex, block.realDurationNs,
         block.realOf(block.stopOffsetNs), block.restoreBytes));
-    sim.blocks.enter(job);
     blockFreed(block.preemption);
   }
 
-  void flush(ResidentBlock block) {
+  @Override
+  public void flush(ResidentBlock block) {
     SimJob job = block.job;
-    job.lostWorkNs += block.realProgressAt(sim.now);
-    if (sim.listener != null) {
-      sim.listener.blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
-          sim.now, EngineListener.BlockEnd.FLUSHED);
+    job.lostWorkNs += block.realProgressAt(run.now());
+    if (run.listener() != null) {
+      run.listener().blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
+          run.now(), EngineListener.BlockEnd.FLUSHED);
     }
-    sim.blocks.release(block);
-    job.resumables.addLast(new SimJob.Resumable(block.blockIndex, block.realDurationNs, 0, 0));
-    sim.blocks.enter(job);
-    block.preemption.pointReached(sim.now);
+    eviction.evict(block, new SimJob.Resumable(block.blockIndex, block.realDurationNs, 0, 0));
+    block.preemption.pointReached(run.now());
     blockFreed(block.preemption);
   }
 
-  /** One participating block has given up its SM. */
-  void blockFreed(Preemption preemption) {
-    if (preemption.blockFreed(sim.now)) {
+  @Override
+  public void blockFreed(Preemption preemption) {
+    if (preemption.blockFreed(run.now())) {
       preemption.victim.activePreemptions--;
       preemption.victim = null; // the record keeps its id; the finished victim can be dropped
     }

@@ -91,7 +91,7 @@ final class ResidentBlock implements Event {
   @Override
   public void fire(Simulator sim, int eventGen) {
     if (eventGen == gen) {
-      sim.blocks.blockEvent(this);
+      sim.blocks().blockEvent(this);
     }
   }
 

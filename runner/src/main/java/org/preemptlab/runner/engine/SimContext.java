@@ -8,7 +8,7 @@ import org.preemptlab.api.model.GpuContext;
 final class SimContext {
   final GpuContext spec;
   final int index;
-  final List<TimeSlicer.Parked> parked = new ArrayList<>();
+  final List<ContextResidency.Parked> parked = new ArrayList<>();
   SimQueue topQueue;
   /**
    * Its MPS client priority as the block scheduler ranks it: 0 for NORMAL, 1 for BELOW_NORMAL

@@ -15,6 +15,9 @@ import org.preemptlab.api.policy.JobView;
  * The engine's mutable state of one job; handed to policies as a read-only {@link JobView}. It
  * exists from the job's submission until it finishes: then its record goes into the result and the
  * engine drops it (a policy or listener that keeps the view keeps it alive, finished).
+ *
+ * <p>Its state is grouped by the part that owns it: every part reads it, and only the parts a
+ * field's {@link OwnedBy} names write it (an architecture rule checks every write).
  */
 final class SimJob implements JobView {
   final Job job;
@@ -25,54 +28,68 @@ final class SimJob implements JobView {
   final int threads;
   final int registers;
   final int shared;
-  BlockProgram program;
-  long nominalNs;
-
-  JobState state = JobState.SUBMITTED;
-  boolean submitted;
-  boolean launched;
-  boolean blockedNotified;
-  boolean inPlacementOrder;
+  // ---- the launcher's: its life from submission to finish ----
+  /** Its program as the preemption strategy instrumented it. */
+  @OwnedBy(Launcher.class) BlockProgram program;
+  /** Its program's duration, the nominal time of one block. */
+  @OwnedBy(Launcher.class) long nominalNs;
+  @OwnedBy(Launcher.class) JobState state = JobState.SUBMITTED;
+  @OwnedBy(Launcher.class) boolean submitted;
+  @OwnedBy(Launcher.class) boolean launched;
   /** Held back by its own suspension (SchedulerView.suspend(JobView)). */
-  boolean ownHold;
-  /** Its own SM restriction, or null for its queue's. */
-  org.preemptlab.api.policy.SmSet restriction;
+  @OwnedBy(Launcher.class) boolean ownHold;
   /** Its place in its queue's order, set when it becomes ready. */
-  int queuePos = -1;
+  @OwnedBy(Launcher.class) int queuePos = -1;
   /** The order in which jobs became ready (offered to their policy), for first in, first out. */
-  int readySeq = -1;
-  long dispatchSeq = -1;
+  @OwnedBy(Launcher.class) int readySeq = -1;
+  @OwnedBy(Launcher.class) long dispatchSeq = -1;
   /** Its place among its queue's launched jobs (0 for the first), or -1 before launch. */
-  int launchOrdinal = -1;
-
-  long submitNs = -1;
+  @OwnedBy(Launcher.class) int launchOrdinal = -1;
+  @OwnedBy(Launcher.class) long submitNs = -1;
   /** When its last dependency (declared, or its serial predecessor) finished after it was submitted, or -1. */
-  long releasedNs = -1;
-  long readyNs = -1;
-  long dispatchNs = -1;
-  long firstStartNs = -1;
-  long finishNs = -1;
+  @OwnedBy(Launcher.class) long releasedNs = -1;
+  @OwnedBy(Launcher.class) long readyNs = -1;
+  @OwnedBy(Launcher.class) long dispatchNs = -1;
+  @OwnedBy(Launcher.class) long finishNs = -1;
 
-  int nextFreshBlock;
+  // ---- the policy's view: its own SM restriction ----
+  /** Its own SM restriction, or null for its queue's. */
+  @OwnedBy(PolicyEngine.class) org.preemptlab.api.policy.SmSet restriction;
+
+  // ---- block placement's: its blocks on and off the SMs ----
+  @OwnedBy(BlockScheduler.class) boolean blockedNotified;
+  @OwnedBy(BlockScheduler.class) boolean inPlacementOrder;
+  @OwnedBy(BlockScheduler.class) long firstStartNs = -1;
+  @OwnedBy(BlockScheduler.class) int nextFreshBlock;
   /** Evicted blocks; small until a preemption fills it (most jobs are never preempted). */
-  final ArrayDeque<Resumable> resumables = new ArrayDeque<>(1);
-  final BlockList resident = new BlockList();
-  int parked;
-  int finished;
-  int preemptions;
-  long bytesSaved;
-  long bytesRestored;
-  long lostWorkNs;
-  /** Preemptions of this job whose blocks have not all left their SMs. */
-  int activePreemptions;
+  @OwnedBy(BlockScheduler.class) final ArrayDeque<Resumable> resumables = new ArrayDeque<>(1);
+  @OwnedBy(BlockScheduler.class) final BlockList resident = new BlockList();
+  /** Blocks a context switch saved, waiting for their context's turn. */
+  @OwnedBy(BlockScheduler.class) int parked;
+  @OwnedBy(BlockScheduler.class) int finished;
+  @OwnedBy(BlockScheduler.class) long bytesRestored;
   /** SM time of its blocks that have left their SMs. */
-  long attainedDoneNs;
-  /** Preemptions requested because this job could not place its blocks, until it places one. */
+  @OwnedBy(BlockScheduler.class) long attainedDoneNs;
+
+  // ---- the preemptor's: preemptions of it and for it ----
+  @OwnedBy(Preemptor.class) int preemptions;
+  @OwnedBy(Preemptor.class) long lostWorkNs;
+  /** Preemptions of this job whose blocks have not all left their SMs. */
+  @OwnedBy(Preemptor.class) int activePreemptions;
+  /** Context bytes saved: by preemptions, and by time-slice switches (placement parks blocks). */
+  @OwnedBy({Preemptor.class, BlockScheduler.class}) long bytesSaved;
+  /**
+   * Preemptions requested because this job could not place its blocks, until it places one (then
+   * placement clears them).
+   */
+  @OwnedBy({Preemptor.class, BlockScheduler.class})
   final List<Preemption> awaitedPreemptions = new ArrayList<>(0);
+
+  // ---- contention's ----
   /** Its contention classes by memory domain, or null; only {@link Contention} reads them. */
-  Contention.Share[] shares;
+  @OwnedBy(Contention.class) Contention.Share[] shares;
   /** Its issue-slot classes by SM, or null; only {@link Contention} reads them. */
-  Contention.Share[] issueShares;
+  @OwnedBy(Contention.class) Contention.Share[] issueShares;
 
   SimJob(Job job, int index, SimQueue queue, int credits, int shared) {
     this.job = job;
@@ -146,7 +163,7 @@ final class SimJob implements JobView {
 
   @Override
   public long attainedGpuNs() {
-    return attainedDoneNs + liveAttainedNs(queue.sim.now);
+    return attainedDoneNs + liveAttainedNs(queue.run.now());
   }
 
   /** SM time executed up to {@code now} by its blocks still resident. */
@@ -178,7 +195,7 @@ final class SimJob implements JobView {
    * in order, as a CUDA stream: {@link EngineOptions#inOrderQueues()}).
    */
   boolean waitsInQueue() {
-    return queue.sim.options.inOrderQueues()
+    return queue.run.options.inOrderQueues()
         && launchOrdinal != queue.launchedEver - queue.launched;
   }
 

@@ -16,7 +16,10 @@ final class SimQueue implements QueueView {
   final JobQueue spec;
   final SimContext context;
   final PolicyEngine engine;
-  final Simulator sim;
+  /** The run's shared services (its clock and options). */
+  final RunServices run;
+  /** Block placement, for its blocks' live SM time (set when the launcher is connected). */
+  Placement placement;
   /**
    * Its jobs' indices in submission order (then workload order), the first {@link #orderSize} of
    * the array; {@link #head} is the next. An application's queue grows as it submits.
@@ -53,16 +56,16 @@ final class SimQueue implements QueueView {
   /** SM time of blocks of this queue that have left their SMs. */
   long attainedDoneNs;
 
-  SimQueue(JobQueue spec, SimContext context, PolicyEngine engine, Simulator sim) {
+  SimQueue(JobQueue spec, SimContext context, PolicyEngine engine, RunServices run) {
     this.spec = spec;
     this.context = context;
     this.engine = engine;
-    this.sim = sim;
+    this.run = run;
     this.priority = spec.priority();
     this.weight = spec.weight();
     // The queue's own launch window and batch (JobQueue.launchWindow/launchBatch), else the engine's.
-    this.launchWindow = spec.launchWindow() > 0 ? spec.launchWindow() : sim.options.launchWindow();
-    this.launchBatch = spec.launchBatch() > 0 ? spec.launchBatch() : sim.options.launchBatch();
+    this.launchWindow = spec.launchWindow() > 0 ? spec.launchWindow() : run.options.launchWindow();
+    this.launchBatch = spec.launchBatch() > 0 ? spec.launchBatch() : run.options.launchBatch();
     com.google.common.base.Preconditions.checkArgument(launchBatch <= launchWindow,
         "queue '%s': its launch batch (%s) exceeds its launch window (%s); set launch-batch on the"
             + " queue or lower engine.launch-batch", spec.id(), launchBatch, launchWindow);
@@ -146,9 +149,9 @@ final class SimQueue implements QueueView {
   @Override
   public long attainedGpuNs() {
     long total = attainedDoneNs;
-    for (SimJob job : sim.blocks.residentJobs()) {
+    for (SimJob job : placement.residentJobs()) {
       if (job.queue == this) {
-        total += job.liveAttainedNs(sim.now);
+        total += job.liveAttainedNs(run.now());
       }
     }
     return total;

@@ -3,20 +3,16 @@ package org.preemptlab.runner.engine;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 
-import java.util.random.RandomGenerator;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
-import org.preemptlab.api.hardware.SmSpec;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobQueue;
-import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
@@ -38,31 +34,22 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  */
 public final class Simulator {
   /** More events than this at one instant means the simulation no longer advances. */
-  static final long MAX_EVENTS_PER_INSTANT = 10_000_000;
+  static final long MAX_EVENTS_PER_INSTANT = RunServices.MAX_EVENTS_PER_INSTANT;
 
-  final HardwareModel hardware;
-  final DeviceSpec device;
-  /** The hardware model's cost stream for this simulation. */
-  final RandomGenerator costs;
-  final RunPlugins plugins;
-  final EngineOptions options;
-  final SmArray sms;
-  final EventQueue events = new EventQueue();
-  final Launcher launcher;
-  final BlockScheduler blocks;
-  final Preemptor preemptor;
-  final TimeSlicer slicer;
+  /** The clock, event queue, signals, options and costs every part shares. */
+  private final RunServices run;
+  private final DeviceSpec device;
+  private final RunPlugins plugins;
+  private final EventQueue events;
+  private final SmArray sms;
+  private final Launcher launcher;
+  private final BlockScheduler blocks;
+  private final Preemptor preemptor;
+  private final TimeSlicer slicer;
   /** Contention for memory bandwidth and SM issue slots, or null when the model has neither. */
-  final Contention contention;
-  EngineListener listener;
-  /** How often the policy departed from the hardware's own order; every part counts its own. */
-  final PolicyDecisions.Counter decisions = new PolicyDecisions.Counter();
+  private final Contention contention;
   /** A scheduler layer above the launcher (the DRM scheduler), or null: one check per instant. */
   private EngineLayer layer;
-  long now;
-  private long eventCount;
-  /** The event count beyond which the current instant makes no progress. */
-  private long instantEnd;
   private boolean ran;
   /**
    * The finished jobs' records, by workload index, filled as they finish; null when they go to
@@ -103,11 +90,10 @@ public final class Simulator {
    */
   public Simulator(Workload workload, List<RunApplication> applications, HardwareModel hardware,
       RunPlugins plugins, EngineOptions options) {
-    this.hardware = hardware;
-    this.device = hardware.device();
-    this.costs = hardware.newCostStream();
+    this.run = new RunServices(hardware, plugins, options);
+    this.device = run.device;
     this.plugins = plugins;
-    this.options = options;
+    this.events = run.events;
     this.sms = new SmArray(device);
     this.contention = hardware.contention().isEmpty() && hardware.issueSharing().isEmpty() ? null
         : new Contention(hardware.contention(), hardware.issueSharing(), device, events);
@@ -126,21 +112,25 @@ public final class Simulator {
         checkArgument(claimed.add(queue.id()), "%s: queue '%s' belongs to another application",
             application.name(), queue.id());
       }
-      hosts.add(new ApplicationHost(application, this));
+      hosts.add(new ApplicationHost(application, run));
     }
-    this.launcher = new Launcher(this, workload, contexts, hosts);
+    // The parts, each given the shared services and the narrow interfaces of the parts it works
+    // with; the launcher and placement tell each other of jobs, so they are connected once built.
+    this.launcher = new Launcher(run, sms, workload, contexts, hosts, this::record);
     this.jobCount = workload.jobs().size();
-    this.preemptor = new Preemptor(this);
     SchedulingPolicy first = launcher.engines().stream().findFirst()
         .map(engine -> engine.policy()).orElse(null);
     boolean blockedListeners = launcher.engines().stream()
         .anyMatch(engine -> overridesOnJobBlocked(engine.policy()));
-    this.blocks = new BlockScheduler(this, first == null ? null : first.placementOrder(),
-        blockedListeners);
+    this.blocks = new BlockScheduler(run, sms, contention,
+        first == null ? null : first.placementOrder(), blockedListeners);
+    this.preemptor = new Preemptor(run, sms, contention, blocks);
     this.contextsWithQueues = workload.queues().stream().map(JobQueue::contextId).distinct()
         .count();
-    this.slicer = new TimeSlicer(this, contexts,
+    this.slicer = new TimeSlicer(run, blocks, contexts,
         !device.concurrentContexts() && contextsWithQueues > 1, hardware.contextOrder());
+    blocks.connect(launcher, preemptor);
+    launcher.connect(blocks, preemptor, slicer);
   }
 
   private static boolean overridesOnJobBlocked(SchedulingPolicy policy) {
@@ -152,38 +142,13 @@ public final class Simulator {
     }
   }
 
-  void checkFits(Job job) {
-    Kernel k = job.kernel();
-    SmSpec sm = device.sm();
-    long shared = (long) k.sharedMemoryPerBlock() + sm.sharedMemoryReservedPerBlock();
-    if (k.threadsPerBlock() <= sm.maxThreads() && k.registersPerBlock() <= sm.registers()
-        && shared <= sm.sharedMemoryBytes()) {
-      return; // the usual case: no message to build
-    }
-    String where = "job " + job.id() + " (queue '" + job.queueId() + "', kernel '" + k.name()
-        + "'): a block needs ";
-    String on = " but an SM of '" + device.name() + "' holds at most ";
-    if (k.threadsPerBlock() > sm.maxThreads()) {
-      throw new ConfigurationException(where + k.threadsPerBlock() + " threads" + on
-          + sm.maxThreads());
-    }
-    if (k.registersPerBlock() > sm.registers()) {
-      throw new ConfigurationException(where + k.registersPerBlock() + " registers ("
-          + k.registersPerThread() + " x " + k.threadsPerBlock() + " threads)" + on
-          + sm.registers());
-    }
-    throw new ConfigurationException(where + shared + " bytes of shared memory (including "
-        + sm.sharedMemoryReservedPerBlock() + " reserved)" + on + sm.sharedMemoryBytes());
-  }
-
   /**
    * Subscribes a listener to the run's signals (a timeline writer, a metric's collector); call
    * before {@link #run}. Every subscriber gets every signal, in the order they subscribed. Without
    * one the engine skips all observation work.
    */
   public Simulator listen(EngineListener listener) {
-    this.listener = EngineSignals.plus(this.listener,
-        java.util.Objects.requireNonNull(listener, "listener"));
+    run.subscribe(java.util.Objects.requireNonNull(listener, "listener"));
     if (EngineSignals.observesBlocks(listener)) {
       sms.trackSlots(); // slots reach only the per-block signals
     }
@@ -281,7 +246,7 @@ public final class Simulator {
 
   /** The current simulated time in ns, for a layer. */
   public long now() {
-    return now;
+    return run.now();
   }
 
   /**
@@ -290,7 +255,8 @@ public final class Simulator {
    * @throws IllegalArgumentException if {@code timeNs} is before now
    */
   public void schedule(long timeNs, Event event) {
-    checkArgument(timeNs >= now, "event at %s ns is before now (%s ns)", timeNs, now);
+    checkArgument(timeNs >= run.now(), "event at %s ns is before now (%s ns)", timeNs,
+        run.now());
     events.push(timeNs, event, 0);
   }
 
@@ -368,47 +334,40 @@ public final class Simulator {
    * run loop half-way through its first call).
    */
   private void runInstant(long time) {
-    now = time;
-    instantEnd = eventCount + MAX_EVENTS_PER_INSTANT;
+    run.startInstant(time);
     do {
       do {
-        while (!events.isEmpty() && events.peekTime() == now) {
+        while (!events.isEmpty() && events.peekTime() == time) {
           Event event = events.peekEvent();
           int gen = events.peekGen();
           events.pop();
-          countEvent();
+          run.countEvent();
           event.fire(this, gen);
         }
         if (layer != null) {
           layer.afterEvents(); // may submit jobs, which the launcher then dispatches
         }
         launcher.dispatchAll();
-        blocks.placeAll();
-      } while (!events.isEmpty() && events.peekTime() == now);
+        placeBlocks();
+      } while (!events.isEmpty() && events.peekTime() == time);
     } while (layer != null && layer.resume());
     if (contention != null) {
-      contention.settle(now); // the instant's residency is final: new rates, moved completions
+      contention.settle(time); // the instant's residency is final: new rates, moved completions
     }
   }
 
   /**
-   * A member of a group of blocks completes without an event of its own ({@link BlockScheduler}):
-   * it counts as the event it would have been.
+   * Places blocks: while contexts take turns, the time slicer first starts a slice or a switch,
+   * and only the active context's jobs are placed (none during a switch).
    */
-  void countGroupedEvent() {
-    countEvent();
-  }
-
-  private void countEvent() {
-    eventCount++;
-    if ((eventCount & 0xFFFF) == 0 && Thread.currentThread().isInterrupted()) {
-      throw new CancellationException("run interrupted at simulated time " + now + " ns after "
-          + eventCount + " events");
+  private void placeBlocks() {
+    if (!slicer.slicing()) {
+      blocks.placeAll(null);
+      return;
     }
-    if (eventCount > instantEnd) {
-      throw new InvariantViolationException("more than " + MAX_EVENTS_PER_INSTANT
-          + " events at simulated time " + now + " ns: the run makes no progress (does policy '"
-          + plugins.policyId() + "' keep asking for a timer at the same instant?)");
+    slicer.manage();
+    if (!slicer.switching()) {
+      blocks.placeAll(slicer.active());
     }
   }
 
@@ -455,8 +414,9 @@ public final class Simulator {
     double busy = makespan == 0 ? 0
         : (double) sms.busyArea(makespan) / ((double) makespan * sms.count());
     return new SimulationResult(jobRows, preemptionRecords, makespan, busy,
-        slicer.contextSwitches(), eventCount, blocks.blocksExecuted(), launcher.suspensions(),
-        decisions.toRecord(layer == null));
+        slicer.contextSwitches(), run.eventCount(), blocks.blocksExecuted(),
+        launcher.suspensions(),
+        run.decisions.toRecord(layer == null));
   }
 
   /**
@@ -492,7 +452,7 @@ public final class Simulator {
    * never part of the results.
    */
   public Aggregation aggregation() {
-    return blocks.aggregation();
+    return new Aggregation(blocks.groupedCompletions(), blocks.splitMembers());
   }
 
   /**
@@ -504,14 +464,21 @@ public final class Simulator {
    */
   public record Aggregation(long groupedBlocks, long splitBlocks) {}
 
-  /** The engine's job behind a view a policy handed back; fails if the view is not this run's. */
-  SimJob own(JobView view, String verb) {
-    // A finished job's state is no longer in the launcher's table, but a policy may still hand
-    // its view back (the callers check its state).
-    if (view instanceof SimJob job && job.queue.sim == this) {
-      return job;
-    }
-    throw new InvariantViolationException("policy '" + plugins.policyId() + "' " + verb
-        + " a job view that this run did not hand out: " + view);
+  // ---- routing: each event is handled by the part that owns its mechanism ----
+
+  Launcher launcher() {
+    return launcher;
+  }
+
+  BlockScheduler blocks() {
+    return blocks;
+  }
+
+  Preemptor preemptor() {
+    return preemptor;
+  }
+
+  TimeSlicer slicer() {
+    return slicer;
   }
 }

@@ -73,7 +73,7 @@ class HeldJobsTest {
     assertThat(mismatches).isEmpty();
     assertThat(most[0]).isBetween(20, 50); // the backlog really built up
     assertThat(sim.heldJobs()).isZero();
-    assertThat(java.util.stream.IntStream.range(0, sim.launcher.size()).mapToObj(sim.launcher::job))
+    assertThat(java.util.stream.IntStream.range(0, sim.launcher().size()).mapToObj(sim.launcher()::job))
         .containsOnlyNulls();
     assertThat(result.jobs()).hasSize(50);
     assertThat(result.jobs()).extracting(JobRecord::jobId)
