@@ -174,6 +174,7 @@ final class SweepCommand implements Command {
     }
     ChartSelection charts = charts(line, plan, selected); // checked before anything runs
     List<MetricSelection> recorded = RunResult.recorded(metrics, selected);
+    executor = executor.reporting(recorded); // runs observe what the recorded metrics need
     List<String> keys = recorded.stream().map(MetricSelection::key).toList();
     Path dir = Path.of(line.getOptionValue(OUT, "results/" + config.name()));
     if (ClusterSweep.applies(line)) { // --shard, --report, --slurm: docs/cluster.md

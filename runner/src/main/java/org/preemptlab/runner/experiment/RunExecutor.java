@@ -32,11 +32,12 @@ import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.engine.Simulator;
 import org.preemptlab.runner.experiment.sharing.SharingPlan;
 import org.preemptlab.runner.metrics.JobSamples;
+import org.preemptlab.runner.metrics.Metric;
+import org.preemptlab.runner.metrics.MetricSelection;
 import org.preemptlab.runner.metrics.Metrics;
+import org.preemptlab.runner.metrics.Observation;
 import org.preemptlab.runner.metrics.RunData;
 import org.preemptlab.runner.metrics.RunMetrics;
-import org.preemptlab.runner.metrics.ActiveTimeCollector;
-import org.preemptlab.runner.metrics.SmTimeCollector;
 import org.preemptlab.runner.workload.RandomStreams;
 import org.preemptlab.runner.workload.SyntheticWorkload;
 
@@ -53,16 +54,36 @@ public final class RunExecutor {
   private final PluginRegistry registry;
   private final long maxBlocks;
   private final RunProgress progress;
+  /** What each run also observes, for the metrics computed on request that it reports. */
+  private final List<Observation<?>> observations;
 
   /** An executor that finds plugins in {@code registry} and runs workloads of any size. */
   public RunExecutor(PluginRegistry registry) {
-    this(registry, Long.MAX_VALUE, RunProgress.NONE);
+    this(registry, Long.MAX_VALUE, RunProgress.NONE, List.of());
   }
 
-  private RunExecutor(PluginRegistry registry, long maxBlocks, RunProgress progress) {
+  private RunExecutor(PluginRegistry registry, long maxBlocks, RunProgress progress,
+      List<Observation<?>> observations) {
     this.registry = registry;
     this.maxBlocks = maxBlocks;
     this.progress = progress;
+    this.observations = observations;
+  }
+
+  /**
+   * The same executor collecting, in every run, what the metrics of {@code reported} need beyond
+   * the run's records ({@link Metric#needs()}): a run attaches those collectors only, so a metric
+   * that observes every block costs the runs that do not report it nothing.
+   */
+  public RunExecutor reporting(java.util.Collection<MetricSelection> reported) {
+    java.util.Map<String, Observation<?>> needed = new java.util.LinkedHashMap<>();
+    for (MetricSelection selection : reported) {
+      Observation<?> observation = selection.metric().needs();
+      if (observation != null) {
+        needed.putIfAbsent(observation.id(), observation);
+      }
+    }
+    return new RunExecutor(registry, maxBlocks, progress, List.copyOf(needed.values()));
   }
 
   /**
@@ -70,7 +91,7 @@ public final class RunExecutor {
    * whose {@link WorkEstimate} places more than {@code maxBlocks} blocks.
    */
   public RunExecutor withMaxBlocks(long maxBlocks) {
-    return new RunExecutor(registry, maxBlocks, progress);
+    return new RunExecutor(registry, maxBlocks, progress, observations);
   }
 
   /**
@@ -78,7 +99,7 @@ public final class RunExecutor {
    * bar); for one run at a time, not for a sweep's parallel runs.
    */
   public RunExecutor withProgress(RunProgress progress) {
-    return new RunExecutor(registry, maxBlocks, progress);
+    return new RunExecutor(registry, maxBlocks, progress, observations);
   }
 
   /**
@@ -214,12 +235,14 @@ public final class RunExecutor {
         config.sharing() != null && config.sharing().aloneInPartition() ? sharing
             : SharingPlan.none(), progress);
     JobSamples.Recorder recorder = new JobSamples.Recorder(workload.jobs().size(), isolated::ns);
-    SmTimeCollector smTime = new SmTimeCollector();
-    ActiveTimeCollector activeTime = new ActiveTimeCollector();
+    java.util.Map<String, Observation.Collector<?>> collectors = new java.util.LinkedHashMap<>();
+    for (Observation<?> observation : observations) {
+      collectors.put(observation.id(), observation.collector().apply(hardware.device()));
+    }
     SimulationResult result;
     try {
       result = simulate(workload, applications, isolated, hardware, plugins, config, sharing,
-          listener, List.of(smTime, activeTime), progress, jobs == null ? null
+          listener, List.copyOf(collectors.values()), progress, jobs == null ? null
               : (index, record) -> jobs.finished(index, record, recorder.add(index, record)));
     } catch (ApplicationFailure e) {
       int i = applications.indexOf(applications.stream()
@@ -252,8 +275,10 @@ public final class RunExecutor {
           declared(PluginKind.APPLICATION, id), List.of(applications.get(i).application()),
           pluginValues);
     }
+    Map<String, Object> observed = new java.util.TreeMap<>();
+    collectors.forEach((id, collector) -> observed.put(id, collector.result()));
     RunMetrics metrics = RunMetrics.of(new RunData(result, samples, pluginValues, Map.of(),
-        smTime.byQueueId(), activeTime.byQueueId()));
+        observed));
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
         parameters(config), applicationParameters(config));
   }

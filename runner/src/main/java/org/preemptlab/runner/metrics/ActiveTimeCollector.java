@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.preemptlab.api.policy.JobView;
-import org.preemptlab.runner.engine.EngineListener;
 
 /**
  * Collects, per queue, the wall time during which it had a job in execution: from a job's first
@@ -20,7 +19,12 @@ import org.preemptlab.runner.engine.EngineListener;
  * overlaps, which are at the top of a stack. What is kept per queue is its disjoint active
  * intervals, so memory grows with the queue's idle gaps, not with its jobs' blocks.
  */
-public final class ActiveTimeCollector implements EngineListener {
+public final class ActiveTimeCollector
+    implements Observation.Collector<Map<String, ActiveTimeCollector.Intervals>> {
+  /** Each queue's active intervals, by queue id: what {@link Metrics#ACTIVE_TIME_SHARE} needs. */
+  public static final Observation<Map<String, Intervals>> OBSERVATION =
+      new Observation<>("active-intervals-by-queue", device -> new ActiveTimeCollector());
+
   private final Map<String, IntervalStack> byQueue = new HashMap<>();
 
   @Override
@@ -34,6 +38,11 @@ public final class ActiveTimeCollector implements EngineListener {
     Map<String, Intervals> out = new TreeMap<>();
     byQueue.forEach((queue, stack) -> out.put(queue, new Intervals(stack.toArray())));
     return out;
+  }
+
+  @Override
+  public Map<String, Intervals> result() {
+    return byQueueId();
   }
 
   /**

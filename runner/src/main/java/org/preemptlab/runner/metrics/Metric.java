@@ -21,10 +21,22 @@ import org.preemptlab.api.metrics.MetricUnit;
  * @param lowerBound the smallest value it can take ({@code -Infinity}: none); reports cut
  *     confidence intervals and chart axes there
  * @param upperBound the largest value it can take ({@code Infinity}: none)
+ * @param needs the engine observation it is computed from beyond the run's records, or null: a
+ *     run collects it only when it reports the metric (such a metric is computed on request: a
+ *     sweep's {@code metrics} list)
  */
 public record Metric(String id, String title, MetricUnit unit, boolean higherIsBetter,
     String definition, String undefinedWhen, Scoping scoping,
-    ToDoubleFunction<MetricInput> function, double lowerBound, double upperBound) {
+    ToDoubleFunction<MetricInput> function, double lowerBound, double upperBound,
+    Observation<?> needs) {
+
+  /** A metric computed from the run's records alone. */
+  public Metric(String id, String title, MetricUnit unit, boolean higherIsBetter,
+      String definition, String undefinedWhen, Scoping scoping,
+      ToDoubleFunction<MetricInput> function, double lowerBound, double upperBound) {
+    this(id, title, unit, higherIsBetter, definition, undefinedWhen, scoping, function,
+        lowerBound, upperBound, null);
+  }
 
   /**
    * A metric of the registry: never negative (durations, sizes, counts, rates and ratios of them),
@@ -48,6 +60,17 @@ public record Metric(String id, String title, MetricUnit unit, boolean higherIsB
     Objects.requireNonNull(undefinedWhen, "undefinedWhen");
     Objects.requireNonNull(scoping, "scoping");
     Objects.requireNonNull(function, "function");
+  }
+
+  /** This metric, computed from {@code observation}'s data as well as the run's records. */
+  public Metric needing(Observation<?> observation) {
+    return new Metric(id, title, unit, higherIsBetter, definition, undefinedWhen, scoping,
+        function, lowerBound, upperBound, Objects.requireNonNull(observation, "observation"));
+  }
+
+  /** Whether a run computes it only on request, collecting the observation it needs. */
+  public boolean onRequest() {
+    return needs != null;
   }
 
   /** The value over {@code input}; NaN where it is undefined. */

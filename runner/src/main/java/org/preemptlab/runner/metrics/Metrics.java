@@ -134,14 +134,26 @@ public final class Metrics {
       FRACTION, true, "the scope's block execution time over every block's, in SM·ns as "
           + "JobView.attainedGpuNs counts it (flushed work included; dispatch, save and restore "
           + "not)", "for the whole run (a share needs a scope: sm-time-share@queue=NAME) or when "
-          + "no block executed", Scoping.SHARE, Metrics::smTimeShare);
+          + "no block executed", Scoping.SHARE, Metrics::smTimeShare)
+      .needing(SmTimeCollector.OBSERVATION);
   /** A scope's share of the run's wall time with a job of it in execution. */
   public static final Metric ACTIVE_TIME_SHARE = new Metric("active-time-share",
       "share of wall time active", FRACTION, true, "the time from 0 to the makespan during "
           + "which the scope had a job in execution (its first block started, it had not "
           + "finished) over the makespan; scopes running together each count the time",
       "for the whole run (a share needs a scope: active-time-share@queue=NAME) or when the "
-          + "makespan is 0", Scoping.SHARE, Metrics::activeTimeShare);
+          + "makespan is 0", Scoping.SHARE, Metrics::activeTimeShare)
+      .needing(ActiveTimeCollector.OBSERVATION);
+
+  /**
+   * The least busy SM's share of the makespan: low when a partition, a restriction or placement
+   * leaves SMs idle. Computed on request (it watches every block).
+   */
+  public static final Metric SM_BUSY_MIN = new Metric("sm-busy-min", "least busy SM",
+      FRACTION, true, "over the device's SMs, the smallest fraction of the makespan during which "
+          + "the SM executed at least one block (from a block's first instruction to its end); "
+          + "computed on request: name it in a sweep's metrics", "when the makespan is 0",
+      Scoping.RUN, Metrics::smBusyMin).needing(SmBusyCollector.OBSERVATION);
 
   /** Every built-in metric, in reporting order. */
   public static final List<Metric> BUILT_IN = List.of(JOBS, TURNAROUND_MEAN, TURNAROUND_P50,
@@ -149,7 +161,7 @@ public final class Metrics {
       DEADLINE_MISSES, LOST_WORK, PREEMPTIONS, WAITER_LATENCY_P50, WAITER_LATENCY_P99,
       ALL_FREED_LATENCY_P50, ALL_FREED_LATENCY_P99, ALL_FREED_LATENCY_MEAN, POINT_REACHED_MEAN,
       BYTES_SAVED_PER_PREEMPTION, BYTES_SAVED_PER_BLOCK, MAKESPAN, SM_UTILISATION,
-      CONTEXT_SWITCHES, SM_TIME_SHARE, ACTIVE_TIME_SHARE);
+      CONTEXT_SWITCHES, SM_TIME_SHARE, ACTIVE_TIME_SHARE, SM_BUSY_MIN);
 
   private static final Metrics BUILT_IN_ONLY = new Metrics(BUILT_IN);
 
@@ -240,7 +252,7 @@ public final class Metrics {
   }
 
   private static double smTimeShare(MetricInput in) {
-    Map<String, Long> byQueue = in.run().smTimeByQueue();
+    Map<String, Long> byQueue = in.run().observed(SmTimeCollector.OBSERVATION);
     long total = 0;
     for (long ns : byQueue.values()) {
       total += ns;
@@ -256,15 +268,29 @@ public final class Metrics {
     return (double) scoped / total;
   }
 
+  private static double smBusyMin(MetricInput in) {
+    long makespan = in.run().result().makespanNs();
+    if (makespan <= 0) {
+      return Double.NaN;
+    }
+    long least = Long.MAX_VALUE;
+    for (long busy : in.run().observed(SmBusyCollector.OBSERVATION)) {
+      least = Math.min(least, busy);
+    }
+    return (double) least / makespan;
+  }
+
   private static double activeTimeShare(MetricInput in) {
     long makespan = in.run().result().makespanNs();
     if (makespan <= 0) {
       return Double.NaN;
     }
+    Map<String, ActiveTimeCollector.Intervals> byQueue =
+        in.run().observed(ActiveTimeCollector.OBSERVATION);
     List<ActiveTimeCollector.Intervals> scoped = new java.util.ArrayList<>();
     for (String queue : in.jobs().lanes().stream().map(JobSamples.Lane::queueId).distinct()
         .toList()) {
-      ActiveTimeCollector.Intervals intervals = in.run().activeByQueue().get(queue);
+      ActiveTimeCollector.Intervals intervals = byQueue.get(queue);
       if (intervals != null) {
         scoped.add(intervals);
       }

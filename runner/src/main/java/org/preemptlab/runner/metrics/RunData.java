@@ -25,14 +25,12 @@ import org.preemptlab.runner.engine.SimulationResult;
  * @param jobs what the metrics keep of every job of the run
  * @param pluginValues the values plugins reported, by metric id ({@code policy.boosts})
  * @param groups user-defined groups: a name and the queues it holds
- * @param smTimeByQueue each queue's block execution time in SM·ns ({@link SmTimeCollector}); empty
- *     when it was not collected
- * @param activeByQueue each queue's wall-time intervals with a job in execution ({@link
- *     ActiveTimeCollector#byQueueId}); empty when they were not collected
+ * @param observed what the run's {@link Observation}s collected, by observation id; only those of
+ *     the metrics the run reports
  */
 public record RunData(SimulationResult result, JobSamples jobs,
     Map<String, Double> pluginValues, Map<String, Set<String>> groups,
-    Map<String, Long> smTimeByQueue, Map<String, ActiveTimeCollector.Intervals> activeByQueue) {
+    Map<String, Object> observed) {
 
   /** Copies the maps. */
   public RunData {
@@ -42,14 +40,35 @@ public record RunData(SimulationResult result, JobSamples jobs,
     Map<String, Set<String>> copy = new LinkedHashMap<>();
     groups.forEach((name, queues) -> copy.put(name, Set.copyOf(queues)));
     groups = Collections.unmodifiableMap(copy);
-    smTimeByQueue = Collections.unmodifiableMap(new TreeMap<>(smTimeByQueue));
-    activeByQueue = Collections.unmodifiableMap(new TreeMap<>(activeByQueue));
+    observed = Collections.unmodifiableMap(new TreeMap<>(observed));
   }
 
-  /** The data of a run whose SM time and active time per queue were not collected. */
+  /** The data of a run that collected no observation. */
   public RunData(SimulationResult result, JobSamples jobs, Map<String, Double> pluginValues,
       Map<String, Set<String>> groups) {
-    this(result, jobs, pluginValues, groups, Map.of(), Map.of());
+    this(result, jobs, pluginValues, groups, Map.of());
+  }
+
+  /**
+   * What {@code observation} collected in this run.
+   *
+   * @throws IllegalStateException if the run did not collect it (a metric that needs it was not
+   *     among those the run was told it reports)
+   */
+  public <T> T observed(Observation<T> observation) {
+    Object value = observed.get(observation.id());
+    if (value == null) {
+      throw new IllegalStateException("observation '" + observation.id() + "' was not collected "
+          + "in this run: its metrics are computed on request (RunExecutor.reporting)");
+    }
+    @SuppressWarnings("unchecked") // stored under its id by the executor, from its collector
+    T typed = (T) value;
+    return typed;
+  }
+
+  /** Whether {@code observation} was collected in this run. */
+  public boolean collected(Observation<?> observation) {
+    return observed.containsKey(observation.id());
   }
 
   /**
@@ -79,7 +98,7 @@ public record RunData(SimulationResult result, JobSamples jobs,
 
   /** This data with other plugin values and groups. */
   public RunData with(Map<String, Double> values, Map<String, Set<String>> userGroups) {
-    return new RunData(result, jobs, values, userGroups, smTimeByQueue, activeByQueue);
+    return new RunData(result, jobs, values, userGroups, observed);
   }
 
   /** The value of {@code metric} over {@code scope}; NaN where it is undefined. */

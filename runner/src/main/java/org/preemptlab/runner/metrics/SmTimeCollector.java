@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.preemptlab.api.policy.JobView;
-import org.preemptlab.runner.engine.EngineListener;
 
 /**
  * Collects each queue's SM time from the engine's signals: when a job finishes, the SM time its
@@ -13,7 +12,11 @@ import org.preemptlab.runner.engine.EngineListener;
  * subscriber like any other ({@code Simulator.listen}): the engine knows nothing of it. The metric
  * {@link Metrics#SM_TIME_SHARE} reads the result.
  */
-public final class SmTimeCollector implements EngineListener {
+public final class SmTimeCollector implements Observation.Collector<Map<String, Long>> {
+  /** Each queue's SM time in SM·ns, by queue id: what {@link Metrics#SM_TIME_SHARE} needs. */
+  public static final Observation<Map<String, Long>> OBSERVATION =
+      new Observation<>("sm-time-by-queue", device -> new SmTimeCollector());
+
   /** SM·ns by queue id. */
   private final Map<String, Long> byQueue = new HashMap<>();
 
@@ -25,5 +28,10 @@ public final class SmTimeCollector implements EngineListener {
   /** Each queue's SM time in SM·ns so far, by queue id. */
   public Map<String, Long> byQueueId() {
     return new TreeMap<>(byQueue);
+  }
+
+  @Override
+  public Map<String, Long> result() {
+    return byQueueId();
   }
 }

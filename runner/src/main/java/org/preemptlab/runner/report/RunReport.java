@@ -249,6 +249,9 @@ public final class RunReport {
       if (metric.scopedOnly()) {
         continue; // a share of the run: defined per queue, context, priority or group only
       }
+      if (metric.onRequest() && !m.data().collected(metric.needs())) {
+        continue; // computed on request, and this run was not asked for it
+      }
       double value = m.value(metric);
       byId.put(metric.id(), Double.isNaN(value) ? null : value);
     }

@@ -53,6 +53,8 @@ class ActiveTimeShareTest {
                   - {name: b, grid-blocks: 16, threads-per-block: 1024, block-time: 100us}
         """;
     return new RunExecutor(PluginRegistry.discover(Optional.empty()))
+        .reporting(java.util.List.of(MetricSelection.parse("active-time-share@queue=video",
+            Metrics.builtIn())))
         .execute(ConfigLoader.parse(yaml, "active.yaml"));
   }
 
@@ -102,7 +104,7 @@ class ActiveTimeShareTest {
     double makespan = outcome.result().makespanNs();
     double both = activeNs(outcome.result().jobs(), Set.of("video", "batch")) / makespan;
 
-    assertThat(outcome.metrics().data().activeByQueue()).containsOnlyKeys("video", "batch");
+    assertThat(outcome.metrics().data().observed(ActiveTimeCollector.OBSERVATION)).containsOnlyKeys("video", "batch");
     assertThat(share(outcome, "queue=video") + share(outcome, "queue=batch"))
         .isGreaterThan(both);
     assertThat(both).isLessThanOrEqualTo(1.0);

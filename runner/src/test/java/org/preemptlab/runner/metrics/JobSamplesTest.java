@@ -100,6 +100,9 @@ class JobSamplesTest {
       RunData kept = RunData.of(result, alone);
 
       for (Metric metric : Metrics.BUILT_IN) {
+        if (metric.onRequest()) {
+          continue; // computed from an engine observation, which these records do not carry
+        }
         for (Scope scope : scopes(kept, metric)) {
           assertThat(Double.valueOf(streamed.value(metric, scope))).as("seed %s %s%s", seed,
               metric.id(), scope.suffix()).isEqualTo(Double.valueOf(kept.value(metric, scope)));

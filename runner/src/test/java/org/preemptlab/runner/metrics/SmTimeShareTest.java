@@ -54,6 +54,8 @@ class SmTimeShareTest {
                   - {name: kc, grid-blocks: 3, threads-per-block: 1024, block-time: 10us}
         """.formatted(preemption);
     return new RunExecutor(PluginRegistry.discover(Optional.empty()))
+        .reporting(java.util.List.of(MetricSelection.parse("sm-time-share@queue=a",
+            Metrics.builtIn())))
         .execute(ConfigLoader.parse(yaml, "shares.yaml"));
   }
 
@@ -66,7 +68,7 @@ class SmTimeShareTest {
   void eachScopeGetsItsBlocksExecutionTimeOverEveryBlocks() {
     RunOutcome outcome = run("block-boundary");
 
-    assertThat(outcome.metrics().data().smTimeByQueue()).containsEntry("a", 40_000L)
+    assertThat(outcome.metrics().data().observed(SmTimeCollector.OBSERVATION)).containsEntry("a", 40_000L)
         .containsEntry("b", 10_000L).containsEntry("c", 30_000L);
     assertThat(share(outcome, "queue=a")).isCloseTo(0.5, within(1e-12));
     assertThat(share(outcome, "queue=b")).isCloseTo(0.125, within(1e-12));

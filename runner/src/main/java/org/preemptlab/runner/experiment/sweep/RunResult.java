@@ -92,13 +92,13 @@ public record RunResult(
 
   /**
    * What every run of a sweep records: each whole-run metric of {@code registry} (built-in and
-   * plugin; not the shares, defined for a scope only), then the {@code selected} metrics that are
-   * not among them (the scoped ones), in the order written.
+   * plugin; not the shares, defined for a scope only, nor the metrics computed on request), then
+   * the {@code selected} metrics that are not among them, in the order written.
    */
   public static List<MetricSelection> recorded(Metrics registry,
       List<MetricSelection> selected) {
     Map<String, MetricSelection> all = new LinkedHashMap<>();
-    registry.all().stream().filter(m -> !m.scopedOnly())
+    registry.all().stream().filter(m -> !m.scopedOnly() && !m.onRequest())
         .forEach(m -> all.put(m.id(), MetricSelection.of(m)));
     selected.forEach(s -> all.putIfAbsent(s.key(), s));
     return List.copyOf(all.values());
