@@ -164,7 +164,10 @@ public record KernelSpec(
     } else if (blockCycles != null) {
       SpecViolation.check(clock != null, "block-cycles",
           "needs the run's hardware model to turn cycles into ns");
-      nominal = clock.ns(blockCycles.sample(random));
+      long cycles = blockCycles.sample(random);
+      nominal = clock.ns(cycles);
+      SpecViolation.check(nominal <= Limits.MAX_DURATION_NS, "block-cycles", cycles
+          + " cycles at " + clock.text() + " last longer than 1 hour, the longest block time");
     } else {
       random.nextDouble(); // one draw per quantity, even when the program fixes the block time
     }

@@ -146,6 +146,17 @@ class BlockCyclesTest {
   }
 
   @Test
+  void cyclesLongerThanTheLongestBlockTimeAreRefusedNamingTheKey() {
+    SyntheticSpec spec = SyntheticSpecs.fromYaml(Specs.twoQueuesWith(
+        "block-time: {choice: [20us, 40us]}", "block-cycles: 9000000000000000000"), "t.yaml");
+
+    assertThatThrownBy(() -> SyntheticWorkload.generate(spec, 7, new CycleClock(1980)))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("queue 'infer': kernels[0].block-cycles: 9000000000000000000 cycles at "
+            + "1980 MHz last longer than 1 hour, the longest block time");
+  }
+
+  @Test
   void aCycleCountTurnsIntoTheNearestWholeNanosecond() {
     assertThat(new CycleClock(1980).ns(1_980_000)).isEqualTo(1_000_000);
     assertThat(new CycleClock(1410).ns(1000)).isEqualTo(709); // 709.2 ns
