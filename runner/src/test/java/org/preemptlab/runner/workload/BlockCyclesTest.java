@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.RunExecutor;
@@ -154,6 +155,39 @@ class BlockCyclesTest {
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("queue 'infer': kernels[0].block-cycles: 9000000000000000000 cycles at "
             + "1980 MHz last longer than 1 hour, the longest block time");
+  }
+
+  private static final String TRACE_HEADER = "job_id,queue,context,priority,engine,submit,"
+      + "grid_blocks,threads_per_block,registers_per_thread,shared_memory_per_block,block_time,"
+      + "block_cycles\n";
+
+  @Test
+  void aCsvTraceRowMayGiveItsBlockTimeInCycles() {
+    Workload trace = CsvTraceReader.read(TRACE_HEADER
+        + "1,q,c,HIGH,COMPUTE,0,10,128,32,0,,40000\n"
+        + "2,q,c,HIGH,COMPUTE,0,10,128,32,0,20us,\n", "t.csv", new CycleClock(2000));
+
+    assertThat(trace.jobs().get(0).kernel().program().durationNs()).isEqualTo(20_000);
+    assertThat(trace.jobs().get(1).kernel().program())
+        .isEqualTo(trace.jobs().get(0).kernel().program());
+  }
+
+  @Test
+  void aCsvTraceRowWithBothTimesOrCyclesWithoutAClockIsAOneLineErrorAtTheColumn() {
+    assertThatThrownBy(() -> CsvTraceReader.read(TRACE_HEADER
+        + "1,q,c,HIGH,COMPUTE,0,10,128,32,0,20us,40000\n", "t.csv", new CycleClock(2000)))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("t.csv:2: column 'block_cycles': give the block time once: block_time (ns) "
+            + "or block_cycles (SM cycles), not both");
+    assertThatThrownBy(() -> CsvTraceReader.read(TRACE_HEADER
+        + "1,q,c,HIGH,COMPUTE,0,10,128,32,0,,40000\n", "t.csv"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("t.csv:2: column 'block_cycles': needs the run's hardware model to turn "
+            + "cycles into ns");
+    assertThatThrownBy(() -> CsvTraceReader.read(TRACE_HEADER
+        + "1,q,c,HIGH,COMPUTE,0,10,128,32,0,,0\n", "t.csv", new CycleClock(2000)))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("t.csv:2: column 'block_cycles': must be >= 1, got 0");
   }
 
   @Test
