@@ -49,6 +49,8 @@ import org.preemptlab.api.hardware.SaveKind;
  *     device then declares its DRAM bandwidth in {@link DeviceSpec#memory()}); since 0.2
  * @param issueSharing how co-resident blocks on one SM share its issue slots, or empty for no such
  *     sharing; since 0.2
+ * @param sustainedClockMhz the SM clock under sustained load, in (0, the device's clock]; turns a
+ *     workload's block time in cycles into ns ({@link HardwareModel#sustainedClockMhz()}); since 0.2
  * @param streamSeed seeds each simulation's cost stream
  * @since 0.1
  */
@@ -66,7 +68,24 @@ public record CostModel(
     ContextOrder contextOrder,
     Optional<ContentionModel> contention,
     Optional<IssueSharing> issueSharing,
+    double sustainedClockMhz,
     long streamSeed) implements HardwareModel {
+
+  /**
+   * A model whose clock under sustained load is the device's maximum clock.
+   *
+   * @since 0.2
+   */
+  public CostModel(DeviceSpec device, double savePerThreadNs, double restorePerThreadNs,
+      CostDistribution launchIdle, CostDistribution launchBusy, CostDistribution signal,
+      CostDistribution contextSwitch, CostDistribution saveFixed, CostDistribution restoreFixed,
+      CostDistribution instructionPreemption, ContextOrder contextOrder,
+      Optional<ContentionModel> contention, Optional<IssueSharing> issueSharing,
+      long streamSeed) {
+    this(device, savePerThreadNs, restorePerThreadNs, launchIdle, launchBusy, signal,
+        contextSwitch, saveFixed, restoreFixed, instructionPreemption, contextOrder, contention,
+        issueSharing, Objects.requireNonNull(device, "device").clockMhz(), streamSeed);
+  }
 
   /**
    * A model without issue-rate sharing.
@@ -103,6 +122,9 @@ public record CostModel(
             && !Double.isInfinite(restorePerThreadNs),
         "per-thread save and restore costs must be finite and >= 0 ns, got %s and %s",
         savePerThreadNs, restorePerThreadNs);
+    checkArgument(sustainedClockMhz > 0 && sustainedClockMhz <= device.clockMhz(),
+        "the sustained clock must be > 0 and at most the device's clock (%s MHz), got %s MHz",
+        device.clockMhz(), sustainedClockMhz);
   }
 
   /** The median fixed save cost plus the per-thread and per-byte terms for one SM. */

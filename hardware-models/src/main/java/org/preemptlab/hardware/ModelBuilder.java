@@ -35,8 +35,8 @@ final class ModelBuilder {
    * Builds the model described by {@code settings}.
    *
    * <p>The model is a {@link CostModel}; absent per-thread terms are 0, an absent {@code
-   * kernel-launch-busy} is {@code kernel-launch} and an absent {@code instruction-preemption} is
-   * {@code save-fixed}.
+   * kernel-launch-busy} is {@code kernel-launch}, an absent {@code instruction-preemption} is
+   * {@code save-fixed} and an absent {@code sustained-clock-mhz} is {@code clock-mhz}.
    *
    * @param source names the file (and overrides) in messages about the whole model
    * @param settings the value of each key and where it was written
@@ -75,6 +75,14 @@ final class ModelBuilder {
           + reserved + " B) exceeds " + SHARED_MEMORY_PER_SM.id() + " (" + shared
           + " B), so no block could ever be resident");
     }
+    double clock = real(CLOCK_MHZ);
+    double sustainedClock = values.containsKey(SUSTAINED_CLOCK_MHZ) ? real(SUSTAINED_CLOCK_MHZ)
+        : clock;
+    if (sustainedClock > clock) {
+      throw new ConfigurationException(source + ": " + SUSTAINED_CLOCK_MHZ.id() + " ("
+          + number(sustainedClock) + " MHz) exceeds " + CLOCK_MHZ.id() + " ("
+          + number(clock) + " MHz); the clock under load is at most the maximum clock");
+    }
     DeviceSpec device;
     try {
       SmSpec sm = new SmSpec(whole(MAX_THREADS_PER_SM), whole(MAX_BLOCKS_PER_SM),
@@ -94,7 +102,7 @@ final class ModelBuilder {
         cost(KERNEL_LAUNCH), costOr(KERNEL_LAUNCH_BUSY, KERNEL_LAUNCH), cost(PREEMPTION_SIGNAL),
         cost(CONTEXT_SWITCH), cost(SAVE_FIXED), cost(RESTORE_FIXED),
         costOr(INSTRUCTION_PREEMPTION, SAVE_FIXED), contextOrder(), contention(device),
-        issueSharing(), streamSeed);
+        issueSharing(), sustainedClock, streamSeed);
   }
 
   /** The rules the {@code contention} key names: none, or any of max-min-fair and issue-rate. */
@@ -150,6 +158,11 @@ final class ModelBuilder {
       default -> throw new ConfigurationException(source + ": " + CONTEXT_ORDER.id() + " must be "
           + "runlist or fcfs, got '" + text + "'");
     };
+  }
+
+  /** A number as a user wrote it: {@code 1980}, not {@code 1980.0}. */
+  private static String number(double value) {
+    return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
   }
 
   private CostDistribution cost(ModelKey key) {

@@ -24,6 +24,9 @@ enum ModelKey {
   SHARED_MEMORY_RESERVED_PER_BLOCK("shared-memory-reserved-per-block", whole(0, 1 << 30), "bytes",
       "Shared memory the system reserves for each resident block."),
   CLOCK_MHZ("clock-mhz", real(1, 1e5), "MHz", "SM clock, to turn cycles into time."),
+  SUSTAINED_CLOCK_MHZ("sustained-clock-mhz", real(1, 1e5), "MHz",
+      "SM clock under sustained load, at most clock-mhz, to turn a workload's block-cycles into"
+          + " time (optional; clock-mhz if absent)."),
   DRAM_BANDWIDTH_GBPS("dram-bandwidth-gbps", real(0.001, 1e6), "GB/s",
       "Peak device-memory (DRAM) bandwidth that co-resident blocks share under contention"
           + " (optional; needed by contention: max-min-fair)."),
@@ -111,7 +114,7 @@ enum ModelKey {
     return this != SAVE_PER_THREAD_NS && this != RESTORE_PER_THREAD_NS
         && this != KERNEL_LAUNCH_BUSY && this != INSTRUCTION_PREEMPTION
         && this != CONTEXT_ORDER && this != DRAM_BANDWIDTH_GBPS && this != CONTENTION
-        && this != WARP_SIZE && this != ISSUE_SLOTS_PER_SM;
+        && this != WARP_SIZE && this != ISSUE_SLOTS_PER_SM && this != SUSTAINED_CLOCK_MHZ;
   }
 
   /** The key named {@code id}, if there is one. */

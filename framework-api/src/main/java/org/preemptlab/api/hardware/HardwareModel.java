@@ -37,6 +37,20 @@ public interface HardwareModel {
   }
 
   /**
+   * The SM clock the device holds under sustained load, in MHz: what turns a block time given in
+   * cycles (a workload's {@code block-cycles}) into ns. A kernel that spins for a number of cycles
+   * runs longer when the device runs below its {@link DeviceSpec#clockMhz() maximum clock}. The
+   * default is that maximum clock; a model that knows its clock under load returns it (at most
+   * the maximum). Costs given in cycles ({@link DeviceCosts#preemptionCheckCycles()}) still
+   * convert at {@link DeviceSpec#cyclesToNs(double)}.
+   *
+   * @since 0.2
+   */
+  default double sustainedClockMhz() {
+    return device().clockMhz();
+  }
+
+  /**
    * The order in which time-sliced contexts are served. {@link ContextOrder#RUNLIST} by default.
    *
    * @since 0.1

@@ -14,6 +14,11 @@ class HardwareModelTest {
   private final HardwareModel fourSms = model(Devices.device(4, 1000, 100, 50, 64, 7));
 
   @Test
+  void aModelWithoutAClockUnderLoadRunsCyclesAtTheDevicesClock() {
+    assertThat(fourSms.sustainedClockMhz()).isEqualTo(fourSms.device().clockMhz());
+  }
+
+  @Test
   void saveTimeIsTheFixedCostPlusTheBytesAtThisSmsShareOfTheBandwidth() {
     assertThat(fourSms.saveNs(1_000, 128)).isEqualTo(50 + 40);
     assertThat(fourSms.saveNs(25, 1)).isEqualTo(50 + 1);

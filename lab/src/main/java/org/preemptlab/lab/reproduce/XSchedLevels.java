@@ -229,8 +229,9 @@ public final class XSchedLevels implements Reproduction {
             interrupts with the `instruction-level` strategy and a `full` save.""")
         .paragraph("""
             The level-3 cost is **derived, not taken from the figure**: the `v100` model's own
-            `instruction-preemption` value is this figure's 32 µs, so the reproduction replaces
-            it with GPreempt's bound of a context save (Fan et al., USENIX ATC 2025, §3.1: the
+            `instruction-preemption` comes from this figure's raw results (its P50, P95 and
+            P99), so the reproduction replaces it
+            with GPreempt's bound of a context save (Fan et al., USENIX ATC 2025, §3.1: the
             context size over the memory bandwidth), here every SM's register file (256 KiB)
             and shared memory (96 KiB) over the 900 GB/s save bandwidth of the model, computed
             from the model's parameters: %s µs. That the bound lands next to the measured 32 µs

@@ -394,7 +394,8 @@ public final class RunExecutor {
 
   private Workload generateWorkload(WorkloadConfig config, HardwareModel hardware, long seed) {
     if (config.spec() != null) {
-      return SyntheticWorkload.generate(config.spec(), RandomStreams.named(seed, "workload"));
+      return SyntheticWorkload.generate(config.spec(), RandomStreams.named(seed, "workload"),
+          hardware);
     }
     WorkloadGenerator generator = registry.create(PluginType.WORKLOAD, config.generator(),
         config.parameters(), hardware, RandomStreams.named(seed, "workload"));

@@ -39,7 +39,8 @@ public final class CsvTraceProvider implements WorkloadProvider {
       throw new ConfigurationException(
           "workload 'csv-trace' needs parameter 'path': the CSV trace file to replay");
     }
-    Workload workload = CsvTraceReader.read(Path.of(path));
+    Workload workload = CsvTraceReader.read(Path.of(path),
+        context.hardware() == null ? null : CycleClock.of(context.hardware()));
     return () -> workload;
   }
 }

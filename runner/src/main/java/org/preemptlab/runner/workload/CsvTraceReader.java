@@ -42,12 +42,14 @@ public final class CsvTraceReader {
   /** Columns a trace may have. */
   public static final List<String> OPTIONAL = List.of("credits", "depends_on", "deadline",
       "think_time", "idempotent", "program", "kernel", "weight", "serial", "handles_yield",
-      "dram_bytes_per_block", "prepare");
+      "dram_bytes_per_block", "prepare", "block_cycles");
 
   private static final Pattern PROGRAM_SEGMENT_KEY =
       Pattern.compile("program\\.segments\\[(\\d+)]\\.(.*)");
 
   private final String source;
+  /** Turns a row's block_cycles into ns; null when the trace is read without a hardware model. */
+  private final CycleClock clock;
   private final List<GpuContext> contexts = new ArrayList<>();
   private final Map<String, Row> contextRows = new HashMap<>();
   private final Map<String, JobQueue> queues = new LinkedHashMap<>();
@@ -62,8 +64,9 @@ public final class CsvTraceReader {
   /** Each id's line, once the ids stopped ascending; null while they ascend. */
   private Map<Long, Integer> lineById;
 
-  private CsvTraceReader(String source) {
+  private CsvTraceReader(String source, CycleClock clock) {
     this.source = source;
+    this.clock = clock;
   }
 
   /**
@@ -72,13 +75,25 @@ public final class CsvTraceReader {
    * @throws ConfigurationException if it cannot be read or a row is malformed
    */
   public static Workload read(Path file) {
+    return read(file, null);
+  }
+
+  /**
+   * Reads a trace file whose rows may give their block time in cycles ({@code block_cycles}),
+   * turned into ns at {@code clock}; errors name the file by its name.
+   *
+   * @param clock the run's SM clock under load; null if no row gives cycles
+   * @throws ConfigurationException if it cannot be read or a row is malformed
+   */
+  public static Workload read(Path file, CycleClock clock) {
     Path name = file.getFileName();
     if (Files.exists(file) && !Files.isRegularFile(file)) {
       throw new ConfigurationException((name == null ? file : name) + ": not a regular file (a "
           + "directory, FIFO or device); give the path of a trace file");
     }
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      return read(in, name == null ? file.toString() : name.toString());
+      return new CsvTraceReader(name == null ? file.toString() : name.toString(), clock)
+          .parse(new BufferedReader(in));
     } catch (IOException e) {
       throw new ConfigurationException("cannot read trace " + file + ": "
           + e.getClass().getSimpleName() + " " + e.getMessage(), e);
@@ -87,8 +102,14 @@ public final class CsvTraceReader {
 
   /** Reads trace text; {@code sourceName} names it in errors. */
   public static Workload read(String text, String sourceName) {
+    return read(text, sourceName, null);
+  }
+
+  /** Reads trace text whose {@code block_cycles} turn into ns at {@code clock} (may be null). */
+  public static Workload read(String text, String sourceName, CycleClock clock) {
     try {
-      return read(new StringReader(text), sourceName);
+      return new CsvTraceReader(sourceName, clock).parse(new BufferedReader(
+          new StringReader(text)));
     } catch (IOException e) {
       throw new AssertionError(e);
     }
@@ -102,7 +123,7 @@ public final class CsvTraceReader {
    * @throws ConfigurationException if a row is malformed
    */
   public static Workload read(Reader in, String sourceName) throws IOException {
-    return new CsvTraceReader(sourceName).parse(new BufferedReader(in));
+    return new CsvTraceReader(sourceName, null).parse(new BufferedReader(in));
   }
 
   private Workload parse(BufferedReader in) throws IOException {
@@ -318,6 +339,21 @@ public final class CsvTraceReader {
     long shared = row.bytes("shared_memory_per_block");
     ProgramSpec program = row.program("program");
     Long blockTime = row.has("block_time") ? row.duration("block_time") : null;
+    Long cycles = row.has("block_cycles") ? row.count("block_cycles", 1) : null;
+    if (cycles != null && blockTime != null) {
+      throw row.error("block_cycles", "give the block time once: block_time (ns) or block_cycles "
+          + "(SM cycles), not both");
+    }
+    if (cycles != null && clock == null) {
+      throw row.error("block_cycles", "needs the run's hardware model to turn cycles into ns");
+    }
+    if (cycles != null) {
+      blockTime = clock.ns(cycles);
+      if (blockTime > Limits.MAX_DURATION_NS) {
+        throw row.error("block_cycles", cycles + " cycles at " + clock.text() + " last longer "
+            + "than 1 hour, the longest block time");
+      }
+    }
     String name = row.has("kernel") ? row.text("kernel") : "job-" + id;
     KernelSpec spec;
     try {
@@ -326,6 +362,10 @@ public final class CsvTraceReader {
           1.0, program, row.has("dram_bytes_per_block") ? row.bytes("dram_bytes_per_block")
               : null);
     } catch (SpecViolation e) {
+      if (cycles != null && e.key().equals("block-time")) {
+        throw row.error("block_cycles", "at the sustained clock of " + clock.text() + ": "
+            + e.detail());
+      }
       String detail = e.detail().replace("registers-per-thread", "registers_per_thread")
           .replace("shared-memory-per-block", "shared_memory_per_block");
       Matcher segment = PROGRAM_SEGMENT_KEY.matcher(e.key());

@@ -21,8 +21,8 @@ import org.preemptlab.api.model.Kernel;
  * @param sharedMemoryPerBlock bytes of shared memory per block (default 0; YAML accepts {@code
  *     16KiB})
  * @param idempotent whether a block may be flushed and re-run (default false)
- * @param blockTime nominal block time in ns; required unless every program segment has a fixed
- *     duration, and then not allowed
+ * @param blockTime nominal block time in ns; required unless {@code blockCycles} is given or every
+ *     program segment has a fixed duration, and then not allowed
  * @param jitter relative half-width of per-block time jitter, in [0, 1) (default 0)
  * @param instructionsPerNs instructions per thread per ns, for segments without a count (default 1)
  * @param program the block program, or null for {@link ProgramSpec#standard}
@@ -31,6 +31,11 @@ import org.preemptlab.api.model.Kernel;
  *     §3.5); null (the default) or 0 for no declared traffic. YAML accepts {@code 1MiB}. Spread
  *     over the program's global-memory segments in proportion to their durations, or over every
  *     segment when it has none
+ * @param blockCycles nominal block time in SM cycles, in place of {@code blockTime}: a kernel
+ *     written in cycles (a sleep loop, a cycle-calibrated spin) lasts {@code cycles / clock}, where
+ *     the clock is the run's hardware model's clock under sustained load ({@link CycleClock}); null
+ *     (the default) when the block time is given in ns. Each draw consumes one draw of the stream,
+ *     as a block time does
  */
 public record KernelSpec(
     String name,
@@ -46,8 +51,19 @@ public record KernelSpec(
     Double instructionsPerNs,
     ProgramSpec program,
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonDeserialize(using = SpecDeserializers.Bytes.class) Long dramBytesPerBlock) {
+    @JsonDeserialize(using = SpecDeserializers.Bytes.class) Long dramBytesPerBlock,
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonDeserialize(using = SpecDeserializers.Counts.class) Distribution blockCycles) {
   private static final BlockTiming EXACT = new BlockTiming.Exact();
+
+  /** A template whose block time, if any, is given in ns. */
+  public KernelSpec(String name, Double weight, Distribution gridBlocks, Integer threadsPerBlock,
+      Integer registersPerThread, Long sharedMemoryPerBlock, boolean idempotent,
+      Distribution blockTime, Double jitter, Double instructionsPerNs, ProgramSpec program,
+      Long dramBytesPerBlock) {
+    this(name, weight, gridBlocks, threadsPerBlock, registersPerThread, sharedMemoryPerBlock,
+        idempotent, blockTime, jitter, instructionsPerNs, program, dramBytesPerBlock, null);
+  }
 
   /** Fills in defaults and validates the template, including its program. */
   public KernelSpec {
@@ -74,14 +90,18 @@ public record KernelSpec(
         "instructions-per-ns", "must be >= 0, got " + instructionsPerNs);
     SpecViolation.check(dramBytesPerBlock == null || dramBytesPerBlock >= 0,
         "dram-bytes-per-block", "must be >= 0, got " + dramBytesPerBlock);
+    SpecViolation.check(blockTime == null || blockCycles == null, "block-cycles",
+        "give the block time once: block-time (ns) or block-cycles (SM cycles), not both");
+    SpecViolation.check(blockCycles == null || blockCycles.min() >= 1, "block-cycles",
+        "must be >= 1 cycle, got " + (blockCycles == null ? 0 : blockCycles.min()));
     program = program == null ? ProgramSpec.standard(registersPerThread, sharedMemoryPerBlock)
         : program;
-    checkProgram(program, blockTime, registersPerThread, sharedMemoryPerBlock,
+    checkProgram(program, blockTime, blockCycles, registersPerThread, sharedMemoryPerBlock,
         instructionsPerNs);
   }
 
-  private static void checkProgram(ProgramSpec program, Distribution blockTime, int registers,
-      long sharedBytes, double instructionsPerNs) {
+  private static void checkProgram(ProgramSpec program, Distribution blockTime,
+      Distribution blockCycles, int registers, long sharedBytes, double instructionsPerNs) {
     for (int i = 0; i < program.segments().size(); i++) {
       SegmentSpec s = program.segments().get(i);
       String key = "program.segments[" + i + "]";
@@ -95,8 +115,12 @@ public record KernelSpec(
     if (!program.hasShares()) {
       SpecViolation.check(blockTime == null, "block-time",
           "not allowed when every program segment has a fixed duration");
+      SpecViolation.check(blockCycles == null, "block-cycles",
+          "not allowed when every program segment has a fixed duration");
       SpecViolation.check(program.iteration() == null, "program.iteration",
           "needs segments with a share; use iterations");
+    } else if (blockCycles != null) {
+      return; // the block time in ns is known only with the run's clock: checked when drawn
     } else {
       SpecViolation.required(blockTime, "block-time");
       SpecViolation.check(blockTime.min() >= 1, "block-time", "must be > 0 ns");
@@ -113,21 +137,51 @@ public record KernelSpec(
   }
 
   /**
-   * Draws one kernel: its grid size, block time and jitter seed, in that order, each consuming
-   * exactly one draw of {@code random}.
+   * Draws one kernel whose block time is not given in cycles; see {@link #draw(RandomGenerator,
+   * String, CycleClock)}.
    *
-   * @param defaultName the name to use when the template has none
+   * @throws SpecViolation if the block time is given in cycles
    */
   public Kernel draw(RandomGenerator random, String defaultName) {
+    return draw(random, defaultName, null);
+  }
+
+  /**
+   * Draws one kernel: its grid size, block time and jitter seed, in that order, each consuming
+   * exactly one draw of {@code random}. A block time in cycles is drawn in cycles and turned into
+   * ns at {@code clock}.
+   *
+   * @param defaultName the name to use when the template has none
+   * @param clock the run's SM clock under load; may be null when the block time is not in cycles
+   * @throws SpecViolation if the block time is in cycles and there is no clock, or the cycles at
+   *     the clock leave no time for the program's share segments
+   */
+  public Kernel draw(RandomGenerator random, String defaultName, CycleClock clock) {
     int grid = (int) gridBlocks.sample(random);
     long nominal = 0;
     if (blockTime != null) {
       nominal = blockTime.sample(random);
+    } else if (blockCycles != null) {
+      SpecViolation.check(clock != null, "block-cycles",
+          "needs the run's hardware model to turn cycles into ns");
+      long cycles = blockCycles.sample(random);
+      nominal = clock.ns(cycles);
+      SpecViolation.check(nominal <= Limits.MAX_DURATION_NS, "block-cycles", cycles
+          + " cycles at " + clock.text() + " last longer than 1 hour, the longest block time");
     } else {
       random.nextDouble(); // one draw per quantity, even when the program fixes the block time
     }
     long seed = random.nextLong();
-    return build(name == null ? defaultName : name, grid, nominal, seed);
+    String kernelName = name == null ? defaultName : name;
+    if (blockCycles == null) {
+      return build(kernelName, grid, nominal, seed);
+    }
+    try {
+      return build(kernelName, grid, nominal, seed);
+    } catch (IllegalArgumentException e) {
+      throw new SpecViolation("block-cycles", "at the sustained clock of " + clock.text()
+          + ": " + e.getMessage());
+    }
   }
 
   /**

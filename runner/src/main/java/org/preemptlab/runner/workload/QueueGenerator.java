@@ -21,6 +21,8 @@ final class QueueGenerator {
   private final long horizonNs;
   private final RandomGenerator arrivals;
   private final RandomGenerator kernels;
+  /** Turns block times in cycles into ns; null when the workload is generated without a clock. */
+  private final CycleClock clock;
   private final long limit;
   /** The name of each kernel of the mix without one, made once, not once a job. */
   private final String[] defaultNames;
@@ -48,8 +50,9 @@ final class QueueGenerator {
       long deadlineNs, Kernel kernel, boolean closedLoop) {}
 
   QueueGenerator(QueueSpec queue, long horizonNs, RandomGenerator arrivals,
-      RandomGenerator kernels) {
+      RandomGenerator kernels, CycleClock clock) {
     this.queue = queue;
+    this.clock = clock;
     this.horizonNs = horizonNs;
     this.arrivals = arrivals;
     this.kernels = kernels;
@@ -181,7 +184,12 @@ final class QueueGenerator {
         break;
       }
     }
-    Kernel drawn = mix.get(chosen).draw(kernels, defaultNames[chosen]);
+    Kernel drawn;
+    try {
+      drawn = mix.get(chosen).draw(kernels, defaultNames[chosen], clock);
+    } catch (SpecViolation e) {
+      throw e.under("kernels[" + chosen + "]");
+    }
     Kernel last = lastDrawn[chosen];
     if (drawn.equals(last)) {
       return last;

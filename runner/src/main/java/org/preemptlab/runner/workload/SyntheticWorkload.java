@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Limits;
+import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobList;
@@ -36,8 +37,34 @@ public final class SyntheticWorkload {
     return generate(spec, random.nextLong());
   }
 
-  /** Generates the workload of {@code spec} from a root seed. */
+  /**
+   * Generates the workload of {@code spec} from a root seed, for a spec without block times in
+   * cycles.
+   *
+   * @throws ConfigurationException if a kernel gives its block time in cycles ({@code
+   *     block-cycles}), which needs a clock
+   */
   public static Workload generate(SyntheticSpec spec, long rootSeed) {
+    return generate(spec, rootSeed, null);
+  }
+
+  /**
+   * Generates the workload of {@code spec} for the device of {@code hardware}, whose clock under
+   * sustained load turns block times in cycles into ns, drawing one root seed from {@code
+   * random}.
+   */
+  public static Workload generate(SyntheticSpec spec, RandomGenerator random,
+      HardwareModel hardware) {
+    return generate(spec, random.nextLong(), CycleClock.of(hardware));
+  }
+
+  /**
+   * Generates the workload of {@code spec} from a root seed; block times in cycles turn into ns at
+   * {@code clock}.
+   *
+   * @param clock the SM clock for {@code block-cycles}; null if no kernel gives cycles
+   */
+  public static Workload generate(SyntheticSpec spec, long rootSeed, CycleClock clock) {
     int queueCount = spec.queues().size();
     List<List<QueueGenerator.Draft>> byQueue = new ArrayList<>(queueCount);
     int total = 0;
@@ -47,7 +74,7 @@ public final class SyntheticWorkload {
       try {
         drafts = new QueueGenerator(queue, spec.horizonNs(),
             RandomStreams.named(rootSeed, queue.id() + "/arrivals"),
-            RandomStreams.named(rootSeed, queue.id() + "/kernels")).generate();
+            RandomStreams.named(rootSeed, queue.id() + "/kernels"), clock).generate();
       } catch (IllegalArgumentException e) {
         throw new ConfigurationException("queue '" + queue.id() + "': " + e.getMessage(), e);
       }

@@ -43,6 +43,7 @@ public final class SyntheticWorkloadProvider implements WorkloadProvider {
     long duration = context.parameters().getDurationNs("duration");
     SyntheticSpec effective = duration > 0 ? spec.withDuration(duration) : spec;
     long rootSeed = context.random().nextLong();
-    return () -> SyntheticWorkload.generate(effective, rootSeed);
+    CycleClock clock = context.hardware() == null ? null : CycleClock.of(context.hardware());
+    return () -> SyntheticWorkload.generate(effective, rootSeed, clock);
   }
 }

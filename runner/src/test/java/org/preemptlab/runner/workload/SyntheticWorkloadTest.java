@@ -334,7 +334,7 @@ class SyntheticWorkloadTest {
   private static List<QueueGenerator.Draft> drafts(String yaml) {
     SyntheticSpec spec = spec(yaml);
     return new QueueGenerator(spec.queues().get(0), spec.horizonNs(), new SplittableRandom(1),
-        new SplittableRandom(2)).generate();
+        new SplittableRandom(2), null).generate();
   }
 
   @Test

@@ -17,7 +17,7 @@ import org.preemptlab.testkit.TestPlugins;
  * The hardware-model contract: the model describes a device, and its save and restore times are
  * non-negative, the same when asked twice, and monotonic (never decreasing) in the bytes moved,
  * for every thread count from one warp to a full SM, from 0 bytes to well past an SM's whole
- * register file and shared memory.
+ * register file and shared memory; its clock under sustained load is at most the device's clock.
  *
  * <pre>{@code
  * class MyDeviceConformanceTest extends HardwareModelConformance<MyDeviceProvider> {}
@@ -95,6 +95,20 @@ public abstract class HardwareModelConformance<P extends HardwareModelProvider> 
         assertThat(second.saveNs(bytes, 256)).isEqualTo(first.saveNs(bytes, 256));
         assertThat(second.restoreNs(bytes, 256)).isEqualTo(first.restoreNs(bytes, 256));
       }
+    });
+  }
+
+  /**
+   * The clock under sustained load, which turns a workload's block time in cycles into ns, is above
+   * 0 and at most the device's clock.
+   */
+  @TestFactory
+  Stream<DynamicTest> clockUnderLoadIsAtMostTheDevicesClock() {
+    P provider = provider();
+    return Configurations.each("clock", provider, parameterSets(), parameters -> {
+      HardwareModel model = create(provider, parameters);
+      assertThat(model.sustainedClockMhz()).as("sustained clock of %s %s (MHz)", provider.id(),
+          parameters).isPositive().isLessThanOrEqualTo(model.device().clockMhz());
     });
   }
 

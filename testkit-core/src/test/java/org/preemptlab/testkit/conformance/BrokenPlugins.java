@@ -296,6 +296,24 @@ final class BrokenPlugins {
     }
   }
 
+  /** Claims a clock under load above the device's maximum clock. */
+  public static final class Overclocked extends ModelProvider {
+    @Override
+    public HardwareModel create(PluginContext context) {
+      return new HardwareModel() {
+        @Override
+        public DeviceSpec device() {
+          return TestDevices.COSTED;
+        }
+
+        @Override
+        public double sustainedClockMhz() {
+          return device().clockMhz() * 1.1;
+        }
+      };
+    }
+  }
+
   /** Subtracts an overlap with the previous kernel that can exceed the restore itself. */
   public static final class NegativeRestore extends ModelProvider {
     @Override

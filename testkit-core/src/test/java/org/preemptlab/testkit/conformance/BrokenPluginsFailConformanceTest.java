@@ -19,6 +19,7 @@ import org.preemptlab.testkit.conformance.BrokenPlugins.KeepsDispatchedJobs;
 import org.preemptlab.testkit.conformance.BrokenPlugins.NegativeForSmallContexts;
 import org.preemptlab.testkit.conformance.BrokenPlugins.NegativeRestore;
 import org.preemptlab.testkit.conformance.BrokenPlugins.NeverResumes;
+import org.preemptlab.testkit.conformance.BrokenPlugins.Overclocked;
 import org.preemptlab.testkit.conformance.BrokenPlugins.PreemptsAStranger;
 import org.preemptlab.testkit.conformance.BrokenPlugins.SelfishPlacement;
 import org.preemptlab.testkit.conformance.BrokenPlugins.SkipsABlockPerSm;
@@ -84,6 +85,8 @@ class BrokenPluginsFailConformanceTest {
   static class Discount extends HardwareModelConformance<BulkDiscount> {}
 
   static class NegativeCost extends HardwareModelConformance<NegativeRestore> {}
+
+  static class Overclock extends HardwareModelConformance<Overclocked> {}
 
   /** Runs {@code suite} on the Jupiter engine and returns its test events. */
   private static Events run(Class<?> suite) {
@@ -200,6 +203,12 @@ class BrokenPluginsFailConformanceTest {
   void aHardwareModelWhoseCostFallsWithMoreBytesFails() {
     assertThat(failures(Discount.class)).singleElement().asString()
         .startsWith("costs broken").contains("more bytes, less time");
+  }
+
+  @Test
+  void aHardwareModelWhoseClockUnderLoadExceedsItsClockFails() {
+    assertThat(failures(Overclock.class)).singleElement().asString()
+        .startsWith("clock broken").contains("sustained clock of broken");
   }
 
   @Test
