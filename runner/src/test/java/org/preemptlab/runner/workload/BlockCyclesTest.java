@@ -42,11 +42,14 @@ class BlockCyclesTest {
 
   private static RunOutcome run(String hardwareParameters, String blockTime) {
     return new RunExecutor(PluginRegistry.discover(Optional.empty()))
+        .reporting(java.util.List.of(org.preemptlab.runner.metrics.MetricSelection.parse(
+            "sm-time-share@queue=spin", org.preemptlab.runner.metrics.Metrics.builtIn())))
         .execute(ConfigLoader.parse(config(hardwareParameters, blockTime), "cycles.yaml"));
   }
 
   private static long blockNs(RunOutcome outcome) {
-    return outcome.metrics().data().smTimeByQueue().get("spin");
+    return outcome.metrics().data()
+        .observed(org.preemptlab.runner.metrics.SmTimeCollector.OBSERVATION).get("spin");
   }
 
   @Test
