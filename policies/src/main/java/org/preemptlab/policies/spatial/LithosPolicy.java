@@ -19,12 +19,14 @@ import org.preemptlab.policies.rank.WorkEstimate;
  * <ul>
  *   <li><b>Compute quotas.</b> The HP queues own the device's first {@code hp-share} of SMs, whole
  *       TPCs of two SMs; the BE queues own the rest.
- *   <li><b>TPC stealing.</b> HP jobs may use every SM: they are launched at once, oldest first,
- *       and take freed SM slots before BE jobs, so they take the BE quota's idle SMs. A BE job may
- *       borrow the HP quota's SMs only if each of its blocks ends within {@code atom} (the atom
- *       duration to which LithOS slices kernels, so lent SMs come back within one atom; LithOS's
- *       per-TPC timers keep long work off lent TPCs); a BE job with longer blocks is confined to
- *       the BE quota.
+ *   <li><b>TPC stealing.</b> Idle applications lend their TPCs. HP jobs may use every SM: they
+ *       are launched at once, oldest first, and take freed SM slots before BE jobs, so they take
+ *       the BE quota's idle SMs. BE jobs borrow the HP quota's SMs only while no HP job is ready
+ *       or in flight, and only if each of their blocks ends within {@code atom} (the atom duration
+ *       to which LithOS slices kernels, so lent SMs come back within one atom; LithOS's per-TPC
+ *       timers keep long work off lent TPCs). When HP work becomes ready, every BE job's blocks
+ *       not yet placed are confined to the BE quota again; when the HP work is done, the lending
+ *       resumes. A BE job with longer blocks is always confined to the BE quota.
  *   <li><b>Outstanding-work throttle.</b> A BE job is launched only while the expected remaining
  *       time of the BE jobs in flight is below {@code outstanding}, or when none is in flight, so
  *       BE work never starves.
@@ -42,6 +44,8 @@ public final class LithosPolicy implements SchedulingPolicy {
   private final List<JobView> readyHigh = new ArrayList<>();
   private final List<JobView> readyBestEffort = new ArrayList<>();
   private long confinedBestEffort;
+  /** Whether the HP queues are idle, so that their SMs are lent. */
+  private boolean lending = true;
 
   /**
    * Creates an empty policy for one engine of one run.
@@ -79,7 +83,42 @@ public final class LithosPolicy implements SchedulingPolicy {
 
   @Override
   public void onJobReady(JobView job, SchedulerView scheduler) {
-    (isHigh(job) ? readyHigh : readyBestEffort).add(job);
+    if (!isHigh(job)) {
+      readyBestEffort.add(job);
+      return;
+    }
+    readyHigh.add(job);
+    if (lending) {
+      lending = false; // the HP queues take their SMs back
+      for (JobView dispatched : scheduler.dispatchedJobs()) {
+        if (!isHigh(dispatched) && dispatched.pendingBlocks() > 0) {
+          scheduler.restrictSms(dispatched, bestEffortQuota(scheduler.device()));
+        }
+      }
+    }
+  }
+
+  @Override
+  public void onJobFinished(JobView job, SchedulerView scheduler) {
+    if (!isHigh(job) || !readyHigh.isEmpty()) {
+      return;
+    }
+    for (JobView dispatched : scheduler.dispatchedJobs()) {
+      if (isHigh(dispatched) && dispatched.id() != job.id()) {
+        return;
+      }
+    }
+    lending = true; // the HP queues are idle: lend their SMs to short BE blocks
+    for (JobView dispatched : scheduler.dispatchedJobs()) {
+      if (!isHigh(dispatched) && dispatched.pendingBlocks() > 0 && mayBorrow(dispatched)) {
+        scheduler.restrictSms(dispatched, null);
+      }
+    }
+  }
+
+  /** Whether a BE job's blocks end within an atom, so that it may run on lent SMs. */
+  boolean mayBorrow(JobView job) {
+    return job.job().kernel().program().durationNs() <= atomNs;
   }
 
   @Override
@@ -112,7 +151,7 @@ public final class LithosPolicy implements SchedulingPolicy {
       return;
     }
     readyBestEffort.remove(job);
-    if (job.job().kernel().program().durationNs() > atomNs) {
+    if (!lending || !mayBorrow(job)) {
       scheduler.restrictSms(job, bestEffortQuota(scheduler.device()));
       confinedBestEffort++;
     }
@@ -141,7 +180,7 @@ public final class LithosPolicy implements SchedulingPolicy {
     return best;
   }
 
-  /** BE jobs confined to the BE quota so far (their blocks outlast an atom). */
+  /** BE jobs confined to the BE quota when launched (HP busy, or blocks outlasting an atom). */
   long confinedBestEffort() {
     return confinedBestEffort;
   }

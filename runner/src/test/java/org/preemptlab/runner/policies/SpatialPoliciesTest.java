@@ -33,7 +33,7 @@ class SpatialPoliciesTest {
   }
 
   @Test
-  void bestEffortBlocksLongerThanAnAtomStayOnTheBestEffortQuotaSoTheHighPriorityKernelStartsAtOnce() {
+  void bestEffortBlocksLongerThanAnAtomStayInTheirQuotaSoTheHighPriorityKernelStartsAtOnce() {
     PolicyLab.Outcome lithos = PolicyLab.run(bestEffortThenHighPriority(1_000_000), "lithos",
         Map.of());
 
@@ -60,6 +60,38 @@ class SpatialPoliciesTest {
         .isEqualTo(400_000);
     assertThat(start(lithos, "infer")).as("the lent SMs come back within one atom")
         .isEqualTo(400_000);
+  }
+
+  /** HP: 2 full-SM blocks of 1 ms at 0; BE: 6 blocks of 100 us at 10 us and 6 more at 1.5 ms. */
+  private static Workload shortBestEffortBesideBusyHighPriority() {
+    return PolicyLab.workload().queue("infer", Priority.HIGH, 1).queue("a", Priority.LOW, 1)
+        .queue("b", Priority.LOW, 1)
+        .job("infer", 0, PolicyLab.kernel("busy", 2, FULL_SM, 1_000_000))
+        .job("a", 10_000, PolicyLab.kernel("during", 6, FULL_SM, 100_000))
+        .job("b", 1_500_000, PolicyLab.kernel("after", 6, FULL_SM, 100_000))
+        .build();
+  }
+
+  @Test
+  void whileHighPriorityWorkIsInFlightItsIdleSmsAreNotLent() {
+    PolicyLab.Outcome lithos = PolicyLab.run(shortBestEffortBesideBusyHighPriority(), "lithos",
+        Map.of());
+    PolicyLab.Outcome fifo = PolicyLab.run(shortBestEffortBesideBusyHighPriority(), "fifo",
+        Map.of());
+
+    assertThat(finish(lithos, "a")).as("6 blocks on the 4 best-effort SMs: two waves")
+        .isEqualTo(210_000);
+    assertThat(finish(fifo, "a")).as("6 blocks on the 6 SMs the HP kernel leaves: one wave")
+        .isEqualTo(110_000);
+  }
+
+  @Test
+  void onceTheHighPriorityWorkIsDoneItsSmsAreLentAgain() {
+    PolicyLab.Outcome lithos = PolicyLab.run(shortBestEffortBesideBusyHighPriority(), "lithos",
+        Map.of());
+
+    assertThat(finish(lithos, "b")).as("6 blocks on 6 of the 8 SMs: one wave")
+        .isEqualTo(1_600_000);
   }
 
   @Test
