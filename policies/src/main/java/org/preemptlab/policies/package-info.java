@@ -9,6 +9,8 @@
  *   <li>{@code size}: size-based policies ({@code srpt}, {@code las});
  *   <li>{@code deadline}: deadline policies ({@code edf}, {@code k-edf}, {@code laxity});
  *   <li>{@code latency}: latency policies ({@code hpf}, {@code bounded-latency});
+ *   <li>{@code interference}: interference-aware co-location ({@code orion});
+ *   <li>{@code spatial}: SM quotas and stealing ({@code lithos});
  *   <li>{@code mechanism}: policies coupled to a preemption mechanism ({@code reset-realtime},
  *       {@code timeslice-yield});
  *   <li>{@code drm}: the DRM scheduler's own run-queue policies;

@@ -44,8 +44,8 @@ class ProvidersTest {
   void serviceLoaderFindsExactlyTheBuiltInPolicies() {
     assertThat(providers).containsOnlyKeys("fifo", "round-robin", "priority", "time-slice",
         "drm-fifo", "drm-rr", "drm-fair", "edf", "k-edf", "laxity", "srpt", "las", "fair-share",
-        "mlfq", "utilization-partition", "hpf", "bounded-latency", "orion", "reset-realtime",
-        "timeslice-yield");
+        "mlfq", "utilization-partition", "hpf", "bounded-latency", "orion", "lithos",
+        "reset-realtime", "timeslice-yield");
     assertThat(providers.get("fifo")).isInstanceOf(FifoPolicyProvider.class);
     assertThat(providers.get("round-robin")).isInstanceOf(RoundRobinPolicyProvider.class);
     assertThat(providers.get("priority")).isInstanceOf(PriorityPolicyProvider.class);

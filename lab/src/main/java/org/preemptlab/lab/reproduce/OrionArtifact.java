@@ -200,9 +200,43 @@ final class OrionArtifact {
    */
   static Trace trace(Pair pair, Map<String, List<Kernel>> models, Layout layout, long horizonNs,
       long seed) {
+    return trace(pair, models, layout, horizonNs, seed, BestEffortShape.WHOLE);
+  }
+
+  /**
+   * How the best-effort client's kernels are launched.
+   *
+   * @param atomNs 0: each kernel is one launch; above 0: a kernel of several waves is launched as
+   *     atoms of whole waves lasting at most this long alone (at least one wave each), one after
+   *     another in its queue, as LithOS's kernel atomizer relaunches a kernel over block ranges
+   * @param idempotent whether its kernels are marked idempotent (a reset may re-run them)
+   */
+  record BestEffortShape(long atomNs, boolean idempotent) {
+    /** Whole kernels, not idempotent: how the Orion reproduction launches them. */
+    static final BestEffortShape WHOLE = new BestEffortShape(0, false);
+  }
+
+  /** The launches {@code kernel} is split into by {@code shape}: block counts, in order. */
+  static List<Integer> atoms(Kernel kernel, BestEffortShape shape) {
+    int blocks = kernel.blocks();
+    if (shape.atomNs() <= 0 || kernel.waves() <= 1) {
+      return List.of(blocks);
+    }
+    long wavesPerAtom = Math.max(1, shape.atomNs() / kernel.blockTimeNs());
+    int perAtom = (int) Math.min(blocks, wavesPerAtom * SMS);
+    List<Integer> atoms = new ArrayList<>();
+    for (int left = blocks; left > 0; left -= perAtom) {
+      atoms.add(Math.min(perAtom, left));
+    }
+    return atoms;
+  }
+
+  /** As {@link #trace(Pair, Map, Layout, long, long)}, the best-effort kernels shaped by shape. */
+  static Trace trace(Pair pair, Map<String, List<Kernel>> models, Layout layout, long horizonNs,
+      long seed, BestEffortShape shape) {
     StringBuilder csv = new StringBuilder("job_id,queue,context,priority,engine,submit,grid_blocks,"
         + "threads_per_block,registers_per_thread,shared_memory_per_block,block_time,depends_on,"
-        + "think_time,dram_bytes_per_block\n");
+        + "think_time,dram_bytes_per_block" + (shape.idempotent() ? ",idempotent" : "") + "\n");
     List<Request> requests = new ArrayList<>();
     long[] next = {0};
     String hpContext = layout == Layout.TWO_PROCESSES ? "hp" : "app";
@@ -210,7 +244,7 @@ final class OrionArtifact {
     long previous = -1;
     for (long due : highPriorityTimes(pair, horizonNs, seed)) {
       previous = request(csv, requests, next, "hp", hpContext, hpPriority, true, due,
-          models.get(pair.hpModel()), previous);
+          models.get(pair.hpModel()), previous, BestEffortShape.WHOLE, shape.idempotent());
     }
     if (layout != Layout.ALONE) {
       String beContext = layout == Layout.TWO_PROCESSES ? "be" : "app";
@@ -221,7 +255,7 @@ final class OrionArtifact {
       previous = -1;
       for (long r = 0; r < count && r * period < horizonNs; r++) {
         previous = request(csv, requests, next, "be", beContext, bePriority, false, r * period,
-            kernels, previous);
+            kernels, previous, shape, shape.idempotent());
       }
     }
     return new Trace(csv.toString(), requests);
@@ -256,22 +290,29 @@ final class OrionArtifact {
 
   /**
    * Writes one request's kernels, due at {@code dueNs}, each depending on the client's previous
-   * request's last kernel (submitted when it ends, or at {@code dueNs} if later). Returns the id of
-   * its last kernel.
+   * request's last kernel (submitted when it ends, or at {@code dueNs} if later), each kernel as the
+   * launches {@code shape} splits it into. Returns the id of its last launch. With {@code
+   * idempotentColumn} every row has an idempotent column, true when {@code shape} marks the
+   * kernels so.
    */
   private static long request(StringBuilder csv, List<Request> requests, long[] next,
       String queue, String context, String priority, boolean highPriority, long dueNs,
-      List<Kernel> kernels, long previousLast) {
+      List<Kernel> kernels, long previousLast, BestEffortShape shape, boolean idempotentColumn) {
     long first = next[0];
     for (Kernel k : kernels) {
-      csv.append(next[0]++).append(',').append(queue).append(',').append(context).append(',')
-          .append(priority).append(",COMPUTE,").append(dueNs).append("ns,").append(k.blocks())
-          .append(',').append(THREADS_PER_BLOCK).append(',').append(REGISTERS_PER_THREAD)
-          .append(",0,").append(k.blockTimeNs()).append("ns,")
-          .append(previousLast < 0 ? "" : Long.toString(previousLast)).append(',')
-          .append(previousLast < 0 ? "" : "0ns").append(',')
-          .append(k.dramBytesPerBlock() == 0 ? "" : Long.toString(k.dramBytesPerBlock()))
-          .append('\n');
+      for (int blocks : atoms(k, shape)) {
+        csv.append(next[0]++).append(',').append(queue).append(',').append(context).append(',')
+            .append(priority).append(",COMPUTE,").append(dueNs).append("ns,").append(blocks)
+            .append(',').append(THREADS_PER_BLOCK).append(',').append(REGISTERS_PER_THREAD)
+            .append(",0,").append(k.blockTimeNs()).append("ns,")
+            .append(previousLast < 0 ? "" : Long.toString(previousLast)).append(',')
+            .append(previousLast < 0 ? "" : "0ns").append(',')
+            .append(k.dramBytesPerBlock() == 0 ? "" : Long.toString(k.dramBytesPerBlock()));
+        if (idempotentColumn) {
+          csv.append(',').append(shape.idempotent());
+        }
+        csv.append('\n');
+      }
     }
     requests.add(new Request(highPriority, dueNs, first, next[0] - 1));
     return next[0] - 1;

@@ -18,6 +18,7 @@ import org.preemptlab.policies.latency.BoundedLatencyPolicyProvider;
 import org.preemptlab.policies.latency.HpfPolicyProvider;
 import org.preemptlab.policies.mechanism.ResetRealtimePolicyProvider;
 import org.preemptlab.policies.interference.OrionPolicyProvider;
+import org.preemptlab.policies.spatial.LithosPolicyProvider;
 import org.preemptlab.policies.mechanism.TimesliceYieldPolicyProvider;
 import org.preemptlab.policies.share.FairSharePolicyProvider;
 import org.preemptlab.policies.share.MlfqPolicyProvider;
@@ -77,6 +78,9 @@ class ShippedPoliciesConformanceTest {
 
   @Nested
   class Orion extends PolicyConformance<OrionPolicyProvider> {}
+
+  @Nested
+  class Lithos extends PolicyConformance<LithosPolicyProvider> {}
 
   @Nested
   class Las extends PolicyConformance<LasPolicyProvider> {}

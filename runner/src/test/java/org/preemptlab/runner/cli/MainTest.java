@@ -239,8 +239,8 @@ class MainTest {
     assertThat(oneLineError(run("run", "--policy", "fifi"), Main.USAGE))
         .startsWith("preemptlab run: unknown scheduling policy 'fifi'; did you mean 'fifo'? "
             + "valid: bounded-latency, drm-fair, drm-fifo, drm-rr, edf, fair-share, fifo, hpf, "
-            + "k-edf, las, laxity, mlfq, orion, priority, reset-realtime, round-robin, srpt, "
-            + "time-slice, timeslice-yield, utilization-partition");
+            + "k-edf, las, laxity, lithos, mlfq, orion, priority, reset-realtime, round-robin, "
+            + "srpt, time-slice, timeslice-yield, utilization-partition");
   }
 
   @Test
