@@ -21,9 +21,11 @@ import org.preemptlab.runner.engine.JobRecord;
 
 /**
  * What the metrics keep of each job of a run, filled as the jobs finish ({@link Recorder}) so that
- * the records themselves need not be kept: per job its turnaround and its slowdown (8 bytes each,
- * in the workload's order: percentiles are exact and sums of slowdowns add in job order) and its
- * lane (one byte while the run has at most 256 lanes); per lane (a queue with its context,
+ * the records themselves need not be kept: per job its turnaround (8 bytes, in the workload's order:
+ * percentiles are exact and sums of slowdowns add in job order) and its lane (one byte while the
+ * run has at most 256 lanes). A job's slowdown is not stored: it is its turnaround over its
+ * turnaround alone, which the run keeps per distinct kernel, computed by the same expression
+ * whenever it is read, so it is the same {@code double}; per lane (a queue with its context,
  * priority and engine) the sums that add up exactly in any order: jobs, waiting time, lost work,
  * deadline misses, first submission and last finish.
  *
@@ -119,14 +121,42 @@ public final class JobSamples {
     return size() == 0;
   }
 
-  /** The jobs' turnarounds (finish − submit), in the workload's order. */
+  /** The jobs' turnarounds (finish − submit), in the workload's order; a new array. */
   public long[] turnarounds() {
-    return rows().mapToLong(row -> columns.turnaround[row]).toArray();
+    if (lanes == null) {
+      return Arrays.copyOf(columns.turnaround, columns.size);
+    }
+    long[] values = new long[count()];
+    int at = 0;
+    for (int row = 0; row < columns.size; row++) {
+      if (in(columns.lane(row))) {
+        values[at++] = columns.turnaround[row];
+      }
+    }
+    return values;
   }
 
-  /** The jobs' slowdowns (turnaround / turnaround alone), in the workload's order. */
+  /** The jobs' slowdowns (turnaround / turnaround alone), in the workload's order; a new array. */
   public double[] slowdowns() {
-    return rows().mapToDouble(row -> columns.slowdown[row]).toArray();
+    double[] values = new double[lanes == null ? columns.size : count()];
+    int at = 0;
+    for (int row = 0; row < columns.size; row++) {
+      if (lanes == null || in(columns.lane(row))) {
+        values[at++] = columns.slowdown(row);
+      }
+    }
+    return values;
+  }
+
+  /** The rows here, counted (without building an array). */
+  private int count() {
+    int n = 0;
+    for (int row = 0; row < columns.size; row++) {
+      if (in(columns.lane(row))) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /** The jobs' turnarounds by queue id, each in the workload's order; queues sorted by id. */
@@ -181,7 +211,7 @@ public final class JobSamples {
   /** The slowdown of job {@code jobId} of the run (here or not), or null for an unknown id. */
   Double slowdown(long jobId) {
     int row = columns.rowOf(jobId);
-    return row < 0 ? null : columns.slowdown[row];
+    return row < 0 ? null : columns.slowdown(row);
   }
 
   /** Jobs of the whole run. */
@@ -196,7 +226,7 @@ public final class JobSamples {
 
   /** The slowdown of row {@code row} of the whole run. */
   double slowdownAt(int row) {
-    return columns.slowdown[row];
+    return columns.slowdown(row);
   }
 
   /**
@@ -213,7 +243,7 @@ public final class JobSamples {
     Columns b = other.columns;
     for (int row = 0; row < a.size; row++) {
       if (a.turnaround[row] != b.turnaround[row]
-          || Double.compare(a.slowdown[row], b.slowdown[row]) != 0
+          || Double.compare(a.slowdown(row), b.slowdown(row)) != 0
           || jobId(row) != other.jobId(row) || !a.lanes[a.lane(row)].equals(b.lanes[b.lane(row)])) {
         return false;
       }
@@ -264,7 +294,6 @@ public final class JobSamples {
    */
   public static final class Recorder {
     private final Columns c;
-    private final IntToLongFunction isolatedNs;
     private final Map<Lane, Integer> laneIds = new HashMap<>();
     private final BitSet added;
 
@@ -275,8 +304,7 @@ public final class JobSamples {
      */
     public Recorder(int jobs, IntToLongFunction isolatedNs) {
       checkArgument(jobs >= 0, "jobs %s", jobs);
-      this.c = new Columns(jobs);
-      this.isolatedNs = Objects.requireNonNull(isolatedNs, "isolatedNs");
+      this.c = new Columns(jobs, Objects.requireNonNull(isolatedNs, "isolatedNs"));
       this.added = new BitSet(jobs);
     }
 
@@ -292,9 +320,8 @@ public final class JobSamples {
       }
       checkState(!added.get(index), "job index %s recorded twice", index);
       added.set(index);
-      double slowdown = (double) r.turnaroundNs() / isolatedNs.applyAsLong(index);
       c.turnaround[index] = r.turnaroundNs();
-      c.slowdown[index] = slowdown;
+      double slowdown = c.slowdown(index);
       if (r.jobId() != index && c.ids == null) {
         c.ids = new long[c.turnaround.length];
         for (int i = 0; i < c.size; i++) {
@@ -335,7 +362,8 @@ public final class JobSamples {
     /** Rows: the highest job index recorded plus one, or the expected number if higher. */
     int size;
     long[] turnaround;
-    double[] slowdown;
+    /** Each job's turnaround alone, by row: the denominator of its slowdown. */
+    final IntToLongFunction isolatedNs;
     /** Lane per job while there are at most 256 lanes (as an unsigned byte), else null. */
     byte[] smallLane;
     /** Lane per job once there are more than 256 lanes, else null. */
@@ -353,10 +381,10 @@ public final class JobSamples {
     long[] firstSubmit = new long[0];
     long[] lastFinish = new long[0];
 
-    Columns(int size) {
+    Columns(int size, IntToLongFunction isolatedNs) {
       this.size = size;
+      this.isolatedNs = isolatedNs;
       turnaround = new long[size];
-      slowdown = new double[size];
       smallLane = new byte[size];
     }
 
@@ -365,7 +393,6 @@ public final class JobSamples {
       if (rows > turnaround.length) {
         int capacity = Math.max(rows, turnaround.length + (turnaround.length >> 1) + 8);
         turnaround = Arrays.copyOf(turnaround, capacity);
-        slowdown = Arrays.copyOf(slowdown, capacity);
         if (smallLane != null) {
           smallLane = Arrays.copyOf(smallLane, capacity);
         }
@@ -377,6 +404,11 @@ public final class JobSamples {
         }
       }
       size = rows;
+    }
+
+    /** The slowdown of row {@code row}: its turnaround over its turnaround alone. */
+    double slowdown(int row) {
+      return (double) turnaround[row] / isolatedNs.applyAsLong(row);
     }
 
     int lane(int row) {
@@ -424,7 +456,6 @@ public final class JobSamples {
       resizeLanes(laneCount); // from here on lanes.length is the number of lanes
       if (turnaround.length != size) { // grown during the run: trim to the rows
         turnaround = Arrays.copyOf(turnaround, size);
-        slowdown = Arrays.copyOf(slowdown, size);
         smallLane = smallLane == null ? null : Arrays.copyOf(smallLane, size);
         lane = lane == null ? null : Arrays.copyOf(lane, size);
         ids = ids == null ? null : Arrays.copyOf(ids, size);
