@@ -291,21 +291,55 @@ public final class JobSamples {
    * Fills the samples of a run as its jobs finish, in any order; each job index comes once. A job
    * index at or beyond the expected number (a job an application submitted during the run) grows
    * the columns; {@link #build()} then wants every index up to the highest. Not thread-safe.
+   *
+   * <p>A {@linkplain #spilling spilling} recorder keeps no column while the run goes on: each job's
+   * index, id, turnaround and lane wait in a buffer (65,536 jobs, 1.5 MiB) and then in a
+   * temporary file, and {@link #build()} reads them back into the columns (the same values:
+   * the run's heap holds the per-job samples only once the simulation is over).
    */
   public static final class Recorder {
     private final Columns c;
     private final Map<Lane, Integer> laneIds = new HashMap<>();
     private final BitSet added;
+    /** Where a spilling recorder's jobs wait until {@link #build()}, else null. */
+    private final SampleSpill spill;
 
     /**
-     * A recorder of {@code jobs} jobs, or more if higher indices come.
+     * A recorder of {@code jobs} jobs, or more if higher indices come, that keeps its columns in
+     * memory.
      *
      * @param isolatedNs the turnaround when run alone of the job with a given index
      */
     public Recorder(int jobs, IntToLongFunction isolatedNs) {
+      this(jobs, isolatedNs, null);
+    }
+
+    private Recorder(int jobs, IntToLongFunction isolatedNs, SampleSpill spill) {
       checkArgument(jobs >= 0, "jobs %s", jobs);
-      this.c = new Columns(jobs, Objects.requireNonNull(isolatedNs, "isolatedNs"));
+      this.spill = spill;
+      this.c = new Columns(spill == null ? jobs : 0, Objects.requireNonNull(isolatedNs,
+          "isolatedNs"));
+      c.size = jobs;
       this.added = new BitSet(jobs);
+    }
+
+    /**
+     * A recorder of {@code jobs} jobs (or more) whose per-job samples wait outside the heap until
+     * {@link #build()}: the recorder of a run that streams its job records.
+     *
+     * @param isolatedNs the turnaround when run alone of the job with a given index
+     */
+    public static Recorder spilling(int jobs, IntToLongFunction isolatedNs) {
+      return spilling(jobs, isolatedNs, SampleSpill.BUFFERED, null);
+    }
+
+    /**
+     * A spilling recorder whose buffer holds {@code buffered} jobs and whose file goes to {@code
+     * folder} (null: the system's temporary folder); tests use a small buffer and a folder.
+     */
+    static Recorder spilling(int jobs, IntToLongFunction isolatedNs, int buffered,
+        java.nio.file.Path folder) {
+      return new Recorder(jobs, isolatedNs, new SampleSpill(buffered, folder));
     }
 
     /**
@@ -315,24 +349,16 @@ public final class JobSamples {
      */
     public double add(int index, JobRecord r) {
       checkArgument(index >= 0, "job index %s", index);
-      if (index >= c.size) {
-        c.grow(index + 1);
-      }
       checkState(!added.get(index), "job index %s recorded twice", index);
       added.set(index);
-      c.turnaround[index] = r.turnaroundNs();
-      double slowdown = c.slowdown(index);
-      if (r.jobId() != index && c.ids == null) {
-        c.ids = new long[c.turnaround.length];
-        for (int i = 0; i < c.size; i++) {
-          c.ids[i] = i; // every job recorded so far has its index as id
-        }
-      }
-      if (c.ids != null) {
-        c.ids[index] = r.jobId();
-      }
       int lane = laneIds.computeIfAbsent(Lane.of(r), c::addLane);
-      c.setLane(index, lane);
+      if (spill == null) {
+        c.put(index, r.jobId(), r.turnaroundNs(), lane);
+      } else {
+        c.size = Math.max(c.size, index + 1);
+        spill.add(index, r.jobId(), r.turnaroundNs(), lane);
+      }
+      double slowdown = (double) r.turnaroundNs() / c.isolatedNs.applyAsLong(index);
       c.jobs[lane]++;
       c.waiting[lane].add(r.waitingNs());
       c.lostWork[lane] += r.lostWorkNs();
@@ -352,6 +378,11 @@ public final class JobSamples {
     public JobSamples build() {
       checkState(added.cardinality() == c.size, "%s of %s jobs recorded",
           added.cardinality(), c.size);
+      if (spill != null) {
+        int rows = c.size;
+        c.grow(rows);
+        spill.readBack(c::put);
+      }
       c.finish();
       return new JobSamples(c, null);
     }
@@ -386,6 +417,24 @@ public final class JobSamples {
       this.isolatedNs = isolatedNs;
       turnaround = new long[size];
       smallLane = new byte[size];
+    }
+
+    /** Puts job {@code row}'s values in the columns, growing them to hold the row. */
+    void put(int row, long jobId, long turnaroundNs, int laneId) {
+      if (row >= size || row >= turnaround.length) {
+        grow(Math.max(size, row + 1));
+      }
+      turnaround[row] = turnaroundNs;
+      if (jobId != row && ids == null) {
+        ids = new long[turnaround.length];
+        for (int i = 0; i < ids.length; i++) {
+          ids[i] = i; // every job put so far has its index as id
+        }
+      }
+      if (ids != null) {
+        ids[row] = jobId;
+      }
+      setLane(row, laneId);
     }
 
     /** Raises the rows to {@code rows}; the capacity grows by half at least. */
