@@ -256,8 +256,10 @@ public final class RunExecutor {
           declared(PluginKind.APPLICATION, id), List.of(applications.get(i).application()),
           pluginValues);
     }
-    RunMetrics metrics = RunMetrics.of(new RunData(result, samples, pluginValues, Map.of(),
-        smTime.byQueueId(), activeTime.byQueueId()));
+    RunData data = new RunData(result, samples, pluginValues, Map.of(), smTime.byQueueId(),
+        activeTime.byQueueId());
+    activeTime = null; // its intervals (one a job when queues idle between jobs) are the data's now
+    RunMetrics metrics = RunMetrics.of(data);
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
         parameters(config), applicationParameters(config));
   }
