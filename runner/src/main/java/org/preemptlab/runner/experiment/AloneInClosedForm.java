@@ -31,7 +31,7 @@ import org.preemptlab.api.preemption.PreemptionPointStrategy;
  * <p>{@link #turnaroundNs} answers only where all of this holds: no contention or issue-sharing
  * model (which would slow co-resident blocks), no partition of the device (the caller's), not a
  * serial-timeline model (the DRM mock ring), every block of the grid lasting the same time under
- * the kernel's timing rule, a block that fits on an empty SM (the engine's error otherwise) and no
+ * the kernel's timing rule (exact timing, jitter of spread 0, or one block), a block that fits on an empty SM (the engine's error otherwise) and no
  * overflow. Elsewhere it answers empty and the caller simulates. {@code
  * AloneInClosedFormTest} checks it against the simulation, to the nanosecond.
  */
@@ -41,7 +41,8 @@ final class AloneInClosedForm {
   /**
    * The turnaround of {@code kernel} alone on an idle, unpartitioned device of {@code hardware},
    * instrumented by {@code preemption} as the engine would (one call, as the engine makes once per
-   * kernel), or empty where there is no closed form; then {@code preemption} was not called.
+   * kernel), or empty where there is no closed form; then {@code preemption} was not called,
+   * unless the instrumented block lasts less than 1 ns (an error the simulation reports).
    */
   static OptionalLong turnaroundNs(Kernel kernel, HardwareModel hardware,
       PreemptionPointStrategy preemption) {
@@ -54,10 +55,13 @@ final class AloneInClosedForm {
     if (perSm < 1) {
       return OptionalLong.empty(); // the simulation reports that it does not fit
     }
-    long nominalNs = preemption.instrument(kernel, kernel.program(), device).durationNs();
-    long blockNs = sameDuration(kernel, nominalNs);
-    if (blockNs < 1) {
+    if (!allBlocksAlike(kernel)) {
       return OptionalLong.empty();
+    }
+    long nominalNs = preemption.instrument(kernel, kernel.program(), device).durationNs();
+    long blockNs = kernel.timing().durationNs(0, nominalNs);
+    if (blockNs < 1) {
+      return OptionalLong.empty(); // the simulation reports the block's duration
     }
     long launchNs = hardware.kernelLaunchNs(false, hardware.newCostStream());
     long wave = Math.min(kernel.gridBlocks(), perSm * device.smCount());
@@ -89,20 +93,14 @@ final class AloneInClosedForm {
   }
 
   /**
-   * The duration every block of {@code kernel} has under its timing rule, or -1 if two blocks
-   * differ (or one lasts less than 1 ns, which the engine refuses).
+   * Whether every block of {@code kernel} lasts the same time under its timing rule, whatever the
+   * program's nominal duration: exact timing, jitter of spread 0, or a grid of one block. Decided
+   * before the program is instrumented, so that a kernel left to the simulation is instrumented
+   * once, by the simulation.
    */
-  private static long sameDuration(Kernel kernel, long nominalNs) {
+  private static boolean allBlocksAlike(Kernel kernel) {
     BlockTiming timing = kernel.timing();
-    if (timing instanceof BlockTiming.Exact) {
-      return nominalNs;
-    }
-    long first = timing.durationNs(0, nominalNs);
-    for (int block = 1; block < kernel.gridBlocks(); block++) {
-      if (timing.durationNs(block, nominalNs) != first) {
-        return -1;
-      }
-    }
-    return first;
+    return kernel.gridBlocks() == 1 || timing instanceof BlockTiming.Exact
+        || timing instanceof BlockTiming.UniformJitter jitter && jitter.spread() == 0;
   }
 }
