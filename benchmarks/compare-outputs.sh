@@ -6,8 +6,10 @@
 # after removing what names the build or the output folder (jar hashes, git commit and dirty flag
 # in provenance.json and summary.json, the output folder's path) and, from what the command
 # printed, the lines that report wall time (a sweep's progress and duration); prints SAME or
-# DIFFERENT per case and exits 1 if any differs. plugin-sweep.yaml needs the out-of-tree example plugin
-# (examples/custom-policy) and is skipped unless its jar is built.
+# DIFFERENT per case (FAILED if a command exited with an error on either side) and exits 1 if any
+# differs or failed. plugin-sweep.yaml needs a plugin generated from the archetype (its
+# earliest-deadline-first policy, as .ci/run builds it): give its jar as PLUGIN_JAR=PATH, else the
+# sweep is skipped.
 # Usage: benchmarks/compare-outputs.sh OLD_LAB_JAR NEW_LAB_JAR [WORK_DIR]
 # (a lab jar finds its runner jar at ../../runner/target/preemptlab.jar, as a build leaves them)
 set -uo pipefail
@@ -18,7 +20,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 mkdir -p "$work"
 status=0
-plugin_jar="$(ls examples/custom-policy/target/*.jar 2>/dev/null | head -1)"
+plugin_jar="${PLUGIN_JAR:-}"
 
 normalise() { # DIR: drops build-specific lines, replaces the folder's path
   find "$1" -type f \( -name '*.json' -o -name '*.txt' -o -name '*.yaml' -o -name '*.csv' \
@@ -49,7 +51,10 @@ compare() { # NAME ARGS...: runs both jars, compares
     diff -r "$work/old/$name" "$work/new/$name" >> "$work/$name.diff" 2>&1 || same=no
   fi
   diff "$work/old/$name.out" "$work/new/$name.out" >> "$work/$name.diff" 2>&1 || same=no
-  if [ "$same" = yes ]; then
+  if ! grep -qx "exit 0" "$work/old/$name.out" || ! grep -qx "exit 0" "$work/new/$name.out"; then
+    echo "FAILED     $name (a command exited with an error; see $work/{old,new}/$name.out)"
+    status=1
+  elif [ "$same" = yes ]; then
     echo "SAME       $name"
   else
     echo "DIFFERENT  $name (see $work/$name.diff)"
@@ -62,7 +67,7 @@ for config in examples/configs/*.yaml examples/configs/xsched/*.yaml; do
   if grep -q '^vary:' "$config"; then
     extra=()
     if [ "$name" = plugin-sweep ]; then
-      [ -z "$plugin_jar" ] && { echo "SKIPPED    $name (no examples/custom-policy jar)"; continue; }
+      [ -z "$plugin_jar" ] && { echo "SKIPPED    $name (no PLUGIN_JAR)"; continue; }
       extra=(--plugin-path "$plugin_jar")
     fi
     compare "sweep-$name" sweep --config "$config" --out @OUT@ --yes "${extra[@]}"
