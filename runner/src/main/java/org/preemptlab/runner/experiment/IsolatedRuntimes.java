@@ -3,6 +3,7 @@ package org.preemptlab.runner.experiment;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.GpuContext;
@@ -25,7 +26,9 @@ import org.preemptlab.runner.experiment.sharing.SharingPlan;
 
 /**
  * The turnaround of each job run alone on an idle device, the denominator of its slowdown. Each
- * distinct kernel is simulated by itself (same kernel, same per-block durations, same preemption
+ * distinct kernel is computed in closed form where the engine's answer has one ({@link
+ * AloneInClosedForm}: blocks of one duration in waves on the empty device) or else simulated by
+ * itself (same kernel, same per-block durations, same preemption
  * strategy and so the same instrumentation overhead), submitted at time 0 with nothing else on the
  * device, in the queue of the first job that runs it; jobs with equal kernels share the result.
  * Holds one value per distinct kernel, none per job.
@@ -101,9 +104,26 @@ final class IsolatedRuntimes {
 
   /**
    * The turnaround of {@code kernel} run by itself on the idle device, in {@code queue}, confined
-   * to the queue's partition of {@code sharing} if it has one.
+   * to the queue's partition of {@code sharing} if it has one: in closed form where the engine's
+   * answer has one ({@link AloneInClosedForm}, on the whole device), else simulated.
    */
   private static long alone(JobQueue queue, Map<String, GpuContext> contexts, Kernel kernel,
+      HardwareModel hardware, PreemptionPointStrategy preemption,
+      ContextSaveStrategy contextSave, SharingPlan sharing) {
+    if (sharing.partitionOf(queue.id(), queue.contextId()) == null) {
+      OptionalLong closed = AloneInClosedForm.turnaroundNs(kernel, hardware, preemption);
+      if (closed.isPresent()) {
+        return closed.getAsLong();
+      }
+    }
+    return simulated(queue, contexts, kernel, hardware, preemption, contextSave, sharing);
+  }
+
+  /**
+   * The turnaround of {@code kernel} run by itself on the idle device, in {@code queue}, confined
+   * to the queue's partition of {@code sharing} if it has one, by simulating it.
+   */
+  static long simulated(JobQueue queue, Map<String, GpuContext> contexts, Kernel kernel,
       HardwareModel hardware, PreemptionPointStrategy preemption,
       ContextSaveStrategy contextSave, SharingPlan sharing) {
     JobQueue solo = new JobQueue(queue.id(), queue.contextId(), queue.priority(), 1,

@@ -184,8 +184,9 @@ public final class RunExecutor {
    * Runs {@code config} as {@link #execute(RunConfig, EngineListener)} does, but hands each job's
    * record to {@code jobs} as the job finishes instead of keeping it: the outcome's {@code
    * result().jobs()} is empty, and its metrics come from what {@link JobSamples} keeps of each job
-   * (16 bytes and its queue). Memory then grows with the jobs in flight plus those 17 bytes a job,
-   * instead of with a full record for every job of the run.
+   * (its turnaround and its lane, 9 bytes), which wait in a temporary file until the simulation is
+   * over. Memory then grows with the jobs in flight (and the workload and the engine's per-job
+   * indices), instead of with a full record for every job of the run.
    *
    * @param jobs receives the records, or null to keep them in the result
    */
@@ -234,7 +235,10 @@ public final class RunExecutor {
             RandomStreams.named(seed, "context-save")),
         config.sharing() != null && config.sharing().aloneInPartition() ? sharing
             : SharingPlan.none(), progress);
-    JobSamples.Recorder recorder = new JobSamples.Recorder(workload.jobs().size(), isolated::ns);
+    // A streamed run's samples wait outside the heap until the run is over (memory per job).
+    JobSamples.Recorder recorder = jobs == null
+        ? new JobSamples.Recorder(workload.jobs().size(), isolated::ns)
+        : JobSamples.Recorder.spilling(workload.jobs().size(), isolated::ns);
     java.util.Map<String, Observation.Collector<?>> collectors = new java.util.LinkedHashMap<>();
     for (Observation<?> observation : observations) {
       collectors.put(observation.id(), observation.collector().apply(hardware.device()));
@@ -277,6 +281,7 @@ public final class RunExecutor {
     }
     Map<String, Object> observed = new java.util.TreeMap<>();
     collectors.forEach((id, collector) -> observed.put(id, collector.result()));
+    collectors = null; // what they collected (intervals, per-SM spans) is the data's now
     RunMetrics metrics = RunMetrics.of(new RunData(result, samples, pluginValues, Map.of(),
         observed));
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics,

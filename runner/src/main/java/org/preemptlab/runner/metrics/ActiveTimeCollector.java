@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.TreeMap;
 import org.preemptlab.api.policy.JobView;
 
@@ -36,7 +37,7 @@ public final class ActiveTimeCollector
   /** Each queue's active intervals so far, by queue id. */
   public Map<String, Intervals> byQueueId() {
     Map<String, Intervals> out = new TreeMap<>();
-    byQueue.forEach((queue, stack) -> out.put(queue, new Intervals(stack.toArray())));
+    byQueue.forEach((queue, stack) -> out.put(queue, Intervals.owning(stack.toArray())));
     return out;
   }
 
@@ -46,17 +47,27 @@ public final class ActiveTimeCollector
   }
 
   /**
-   * Sorted, disjoint time intervals, compared by value.
-   *
-   * @param bounds {@code [start0, end0, start1, end1, ...]} in ns
+   * Sorted, disjoint time intervals, compared by value: {@code [start0, end0, start1, end1, ...]}
+   * in ns.
    */
-  public record Intervals(long[] bounds) {
-    /** Copies the bounds. */
-    public Intervals {
-      bounds = bounds.clone();
+  public static final class Intervals {
+    private final long[] bounds;
+
+    /** Copies the bounds {@code [start0, end0, start1, end1, ...]}. */
+    public Intervals(long[] bounds) {
+      this.bounds = bounds.clone();
     }
 
-    @Override
+    private Intervals(long[] bounds, boolean owned) {
+      this.bounds = owned ? bounds : bounds.clone();
+    }
+
+    /** Takes {@code bounds} without a copy: for an array that nothing else refers to. */
+    private static Intervals owning(long[] bounds) {
+      return new Intervals(bounds, true);
+    }
+
+    /** A copy of the bounds. */
     public long[] bounds() {
       return bounds.clone();
     }
@@ -77,25 +88,40 @@ public final class ActiveTimeCollector
     }
   }
 
-  /** The length of the union of several queues' active intervals. */
+  /**
+   * The length of the union of several queues' active intervals: their intervals merged in order
+   * of start (each queue's are sorted), overlapping ones joined. Allocates nothing per interval
+   * (one interval per job when a queue idles between jobs: memory per job).
+   */
   static long unionNs(Iterable<Intervals> intervals) {
-    List<long[]> spans = new ArrayList<>();
-    for (Intervals one : intervals) {
-      for (int k = 0; k < one.bounds.length; k += 2) {
-        spans.add(new long[] {one.bounds[k], one.bounds[k + 1]});
+    List<long[]> lists = new ArrayList<>();
+    intervals.forEach(one -> lists.add(one.bounds));
+    int[] at = new int[lists.size()]; // the next interval of each list, as an index of its start
+    PriorityQueue<Integer> next = new PriorityQueue<>(Math.max(1, lists.size()),
+        Comparator.comparingLong((Integer l) -> lists.get(l)[at[l]]));
+    for (int l = 0; l < lists.size(); l++) {
+      if (lists.get(l).length > 0) {
+        next.add(l);
       }
     }
-    spans.sort(Comparator.comparingLong(span -> span[0]));
     long total = 0;
     long from = 0;
     long to = 0;
-    for (long[] span : spans) {
-      if (span[0] > to) {
+    while (!next.isEmpty()) {
+      int l = next.poll();
+      long[] bounds = lists.get(l);
+      long start = bounds[at[l]];
+      long end = bounds[at[l] + 1];
+      at[l] += 2;
+      if (at[l] < bounds.length) {
+        next.add(l);
+      }
+      if (start > to) {
         total += to - from;
-        from = span[0];
-        to = span[1];
+        from = start;
+        to = end;
       } else {
-        to = Math.max(to, span[1]);
+        to = Math.max(to, end);
       }
     }
     return total + (to - from);
@@ -116,7 +142,7 @@ public final class ActiveTimeCollector
         size -= 2;
       }
       if (size + 2 > bounds.length) {
-        bounds = Arrays.copyOf(bounds, bounds.length * 2);
+        bounds = Arrays.copyOf(bounds, bounds.length + (bounds.length >> 1) + 2);
       }
       bounds[size++] = from;
       bounds[size++] = end;

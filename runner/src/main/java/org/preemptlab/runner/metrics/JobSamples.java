@@ -21,9 +21,11 @@ import org.preemptlab.runner.engine.JobRecord;
 
 /**
  * What the metrics keep of each job of a run, filled as the jobs finish ({@link Recorder}) so that
- * the records themselves need not be kept: per job its turnaround and its slowdown (8 bytes each,
- * in the workload's order: percentiles are exact and sums of slowdowns add in job order) and its
- * lane (one byte while the run has at most 256 lanes); per lane (a queue with its context,
+ * the records themselves need not be kept: per job its turnaround (8 bytes, in the workload's order:
+ * percentiles are exact and sums of slowdowns add in job order) and its lane (one byte while the
+ * run has at most 256 lanes). A job's slowdown is not stored: it is its turnaround over its
+ * turnaround alone, which the run keeps per distinct kernel, computed by the same expression
+ * whenever it is read, so it is the same {@code double}; per lane (a queue with its context,
  * priority and engine) the sums that add up exactly in any order: jobs, waiting time, lost work,
  * deadline misses, first submission and last finish.
  *
@@ -119,14 +121,42 @@ public final class JobSamples {
     return size() == 0;
   }
 
-  /** The jobs' turnarounds (finish − submit), in the workload's order. */
+  /** The jobs' turnarounds (finish − submit), in the workload's order; a new array. */
   public long[] turnarounds() {
-    return rows().mapToLong(row -> columns.turnaround[row]).toArray();
+    if (lanes == null) {
+      return Arrays.copyOf(columns.turnaround, columns.size);
+    }
+    long[] values = new long[count()];
+    int at = 0;
+    for (int row = 0; row < columns.size; row++) {
+      if (in(columns.lane(row))) {
+        values[at++] = columns.turnaround[row];
+      }
+    }
+    return values;
   }
 
-  /** The jobs' slowdowns (turnaround / turnaround alone), in the workload's order. */
+  /** The jobs' slowdowns (turnaround / turnaround alone), in the workload's order; a new array. */
   public double[] slowdowns() {
-    return rows().mapToDouble(row -> columns.slowdown[row]).toArray();
+    double[] values = new double[lanes == null ? columns.size : count()];
+    int at = 0;
+    for (int row = 0; row < columns.size; row++) {
+      if (lanes == null || in(columns.lane(row))) {
+        values[at++] = columns.slowdown(row);
+      }
+    }
+    return values;
+  }
+
+  /** The rows here, counted (without building an array). */
+  private int count() {
+    int n = 0;
+    for (int row = 0; row < columns.size; row++) {
+      if (in(columns.lane(row))) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /** The jobs' turnarounds by queue id, each in the workload's order; queues sorted by id. */
@@ -181,7 +211,7 @@ public final class JobSamples {
   /** The slowdown of job {@code jobId} of the run (here or not), or null for an unknown id. */
   Double slowdown(long jobId) {
     int row = columns.rowOf(jobId);
-    return row < 0 ? null : columns.slowdown[row];
+    return row < 0 ? null : columns.slowdown(row);
   }
 
   /** Jobs of the whole run. */
@@ -196,7 +226,7 @@ public final class JobSamples {
 
   /** The slowdown of row {@code row} of the whole run. */
   double slowdownAt(int row) {
-    return columns.slowdown[row];
+    return columns.slowdown(row);
   }
 
   /**
@@ -213,7 +243,7 @@ public final class JobSamples {
     Columns b = other.columns;
     for (int row = 0; row < a.size; row++) {
       if (a.turnaround[row] != b.turnaround[row]
-          || Double.compare(a.slowdown[row], b.slowdown[row]) != 0
+          || Double.compare(a.slowdown(row), b.slowdown(row)) != 0
           || jobId(row) != other.jobId(row) || !a.lanes[a.lane(row)].equals(b.lanes[b.lane(row)])) {
         return false;
       }
@@ -261,23 +291,55 @@ public final class JobSamples {
    * Fills the samples of a run as its jobs finish, in any order; each job index comes once. A job
    * index at or beyond the expected number (a job an application submitted during the run) grows
    * the columns; {@link #build()} then wants every index up to the highest. Not thread-safe.
+   *
+   * <p>A {@linkplain #spilling spilling} recorder keeps no column while the run goes on: each job's
+   * index, id, turnaround and lane wait in a buffer (65,536 jobs, 1.5 MiB) and then in a
+   * temporary file, and {@link #build()} reads them back into the columns (the same values:
+   * the run's heap holds the per-job samples only once the simulation is over).
    */
   public static final class Recorder {
     private final Columns c;
-    private final IntToLongFunction isolatedNs;
     private final Map<Lane, Integer> laneIds = new HashMap<>();
     private final BitSet added;
+    /** Where a spilling recorder's jobs wait until {@link #build()}, else null. */
+    private final SampleSpill spill;
 
     /**
-     * A recorder of {@code jobs} jobs, or more if higher indices come.
+     * A recorder of {@code jobs} jobs, or more if higher indices come, that keeps its columns in
+     * memory.
      *
      * @param isolatedNs the turnaround when run alone of the job with a given index
      */
     public Recorder(int jobs, IntToLongFunction isolatedNs) {
+      this(jobs, isolatedNs, null);
+    }
+
+    private Recorder(int jobs, IntToLongFunction isolatedNs, SampleSpill spill) {
       checkArgument(jobs >= 0, "jobs %s", jobs);
-      this.c = new Columns(jobs);
-      this.isolatedNs = Objects.requireNonNull(isolatedNs, "isolatedNs");
+      this.spill = spill;
+      this.c = new Columns(spill == null ? jobs : 0, Objects.requireNonNull(isolatedNs,
+          "isolatedNs"));
+      c.size = jobs;
       this.added = new BitSet(jobs);
+    }
+
+    /**
+     * A recorder of {@code jobs} jobs (or more) whose per-job samples wait outside the heap until
+     * {@link #build()}: the recorder of a run that streams its job records.
+     *
+     * @param isolatedNs the turnaround when run alone of the job with a given index
+     */
+    public static Recorder spilling(int jobs, IntToLongFunction isolatedNs) {
+      return spilling(jobs, isolatedNs, SampleSpill.BUFFERED, null);
+    }
+
+    /**
+     * A spilling recorder whose buffer holds {@code buffered} jobs and whose file goes to {@code
+     * folder} (null: the system's temporary folder); tests use a small buffer and a folder.
+     */
+    static Recorder spilling(int jobs, IntToLongFunction isolatedNs, int buffered,
+        java.nio.file.Path folder) {
+      return new Recorder(jobs, isolatedNs, new SampleSpill(buffered, folder));
     }
 
     /**
@@ -287,25 +349,16 @@ public final class JobSamples {
      */
     public double add(int index, JobRecord r) {
       checkArgument(index >= 0, "job index %s", index);
-      if (index >= c.size) {
-        c.grow(index + 1);
-      }
       checkState(!added.get(index), "job index %s recorded twice", index);
       added.set(index);
-      double slowdown = (double) r.turnaroundNs() / isolatedNs.applyAsLong(index);
-      c.turnaround[index] = r.turnaroundNs();
-      c.slowdown[index] = slowdown;
-      if (r.jobId() != index && c.ids == null) {
-        c.ids = new long[c.turnaround.length];
-        for (int i = 0; i < c.size; i++) {
-          c.ids[i] = i; // every job recorded so far has its index as id
-        }
-      }
-      if (c.ids != null) {
-        c.ids[index] = r.jobId();
-      }
       int lane = laneIds.computeIfAbsent(Lane.of(r), c::addLane);
-      c.setLane(index, lane);
+      if (spill == null) {
+        c.put(index, r.jobId(), r.turnaroundNs(), lane);
+      } else {
+        c.size = Math.max(c.size, index + 1);
+        spill.add(index, r.jobId(), r.turnaroundNs(), lane);
+      }
+      double slowdown = (double) r.turnaroundNs() / c.isolatedNs.applyAsLong(index);
       c.jobs[lane]++;
       c.waiting[lane].add(r.waitingNs());
       c.lostWork[lane] += r.lostWorkNs();
@@ -325,6 +378,11 @@ public final class JobSamples {
     public JobSamples build() {
       checkState(added.cardinality() == c.size, "%s of %s jobs recorded",
           added.cardinality(), c.size);
+      if (spill != null) {
+        int rows = c.size;
+        c.grow(rows);
+        spill.readBack(c::put);
+      }
       c.finish();
       return new JobSamples(c, null);
     }
@@ -335,7 +393,8 @@ public final class JobSamples {
     /** Rows: the highest job index recorded plus one, or the expected number if higher. */
     int size;
     long[] turnaround;
-    double[] slowdown;
+    /** Each job's turnaround alone, by row: the denominator of its slowdown. */
+    final IntToLongFunction isolatedNs;
     /** Lane per job while there are at most 256 lanes (as an unsigned byte), else null. */
     byte[] smallLane;
     /** Lane per job once there are more than 256 lanes, else null. */
@@ -353,11 +412,29 @@ public final class JobSamples {
     long[] firstSubmit = new long[0];
     long[] lastFinish = new long[0];
 
-    Columns(int size) {
+    Columns(int size, IntToLongFunction isolatedNs) {
       this.size = size;
+      this.isolatedNs = isolatedNs;
       turnaround = new long[size];
-      slowdown = new double[size];
       smallLane = new byte[size];
+    }
+
+    /** Puts job {@code row}'s values in the columns, growing them to hold the row. */
+    void put(int row, long jobId, long turnaroundNs, int laneId) {
+      if (row >= size || row >= turnaround.length) {
+        grow(Math.max(size, row + 1));
+      }
+      turnaround[row] = turnaroundNs;
+      if (jobId != row && ids == null) {
+        ids = new long[turnaround.length];
+        for (int i = 0; i < ids.length; i++) {
+          ids[i] = i; // every job put so far has its index as id
+        }
+      }
+      if (ids != null) {
+        ids[row] = jobId;
+      }
+      setLane(row, laneId);
     }
 
     /** Raises the rows to {@code rows}; the capacity grows by half at least. */
@@ -365,7 +442,6 @@ public final class JobSamples {
       if (rows > turnaround.length) {
         int capacity = Math.max(rows, turnaround.length + (turnaround.length >> 1) + 8);
         turnaround = Arrays.copyOf(turnaround, capacity);
-        slowdown = Arrays.copyOf(slowdown, capacity);
         if (smallLane != null) {
           smallLane = Arrays.copyOf(smallLane, capacity);
         }
@@ -377,6 +453,11 @@ public final class JobSamples {
         }
       }
       size = rows;
+    }
+
+    /** The slowdown of row {@code row}: its turnaround over its turnaround alone. */
+    double slowdown(int row) {
+      return (double) turnaround[row] / isolatedNs.applyAsLong(row);
     }
 
     int lane(int row) {
@@ -424,7 +505,6 @@ public final class JobSamples {
       resizeLanes(laneCount); // from here on lanes.length is the number of lanes
       if (turnaround.length != size) { // grown during the run: trim to the rows
         turnaround = Arrays.copyOf(turnaround, size);
-        slowdown = Arrays.copyOf(slowdown, size);
         smallLane = smallLane == null ? null : Arrays.copyOf(smallLane, size);
         lane = lane == null ? null : Arrays.copyOf(lane, size);
         ids = ids == null ? null : Arrays.copyOf(ids, size);

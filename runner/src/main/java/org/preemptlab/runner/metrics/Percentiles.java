@@ -10,6 +10,15 @@ public final class Percentiles {
     this.sorted = sorted;
   }
 
+  /**
+   * Sorts {@code samples} itself, for a caller that made the array for this and lets go of it
+   * (no copy: one array of the samples at a time, memory per job).
+   */
+  public static Percentiles ofOwned(long[] samples) {
+    Arrays.sort(samples);
+    return new Percentiles(samples);
+  }
+
   /** Sorts a copy of the samples. */
   public static Percentiles of(long[] samples) {
     long[] copy = samples.clone();

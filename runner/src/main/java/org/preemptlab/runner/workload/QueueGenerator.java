@@ -26,28 +26,14 @@ final class QueueGenerator {
   private final long limit;
   /** The name of each kernel of the mix without one, made once, not once a job. */
   private final String[] defaultNames;
-  private final List<Draft> drafts = new ArrayList<>();
+  private final Drafts drafts = new Drafts();
   /**
    * The last kernel drawn from each template of the mix: a draw equal to it (a template without
    * jitter and with a fixed grid and block time draws the same kernel every time) is replaced by
-   * it, so the drafts hold one kernel per distinct draw in a row, not one per job.
+   * it, so the drafts hold one kernel per distinct draw in a row, not one per job (and no kernel
+   * column at all while every draw is the same object).
    */
   private final Kernel[] lastDrawn;
-
-  /**
-   * A job of the queue before it has its workload-wide id.
-   *
-   * @param index the job's position in the queue, from 0
-   * @param submitTimeNs its submission time (for closed-loop jobs, the earliest possible one)
-   * @param thinkTimeNs its think time after its dependencies, 0 for open-loop jobs
-   * @param dependencies the queue indices of the jobs it depends on
-   * @param deadlineNs its absolute deadline or {@link Job#NO_DEADLINE}
-   * @param kernel its kernel
-   * @param closedLoop whether it is submitted only after its dependencies (a closed-loop client's
-   *     burst after the first)
-   */
-  record Draft(int index, long submitTimeNs, long thinkTimeNs, List<Integer> dependencies,
-      long deadlineNs, Kernel kernel, boolean closedLoop) {}
 
   QueueGenerator(QueueSpec queue, long horizonNs, RandomGenerator arrivals,
       RandomGenerator kernels, CycleClock clock) {
@@ -65,10 +51,10 @@ final class QueueGenerator {
   }
 
   /**
-   * Generates the queue's jobs, in order of generation (their {@link Draft#index()}): the
-   * generator's own list, handed over without a copy.
+   * Generates the queue's jobs, in order of generation (their index in the queue): the
+   * generator's own columns, handed over without a copy.
    */
-  List<Draft> generate() {
+  Drafts generate() {
     ArrivalSpec arrival = queue.arrival();
     if (arrival instanceof ArrivalSpec.Poisson poisson) {
       checkExpected(poisson.start(), poisson.meanInterval(), "mean-interval");
@@ -123,7 +109,7 @@ final class QueueGenerator {
     checkCount();
     long deadline = queue.deadline() == null ? Job.NO_DEADLINE
         : saturatedAdd(submitNs, queue.deadline());
-    drafts.add(new Draft(drafts.size(), submitNs, 0, List.of(), deadline, drawKernel(), false));
+    drafts.add(submitNs, 0, List.of(), deadline, drawKernel(), false);
   }
 
   /**
@@ -158,8 +144,7 @@ final class QueueGenerator {
           Kernel kernel = drawKernel();
           checkCount();
           burst.add(drafts.size());
-          drafts.add(new Draft(drafts.size(), submit, think, previous.get(c), Job.NO_DEADLINE,
-              kernel, cycle > 0));
+          drafts.add(submit, think, previous.get(c), Job.NO_DEADLINE, kernel, cycle > 0);
           shortest = Math.max(shortest, shortestBlockNs(kernel));
         }
         previous.set(c, List.copyOf(burst));

@@ -66,11 +66,17 @@ public final class SyntheticWorkload {
    */
   public static Workload generate(SyntheticSpec spec, long rootSeed, CycleClock clock) {
     int queueCount = spec.queues().size();
-    List<List<QueueGenerator.Draft>> byQueue = new ArrayList<>(queueCount);
+    Drafts[] byQueue = new Drafts[queueCount];
+    // Each queue's jobs by submission time, then index: null where that is their order of
+    // generation (open arrivals), else an index array. The queues are then merged, ties going to
+    // the queue first in the spec: one pass, no record per job beside the queues' own columns
+    // (memory per job).
+    int[][] orders = new int[queueCount][];
     int total = 0;
+    boolean dependencies = false;
     for (int q = 0; q < queueCount; q++) {
       QueueSpec queue = spec.queues().get(q);
-      List<QueueGenerator.Draft> drafts;
+      Drafts drafts;
       try {
         drafts = new QueueGenerator(queue, spec.horizonNs(),
             RandomStreams.named(rootSeed, queue.id() + "/arrivals"),
@@ -84,36 +90,38 @@ public final class SyntheticWorkload {
             + (total + drafts.size()) + " up to queue '" + queue.id()
             + "'); shorten the duration or set 'jobs' on its queues");
       }
-      // Each queue's drafts by submission time, then index (already so for open arrivals); the
-      // queues are then merged, ties going to the queue first in the spec: one pass, no record
-      // or list entry per job beside the queues' own lists (memory per job).
-      drafts.sort(Comparator.comparingLong(QueueGenerator.Draft::submitTimeNs)
-          .thenComparingInt(QueueGenerator.Draft::index));
-      byQueue.add(drafts);
+      byQueue[q] = drafts;
+      orders[q] = drafts.submissionOrder();
       total += drafts.size();
+      dependencies |= drafts.hasDependencies();
     }
-    // The id (position in submission order) of each queue's job by its index in the queue: one
-    // int a job. (Draft indices run from 0 to the queue's job count - 1.)
-    int[][] ids = new int[queueCount][];
-    for (int q = 0; q < queueCount; q++) {
-      ids[q] = new int[byQueue.get(q).size()];
-    }
-    SubmissionOrder order = new SubmissionOrder(byQueue);
-    for (int id = 0; id < total; id++) {
-      int q = order.next();
-      ids[q][byQueue.get(q).get(order.position(q) - 1).index()] = id;
+    // Only where a job depends on others: the id (position in submission order) of each queue's
+    // job by its index in the queue, one int a job.
+    int[][] ids = null;
+    if (dependencies) {
+      ids = new int[queueCount][];
+      for (int q = 0; q < queueCount; q++) {
+        ids[q] = new int[byQueue[q].size()];
+      }
+      SubmissionOrder order = new SubmissionOrder(byQueue, orders);
+      for (int id = 0; id < total; id++) {
+        int q = order.next();
+        ids[q][order.lastIndex(q)] = id;
+      }
     }
     JobList.Builder jobs = JobList.builder(total); // by column: no record kept per job
-    order = new SubmissionOrder(byQueue);
+    SubmissionOrder order = new SubmissionOrder(byQueue, orders);
     for (int id = 0; id < total; id++) {
       int q = order.next();
-      // a draft is garbage once its job exists (memory per job)
-      QueueGenerator.Draft d = byQueue.get(q).set(order.position(q) - 1, null);
+      int i = order.lastIndex(q);
+      Drafts d = byQueue[q];
       QueueSpec queue = spec.queues().get(q);
-      List<Long> dependencies = d.dependencies().isEmpty() ? List.of()
-          : d.dependencies().stream().map(index -> (long) ids[q][index]).toList();
-      jobs.add(new Job(id, queue.id(), d.submitTimeNs(), queue.credits(), dependencies,
-          d.deadlineNs(), d.thinkTimeNs(), d.kernel(), d.closedLoop()));
+      int[] queueIds = ids == null ? null : ids[q];
+      List<Long> dependsOn = d.dependencies(i).isEmpty() ? List.of()
+          : d.dependencies(i).stream().map(index -> (long) queueIds[index]).toList();
+      jobs.add(new Job(id, queue.id(), d.submitTimeNs(i), queue.credits(), dependsOn,
+          d.deadlineNs(i), d.thinkTimeNs(i), d.kernel(i), d.closedLoop(i)));
+      d.release(i); // its kernel and dependencies are the job's now (memory per job)
     }
     List<GpuContext> contexts = spec.contexts().stream().map(ContextSpec::toContext).toList();
     List<JobQueue> queues = spec.queues().stream().map(QueueSpec::toQueue).toList();
@@ -126,44 +134,46 @@ public final class SyntheticWorkload {
   }
 
   /**
-   * Walks the queues' drafts (each sorted by submission time, then index) in submission order:
-   * earliest submission first, ties to the queue first in the spec.
+   * Walks the queues' jobs in submission order (each queue's by its order, or by index where the
+   * order is null): earliest submission first, ties to the queue first in the spec.
    */
   private static final class SubmissionOrder {
-    private final List<List<QueueGenerator.Draft>> byQueue;
+    private final Drafts[] byQueue;
+    private final int[][] orders;
     private final int[] position;
     private final java.util.PriorityQueue<Integer> heads;
 
-    SubmissionOrder(List<List<QueueGenerator.Draft>> byQueue) {
+    SubmissionOrder(Drafts[] byQueue, int[][] orders) {
       this.byQueue = byQueue;
-      this.position = new int[byQueue.size()];
-      this.heads = new java.util.PriorityQueue<>(Math.max(1, byQueue.size()),
-          Comparator.comparingLong((Integer q) -> head(q).submitTimeNs())
+      this.orders = orders;
+      this.position = new int[byQueue.length];
+      this.heads = new java.util.PriorityQueue<>(Math.max(1, byQueue.length),
+          Comparator.comparingLong((Integer q) -> byQueue[q].submitTimeNs(index(q, position[q])))
               .thenComparingInt(q -> q));
-      for (int q = 0; q < byQueue.size(); q++) {
-        if (!byQueue.get(q).isEmpty()) {
+      for (int q = 0; q < byQueue.length; q++) {
+        if (byQueue[q].size() > 0) {
           heads.add(q);
         }
       }
     }
 
-    private QueueGenerator.Draft head(int q) {
-      return byQueue.get(q).get(position[q]);
+    private int index(int q, int at) {
+      return orders[q] == null ? at : orders[q][at];
     }
 
-    /** The queue of the next job in submission order; its draft is at {@code position(q) − 1}. */
+    /** The queue of the next job in submission order; {@link #lastIndex} is its index there. */
     int next() {
       int q = heads.remove();
       position[q]++;
-      if (position[q] < byQueue.get(q).size()) {
+      if (position[q] < byQueue[q].size()) {
         heads.add(q);
       }
       return q;
     }
 
-    /** How many of queue {@code q}'s drafts have been walked. */
-    int position(int q) {
-      return position[q];
+    /** The index in queue {@code q} of the job {@link #next} last returned for it. */
+    int lastIndex(int q) {
+      return index(q, position[q] - 1);
     }
   }
 }

@@ -117,4 +117,35 @@ class ActiveTimeShareTest {
     assertThat(outcome.metrics().data().value(Metrics.ACTIVE_TIME_SHARE, Scope.ALL)).isNaN();
     assertThat(Metrics.ACTIVE_TIME_SHARE.scopedOnly()).isTrue();
   }
+
+  @Test
+  void theUnionOfSeveralQueuesIntervalsIsTheLengthOfTimeAnyOfThemIsActive() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+    for (int trial = 0; trial < 200; trial++) {
+      List<ActiveTimeCollector.Intervals> queues = new java.util.ArrayList<>();
+      boolean[] active = new boolean[2_000]; // one flag per ns
+      for (int q = 0; q < 1 + random.nextInt(4); q++) {
+        List<Long> bounds = new java.util.ArrayList<>();
+        long t = random.nextInt(50);
+        while (t < 1_900 && random.nextInt(12) > 0) {
+          long end = t + 1 + random.nextInt(60);
+          bounds.add(t);
+          bounds.add(end);
+          for (long ns = t; ns < end; ns++) {
+            active[(int) ns] = true;
+          }
+          t = end + 1 + random.nextInt(80); // disjoint and sorted, as a queue's are
+        }
+        queues.add(new ActiveTimeCollector.Intervals(bounds.stream().mapToLong(Long::longValue)
+            .toArray()));
+      }
+      long expected = 0;
+      for (boolean on : active) {
+        expected += on ? 1 : 0;
+      }
+
+      assertThat(ActiveTimeCollector.unionNs(queues)).as("trial %s: %s", trial, queues)
+          .isEqualTo(expected);
+    }
+  }
 }

@@ -7,6 +7,19 @@ import org.junit.jupiter.api.Test;
 class PercentilesTest {
 
   @Test
+  void percentilesOfAnOwnedArraySortItInPlaceAndAnswerAsThoseOfACopy() {
+    long[] owned = {50, 10, 40, 20, 30};
+    Percentiles copied = Percentiles.of(owned.clone());
+    Percentiles inPlace = Percentiles.ofOwned(owned);
+
+    assertThat(owned).containsExactly(10, 20, 30, 40, 50);
+    for (double p : new double[] {0, 20, 21, 50, 99, 100}) {
+      assertThat(inPlace.at(p)).isEqualTo(copied.at(p));
+    }
+    assertThat(inPlace.mean()).isEqualTo(copied.mean());
+  }
+
+  @Test
   void nearestRankOnFiveSamplesIsTheSampleAtRankCeilPTimesN() {
     Percentiles p = Percentiles.of(new long[] {50, 10, 40, 20, 30});
 

@@ -331,7 +331,7 @@ class SyntheticWorkloadTest {
   }
 
   /** The drafts of the spec's first queue, straight from its generator. */
-  private static List<QueueGenerator.Draft> drafts(String yaml) {
+  private static Drafts drafts(String yaml) {
     SyntheticSpec spec = spec(yaml);
     return new QueueGenerator(spec.queues().get(0), spec.horizonNs(), new SplittableRandom(1),
         new SplittableRandom(2), null).generate();
@@ -340,14 +340,13 @@ class SyntheticWorkloadTest {
   @Test
   void aFixedTemplateDrawsOneKernelObjectAndJitteredDrawsShareTheirProgram() {
     String fixed = singleQueue("process: periodic\nperiod: 1ms", "");
-    List<QueueGenerator.Draft> same = drafts(fixed);
-    List<QueueGenerator.Draft> jittered = drafts(fixed.replace("block-time: 10us}",
+    Drafts same = drafts(fixed);
+    Drafts jittered = drafts(fixed.replace("block-time: 10us}",
         "block-time: 10us, jitter: 0.1}"));
 
-    assertThat(same).hasSizeGreaterThan(50);
-    assertThat(same.get(1).kernel()).isSameAs(same.get(0).kernel())
-        .isSameAs(same.get(same.size() - 1).kernel());
-    assertThat(jittered.get(1).kernel()).isNotEqualTo(jittered.get(0).kernel());
-    assertThat(jittered.get(1).kernel().program()).isSameAs(jittered.get(0).kernel().program());
+    assertThat(same.size()).isGreaterThan(50);
+    assertThat(same.kernel(1)).isSameAs(same.kernel(0)).isSameAs(same.kernel(same.size() - 1));
+    assertThat(jittered.kernel(1)).isNotEqualTo(jittered.kernel(0));
+    assertThat(jittered.kernel(1).program()).isSameAs(jittered.kernel(0).program());
   }
 }

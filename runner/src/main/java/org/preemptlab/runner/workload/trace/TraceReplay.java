@@ -276,27 +276,7 @@ public final class TraceReplay {
 
   /** The indices of {@code keys} ordered by key, equal keys in index order (a merge sort). */
   static int[] sortedStably(long[] keys) {
-    int[] order = new int[keys.length];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    int[] merged = new int[keys.length];
-    for (int width = 1; width < order.length; width *= 2) {
-      for (int from = 0; from < order.length; from += 2 * width) {
-        int middle = Math.min(from + width, order.length);
-        int to = Math.min(from + 2 * width, order.length);
-        int a = from;
-        int b = middle;
-        for (int out = from; out < to; out++) {
-          merged[out] = b >= to || a < middle && keys[order[a]] <= keys[order[b]]
-              ? order[a++] : order[b++];
-        }
-      }
-      int[] swap = order;
-      order = merged;
-      merged = swap;
-    }
-    return order;
+    return org.preemptlab.runner.workload.StableOrder.of(keys, keys.length);
   }
 
   /**
