@@ -1,26 +1,17 @@
 package org.preemptlab.lab.reproduce;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.WorkloadConfig;
 import org.preemptlab.runner.experiment.sharing.SharingConfig;
-import org.preemptlab.runner.metrics.Percentiles;
 import org.preemptlab.runner.report.Numbers;
 import org.preemptlab.runner.report.TextTable;
 
@@ -208,82 +199,18 @@ public final class Lithos implements Reproduction {
       Map<String, List<OrionArtifact.Kernel>> models, Setup setup) throws Exception {
     OrionArtifact.Trace trace = OrionArtifact.trace(pair, models, setup.layout, horizonNs, 1,
         setup.shape(pair));
-    Path file = Files.createTempFile("preemptlab-lithos-", ".csv");
-    try {
-      Files.writeString(file, trace.csv());
-      Map<Long, Long> finish = new HashMap<>();
-      for (JobRecord job : executor.execute(config(setup, pair, file)).result().jobs()) {
-        finish.put(job.jobId(), job.finishNs());
-      }
-      List<Long> latencies = new ArrayList<>();
-      int hpDone = 0;
-      int beDone = 0;
-      for (OrionArtifact.Request r : trace.requests()) {
-        long end = finish.getOrDefault(r.lastJob(), -1L);
-        boolean done = end > 0 && end < horizonNs;
-        if (r.highPriority()) {
-          latencies.add(end - r.dueNs());
-          hpDone += done ? 1 : 0;
-        } else {
-          beDone += done ? 1 : 0;
-        }
-      }
-      long p99 = Percentiles.of(latencies.stream().mapToLong(Long::longValue).toArray()).at(99);
-      return new Result(p99, hpDone, beDone);
-    } finally {
-      Files.deleteIfExists(file);
-    }
+    OrionArtifact.Replay replay = OrionArtifact.replay(executor, trace, horizonNs,
+        "preemptlab-lithos-", file -> config(setup, pair, file));
+    return new Result(replay.hpLatencyAt(99), replay.hpDone(), replay.beDone());
   }
 
-  /**
-   * Every setup on every pair of a figure, the HP model alone once per HP model. The runs are
-   * independent (each has its own plugin instances and trace), so they run side by side on up to
-   * four threads; the results do not depend on the order they finish in.
-   */
+  /** Every setup on every pair of a figure, and the HP model alone once per HP model. */
   private Map<OrionArtifact.Pair, Map<Setup, Result>> runFigure(RunExecutor executor,
       List<OrionArtifact.Pair> pairs, Map<String, List<OrionArtifact.Kernel>> models)
       throws Exception {
-    int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      Map<String, Future<Result>> alone = new LinkedHashMap<>();
-      Map<OrionArtifact.Pair, Map<Setup, Future<Result>>> futures = new LinkedHashMap<>();
-      for (OrionArtifact.Pair pair : pairs) {
-        alone.computeIfAbsent(pair.hp(), hp -> pool.submit(() -> run(executor, pair, models,
-            Setup.IDEAL)));
-        Map<Setup, Future<Result>> bySetup = new LinkedHashMap<>();
-        for (Setup setup : Setup.values()) {
-          if (setup != Setup.IDEAL) {
-            bySetup.put(setup, pool.submit(() -> run(executor, pair, models, setup)));
-          }
-        }
-        futures.put(pair, bySetup);
-      }
-      Map<OrionArtifact.Pair, Map<Setup, Result>> results = new LinkedHashMap<>();
-      for (Map.Entry<OrionArtifact.Pair, Map<Setup, Future<Result>>> e : futures.entrySet()) {
-        Map<Setup, Result> bySetup = new LinkedHashMap<>();
-        bySetup.put(Setup.IDEAL, get(alone.get(e.getKey().hp())));
-        for (Map.Entry<Setup, Future<Result>> f : e.getValue().entrySet()) {
-          bySetup.put(f.getKey(), get(f.getValue()));
-        }
-        results.put(e.getKey(), bySetup);
-      }
-      return results;
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
-  /** The result of a run, with what it threw rethrown as itself. */
-  private static Result get(Future<Result> future) throws Exception {
-    try {
-      return future.get();
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof Exception cause) {
-        throw cause;
-      }
-      throw e;
-    }
+    return OrionArtifact.runPairs(pairs, Setup.IDEAL, java.util.Arrays.stream(Setup.values())
+        .filter(setup -> setup != Setup.IDEAL).toList(),
+        (pair, setup) -> run(executor, pair, models, setup));
   }
 
   /** The baseline with the lowest HP p99 (the first of {@link Setup#BASELINES} on a tie). */

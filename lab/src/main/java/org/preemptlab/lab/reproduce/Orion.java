@@ -1,26 +1,16 @@
 package org.preemptlab.lab.reproduce;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.WorkloadConfig;
 import org.preemptlab.runner.experiment.sharing.SharingConfig;
-import org.preemptlab.runner.metrics.Percentiles;
 import org.preemptlab.runner.report.Numbers;
 import org.preemptlab.runner.report.TextTable;
 
@@ -121,94 +111,37 @@ public final class Orion implements Reproduction {
   Result run(RunExecutor executor, OrionArtifact.Pair pair,
       Map<String, List<OrionArtifact.Kernel>> models, Setup setup) throws Exception {
     OrionArtifact.Trace trace = OrionArtifact.trace(pair, models, setup.layout, horizonNs, 1);
-    Path file = Files.createTempFile("preemptlab-orion-", ".csv");
-    try {
-      Files.writeString(file, trace.csv());
-      RunConfig config = Overrides.choose(RunConfig.defaults(), "hardware", "v100");
-      config = Overrides.set(config, "hardware.contention=max-min-fair");
-      config = Overrides.choose(config, "policy", setup.policy);
-      if (setup == Setup.ORION) {
-        config = Overrides.set(config, "policy.high=HIGH");
-        config = Overrides.set(config, "policy.sm-threshold=1.0");
-        config = Overrides.set(config, "policy.be-duration-max=" + pair.maxBeDurationNs() + "ns");
-      }
-      config = Overrides.set(config, "engine.in-order=true");
-      config = config.withWorkload(new WorkloadConfig("csv-trace",
-          Map.of("path", file.toString()), null)).withName("orion").withSeed(1);
-      if (setup == Setup.MPS) {
-        config = config.withSharing(new SharingConfig("mps", null, null, null, null));
-      }
-      Map<Long, Long> finish = new HashMap<>();
-      for (JobRecord job : executor.execute(config).result().jobs()) {
-        finish.put(job.jobId(), job.finishNs());
-      }
-      List<Long> latencies = new ArrayList<>();
-      int hpDone = 0;
-      int beDone = 0;
-      for (OrionArtifact.Request r : trace.requests()) {
-        long end = finish.getOrDefault(r.lastJob(), -1L);
-        boolean done = end > 0 && end < horizonNs;
-        if (r.highPriority()) {
-          latencies.add(end - r.dueNs());
-          hpDone += done ? 1 : 0;
-        } else {
-          beDone += done ? 1 : 0;
-        }
-      }
-      long p95 = Percentiles.of(latencies.stream().mapToLong(Long::longValue).toArray()).at(95);
-      return new Result(p95, hpDone, beDone);
-    } finally {
-      Files.deleteIfExists(file);
-    }
+    OrionArtifact.Replay replay = OrionArtifact.replay(executor, trace, horizonNs,
+        "preemptlab-orion-", file -> config(setup, pair, file));
+    return new Result(replay.hpLatencyAt(95), replay.hpDone(), replay.beDone());
   }
 
-  /**
-   * Every setup on every pair of a figure, and the HP model alone once per HP model. The runs are
-   * independent (each has its own plugin instances and trace), so they run side by side on up to
-   * four threads; the results do not depend on the order they finish in.
-   */
+  /** The run of {@code setup} on {@code pair}'s trace, written to {@code file}. */
+  private static RunConfig config(Setup setup, OrionArtifact.Pair pair, Path file) {
+    RunConfig config = Overrides.choose(RunConfig.defaults(), "hardware", "v100");
+    config = Overrides.set(config, "hardware.contention=max-min-fair");
+    config = Overrides.choose(config, "policy", setup.policy);
+    if (setup == Setup.ORION) {
+      config = Overrides.set(config, "policy.high=HIGH");
+      config = Overrides.set(config, "policy.sm-threshold=1.0");
+      config = Overrides.set(config, "policy.be-duration-max=" + pair.maxBeDurationNs() + "ns");
+    }
+    config = Overrides.set(config, "engine.in-order=true");
+    config = config.withWorkload(new WorkloadConfig("csv-trace",
+        Map.of("path", file.toString()), null)).withName("orion").withSeed(1);
+    if (setup == Setup.MPS) {
+      config = config.withSharing(new SharingConfig("mps", null, null, null, null));
+    }
+    return config;
+  }
+
+  /** Every setup on every pair of a figure, and the HP model alone once per HP model. */
   private Map<OrionArtifact.Pair, Map<Setup, Result>> runFigure(RunExecutor executor,
       List<OrionArtifact.Pair> pairs, Map<String, List<OrionArtifact.Kernel>> models)
       throws Exception {
-    int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      Map<String, Future<Result>> alone = new LinkedHashMap<>();
-      Map<OrionArtifact.Pair, Map<Setup, Future<Result>>> futures = new LinkedHashMap<>();
-      for (OrionArtifact.Pair pair : pairs) {
-        alone.computeIfAbsent(pair.hp(), hp -> pool.submit(() -> run(executor, pair, models,
-            Setup.IDEAL)));
-        Map<Setup, Future<Result>> bySetup = new LinkedHashMap<>();
-        for (Setup setup : List.of(Setup.MPS, Setup.STREAMS, Setup.ORION)) {
-          bySetup.put(setup, pool.submit(() -> run(executor, pair, models, setup)));
-        }
-        futures.put(pair, bySetup);
-      }
-      Map<OrionArtifact.Pair, Map<Setup, Result>> results = new LinkedHashMap<>();
-      for (Map.Entry<OrionArtifact.Pair, Map<Setup, Future<Result>>> e : futures.entrySet()) {
-        Map<Setup, Result> bySetup = new LinkedHashMap<>();
-        bySetup.put(Setup.IDEAL, get(alone.get(e.getKey().hp())));
-        for (Map.Entry<Setup, Future<Result>> f : e.getValue().entrySet()) {
-          bySetup.put(f.getKey(), get(f.getValue()));
-        }
-        results.put(e.getKey(), bySetup);
-      }
-      return results;
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
-  /** The result of a run, with what it threw rethrown as itself. */
-  private static Result get(Future<Result> future) throws Exception {
-    try {
-      return future.get();
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof Exception cause) {
-        throw cause;
-      }
-      throw e;
-    }
+    return OrionArtifact.runPairs(pairs, Setup.IDEAL,
+        List.of(Setup.MPS, Setup.STREAMS, Setup.ORION),
+        (pair, setup) -> run(executor, pair, models, setup));
   }
 
   private double seconds() {

@@ -6,11 +6,23 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.runner.experiment.RunConfig;
+import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.metrics.Percentiles;
 
 /**
  * The inputs of Orion's artifact (Strati, Ma and Klimovic, EuroSys 2024; eth-easl/orion) as CSV
@@ -189,6 +201,111 @@ final class OrionArtifact {
 
   /** A trace and its requests. */
   record Trace(String csv, List<Request> requests) {}
+
+  /**
+   * What a replay of a trace gave.
+   *
+   * @param hpLatenciesNs each high-priority request's latency, from its due time to its last
+   *     kernel's end, in request order
+   * @param hpDone high-priority requests finished within the horizon
+   * @param beDone best-effort requests (or training iterations) finished within the horizon
+   */
+  record Replay(long[] hpLatenciesNs, int hpDone, int beDone) {
+    /** The high-priority latency at percentile {@code p} (0-100). */
+    long hpLatencyAt(double p) {
+      return Percentiles.of(hpLatenciesNs).at(p);
+    }
+  }
+
+  /**
+   * One run of a set-up on a pair.
+   *
+   * @param <S> the set-up type
+   * @param <R> its result
+   */
+  interface PairRun<S, R> {
+    R run(Pair pair, S setup) throws Exception;
+  }
+
+  /**
+   * Every set-up of {@code setups} on every pair, and {@code alone} once per high-priority model.
+   * The runs are independent (each has its own plugin instances and trace), so they run side by
+   * side on up to four threads; the results do not depend on the order they finish in. Each pair's
+   * results hold {@code alone}'s first, then the set-ups' in order. What a run throws is rethrown
+   * as itself.
+   */
+  static <S, R> Map<Pair, Map<S, R>> runPairs(List<Pair> pairs, S alone, List<S> setups,
+      PairRun<S, R> run) throws Exception {
+    int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      Map<String, Future<R>> aloneByHp = new LinkedHashMap<>();
+      Map<Pair, Map<S, Future<R>>> futures = new LinkedHashMap<>();
+      for (Pair pair : pairs) {
+        aloneByHp.computeIfAbsent(pair.hp(), hp -> pool.submit(() -> run.run(pair, alone)));
+        Map<S, Future<R>> bySetup = new LinkedHashMap<>();
+        for (S setup : setups) {
+          bySetup.put(setup, pool.submit(() -> run.run(pair, setup)));
+        }
+        futures.put(pair, bySetup);
+      }
+      Map<Pair, Map<S, R>> results = new LinkedHashMap<>();
+      for (Map.Entry<Pair, Map<S, Future<R>>> e : futures.entrySet()) {
+        Map<S, R> bySetup = new LinkedHashMap<>();
+        bySetup.put(alone, get(aloneByHp.get(e.getKey().hp())));
+        for (Map.Entry<S, Future<R>> f : e.getValue().entrySet()) {
+          bySetup.put(f.getKey(), get(f.getValue()));
+        }
+        results.put(e.getKey(), bySetup);
+      }
+      return results;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static <R> R get(Future<R> future) throws Exception {
+    try {
+      return future.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof Exception cause) {
+        throw cause;
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Writes {@code trace} to a temporary CSV file, runs the configuration {@code config} makes for
+   * that file, and measures the trace's requests against the horizon; the file is deleted after.
+   */
+  static Replay replay(RunExecutor executor, Trace trace, long horizonNs, String filePrefix,
+      Function<Path, RunConfig> config) throws IOException {
+    Path file = Files.createTempFile(filePrefix, ".csv");
+    try {
+      Files.writeString(file, trace.csv());
+      Map<Long, Long> finish = new HashMap<>();
+      for (JobRecord job : executor.execute(config.apply(file)).result().jobs()) {
+        finish.put(job.jobId(), job.finishNs());
+      }
+      List<Long> latencies = new ArrayList<>();
+      int hpDone = 0;
+      int beDone = 0;
+      for (Request r : trace.requests()) {
+        long end = finish.getOrDefault(r.lastJob(), -1L);
+        boolean done = end > 0 && end < horizonNs;
+        if (r.highPriority()) {
+          latencies.add(end - r.dueNs());
+          hpDone += done ? 1 : 0;
+        } else {
+          beDone += done ? 1 : 0;
+        }
+      }
+      return new Replay(latencies.stream().mapToLong(Long::longValue).toArray(), hpDone, beDone);
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
 
   /**
    * The CSV trace of a pair over {@code horizonNs}. The high-priority client asks for an inference
