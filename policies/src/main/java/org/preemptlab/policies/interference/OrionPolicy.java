@@ -9,6 +9,7 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.policies.rank.SubmitOrder;
 import org.preemptlab.policies.rank.WorkEstimate;
 
 /**
@@ -108,7 +109,7 @@ public final class OrionPolicy implements SchedulingPolicy {
 
   @Override
   public JobView selectNext(SchedulerView scheduler) {
-    JobView first = oldest(readyHigh);
+    JobView first = SubmitOrder.oldest(readyHigh);
     if (first != null) {
       return first;
     }
@@ -199,17 +200,6 @@ public final class OrionPolicy implements SchedulingPolicy {
   static long expectedNs(Kernel kernel, DeviceSpec device) {
     long slots = WorkEstimate.parallelism(kernel, device);
     return (kernel.gridBlocks() + slots - 1) / slots * kernel.program().durationNs();
-  }
-
-  private static JobView oldest(List<JobView> jobs) {
-    JobView best = null;
-    for (JobView job : jobs) {
-      if (best == null || job.submitTimeNs() < best.submitTimeNs()
-          || job.submitTimeNs() == best.submitTimeNs() && job.id() < best.id()) {
-        best = job;
-      }
-    }
-    return best;
   }
 
   /** Best-effort jobs launched so far. */

@@ -9,6 +9,7 @@ import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SmSet;
+import org.preemptlab.policies.rank.SubmitOrder;
 import org.preemptlab.policies.rank.WorkEstimate;
 
 /**
@@ -123,11 +124,11 @@ public final class LithosPolicy implements SchedulingPolicy {
 
   @Override
   public JobView selectNext(SchedulerView scheduler) {
-    JobView first = oldest(readyHigh);
+    JobView first = SubmitOrder.oldest(readyHigh);
     if (first != null) {
       return first;
     }
-    JobView bestEffort = oldest(readyBestEffort);
+    JobView bestEffort = SubmitOrder.oldest(readyBestEffort);
     return bestEffort != null && throttleAdmits(scheduler) ? bestEffort : null;
   }
 
@@ -167,17 +168,6 @@ public final class LithosPolicy implements SchedulingPolicy {
   @Override
   public Comparator<JobView> placementOrder() {
     return Comparator.comparingInt(job -> isHigh(job) ? 0 : 1);
-  }
-
-  private static JobView oldest(List<JobView> jobs) {
-    JobView best = null;
-    for (JobView job : jobs) {
-      if (best == null || job.submitTimeNs() < best.submitTimeNs()
-          || job.submitTimeNs() == best.submitTimeNs() && job.id() < best.id()) {
-        best = job;
-      }
-    }
-    return best;
   }
 
   /** BE jobs confined to the BE quota when launched (HP busy, or blocks outlasting an atom). */
