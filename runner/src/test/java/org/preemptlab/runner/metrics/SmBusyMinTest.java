@@ -89,6 +89,22 @@ class SmBusyMinTest {
   }
 
   @Test
+  void theShippedExampleSweepShowsMigLeavingSmsIdleAndMpsNot(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws Exception {
+    org.preemptlab.runner.cli.CliRun run = org.preemptlab.runner.cli.CliRun.of("sweep",
+        "--config", "../examples/configs/idle-sms.yaml", "--out", dir.resolve("o").toString());
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    List<String> rows = java.nio.file.Files.readAllLines(dir.resolve("o/results.csv")).stream()
+        .filter(row -> row.contains(",sm-busy-min,")).toList();
+    assertThat(rows).hasSize(3);
+    assertThat(rows).filteredOn(row -> row.startsWith("mig-2g-4g,")).singleElement()
+        .satisfies(row -> assertThat(row).endsWith(",fraction,0,"));
+    assertThat(rows).filteredOn(row -> row.startsWith("mps,")).singleElement()
+        .satisfies(row -> assertThat(Double.parseDouble(row.split(",")[6])).isGreaterThan(0.5));
+  }
+
+  @Test
   void mergingKeepsTheUnionOfRandomIntervals() {
     Random random = new Random(26);
     for (int trial = 0; trial < 200; trial++) {

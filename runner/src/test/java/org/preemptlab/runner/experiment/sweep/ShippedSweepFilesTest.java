@@ -13,7 +13,7 @@ class ShippedSweepFilesTest {
   @ParameterizedTest
   @ValueSource(strings = {"policy-sweep.yaml", "cluster-sweep.yaml", "trace-colocation.yaml",
       "plugin-sweep.yaml", "policy-library.yaml", "sharing-comparison.yaml",
-      "llm-colocation.yaml"})
+      "llm-colocation.yaml", "idle-sms.yaml"})
   void aShippedSweepFileReadsAsAValidSweep(String name) {
     Path file = Path.of("..", "examples", "configs", name);
 
