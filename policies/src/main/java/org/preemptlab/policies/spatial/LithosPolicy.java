@@ -44,7 +44,6 @@ public final class LithosPolicy implements SchedulingPolicy {
   private final long outstandingNs;
   private final List<JobView> readyHigh = new ArrayList<>();
   private final List<JobView> readyBestEffort = new ArrayList<>();
-  private long confinedBestEffort;
   /** Whether the HP queues are idle, so that their SMs are lent. */
   private boolean lending = true;
 
@@ -154,7 +153,6 @@ public final class LithosPolicy implements SchedulingPolicy {
     readyBestEffort.remove(job);
     if (!lending || !mayBorrow(job)) {
       scheduler.restrictSms(job, bestEffortQuota(scheduler.device()));
-      confinedBestEffort++;
     }
   }
 
@@ -168,10 +166,5 @@ public final class LithosPolicy implements SchedulingPolicy {
   @Override
   public Comparator<JobView> placementOrder() {
     return Comparator.comparingInt(job -> isHigh(job) ? 0 : 1);
-  }
-
-  /** BE jobs confined to the BE quota when launched (HP busy, or blocks outlasting an atom). */
-  long confinedBestEffort() {
-    return confinedBestEffort;
   }
 }

@@ -33,9 +33,6 @@ import org.preemptlab.api.policy.SchedulingPolicy;
  * <p>A simulator runs once; create a new one per run.
  */
 public final class Simulator {
-  /** More events than this at one instant means the simulation no longer advances. */
-  static final long MAX_EVENTS_PER_INSTANT = RunServices.MAX_EVENTS_PER_INSTANT;
-
   /** The clock, event queue, signals, options and costs every part shares. */
   private final RunServices run;
   private final DeviceSpec device;

@@ -159,7 +159,7 @@ class InvariantAndValidationTest {
 
     assertThatThrownBy(() -> runWithPolicy(w, "restless", restless))
         .isInstanceOf(InvariantViolationException.class)
-        .hasMessageContaining("more than " + Simulator.MAX_EVENTS_PER_INSTANT
+        .hasMessageContaining("more than " + RunServices.MAX_EVENTS_PER_INSTANT
             + " events at simulated time 0 ns")
         .hasMessageContaining("policy 'restless'");
   }
