@@ -5,6 +5,9 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -20,6 +23,8 @@ import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.RunOutcome;
 import org.preemptlab.runner.experiment.StopRequest;
 import org.preemptlab.runner.experiment.WorkEstimate;
+import org.preemptlab.runner.metrics.MetricSelection;
+import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.report.JobsCsv;
 import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.report.Provenance;
@@ -64,6 +69,10 @@ final class RunCommand implements Command {
           + "few engine events) a run may have without --yes; default "
           + String.format(java.util.Locale.ROOT, "%,d", WorkEstimate.DEFAULT_MAX_BLOCKS)
           + ", about a minute").get();
+  static final Option METRIC = Option.builder().longOpt("metric").hasArg().argName("ID")
+      .desc("also report this metric, e.g. sm-busy-min or slowdown-p99@queue=video (a metric "
+          + "computed on request is only collected when named; ids: docs/metrics.md); "
+          + "repeatable").get();
   static final Option RUN_TIMEOUT = Option.builder().longOpt("run-timeout").hasArg()
       .argName("DURATION").desc("fail the run (exit 1) if it takes longer, wall time, e.g. 30s")
       .get();
@@ -100,7 +109,7 @@ final class RunCommand implements Command {
     return new Options().addOption(CONFIG).addOption(POLICY).addOption(PREEMPTION)
         .addOption(CONTEXT_SAVE).addOption(HARDWARE).addOption(WORKLOAD).addOption(SEED)
         .addOption(SET).addOption(CHECK_INVARIANTS).addOption(OUT).addOption(TRACE)
-        .addOption(YES).addOption(MAX_EVENTS).addOption(RUN_TIMEOUT)
+        .addOption(YES).addOption(MAX_EVENTS).addOption(METRIC).addOption(RUN_TIMEOUT)
         .addOption(SharedOptions.PLUGIN_PATH);
   }
 
@@ -112,6 +121,8 @@ final class RunCommand implements Command {
             --preemption block-boundary --set hardware.time-slice=1ms --seed 7
         preemptlab run --config examples/configs/inference-vs-training.yaml --policy round-robin
         preemptlab run --config examples/configs/xsched/lv3.yaml --out results/xsched-lv3
+        preemptlab run --config examples/configs/inference-vs-training.yaml \\
+            --metric sm-busy-min --metric turnaround-p99@queue=inference
         preemptlab run --workload csv-trace --set workload.path=examples/traces/small.csv
         preemptlab run --trace results/run1/trace.json
         preemptlab run --config examples/drm/b1-basic-submit.yaml --out results/b1""";
@@ -145,6 +156,8 @@ final class RunCommand implements Command {
       Optional<Duration> timeout, RunExecutor plainExecutor, StopRequest stop) {
     // every plugin id and parameter is checked before any output path is touched
     plainExecutor.validate(config);
+    List<MetricSelection> requested = requestedMetrics(line, plainExecutor.metrics(config));
+    plainExecutor = plainExecutor.reporting(requested); // collects what on-request metrics need
     String command = CommandLines.render(name(), line);
     String dir = line.getOptionValue(OUT);
     boolean newDir = dir != null
@@ -223,9 +236,12 @@ final class RunCommand implements Command {
           + "config.yaml" + (resolved.inputs().stream().anyMatch(i -> !i.copy().isEmpty())
               ? ", " + RunInputs.FOLDER + "/" : "") + " to " + dir);
       new Provenance(command, outcome.plugins(),
-          java.util.List.of(config.seed()), java.util.List.of("config.yaml"),
+          List.of(config.seed()), List.of("config.yaml"),
           parameters).withInputs(resolved.inputs()).write(Path.of(dir));
       out.println("wrote provenance.json, command.txt (the command that reproduces it) to " + dir);
+    }
+    if (!requested.isEmpty()) { // after the outputs: a scope the run lacks loses nothing written
+      out.print("\n" + RunReport.requested(outcome, requested));
     }
     if (trace != null) {
       out.println("\nwrote the timeline " + trace + " (" + traceEvents[0] + " events; open it "
@@ -269,6 +285,27 @@ final class RunCommand implements Command {
     }
     return DrmScenarioCommand.runScenario(name(), line, file, line.getOptionValue(POLICY), false,
         line.getOptionValue(OUT), out);
+  }
+
+  /**
+   * The metrics named by {@code --metric}, parsed against the run's registry (built-in and plugin
+   * metrics), each once, in the order given.
+   */
+  private static List<MetricSelection> requestedMetrics(CommandLine line, Metrics metrics) {
+    String[] ids = line.getOptionValues(METRIC);
+    if (ids == null) {
+      return List.of();
+    }
+    Map<String, MetricSelection> selections = new LinkedHashMap<>();
+    for (String id : ids) {
+      try {
+        MetricSelection selection = MetricSelection.parse(id, metrics);
+        selections.putIfAbsent(selection.key(), selection);
+      } catch (ConfigurationException e) {
+        throw new ConfigurationException("--metric " + id + ": " + e.getMessage(), e);
+      }
+    }
+    return List.copyOf(selections.values());
   }
 
   /** The configuration file (or the demo's) with every override of the command line applied. */

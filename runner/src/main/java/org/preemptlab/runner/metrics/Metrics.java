@@ -152,7 +152,8 @@ public final class Metrics {
   public static final Metric SM_BUSY_MIN = new Metric("sm-busy-min", "least busy SM",
       FRACTION, true, "over the device's SMs, the smallest fraction of the makespan during which "
           + "the SM executed at least one block (from a block's first instruction to its end); "
-          + "computed on request: name it in a sweep's metrics", "when the makespan is 0",
+          + "computed on request: name it in a sweep's metrics or with run --metric",
+      "when the makespan is 0",
       Scoping.RUN, Metrics::smBusyMin).needing(SmBusyCollector.OBSERVATION);
 
   /** Every built-in metric, in reporting order. */

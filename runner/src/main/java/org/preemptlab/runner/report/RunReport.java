@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.engine.PreemptionRecord;
@@ -26,6 +27,7 @@ import org.preemptlab.runner.metrics.RunMetrics;
 import org.preemptlab.runner.experiment.RunOutcome;
 import org.preemptlab.runner.metrics.DisplayUnit;
 import org.preemptlab.runner.metrics.Metric;
+import org.preemptlab.runner.metrics.MetricSelection;
 import org.preemptlab.runner.metrics.Metrics;
 
 /**
@@ -95,6 +97,28 @@ public final class RunReport {
     PolicyInfluence.warning(outcome).ifPresent(line -> sb.append("note: ").append(line)
         .append('\n'));
     return sb.toString();
+  }
+
+  /**
+   * The metrics a command asked for by name ({@code run --metric}): one line each with its value
+   * in a unit scaled to it, {@code n/a} where the run leaves it undefined, and its direction.
+   *
+   * @throws ConfigurationException when a selection names a queue, context or group the run lacks
+   */
+  public static String requested(RunOutcome outcome, List<MetricSelection> selections) {
+    TextTable table = new TextTable("metric", "value", "unit", "better");
+    for (MetricSelection selection : selections) {
+      try {
+        outcome.metrics().data().check(selection.scope());
+      } catch (ConfigurationException e) {
+        throw new ConfigurationException("--metric " + selection.key() + ": " + e.getMessage(), e);
+      }
+      double value = outcome.metrics().value(selection);
+      DisplayUnit unit = DisplayUnit.of(selection.metric().unit(), value);
+      table.row(selection.key(), unit.format(value), unit.symbol(),
+          selection.metric().direction());
+    }
+    return "requested metrics:\n" + table.render();
   }
 
   /**
