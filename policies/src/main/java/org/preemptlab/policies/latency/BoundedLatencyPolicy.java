@@ -24,9 +24,10 @@ import org.preemptlab.policies.rank.ReentryGuard;
  * unmodified); otherwise they are preempted for the waiter with the run's preemption-point
  * strategy (Tally's sliced or persistent-thread-block kernels give up the SM within the bound).
  *
- * <p>Without space sharing (as in the configuration of Tally's published results: {@code
- * use_space_share} off in tally-project/tally-bench {@code tally_results/priority-aware-perf.csv},
- * the other value an ablation) best-effort work runs
+ * <p>Without space sharing (as Tally's benchmark runs at its published preemption-latency limit,
+ * 0.0316 ms: {@code use_space_share} FALSE in tally-project/tally-bench {@code
+ * tally_results/priority-aware-perf.csv}, whose rows with it on use a 0.1 ms limit) best-effort
+ * work runs
  * only while no high-priority work is present: as soon as a high-priority queue has a job
  * submitted or launched, every best-effort queue is suspended at level 2 (its blocks not started
  * are held) and every resident best-effort job whose blocks exceed the bound is preempted at
