@@ -351,6 +351,15 @@ final class OrionArtifact {
   /** As {@link #trace(Pair, Map, Layout, long, long)}, the best-effort kernels shaped by shape. */
   static Trace trace(Pair pair, Map<String, List<Kernel>> models, Layout layout, long horizonNs,
       long seed, BestEffortShape shape) {
+    return trace(pair, models, layout, horizonNs, highPriorityTimes(pair, horizonNs, seed), shape);
+  }
+
+  /**
+   * As {@link #trace(Pair, Map, Layout, long, long, BestEffortShape)}, the high-priority client
+   * asking at the given times (ascending, in [0, horizon)) instead of the pair's.
+   */
+  static Trace trace(Pair pair, Map<String, List<Kernel>> models, Layout layout, long horizonNs,
+      List<Long> highPriorityTimes, BestEffortShape shape) {
     StringBuilder csv = new StringBuilder("job_id,queue,context,priority,engine,submit,grid_blocks,"
         + "threads_per_block,registers_per_thread,shared_memory_per_block,block_time,depends_on,"
         + "think_time,dram_bytes_per_block" + (shape.idempotent() ? ",idempotent" : "") + "\n");
@@ -359,7 +368,7 @@ final class OrionArtifact {
     String hpContext = layout == Layout.TWO_PROCESSES ? "hp" : "app";
     String hpPriority = layout == Layout.ONE_PROCESS ? "HIGH" : "NORMAL";
     long previous = -1;
-    for (long due : highPriorityTimes(pair, horizonNs, seed)) {
+    for (long due : highPriorityTimes) {
       previous = request(csv, requests, next, "hp", hpContext, hpPriority, true, due,
           models.get(pair.hpModel()), previous, BestEffortShape.WHOLE, shape.idempotent());
     }

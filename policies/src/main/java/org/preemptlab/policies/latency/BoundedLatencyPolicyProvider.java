@@ -17,13 +17,18 @@ public final class BoundedLatencyPolicyProvider extends PolicyProviderBase {
             ParameterSpec.duration("bound", 100_000L, 0, 10_000_000_000L,
                 "Longest a high-priority job should wait for a best-effort block (Tally: 0.1 ms)."),
             ParameterSpec.choice("high", "high", List.of("kernel", "high", "normal", "low"),
-                "The lowest queue priority that counts as high-priority.")));
+                "The lowest queue priority that counts as high-priority."),
+            ParameterSpec.bool("space-share", true,
+                "Whether best-effort blocks may run beside high-priority work; false: best-effort"
+                + " queues are held, and their blocks longer than the bound preempted, while"
+                + " high-priority work exists (as Tally's published results run).")));
   }
 
   @Override
   public SchedulingPolicy create(PluginContext context) {
     return new BoundedLatencyPolicy(context.parameters().getDurationNs("bound"),
         Priority.valueOf(
-            context.parameters().getString("high").toUpperCase(java.util.Locale.ROOT)));
+            context.parameters().getString("high").toUpperCase(java.util.Locale.ROOT)),
+        context.parameters().getBoolean("space-share"));
   }
 }

@@ -78,4 +78,47 @@ class LatencyPoliciesTest {
     assertThat(outcome.result().preemptions()).isEmpty();
     assertThat(high(outcome).firstStartNs() - ARRIVAL).isLessThanOrEqualTo(80_000);
   }
+
+  /** As {@link #backgroundAndUrgent} with a high job of 16 blocks, leaving 48 slots free. */
+  private static Workload backgroundAndNarrowUrgent(long blockNs) {
+    PolicyLab.Builder w = PolicyLab.workload()
+        .queue("low", Priority.LOW, 1).queue("high", Priority.HIGH, 1);
+    for (int i = 0; i < 20; i++) {
+      w.job("low", 0, kernel("bg", 64, 256, blockNs));
+    }
+    w.job("high", ARRIVAL, kernel("fg", 16, 256, 50_000));
+    return w.build();
+  }
+
+  @Test
+  void boundedLatencyWithoutSpaceSharingStartsNoBestEffortJobWhileHighPriorityWorkRuns() {
+    Workload w = backgroundAndNarrowUrgent(80_000);
+
+    Outcome shared = run(w, "bounded-latency", Map.of());
+    Outcome isolated = run(w, "bounded-latency", Map.of("space-share", "false"));
+
+    // Shared: the next low job fills the 48 slots the high job leaves; isolated: the low queue
+    // is held from the high job's arrival until it ends, then resumed.
+    assertThat(shared.jobsOf("low")).anyMatch(j -> j.firstStartNs() > ARRIVAL
+        && j.firstStartNs() < high(shared).finishNs());
+    assertThat(isolated.jobsOf("low")).noneMatch(j -> j.firstStartNs() > ARRIVAL
+        && j.firstStartNs() < high(isolated).finishNs());
+    assertThat(isolated.result().suspensions()).singleElement().satisfies(s ->
+        assertThat(s.queueId()).isEqualTo("low"));
+    assertThat(isolated.jobsOf("low")).allSatisfy(j -> assertThat(j.finishNs()).isPositive());
+    assertThat(isolated.result().preemptions()).isEmpty(); // 80 us blocks drain
+  }
+
+  @Test
+  void boundedLatencyWithoutSpaceSharingPreemptsLongBestEffortBlocksAtOnce() {
+    Outcome isolated = run(backgroundAndNarrowUrgent(400_000), "bounded-latency",
+        Map.of("space-share", "false"));
+
+    // Every slot is taken when the high job arrives: the resident low blocks of 400 us, above
+    // the 100 us bound, are preempted at once (level 2 alone would leave them to run 400 us).
+    assertThat(isolated.result().preemptions()).isNotEmpty();
+    assertThat(high(isolated).firstStartNs() - ARRIVAL).isLessThan(20_000);
+    assertThat(isolated.jobsOf("low")).noneMatch(j -> j.firstStartNs() > ARRIVAL
+        && j.firstStartNs() < high(isolated).finishNs());
+  }
 }

@@ -1,0 +1,146 @@
+package org.preemptlab.lab.reproduce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.runner.experiment.RunConfig;
+import org.preemptlab.runner.experiment.RunExecutor;
+
+/** The tally reproduction: its published values, its load, its measures and a run. */
+class TallyTest {
+
+  @TempDir
+  Path directory;
+
+  @Test
+  void theArtifactRowsPublishedValuesAreTheMeansOfTheBundledMeasurements() {
+    List<Map<String, String>> rows = Tally.measuredRows();
+
+    assertThat(rows).hasSize(12).allSatisfy(r -> assertThat(r.get("hp")).contains("_server_"
+        + "load_0.5_"));
+    assertThat(Tally.measuredOverhead("p99_time_slicing_ms"))
+        .isCloseTo(Tally.MEASURED_TIME_SLICING_OVERHEAD, within(0.0005));
+    assertThat(Tally.measuredOverhead("p99_tally_ms"))
+        .isCloseTo(Tally.MEASURED_TALLY_OVERHEAD, within(0.0005));
+    assertThat(rows.stream().mapToDouble(r -> Double.parseDouble(r.get("be_tally")))
+        .average().orElseThrow()).isCloseTo(Tally.MEASURED_TALLY_BE_THROUGHPUT, within(0.00005));
+    // the abstract's TGS figure and "over 80%" agree with the benchmark's pairs
+    assertThat(Tally.measuredOverhead("p99_tgs_ms")).isBetween(1.5, 2.0);
+    assertThat(rows.stream().mapToDouble(r -> (Double.parseDouble(r.get("hp_tally"))
+        + Double.parseDouble(r.get("be_tally"))) / (Double.parseDouble(r.get("hp_tgs"))
+        + Double.parseDouble(r.get("be_tgs")))).average().orElseThrow())
+        .isCloseTo(0.831, within(0.0005));
+  }
+
+  @Test
+  void theServerAsksAtPoissonTimesAtHalfItsRateAlone() {
+    List<OrionArtifact.Kernel> bert = OrionArtifact.models().get(Tally.HP_MODEL);
+    long alone = OrionArtifact.aloneNs(bert);
+    long horizon = 2_000 * alone;
+
+    List<Long> times = Tally.arrivals(bert, horizon, 7);
+
+    assertThat(times).isSorted().allMatch(t -> t >= 0 && t < horizon);
+    // load 0.5: one request per two requests' time alone, on average (1,000 expected)
+    assertThat(times.size()).isBetween(900, 1100);
+    assertThat(Tally.arrivals(bert, horizon, 7)).isEqualTo(times);
+  }
+
+  @Test
+  void theBertServerBesideEachOfOrionsFiveTrainingModels() {
+    assertThat(Tally.pairs()).hasSize(5).allMatch(p -> p.hpModel().equals("bert_2_fwd")
+        && p.beModel().endsWith("_fb1") && p.bePerSecond() == 0);
+  }
+
+  private static JobRecord job(long id, long readyNs, long finishNs) {
+    return new JobRecord(id, "q", "c", Priority.NORMAL, EngineKind.COMPUTE, "k", 1, readyNs,
+        readyNs, readyNs, readyNs, finishNs, 0, 0, 0, 0, Job.NO_DEADLINE);
+  }
+
+  @Test
+  void aRequestIsTimedFromItsStartAndTrainingByItsIterationsWithinTheHorizon() {
+    Tally tally = new Tally(Optional.empty(), 1_000, List.of());
+    // HP request 0: due 0, jobs 0-1; request 1: due 100 but started at 300 (jobs 2-3);
+    // BE iterations: jobs 4 (ends 400) and 5 (ends 800); job 6 ends past the horizon.
+    OrionArtifact.Trace trace = new OrionArtifact.Trace("", List.of(
+        new OrionArtifact.Request(true, 0, 0, 1), new OrionArtifact.Request(true, 100, 2, 3),
+        new OrionArtifact.Request(false, 0, 4, 4), new OrionArtifact.Request(false, 0, 5, 5),
+        new OrionArtifact.Request(false, 0, 6, 6)));
+    Map<Long, JobRecord> jobs = Map.of(0L, job(0, 0, 100), 1L, job(1, 100, 300),
+        2L, job(2, 300, 350), 3L, job(3, 350, 1_200), 4L, job(4, 0, 400), 5L, job(5, 400, 800),
+        6L, job(6, 800, 1_300));
+
+    Tally.Result result = tally.measure(trace, jobs, 200);
+
+    // latencies 300 and 900 (from its start at 300, not its due time 100): p99 900
+    assertThat(result.hpP99Ns()).isEqualTo(900);
+    assertThat(result.hpDone()).isEqualTo(1);
+    // two iterations of 200 alone finished by 800: 2 x 200 / 800 of the rate alone
+    assertThat(result.beFraction()).isEqualTo(0.5);
+  }
+
+  @Test
+  void tallyRunsBoundedLatencyWithoutSpaceSharingAndTheBaselinesAsTwoProcesses() {
+    Path file = Path.of("trace.csv");
+
+    RunConfig tally = Tally.config(Tally.Setup.TALLY, file);
+
+    assertThat(tally.policy().id()).isEqualTo("bounded-latency");
+    assertThat(tally.policy().parameters()).containsEntry("bound", "31600ns")
+        .containsEntry("space-share", "false").containsEntry("high", "HIGH");
+    assertThat(tally.preemption().id()).isEqualTo("instruction-level");
+    assertThat(tally.contextSave().id()).isEqualTo("none");
+    assertThat(Tally.config(Tally.Setup.MPS, file).sharing()).isNotNull();
+    assertThat(Tally.config(Tally.Setup.TIME_SLICING, file).sharing()).isNull();
+    assertThat(Tally.Setup.TALLY.layout).isEqualTo(OrionArtifact.Layout.ONE_PROCESS);
+    assertThat(Tally.Setup.TIME_SLICING.layout).isEqualTo(OrionArtifact.Layout.TWO_PROCESSES);
+  }
+
+  @Tag("slow")
+  @Test
+  void onTheEngineTallyKeepsTheServerNearAloneWhereTimeSlicingStretchesIt() throws Exception {
+    Tally tally = new Tally(Optional.of(TwoContextRun.REGISTRY), 500_000_000L,
+        Tally.pairs().subList(0, 1));
+    RunExecutor executor = new RunExecutor(TwoContextRun.REGISTRY);
+    OrionArtifact.Pair pair = Tally.pairs().get(0); // ResNet50 training + BERT
+    Map<String, List<OrionArtifact.Kernel>> models = OrionArtifact.models();
+
+    Tally.Result alone = tally.run(executor, pair, models, Tally.Setup.ALONE);
+    Tally.Result isolated = tally.run(executor, pair, models, Tally.Setup.TALLY);
+    Tally.Result sliced = tally.run(executor, pair, models, Tally.Setup.TIME_SLICING);
+
+    assertThat(isolated.hpP99Ns()).isLessThan(sliced.hpP99Ns());
+    assertThat((double) isolated.hpP99Ns() / alone.hpP99Ns()).isLessThan(1.2);
+    assertThat(isolated.beFraction()).isBetween(0.1, 0.9); // BE runs while the server is idle
+    assertThat(tally.run(executor, pair, models, Tally.Setup.TALLY)).isEqualTo(isolated);
+
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    boolean reproduced;
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      reproduced = tally.run(directory, out);
+    }
+    assertThat(bytes.toString(StandardCharsets.UTF_8))
+        .containsPattern("TGS: HP inference p99 .* +188.9% overhead +not simulated .*NOT"
+            + " SIMULATED")
+        .containsPattern("Tally: HP inference p99 over HP alone, mean over the pairs .* +7.2%"
+            + " overhead on average +[0-9.]+% +<= 9% +the better of time slicing and MPS");
+    assertThat(reproduced).as("NOT SIMULATED rows never count").isFalse();
+    assertThat(Files.readString(directory.resolve("tally.md")))
+        .contains("Mechanisms exercised", "tally-project/tally-bench", "eth-easl/orion");
+  }
+}
