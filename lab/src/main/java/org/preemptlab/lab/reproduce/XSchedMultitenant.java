@@ -98,8 +98,10 @@ public final class XSchedMultitenant implements Reproduction {
       "GV100 " + Numbers.fixed(GV100_NATIVE_OJOB_TESTS / GV100_SA_OJOB_TESTS, 3),
       Tolerance.relative(GV100_NATIVE_OJOB_TESTS / GV100_SA_OJOB_TESTS, TOLERANCE, RAW_BAR));
   static final Target XSCHED_PJOB = new Target("XSched fixed priority: Pjob degradation"
-      + " (1 - standalone P99 / P99)", FIG13.at("§8 case 1 text, Fig. 13 bottom"), "1.0% (GV100 bar " + Numbers.percent(1 - GV100_SA_PJOB_P99_MS
-      / GV100_XSCHED_PJOB_P99_MS) + ")", Tolerance.atMost(MINIMAL_DEGRADATION,
+      + " (1 - standalone P99 / P99)", FIG13.at("§8 case 1 text, Fig. 13 bottom"),
+      Numbers.percent(PAPER_XSCHED_PJOB_DEGRADATION) + " (GV100 bar "
+      + Numbers.percent(1 - GV100_SA_PJOB_P99_MS / GV100_XSCHED_PJOB_P99_MS) + ")",
+      Tolerance.atMost(MINIMAL_DEGRADATION,
       Tolerance.Unit.PERCENT, "the paper claims a minimal degradation (1.0% on the GV100); the"
       + " largest it reports for XSched's Pjobs in this case study is 4.1% (DL training on the"
       + " MI50), so up to 5% is accepted. The native run is the baseline."));
@@ -270,7 +272,8 @@ public final class XSchedMultitenant implements Reproduction {
         "simulated");
     table.row("standalone", ms(GV100_SA_PJOB_P99_MS), ms(alonePjobP99 / 1e6), "1.000", "1.000",
         Numbers.fixed(GV100_SA_OJOB_TESTS, 3), Numbers.fixed(aloneOjob, 3), "1.000", "1.000");
-    table.row("native (time slices)", ms(GV100_NATIVE_PJOB_P99_MS), ms(nativeBars.pjobP99Ns() / 1e6),
+    table.row("native (time slices)", ms(GV100_NATIVE_PJOB_P99_MS),
+        ms(nativeBars.pjobP99Ns() / 1e6),
         bar(GV100_SA_PJOB_P99_MS / GV100_NATIVE_PJOB_P99_MS), bar(nativeBars.pjob()),
         Numbers.fixed(GV100_NATIVE_OJOB_TESTS, 3), Numbers.fixed(nativeBars.ojobTests(), 3),
         bar(GV100_NATIVE_OJOB_TESTS / GV100_SA_OJOB_TESTS), bar(nativeBars.ojob()));
@@ -359,7 +362,8 @@ public final class XSchedMultitenant implements Reproduction {
             of the Ojob alone; the Ojob's throughput over the same %s s. Seed 1.""".formatted(
                 Numbers.fixed(GV100_SA_PJOB_MEAN_MS, 3), Numbers.fixed(pjobKernelNs() / 1e3, 2),
                 Numbers.fixed(GV100_SA_OJOB_MEAN_MS, 2), Numbers.fixed(ojobCommandNs() / 1e3, 2),
-                Numbers.fixed(OJOB_BURST * ojobCommandNs() / 1e6, 1), requests, Numbers.fixed(WARMUP_NS / 1e6, 0),
+                Numbers.fixed(OJOB_BURST * ojobCommandNs() / 1e6, 1), requests,
+                Numbers.fixed(WARMUP_NS / 1e6, 0),
                 Numbers.fixed((windowEndNs() - WARMUP_NS) / 1e9, 1)))
         .paragraph("""
             Not simulated: the vCUDA and TGS bars. vCUDA limits each container to a quota of GPU

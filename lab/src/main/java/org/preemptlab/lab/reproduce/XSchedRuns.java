@@ -17,9 +17,10 @@ final class XSchedRuns {
   private XSchedRuns() {}
 
   /**
-   * The run of a synthetic spec on the {@code v100} model under {@code policy}: the queues' launched
-   * jobs run one after another, as kernels of one CUDA stream ({@code engine.in-order}); no
-   * engine-wide launch window is set, so XSched's XQueues bring their own in the spec.
+   * The run of a synthetic spec on the {@code v100} model under {@code policy}: the queues'
+   * launched jobs run one after another, as kernels of one CUDA stream ({@code
+   * engine.in-order}); no engine-wide launch window is set, so XSched's XQueues bring their own in
+   * the spec.
    *
    * @param name the run's name, which also names the spec in error messages
    */

@@ -112,8 +112,9 @@ class XSchedMultitenantTest {
     }
     String printed = bytes.toString(StandardCharsets.UTF_8);
 
-    assertThat(printed).containsPattern("native: Pjob performance \\(standalone P99 / P99\\) +XSched,"
-        + " OSDI'25, §8 case 1, Fig. 13 bottom .* +GV100 0.448 +0\\.[45][0-9]{2} +±15% +PASS")
+    assertThat(printed).containsPattern("native: Pjob performance \\(standalone P99 / P99\\)"
+        + " +XSched, OSDI'25, §8 case 1, Fig. 13 bottom .* +GV100 0.448 +0\\.[45][0-9]{2}"
+        + " +±15% +PASS")
         .containsPattern("XSched fixed priority: Pjob degradation .* +1.0% \\(GV100 bar 0.4%\\)"
             + " +[0-9.]+% +<= 5% +native: [0-9.]+% +PASS")
         .contains("vCUDA (quota 60/40)", "TGS");
