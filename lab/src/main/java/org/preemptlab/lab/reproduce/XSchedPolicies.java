@@ -140,17 +140,10 @@ public final class XSchedPolicies implements Reproduction {
    */
   private static String process(String id, String priority, int weight, int requests,
       String thinkTime, int window, int batch) {
-    return "  - id: " + id + "\n"
-        + "    context: " + id + "\n"
-        + "    priority: " + priority + "\n"
-        + "    weight: " + weight + "\n"
-        + (window > 0 ? "    launch-window: " + window + "\n    launch-batch: " + batch + "\n" : "")
-        + "    jobs: " + (long) requests * KERNELS + "\n"
-        + "    arrival: {process: closed-loop, clients: 1, burst: " + KERNELS + ", think-time: "
-        + thinkTime + "}\n"
-        + "    kernels:\n"
-        + "      - {name: " + id + "-layer, grid-blocks: 80, threads-per-block: 256,"
-        + " registers-per-thread: 32, block-time: {uniform: [2us, 113us]}}\n";
+    return XSchedRuns.process(id, priority, weight, window, batch, (long) requests * KERNELS,
+        "{process: closed-loop, clients: 1, burst: " + KERNELS + ", think-time: " + thinkTime
+            + "}", "{name: " + id + "-layer, grid-blocks: 80, threads-per-block: 256,"
+            + " registers-per-thread: 32, block-time: {uniform: [2us, 113us]}}");
   }
 
   /**
@@ -192,13 +185,8 @@ public final class XSchedPolicies implements Reproduction {
    * own windows in the workload).
    */
   static RunConfig config(String yaml, String policy, long seed) {
-    RunConfig config = Overrides.choose(RunConfig.defaults(), "hardware", "v100");
-    config = Overrides.choose(config, "policy", policy);
-    config = Overrides.set(config, "engine.in-order=true");
-    config = Overrides.set(config, "hardware.context-switch=" + SWITCH);
-    WorkloadConfig workload = new WorkloadConfig(null, null,
-        SyntheticSpecs.fromYaml(yaml, "xsched-policies.yaml"));
-    return config.withWorkload(workload).withName("xsched-policies").withSeed(seed);
+    return Overrides.set(XSchedRuns.v100(yaml, "xsched-policies", policy, seed),
+        "hardware.context-switch=" + SWITCH);
   }
 
   /** Latencies in ns of the queue's requests: first submission to last finish of each burst. */
@@ -220,17 +208,12 @@ public final class XSchedPolicies implements Reproduction {
 
   /** Fails if the background ran dry before the foreground's last request ended. */
   private static void checkBackgroundOutlasts(SimulationResult result) {
-    long fg = lastFinish(result, "fg");
-    long bg = lastFinish(result, "bg");
+    long fg = XSchedRuns.lastFinish(result, "fg");
+    long bg = XSchedRuns.lastFinish(result, "bg");
     if (bg <= fg) {
       throw new IllegalStateException("the background ran dry at " + bg + " ns, before the"
           + " foreground's last request ended at " + fg + " ns: give it more requests");
     }
-  }
-
-  private static long lastFinish(SimulationResult result, String queue) {
-    return result.jobs().stream().filter(j -> j.queueId().equals(queue))
-        .mapToLong(JobRecord::finishNs).max().orElse(0);
   }
 
   /**
@@ -238,9 +221,7 @@ public final class XSchedPolicies implements Reproduction {
    * the kernels of one request (so a request half done counts half).
    */
   static double throughput(SimulationResult result, String queue, long fromNs, long toNs) {
-    long kernels = result.jobs().stream().filter(j -> j.queueId().equals(queue))
-        .filter(j -> j.finishNs() >= fromNs && j.finishNs() < toNs).count();
-    return (double) kernels / KERNELS / ((toNs - fromNs) / 1e9);
+    return XSchedRuns.throughput(result, queue, fromNs, toNs, KERNELS);
   }
 
   @Override
