@@ -16,6 +16,9 @@ import java.util.Locale;
  */
 @API(status = API.Status.STABLE, since = "0.1")
 public final class Durations {
+  /** {@link Limits#MAX_DURATION_NS} as text, for the messages of {@link #parseNs}. */
+  private static final String MAX_TEXT = format(Limits.MAX_DURATION_NS);
+
   private Durations() {}
 
   /**
@@ -50,7 +53,7 @@ public final class Durations {
     } catch (IllegalArgumentException e) {
       checkArgument(!e.getMessage().contains("out of range"), "'%s' is out of range; a duration "
           + "must be in [0ns, %s] with at most %s digits of exponent", shortText(text),
-          format(Limits.MAX_DURATION_NS), Limits.MAX_EXPONENT);
+          MAX_TEXT, Limits.MAX_EXPONENT);
       throw new IllegalArgumentException("'" + shortText(text) + "' is not a duration; write a "
           + "number and a unit: ns, us, ms or s (e.g. 250us)");
     }
@@ -67,7 +70,7 @@ public final class Durations {
         .setScale(0, java.math.RoundingMode.HALF_EVEN);
     checkArgument(ns.compareTo(BigDecimal.valueOf(Limits.MAX_DURATION_NS)) <= 0, "'%s' is too "
         + "long; a duration must be at most %s (1 hour of simulated time)", shortText(text),
-        format(Limits.MAX_DURATION_NS));
+        MAX_TEXT);
     return ns.longValueExact();
   }
 
@@ -84,20 +87,33 @@ public final class Durations {
    */
   public static String format(long ns) {
     long unit;
+    int digits;
     String suffix;
     if (ns >= 1_000_000_000L) {
       unit = 1_000_000_000L;
+      digits = 9;
       suffix = "s";
     } else if (ns >= 1_000_000) {
       unit = 1_000_000;
+      digits = 6;
       suffix = "ms";
     } else if (ns >= 1_000) {
       unit = 1_000;
+      digits = 3;
       suffix = "us";
     } else {
       return ns + "ns";
     }
-    return BigDecimal.valueOf(ns).divide(BigDecimal.valueOf(unit)).stripTrailingZeros()
-        .toPlainString() + suffix;
+    long fraction = ns % unit;
+    if (fraction == 0) {
+      return ns / unit + suffix;
+    }
+    while (fraction % 10 == 0) { // drop the fraction's trailing zeros
+      fraction /= 10;
+      digits--;
+    }
+    String fractionDigits = Long.toString(fraction);
+    return ns / unit + "." + "0".repeat(digits - fractionDigits.length()) + fractionDigits
+        + suffix;
   }
 }

@@ -103,4 +103,27 @@ class DurationsTest {
   void formatThenParseGivesBackTheSameNanoseconds(long ns) {
     assertThat(Durations.parseNs(Durations.format(ns))).isEqualTo(ns);
   }
+
+  @org.junit.jupiter.api.Test
+  void formatWritesWhatTheExactDecimalQuotientWritesForEveryMagnitude() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(29);
+    for (int i = 0; i < 20_000; i++) {
+      long ns = switch (i % 4) {
+        case 0 -> random.nextLong(-5_000, 5_000);
+        case 1 -> random.nextLong(0, 10_000_000);
+        case 2 -> random.nextLong(0, Long.MAX_VALUE);
+        default -> random.nextLong(1, 10) * (long) Math.pow(10, random.nextInt(0, 18));
+      };
+      String expected = ns < 1_000 ? ns + "ns" : exactText(ns);
+      assertThat(Durations.format(ns)).as("%s ns", ns).isEqualTo(expected);
+    }
+  }
+
+  /** The formula format had before it was written with integer arithmetic. */
+  private static String exactText(long ns) {
+    long unit = ns >= 1_000_000_000L ? 1_000_000_000L : ns >= 1_000_000 ? 1_000_000 : 1_000;
+    String suffix = unit == 1_000_000_000L ? "s" : unit == 1_000_000 ? "ms" : "us";
+    return java.math.BigDecimal.valueOf(ns).divide(java.math.BigDecimal.valueOf(unit))
+        .stripTrailingZeros().toPlainString() + suffix;
+  }
 }

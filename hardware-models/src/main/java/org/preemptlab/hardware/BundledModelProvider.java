@@ -25,6 +25,8 @@ import org.preemptlab.api.hardware.HardwareModelProvider;
 public final class BundledModelProvider extends PluginProviderBase<HardwareModel>
     implements HardwareModelProvider {
   private final ModelFile file;
+  /** The file's values, parsed once: a run without overrides builds its model from them. */
+  private final ModelBuilder fileValues;
 
   /**
    * Loads and checks a bundled file, so that a broken file fails discovery naming file:line.
@@ -39,6 +41,7 @@ public final class BundledModelProvider extends PluginProviderBase<HardwareModel
   private BundledModelProvider(String resource, ModelFile file) {
     super(resource.replaceFirst("\\.yaml$", ""), described(file), checkedParameters(file));
     this.file = file;
+    this.fileValues = ModelBuilder.parsed(file.source(), file.settings());
   }
 
   private static String described(ModelFile file) {
@@ -76,9 +79,10 @@ public final class BundledModelProvider extends PluginProviderBase<HardwareModel
         overrides.add(key.id() + "=" + text);
       }
     });
-    String source = overrides.isEmpty()
-        ? file.source()
-        : file.source() + " with overrides " + String.join(", ", overrides);
+    if (overrides.isEmpty()) {
+      return fileValues.model(context.random().nextLong());
+    }
+    String source = file.source() + " with overrides " + String.join(", ", overrides);
     return ModelBuilder.build(source, settings, context.random().nextLong());
   }
 }

@@ -43,7 +43,18 @@ final class ModelBuilder {
    * @param streamSeed seeds the model's cost stream (from the run's hardware random stream)
    */
   static CostModel build(String source, Map<ModelKey, Setting> settings, long streamSeed) {
-    return new ModelBuilder(source).parse(settings).model(streamSeed);
+    return parsed(source, settings).model(streamSeed);
+  }
+
+  /**
+   * The parsed values of {@code settings}, from which {@link #model} builds a model per run
+   * without parsing them again (the values are immutable).
+   *
+   * @param source names the file (and overrides) in messages about the whole model
+   * @param settings the value of each key and where it was written
+   */
+  static ModelBuilder parsed(String source, Map<ModelKey, Setting> settings) {
+    return new ModelBuilder(source).parse(settings);
   }
 
   private ModelBuilder parse(Map<ModelKey, Setting> settings) {
@@ -67,7 +78,12 @@ final class ModelBuilder {
     return this;
   }
 
-  private CostModel model(long streamSeed) {
+  /**
+   * Builds the model from the parsed values.
+   *
+   * @param streamSeed seeds the model's cost stream (from the run's hardware random stream)
+   */
+  CostModel model(long streamSeed) {
     int shared = whole(SHARED_MEMORY_PER_SM);
     int reserved = whole(SHARED_MEMORY_RESERVED_PER_BLOCK);
     if (reserved > shared) {

@@ -1,5 +1,7 @@
 package org.preemptlab.policies.baseline;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.HashMap;
@@ -94,11 +96,20 @@ public final class PriorityPolicy implements SchedulingPolicy {
    */
   static List<JobView> victims(JobView blocked, List<JobView> resident) {
     Priority priority = blocked.priority();
-    return resident.stream()
-        .filter(candidate -> priority.isHigherThan(candidate.priority()))
-        .filter(candidate -> candidate.residentBlocks() > 0)
-        .sorted(LOWEST_PRIORITY_FIRST)
-        .toList();
+    List<JobView> lower = null; // none in the common case: no list, no sort
+    for (JobView candidate : resident) {
+      if (priority.isHigherThan(candidate.priority()) && candidate.residentBlocks() > 0) {
+        if (lower == null) {
+          lower = new ArrayList<>();
+        }
+        lower.add(candidate);
+      }
+    }
+    if (lower == null) {
+      return List.of();
+    }
+    lower.sort(LOWEST_PRIORITY_FIRST); // stable: equal priorities keep the given order
+    return Collections.unmodifiableList(lower);
   }
 
   /** The queues' partitions (fixed for a run), read from the views on the first call. */

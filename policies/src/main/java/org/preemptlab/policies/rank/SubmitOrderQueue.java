@@ -10,7 +10,9 @@ import org.preemptlab.api.policy.JobView;
 /**
  * Ready jobs in submit order: the earliest submit time first, equal submit times in the order the
  * jobs were added (as DRM's FIFO run queue, whose rb-tree comparator is a strict {@code <}). Serves
- * the {@code fifo} policy and DRM's FIFO run queue. O(log n) per call.
+ * the {@code fifo} policy and DRM's FIFO run queue. O(log n) per change; {@link #first} is O(1)
+ * (the head is kept beside the tree, so a policy asked at every instant does not walk the tree
+ * each time).
  */
 public final class SubmitOrderQueue {
   private record Entry(long submitTimeNs, long sequence, JobView job) {}
@@ -21,6 +23,8 @@ public final class SubmitOrderQueue {
   private final String owner;
   private final NavigableSet<Entry> ready = new TreeSet<>(ORDER);
   private final Map<Long, Entry> byJobId = new HashMap<>();
+  /** The tree's first entry, or null when it is empty. */
+  private Entry head;
   private long nextSequence;
 
   /**
@@ -43,11 +47,14 @@ public final class SubmitOrderQueue {
       throw new IllegalStateException(owner + "job " + job.id() + " became ready twice");
     }
     ready.add(entry);
+    if (head == null || ORDER.compare(entry, head) < 0) {
+      head = entry;
+    }
   }
 
   /** The first job, or {@code null} if none. */
   public JobView first() {
-    return ready.isEmpty() ? null : ready.first().job();
+    return head == null ? null : head.job();
   }
 
   /**
@@ -62,6 +69,9 @@ public final class SubmitOrderQueue {
           + " was dispatched but is not held");
     }
     ready.remove(entry);
+    if (entry == head) {
+      head = ready.isEmpty() ? null : ready.first();
+    }
   }
 
   /** Whether no job is here. */

@@ -109,4 +109,27 @@ class FifoPolicyTest {
     List<Long> times = order.stream().map(label -> Long.parseLong(label) / 2).toList();
     assertThat(times).hasSize(100_000).isSorted();
   }
+
+  @Test
+  void offersTheEarliestHeldJobAfterAnyMixOfReadyJobsAndDispatchesOfAnyHeldJob() {
+    Random random = new Random(29);
+    List<TestJob> held = new ArrayList<>(); // in ready order
+    for (int i = 0; i < 5_000; i++) {
+      if (held.isEmpty() || random.nextInt(3) > 0) {
+        TestJob job = ready("J" + i, i, i % 2 == 0 ? a : b, random.nextInt(50));
+        policy.onJobReady(job, scheduler);
+        held.add(job);
+      } else { // a policy-independent dispatch: any held job, not only the one offered
+        TestJob job = held.remove(random.nextInt(held.size()));
+        policy.onJobDispatched(job, scheduler);
+      }
+      TestJob expected = null; // the earliest submit time, the earliest ready on ties
+      for (TestJob job : held) {
+        if (expected == null || job.submitTimeNs() < expected.submitTimeNs()) {
+          expected = job;
+        }
+      }
+      assertThat(policy.selectNext(scheduler)).isSameAs(expected);
+    }
+  }
 }

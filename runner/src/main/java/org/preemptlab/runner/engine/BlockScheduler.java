@@ -1,11 +1,13 @@
 package org.preemptlab.runner.engine;
 
 import org.preemptlab.api.hardware.SaveKind;
+import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Set;
 import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobView;
@@ -64,7 +66,11 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   private final List<SimJob> newlyBlocked = new ArrayList<>();
   /** Whether any policy listens to onJobBlocked (otherwise the walk behind a blocked job is skipped). */
   private final boolean blockedListeners;
-  private final LinkedHashSet<SimJob> residentJobs = new LinkedHashSet<>();
+  /** Jobs with blocks on an SM, in the order they entered (linked through the jobs). */
+  private final ResidentJobs residentJobs = new ResidentJobs();
+  private SimJob firstResident;
+  private SimJob lastResident;
+  private int residentJobCount;
   private long blocksExecuted;
   /** The blocked job whose onJobBlocked callback is running: preemptions requested are for it. */
   private SimJob blockedJobInCallback;
@@ -127,7 +133,77 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
 
   @Override
   public boolean deviceBusy() {
-    return !residentJobs.isEmpty() || orderSize > 0;
+    return residentJobCount > 0 || orderSize > 0;
+  }
+
+  /** Appends a job that now has a block on an SM to the resident jobs. */
+  private void addResidentJob(SimJob job) {
+    job.previousResident = lastResident;
+    job.nextResident = null;
+    if (lastResident == null) {
+      firstResident = job;
+    } else {
+      lastResident.nextResident = job;
+    }
+    lastResident = job;
+    residentJobCount++;
+  }
+
+  /** Removes a job that has no block on an SM any more from the resident jobs. */
+  private void removeResidentJob(SimJob job) {
+    SimJob before = job.previousResident;
+    SimJob after = job.nextResident;
+    if (before == null) {
+      firstResident = after;
+    } else {
+      before.nextResident = after;
+    }
+    if (after == null) {
+      lastResident = before;
+    } else {
+      after.previousResident = before;
+    }
+    job.previousResident = null;
+    job.nextResident = null;
+    residentJobCount--;
+  }
+
+  /**
+   * The resident jobs as a read-only set, in the order they entered (as a {@code LinkedHashSet}
+   * iterates); its iterator must not outlive a change of residency.
+   */
+  private final class ResidentJobs extends AbstractSet<SimJob> {
+    @Override
+    public Iterator<SimJob> iterator() {
+      return new Iterator<>() {
+        private SimJob next = firstResident;
+
+        @Override
+        public boolean hasNext() {
+          return next != null;
+        }
+
+        @Override
+        public SimJob next() {
+          if (next == null) {
+            throw new NoSuchElementException();
+          }
+          SimJob job = next;
+          next = job.nextResident;
+          return job;
+        }
+      };
+    }
+
+    @Override
+    public int size() {
+      return residentJobCount;
+    }
+
+    @Override
+    public boolean contains(Object o) {
+      return o instanceof SimJob job && !job.resident.isEmpty(); // what membership means
+    }
   }
 
   @Override
@@ -348,7 +424,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       lifecycle.started(job, block.startNs);
     }
     if (job.resident.isEmpty()) {
-      residentJobs.add(job);
+      addResidentJob(job);
       if (spareListsSize > 0) {
         job.resident.attach(spareLists[--spareListsSize]);
         spareLists[spareListsSize] = null;
@@ -444,7 +520,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     job.queue.context.residentBlocks--;
     job.queue.residentBlocks--;
     if (job.resident.isEmpty()) {
-      residentJobs.remove(job);
+      removeResidentJob(job);
       ResidentBlock[] spare = job.resident.detach();
       if (spare != null) {
         if (spareListsSize == spareLists.length) {

@@ -64,6 +64,12 @@ final class SimJob implements JobView {
   /** Evicted blocks; small until a preemption fills it (most jobs are never preempted). */
   @OwnedBy(BlockScheduler.class) final ArrayDeque<Resumable> resumables = new ArrayDeque<>(1);
   @OwnedBy(BlockScheduler.class) final BlockList resident = new BlockList();
+  /**
+   * Links of the placement's set of jobs with blocks on an SM, in the order they entered it (the
+   * order a {@link java.util.LinkedHashSet} keeps), without a hash per entry and exit.
+   */
+  @OwnedBy(BlockScheduler.class) SimJob previousResident;
+  @OwnedBy(BlockScheduler.class) SimJob nextResident;
   /** Blocks a context switch saved, waiting for their context's turn. */
   @OwnedBy(BlockScheduler.class) int parked;
   @OwnedBy(BlockScheduler.class) int finished;

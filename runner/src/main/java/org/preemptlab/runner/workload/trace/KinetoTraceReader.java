@@ -373,7 +373,9 @@ public final class KinetoTraceReader {
         }
         long min = duration ? 0 : -MAX_TIME_NS;
         try {
-          return Numbers.scaled(value.decimalValue(), 1000, min, MAX_TIME_NS, value.toString());
+          // the text only words scaled's own message, which is replaced below: no need to print
+          // the number for it
+          return Numbers.scaled(value.decimalValue(), 1000, min, MAX_TIME_NS, field);
         } catch (IllegalArgumentException x) {
           throw fail("'" + field + "' must be a number of µs in [" + min / 1000 + ", "
               + MAX_TIME_NS / 1000 + "] with at most " + Limits.MAX_EXPONENT
