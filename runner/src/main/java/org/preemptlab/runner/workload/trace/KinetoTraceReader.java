@@ -373,8 +373,8 @@ public final class KinetoTraceReader {
         }
         long min = duration ? 0 : -MAX_TIME_NS;
         try {
-          // the text only words scaled's own message, which is replaced below: no need to print
-          // the number for it
+          // the last argument only names the value in scaled's own message, which the catch
+          // below replaces, so the field's name is enough (printing the number cost time)
           return Numbers.scaled(value.decimalValue(), 1000, min, MAX_TIME_NS, field);
         } catch (IllegalArgumentException x) {
           throw fail("'" + field + "' must be a number of µs in [" + min / 1000 + ", "
