@@ -362,8 +362,7 @@ public final class Lithos implements Reproduction {
 
   @Override
   public boolean run(Path outputDirectory, PrintStream out) throws Exception {
-    PluginRegistry registry = given.orElseGet(() -> PluginRegistry.discover(Optional.empty()));
-    RunExecutor executor = new RunExecutor(registry);
+    RunExecutor executor = given.map(RunExecutor::new).orElseGet(OrionArtifact::bundledExecutor);
     Map<String, List<OrionArtifact.Kernel>> models = OrionArtifact.models();
     Map<OrionArtifact.Pair, Map<Setup, Result>> inference = runFigure(executor, fig10, models);
     Map<OrionArtifact.Pair, Map<Setup, Result>> hybrid = runFigure(executor, fig7, models);

@@ -8,17 +8,26 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
+import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.engine.JobRecord;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
@@ -276,11 +285,95 @@ final class OrionArtifact {
   }
 
   /**
+   * The executor of the bundled plugins that the reproductions on the artifact share when none is
+   * given, so that their replays can be shared too (see {@link #replay}).
+   */
+  static RunExecutor bundledExecutor() {
+    return Bundled.EXECUTOR;
+  }
+
+  /** Holds the shared executor, created on first use. */
+  private static final class Bundled {
+    static final RunExecutor EXECUTOR = new RunExecutor(PluginRegistry.discover(Optional.empty()));
+  }
+
+  /**
+   * What determines a replay on the {@link #bundledExecutor()}: the trace (its text's SHA-256 and
+   * its requests), the horizon, and the run configuration with the trace file's path and the run's
+   * name, a label, left out.
+   */
+  private record ReplayKey(String traceSha256, List<Request> requests, long horizonNs,
+      RunConfig config) {}
+
+  /**
+   * The replays run so far in this JVM on the {@link #bundledExecutor()}. A run is deterministic (the same configuration and seed
+   * give the same result), so the reproductions on the artifact share one run of each replay they
+   * have in common (Orion's and LithOS's MPS, stream-priority, Orion and alone runs of the same
+   * pairs): the result is exactly the one a second run would give. A replay asked for while it runs
+   * waits for it.
+   */
+  private static final ConcurrentMap<ReplayKey, CompletableFuture<Replay>> REPLAYS =
+      new ConcurrentHashMap<>();
+
+  /**
    * Writes {@code trace} to a temporary CSV file, runs the configuration {@code config} makes for
    * that file, and measures the trace's requests against the horizon; the file is deleted after.
+   * On the {@link #bundledExecutor()}, a replay already run in this JVM with the same trace,
+   * horizon and configuration (but for the file's path and the run's name) is not run again: its
+   * result is returned. On any other executor every replay runs.
    */
   static Replay replay(RunExecutor executor, Trace trace, long horizonNs, String filePrefix,
       Function<Path, RunConfig> config) throws IOException {
+    if (executor != bundledExecutor()) {
+      return runReplay(executor, trace, horizonNs, filePrefix, config);
+    }
+    ReplayKey key = new ReplayKey(sha256(trace.csv()), trace.requests(), horizonNs,
+        config.apply(Path.of("trace.csv")).withName("replay"));
+    CompletableFuture<Replay> mine = new CompletableFuture<>();
+    CompletableFuture<Replay> first = REPLAYS.putIfAbsent(key, mine);
+    if (first != null) {
+      return awaitReplay(first);
+    }
+    try {
+      Replay replay = runReplay(executor, trace, horizonNs, filePrefix, config);
+      mine.complete(replay);
+      return replay;
+    } catch (Throwable e) {
+      REPLAYS.remove(key, mine);
+      mine.completeExceptionally(e);
+      throw e;
+    }
+  }
+
+  /** The result of a replay another caller runs; what it threw is rethrown as itself. */
+  private static Replay awaitReplay(CompletableFuture<Replay> replay) throws IOException {
+    try {
+      return replay.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw e;
+    }
+  }
+
+  private static String sha256(String text) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+          .digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+  }
+
+  private static Replay runReplay(RunExecutor executor, Trace trace, long horizonNs,
+      String filePrefix, Function<Path, RunConfig> config) throws IOException {
     Path file = Files.createTempFile(filePrefix, ".csv");
     try {
       Files.writeString(file, trace.csv());

@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.preemptlab.runner.experiment.RunExecutor;
 
 /** The Orion reproduction's inputs from the artifact, and how its rows are judged. */
 class OrionTest {
@@ -44,6 +45,33 @@ class OrionTest {
     assertThat(huge.capped()).isTrue();
     assertThat(huge.blocks()).isEqualTo(640);
     assertThat(huge.blockTimeNs() * huge.waves()).isEqualTo(8_000_000);
+  }
+
+  @Test
+  void aReplayOnTheBundledExecutorRunsOnceAndGivesTheRunsOwnResult() throws Exception {
+    OrionArtifact.Pair pair = OrionArtifact.pairs(10).get(0);
+    long horizonNs = 20_000_000L;
+    OrionArtifact.Trace trace = OrionArtifact.trace(pair, OrionArtifact.models(),
+        OrionArtifact.Layout.ONE_PROCESS, horizonNs, 1);
+    RunExecutor shared = OrionArtifact.bundledExecutor();
+
+    OrionArtifact.Replay first = OrionArtifact.replay(shared, trace, horizonNs, "C-test-",
+        file -> Lithos.config(Lithos.Setup.PRIORITY, pair, file));
+    OrionArtifact.Replay renamed = OrionArtifact.replay(shared, trace, horizonNs, "C-test-",
+        file -> Lithos.config(Lithos.Setup.PRIORITY, pair, file).withName("orion"));
+    OrionArtifact.Replay otherPolicy = OrionArtifact.replay(shared, trace, horizonNs, "C-test-",
+        file -> Lithos.config(Lithos.Setup.ORION, pair, file));
+    OrionArtifact.Replay unshared = OrionArtifact.replay(new RunExecutor(TwoContextRun.REGISTRY),
+        trace, horizonNs, "C-test-", file -> Lithos.config(Lithos.Setup.PRIORITY, pair, file));
+
+    assertThat(renamed).as("the same trace and configuration but for the run's name and file is"
+        + " not run again").isSameAs(first);
+    assertThat(otherPolicy).as("another configuration is its own run").isNotSameAs(first);
+    assertThat(unshared).as("another executor runs its own replay").isNotSameAs(first);
+    assertThat(first.hpLatenciesNs()).as("the shared result is the run's own")
+        .isNotEmpty().containsExactly(unshared.hpLatenciesNs());
+    assertThat(List.of(first.hpDone(), first.beDone()))
+        .isEqualTo(List.of(unshared.hpDone(), unshared.beDone()));
   }
 
   @Test
