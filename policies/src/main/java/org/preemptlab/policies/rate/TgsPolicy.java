@@ -1,5 +1,7 @@
 package org.preemptlab.policies.rate;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.model.Priority;
@@ -73,10 +75,10 @@ public final class TgsPolicy implements SchedulingPolicy {
    */
   public TgsPolicy(Priority high, long samplePeriodNs, long windowNs, int stepsPerSample,
       int maxInFlight) {
-    if (samplePeriodNs <= 0 || windowNs <= 0 || stepsPerSample < 1 || maxInFlight < 0) {
-      throw new IllegalArgumentException("sample period and window must be above 0, steps per"
-          + " sample at least 1 and max in flight at least 0");
-    }
+    checkArgument(samplePeriodNs > 0 && windowNs > 0 && stepsPerSample >= 1 && maxInFlight >= 0,
+        "sample period %s ns and window %s ns must be above 0, steps per sample %s at least 1 and"
+            + " max in flight %s at least 0", samplePeriodNs, windowNs, stepsPerSample,
+        maxInFlight);
     this.high = high;
     this.samplePeriodNs = samplePeriodNs;
     this.windowNs = windowNs;
