@@ -10,6 +10,7 @@
  *   <li>{@code deadline}: deadline policies ({@code edf}, {@code k-edf}, {@code laxity});
  *   <li>{@code latency}: latency policies ({@code hpf}, {@code bounded-latency});
  *   <li>{@code interference}: interference-aware co-location ({@code orion});
+ *   <li>{@code rate}: feedback rate control of opportunistic launches ({@code tgs});
  *   <li>{@code spatial}: SM quotas and stealing ({@code lithos});
  *   <li>{@code mechanism}: policies coupled to a preemption mechanism ({@code reset-realtime},
  *       {@code timeslice-yield});

@@ -44,7 +44,7 @@ class ProvidersTest {
   void serviceLoaderFindsExactlyTheBuiltInPolicies() {
     assertThat(providers).containsOnlyKeys("fifo", "round-robin", "priority", "time-slice",
         "drm-fifo", "drm-rr", "drm-fair", "edf", "k-edf", "laxity", "srpt", "las", "fair-share",
-        "mlfq", "utilization-partition", "hpf", "bounded-latency", "orion", "lithos",
+        "mlfq", "utilization-partition", "hpf", "bounded-latency", "orion", "tgs", "lithos",
         "reset-realtime", "timeslice-yield");
     assertThat(providers.get("fifo")).isInstanceOf(FifoPolicyProvider.class);
     assertThat(providers.get("round-robin")).isInstanceOf(RoundRobinPolicyProvider.class);

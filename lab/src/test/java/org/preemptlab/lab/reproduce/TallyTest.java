@@ -111,6 +111,29 @@ class TallyTest {
     assertThat(Tally.Setup.TIME_SLICING.layout).isEqualTo(OrionArtifact.Layout.TWO_PROCESSES);
   }
 
+  @Test
+  void tgsRunsAsTallysPortInTallysServer() {
+    RunConfig tgs = Tally.config(Tally.Setup.TGS, Path.of("trace.csv"));
+
+    assertThat(tgs.policy().id()).isEqualTo("tgs");
+    assertThat(tgs.policy().parameters()).containsEntry("high", "HIGH")
+        .containsEntry("sample-period", "5000000000ns").containsEntry("max-in-flight", "20")
+        .containsEntry("steps-per-sample", "1000");
+    assertThat(tgs.sharing()).isNull();
+    assertThat(Tally.Setup.TGS.layout).isEqualTo(OrionArtifact.Layout.ONE_PROCESS);
+  }
+
+  @Test
+  void systemThroughputAddsTheServersRequestsDoneAndTheTrainingRateEachOverAlone() {
+    Map<Tally.Setup, Tally.Result> r = Map.of(
+        Tally.Setup.ALONE, new Tally.Result(1, 40, 0),
+        Tally.Setup.TALLY, new Tally.Result(1, 40, 0.5),
+        Tally.Setup.TGS, new Tally.Result(1, 30, 0.75));
+
+    assertThat(Tally.systemThroughput(r, Tally.Setup.TALLY)).isCloseTo(1.5, within(1e-12));
+    assertThat(Tally.systemThroughput(r, Tally.Setup.TGS)).isCloseTo(1.5, within(1e-12));
+  }
+
   @Tag("slow")
   @Test
   void onTheEngineTallyKeepsTheServerNearAloneWhereTimeSlicingStretchesIt() throws Exception {
@@ -134,12 +157,14 @@ class TallyTest {
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
       reproduced = tally.run(directory, out);
     }
-    assertThat(bytes.toString(StandardCharsets.UTF_8))
-        .containsPattern("TGS: HP inference p99 .* +188.9% overhead +not simulated .*NOT"
-            + " SIMULATED")
+    String printed = bytes.toString(StandardCharsets.UTF_8);
+    assertThat(printed)
+        .containsPattern("TGS: HP inference p99 .* +188.9% overhead +[0-9.]+% +±25%")
+        .containsPattern("system throughput .* Tally / TGS .* +over 80% +[0-9.]+% +> 80%")
         .containsPattern("Tally: HP inference p99 over HP alone, mean over the pairs .* +7.2%"
-            + " overhead on average +[0-9.]+% +<= 9% +the better of time slicing and MPS");
-    assertThat(reproduced).as("NOT SIMULATED rows never count").isFalse();
+            + " overhead on average +[0-9.]+% +<= 9% +the best of TGS, time slicing and MPS");
+    assertThat(printed).doesNotContain("NOT SIMULATED");
+    assertThat(reproduced).isEqualTo(printed.contains("reproduced (every row PASS)"));
     assertThat(Files.readString(directory.resolve("tally.md")))
         .contains("Mechanisms exercised", "tally-project/tally-bench", "eth-easl/orion");
   }

@@ -18,6 +18,7 @@ import org.preemptlab.policies.latency.BoundedLatencyPolicyProvider;
 import org.preemptlab.policies.latency.HpfPolicyProvider;
 import org.preemptlab.policies.mechanism.ResetRealtimePolicyProvider;
 import org.preemptlab.policies.interference.OrionPolicyProvider;
+import org.preemptlab.policies.rate.TgsPolicyProvider;
 import org.preemptlab.policies.spatial.LithosPolicyProvider;
 import org.preemptlab.policies.mechanism.TimesliceYieldPolicyProvider;
 import org.preemptlab.policies.share.FairSharePolicyProvider;
@@ -78,6 +79,9 @@ class ShippedPoliciesConformanceTest {
 
   @Nested
   class Orion extends PolicyConformance<OrionPolicyProvider> {}
+
+  @Nested
+  class Tgs extends PolicyConformance<TgsPolicyProvider> {}
 
   @Nested
   class Lithos extends PolicyConformance<LithosPolicyProvider> {}

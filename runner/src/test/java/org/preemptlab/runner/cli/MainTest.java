@@ -240,7 +240,7 @@ class MainTest {
         .startsWith("preemptlab run: unknown scheduling policy 'fifi'; did you mean 'fifo'? "
             + "valid: bounded-latency, drm-fair, drm-fifo, drm-rr, edf, fair-share, fifo, hpf, "
             + "k-edf, las, laxity, lithos, mlfq, orion, priority, reset-realtime, round-robin, "
-            + "srpt, time-slice, timeslice-yield, utilization-partition");
+            + "srpt, tgs, time-slice, timeslice-yield, utilization-partition");
   }
 
   @Test
