@@ -1,5 +1,7 @@
 package org.preemptlab.runner.workload.trace;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -121,9 +123,7 @@ final class EventFields {
   /** {@code args.key}, or null if it is absent or {@code args} is not an object. */
   JsonNode arg(String key) {
     int index = argKey(key);
-    if (index < 0) {
-      throw new IllegalArgumentException("args key '" + key + "' is not kept");
-    }
+    checkArgument(index >= 0, "args key '%s' is not kept", key);
     return argsIsObject ? args[index] : null;
   }
 
