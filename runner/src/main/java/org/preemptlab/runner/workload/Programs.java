@@ -45,19 +45,23 @@ public final class Programs {
     checkArgument(!spec.hasShares() || totalShare > 0, "the shares of the program add up to "
         + "0");
     int passes = spec.hasShares() ? spec.passes(blockTimeNs) : spec.passes(0);
-    checkArgument((long) passes * spec.segments().size() <= MAX_SEGMENTS, "block time %s in "
-        + "%s pass(es) of %s segments makes more than %s segments per block, the limit of a block "
-        + "program; lengthen 'iteration' or lower 'iterations'", Durations.format(blockTimeNs),
-        passes, spec.segments().size(), MAX_SEGMENTS);
+    if ((long) passes * spec.segments().size() > MAX_SEGMENTS) { // durations formatted only here
+      checkArgument(false, "block time %s in %s pass(es) of %s segments makes more than %s "
+          + "segments per block, the limit of a block program; lengthen 'iteration' or lower "
+          + "'iterations'", Durations.format(blockTimeNs), passes, spec.segments().size(),
+          MAX_SEGMENTS);
+    }
     List<Segment> segments = new ArrayList<>();
     for (int pass = 0; pass < passes; pass++) {
       long shareNs = 0;
       if (spec.hasShares()) {
         long passNs = blockTimeNs * (pass + 1) / passes - blockTimeNs * pass / passes;
         shareNs = passNs - fixedPerPass;
-        checkArgument(shareNs > 0, "block time %s in %s pass(es) leaves no time for the share "
-            + "segments after %s of fixed-duration segments per pass",
-            Durations.format(blockTimeNs), passes, Durations.format(fixedPerPass));
+        if (shareNs <= 0) { // durations formatted only for the message
+          checkArgument(false, "block time %s in %s pass(es) leaves no time for the share "
+              + "segments after %s of fixed-duration segments per pass",
+              Durations.format(blockTimeNs), passes, Durations.format(fixedPerPass));
+        }
       }
       addPass(segments, spec, shareNs, totalShare, registers, sharedBytes, instructionsPerNs);
     }

@@ -32,7 +32,10 @@ import org.preemptlab.api.Numbers;
 /**
  * Reads the Chrome-trace JSON that the PyTorch profiler (Kineto) writes, plain or gzip-compressed,
  * as a stream: only one event is held in memory at a time, so traces of hundreds of MB are read in
- * constant memory beside the operations kept.
+ * constant memory beside the operations kept. Each event is read straight from the parser into the
+ * few fields the reader uses ({@link EventFields}); every other value is consumed as a tree would
+ * consume it (strings decoded, numbers converted), so a file gives the same errors as if each
+ * event were read into a JSON tree, without building one.
  *
  * <p>What is read (field names as Kineto writes them; {@code docs/traces.md} has the table):
  * complete events ({@code "ph": "X"}) of category {@code kernel}, {@code gpu_memcpy} and {@code
@@ -54,7 +57,7 @@ public final class KinetoTraceReader {
   private static final StreamReadConstraints CONSTRAINTS = StreamReadConstraints.builder()
       .maxStringLength(Limits.MAX_TRACE_LINE_CHARS).maxNumberLength(1000).maxNestingDepth(100)
       .build();
-  private static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
+  static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
       .streamReadConstraints(CONSTRAINTS).build())
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
   private static final JsonFactory FACTORY = MAPPER.getFactory();
@@ -185,8 +188,7 @@ public final class KinetoTraceReader {
         throw new ConfigurationException(state.source + ":" + line + ": event " + state.index
             + " is not a JSON object");
       }
-      JsonNode event = MAPPER.readTree(parser);
-      state.accept(event, line);
+      state.accept(EventFields.read(parser, MAPPER), line);
     }
   }
 
@@ -214,7 +216,7 @@ public final class KinetoTraceReader {
       this.source = source;
     }
 
-    void accept(JsonNode event, int line) {
+    void accept(EventFields event, int line) {
       String cat = event.path("cat").asText("").toLowerCase(Locale.ROOT);
       String name = event.path("name").asText("");
       String ph = event.path("ph").asText("");
@@ -228,13 +230,13 @@ public final class KinetoTraceReader {
         case "gpu_memset", "memset" -> add(e, copy(e, TraceOp.Kind.MEMSET));
         case "cuda_runtime", "cuda_driver", "runtime", "driver" -> {
           cpuEvents++;
-          JsonNode correlation = event.path("args").path("correlation");
+          JsonNode correlation = event.argPath("correlation");
           if (correlation.canConvertToLong()) {
             launchByCorrelation.put(correlation.asLong(), e.micros("ts"));
           }
         }
         case "cuda_sync" -> {
-          String kind = event.path("args").path("cuda_sync_kind").asText(name);
+          String kind = event.argPath("cuda_sync_kind").asText(name);
           if (kind.equals("Stream Wait Event")) {
             addWait(e);
           }
@@ -268,20 +270,20 @@ public final class KinetoTraceReader {
 
     /** Keeps a cross-stream wait whose streams are known (Kineto writes -1 for an unknown one). */
     void addWait(Event e) {
-      JsonNode args = e.node.path("args");
-      if (!args.path("stream").canConvertToLong() || !args.path("wait_on_stream")
-          .canConvertToLong() || args.path("wait_on_stream").asLong() < 0) {
+      EventFields args = e.node;
+      if (!args.argPath("stream").canConvertToLong() || !args.argPath("wait_on_stream")
+          .canConvertToLong() || args.argPath("wait_on_stream").asLong() < 0) {
         return;
       }
       if (waits.size() >= Limits.MAX_JOBS) {
         throw e.fail("the trace holds more than " + Limits.MAX_JOBS + " stream waits, the limit "
             + "of one workload; cut the trace (record fewer steps)");
       }
-      JsonNode device = args.path("device").canConvertToInt() ? args.path("device")
+      JsonNode device = args.argPath("device").canConvertToInt() ? args.argPath("device")
           : e.node.path("pid");
-      JsonNode record = args.path("wait_on_cuda_event_record_corr_id");
+      JsonNode record = args.argPath("wait_on_cuda_event_record_corr_id");
       waits.add(new StreamWait(device.canConvertToInt() ? device.asInt() : 0,
-          args.path("stream").asLong(), e.micros("ts"), args.path("wait_on_stream").asLong(),
+          args.argPath("stream").asLong(), e.micros("ts"), args.argPath("wait_on_stream").asLong(),
           -1, "line " + e.line));
       waitRecords.add(record.canConvertToLong() ? record.asLong() : -1);
     }
@@ -340,12 +342,12 @@ public final class KinetoTraceReader {
 
     /** One event being read, with helpers that fail with the event's location. */
     final class Event {
-      final JsonNode node;
+      final EventFields node;
       final int line;
       final int index;
       final String name;
 
-      Event(JsonNode node, int line, int index, String name) {
+      Event(EventFields node, int line, int index, String name) {
         this.node = node;
         this.line = line;
         this.index = index;
@@ -384,11 +386,10 @@ public final class KinetoTraceReader {
       }
 
       JsonNode arg(String key) {
-        JsonNode args = node.get("args");
-        if (args == null || !args.isObject()) {
+        if (!node.argsIsObject()) {
           throw fail("missing 'args'");
         }
-        JsonNode value = args.get(key);
+        JsonNode value = node.arg(key);
         if (value == null || value.isNull()) {
           throw fail("missing \"" + key + "\" in 'args'");
         }
@@ -413,7 +414,7 @@ public final class KinetoTraceReader {
       }
 
       long optionalLong(String key, long otherwise) {
-        JsonNode value = node.path("args").get(key);
+        JsonNode value = node.arg(key);
         return value != null && value.isIntegralNumber() && value.canConvertToLong()
             ? value.asLong() : otherwise;
       }

@@ -194,6 +194,7 @@ public final class TraceReplay {
     int[] previousOnStream = new int[n];
     String[] streams = new String[n];
     Map<String, Integer> lastOnStream = new HashMap<>();
+    Map<KernelKey, Kernel> made = new HashMap<>(); // a trace repeats its kernels: build each once
     checkSpan(trace, ordered, options, base, period);
     for (int i = 0; i < n; i++) {
       TraceOp op = ordered.get(i);
@@ -207,7 +208,7 @@ public final class TraceReplay {
       previousOnStream[i] = previous == null ? -1 : previous;
       streams[i] = stream;
       submitOffsets[i] = Math.round((op.submittedNs() - base) * options.timeScale());
-      kernels[i] = kernel(trace, op, options, traced, target);
+      kernels[i] = kernel(trace, op, options, traced, target, made);
     }
     int[] lastOfStream = new int[n];
     for (int i = 0; i < n; i++) {
@@ -470,16 +471,23 @@ public final class TraceReplay {
         + ") could never start");
   }
 
+  /**
+   * What makes a replayed kernel: equal keys give equal kernels, so {@link #kernel} builds one per
+   * key (its program is the costly part) and hands the same instance to every equal operation.
+   */
+  private record KernelKey(String name, boolean kernel, long gridBlocks, int threadsPerBlock,
+      int registersPerThread, int sharedMemoryBytes, long blockNs, long dramBytes) {}
+
   private static Kernel kernel(RecordedTrace trace, TraceOp op, TraceOptions options,
-      DeviceSpec traced, DeviceSpec target) {
-    String name = op.name().length() > MAX_NAME ? op.name().substring(0, MAX_NAME - 3) + "..."
-        : op.name();
+      DeviceSpec traced, DeviceSpec target, Map<KernelKey, Kernel> made) {
     long dispatch = traced.costs().blockDispatchNs();
     if (op.kind() != TraceOp.Kind.KERNEL) {
       long ns = Math.max(1, op.durationNs() - dispatch);
-      return new Kernel(name, 1, 1, 0, 0, true, BlockProgram.uniform(ns, 0, 0),
-          new BlockTiming.Exact());
+      return made.computeIfAbsent(new KernelKey(op.name(), false, 1, 1, 0, 0, ns, 0),
+          key -> new Kernel(shortName(op), 1, 1, 0, 0, true, BlockProgram.uniform(ns, 0, 0),
+              new BlockTiming.Exact()));
     }
+    String name = shortName(op);
     long blockNs;
     try {
       blockNs = BlockDurations.blockNs(op, traced, target, options.scaling());
@@ -489,14 +497,28 @@ public final class TraceReplay {
     }
     int registers = op.registersPerThread();
     int shared = op.sharedMemoryBytes();
+    long dramBytes = dramBytesPerBlock(op, options, traced);
+    KernelKey key = new KernelKey(op.name(), true, op.gridBlocks(), op.threadsPerBlock(),
+        registers, shared, blockNs, dramBytes);
+    Kernel earlier = made.get(key);
+    if (earlier != null) {
+      return earlier;
+    }
     BlockProgram program = Programs.build(ProgramSpec.standard(registers, shared),
         blockNs, registers, shared, 1.0);
-    long dramBytes = dramBytesPerBlock(op, options, traced);
     if (dramBytes > 0) {
       program = Programs.withDramBytes(program, dramBytes);
     }
-    return new Kernel(name, (int) op.gridBlocks(), op.threadsPerBlock(), registers, shared,
-        options.idempotent(), program, new BlockTiming.Exact());
+    Kernel kernel = new Kernel(name, (int) op.gridBlocks(), op.threadsPerBlock(), registers,
+        shared, options.idempotent(), program, new BlockTiming.Exact());
+    made.put(key, kernel);
+    return kernel;
+  }
+
+  /** The operation's name, cut to {@link #MAX_NAME} characters. */
+  private static String shortName(TraceOp op) {
+    return op.name().length() > MAX_NAME ? op.name().substring(0, MAX_NAME - 3) + "..."
+        : op.name();
   }
 
   /**
