@@ -32,7 +32,7 @@ final class BenchTable {
         plural(settings.repetitions())));
     out.append("engine: policy ").append(Benchmark.POLICY).append(", preemption ")
         .append(Benchmark.PREEMPTION).append(", context-save ").append(Benchmark.CONTEXT_SAVE)
-        .append(", unlimited credits\n");
+        .append(", unlimited credits, block aggregation off\n");
     out.append("timed: baseline = BaselineEventLoop.run(kernels); engine = new Simulator(...)"
         + ".run(). Building the kernel list / Workload and creating the plugins are outside the"
         + " timed section.\n");

@@ -88,6 +88,10 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   private long groupedCompletions;
   /** Members of groups that were given their own event by a split (a measure). */
   private long splitMembers;
+  /** The device's block dispatch latency (read per block placed). */
+  private final long blockDispatchNs;
+  /** Whether a queue's launched jobs run one after another ({@link EngineOptions#inOrderQueues}). */
+  private final boolean inOrderQueues;
 
   BlockScheduler(RunServices run, SmArray sms, Contention contention,
       Comparator<JobView> ranking, boolean blockedListeners) {
@@ -98,6 +102,8 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
         : ranking.thenComparingLong(j -> ((SimJob) j).dispatchSeq);
     this.blockedListeners = blockedListeners;
     this.aggregate = run.options.aggregateBlocks() && contention == null;
+    this.blockDispatchNs = run.device.costs().blockDispatchNs();
+    this.inOrderQueues = run.options.inOrderQueues();
   }
 
   /** Connects the parts it tells of what happens to blocks; call once, before the run. */
@@ -297,7 +303,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       if (only != null && job.queue.context != only) {
         continue;
       }
-      if (job.heldBack() || job.waitsInQueue()) {
+      if (job.heldBack() || (inOrderQueues && job.waitsInQueue())) {
         continue;
       }
       if (stoppedBy != null) {
@@ -308,6 +314,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
         continue;
       }
       SmSet allowed = job.allowedSms();
+      boolean placed = false;
       while (job.pendingBlocks() > 0) {
         int sm = allowed == null ? sms.findBest(job.threads, job.registers, job.shared)
             : sms.findBestIn(allowed, job.threads, job.registers, job.shared);
@@ -315,6 +322,9 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
           break;
         }
         placeBlock(job, sm);
+        placed = true;
+      }
+      if (placed) {
         job.blockedNotified = false;
       }
       if (job.pendingBlocks() > 0) {
@@ -353,7 +363,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       }
       job.awaitedPreemptions.clear();
     }
-    SimJob.Resumable resume = job.resumables.pollFirst();
+    SimJob.Resumable resume = job.resumables.isEmpty() ? null : job.resumables.pollFirst();
     int blockIndex;
     long realDuration;
     long realDone = 0;
@@ -375,7 +385,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
             + realDuration + " ns");
       }
     }
-    long start = run.now() + run.device.costs().blockDispatchNs() + restoreNs;
+    long start = run.now() + blockDispatchNs + restoreNs;
     ResidentBlock block = newBlock(job, sm, blockIndex, realDuration, realDone, start);
     startResidency(block, false, resume == null);
     if (run.listener() != null && restoreNs > 0) {
@@ -710,7 +720,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       stops.blockFreed(block.preemption);
     }
     recycle(block);
-    if (job.finished == job.kernel.gridBlocks()) {
+    if (job.finished == job.gridBlocks) {
       lifecycle.finish(job);
     }
   }
@@ -729,7 +739,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       release(block);
       recycle(block);
     }
-    job.nextFreshBlock = job.kernel.gridBlocks();
+    job.nextFreshBlock = job.gridBlocks;
     job.resumables.clear();
     if (job.inPlacementOrder) {
       for (int i = 0; i < orderSize; i++) {

@@ -4,20 +4,24 @@ import java.util.Arrays;
 
 /**
  * A 4-ary min-heap of events ordered by {@code (time, sequence number)}: a total order, so equal
- * times pop in the order they were pushed. The heap holds only primitives, three {@code long}s per
- * entry in one array: time, sequence, and the generation with the index of the event's slot in a
- * table that does not move ({@code (gen << 32) | slot}). Sifting therefore copies no references
- * (no garbage-collector write barrier per level), and a comparison reads one cache line. No
- * allocation per event: a block's own {@link ResidentBlock} is its completion event, and freed slots
- * are reused. Four children per node halve the heap's depth against a binary heap.
+ * times pop in the order they were pushed. The heap holds only primitives, in two arrays: the
+ * entries' times alone ({@code times}), which is all that most comparisons read, so that the times
+ * of a heap of thousands of events stay in the first-level cache and the four children of a node
+ * are four adjacent {@code long}s; and, beside it, each entry's sequence number and the generation
+ * with the index of the event's slot in a table that does not move ({@code (gen << 32) | slot}),
+ * read on equal times and when an entry moves. Sifting therefore copies no references (no
+ * garbage-collector write barrier per level). No allocation per event: a block's own {@link
+ * ResidentBlock} is its completion event, and freed slots are reused. Four children per node
+ * halve the heap's depth against a binary heap.
  */
 final class EventQueue {
-  private static final int STRIDE = 3;
-
   /** Small at first (a simulator of one kernel alone needs few); doubled as needed. */
   private static final int INITIAL_CAPACITY = 64;
 
-  private long[] heap = new long[STRIDE * INITIAL_CAPACITY];
+  /** Entry i's time. */
+  private long[] times = new long[INITIAL_CAPACITY];
+  /** Entry i's sequence number at {@code 2 i} and its {@code (gen << 32) | slot} at {@code 2 i + 1}. */
+  private long[] keys = new long[2 * INITIAL_CAPACITY];
   private Event[] slots = new Event[INITIAL_CAPACITY];
   /** Free slot indices, a stack. */
   private int[] freeSlots = new int[INITIAL_CAPACITY];
@@ -57,28 +61,27 @@ final class EventQueue {
   void pushWithSeq(long time, Event payload, int gen, long seq) {
     int slot = takeSlot();
     slots[slot] = payload;
-    if (STRIDE * (size + 1) > heap.length) {
-      heap = Arrays.copyOf(heap, heap.length * 2);
+    if (size == times.length) {
+      times = Arrays.copyOf(times, size * 2);
+      keys = Arrays.copyOf(keys, size * 4);
     }
-    long[] h = heap;
+    long[] t = times;
+    long[] k = keys;
     int i = size++;
     while (i > 0) {
       int parent = (i - 1) >>> 2;
-      int p = STRIDE * parent;
-      long pt = h[p];
-      if (time > pt || (time == pt && seq > h[p + 1])) {
+      long pt = t[parent];
+      if (time > pt || (time == pt && seq > k[2 * parent])) {
         break;
       }
-      int at = STRIDE * i;
-      h[at] = pt;
-      h[at + 1] = h[p + 1];
-      h[at + 2] = h[p + 2];
+      t[i] = pt;
+      k[2 * i] = k[2 * parent];
+      k[2 * i + 1] = k[2 * parent + 1];
       i = parent;
     }
-    int at = STRIDE * i;
-    h[at] = time;
-    h[at + 1] = seq;
-    h[at + 2] = ((long) gen << 32) | slot;
+    t[i] = time;
+    k[2 * i] = seq;
+    k[2 * i + 1] = ((long) gen << 32) | slot;
   }
 
   private int takeSlot() {
@@ -101,62 +104,59 @@ final class EventQueue {
   }
 
   long peekTime() {
-    return heap[0];
+    return times[0];
   }
 
   Event peekEvent() {
-    return slots[(int) heap[2]];
+    return slots[(int) keys[1]];
   }
 
   /** The head's generation. */
   int peekGen() {
-    return (int) (heap[2] >>> 32);
+    return (int) (keys[1] >>> 32);
   }
 
   /** Removes the head; read it first with the peek methods. */
   void pop() {
-    long[] h = heap;
-    int headSlot = (int) h[2];
+    long[] t = times;
+    long[] k = keys;
+    int headSlot = (int) k[1];
     slots[headSlot] = null;
     freeSlots[freeCount++] = headSlot;
-    int last = STRIDE * --size;
-    long time = h[last];
-    long seq = h[last + 1];
-    long tag = h[last + 2];
-    if (size == 0) {
+    int last = --size;
+    long time = t[last];
+    long seq = k[2 * last];
+    long tag = k[2 * last + 1];
+    if (last == 0) {
       return;
     }
+    int n = last;
     int i = 0;
     while (true) {
       int first = 4 * i + 1;
-      if (first >= size) {
+      if (first >= n) {
         break;
       }
       int best = first;
-      long bt = h[STRIDE * first];
-      long bs = h[STRIDE * first + 1];
-      int end = Math.min(first + 4, size);
+      long bt = t[first];
+      int end = Math.min(first + 4, n);
       for (int c = first + 1; c < end; c++) {
-        long ct = h[STRIDE * c];
-        if (ct < bt || (ct == bt && h[STRIDE * c + 1] < bs)) {
+        long ct = t[c];
+        if (ct < bt || (ct == bt && k[2 * c] < k[2 * best])) {
           best = c;
           bt = ct;
-          bs = h[STRIDE * c + 1];
         }
       }
-      if (bt > time || (bt == time && bs > seq)) {
+      if (bt > time || (bt == time && k[2 * best] > seq)) {
         break;
       }
-      int at = STRIDE * i;
-      int from = STRIDE * best;
-      h[at] = bt;
-      h[at + 1] = bs;
-      h[at + 2] = h[from + 2];
+      t[i] = bt;
+      k[2 * i] = k[2 * best];
+      k[2 * i + 1] = k[2 * best + 1];
       i = best;
     }
-    int at = STRIDE * i;
-    h[at] = time;
-    h[at + 1] = seq;
-    h[at + 2] = tag;
+    t[i] = time;
+    k[2 * i] = seq;
+    k[2 * i + 1] = tag;
   }
 }

@@ -28,6 +28,8 @@ final class SimJob implements JobView {
   final int threads;
   final int registers;
   final int shared;
+  /** Its kernel's grid size in blocks (read per block placed and completed). */
+  final int gridBlocks;
   // ---- the launcher's: its life from submission to finish ----
   /** Its program as the preemption strategy instrumented it. */
   @OwnedBy(Launcher.class) BlockProgram program;
@@ -106,12 +108,13 @@ final class SimJob implements JobView {
     this.threads = kernel.threadsPerBlock();
     this.registers = Math.toIntExact(kernel.registersPerBlock());
     this.shared = shared;
+    this.gridBlocks = kernel.gridBlocks();
   }
 
   /** Blocks waiting to be placed: never started, or evicted and waiting to resume. */
   @Override
   public int pendingBlocks() {
-    return kernel.gridBlocks() - nextFreshBlock + resumables.size();
+    return gridBlocks - nextFreshBlock + resumables.size();
   }
 
   void addResident(ResidentBlock block) {
