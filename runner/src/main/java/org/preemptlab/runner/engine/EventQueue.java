@@ -123,14 +123,13 @@ final class EventQueue {
     int headSlot = (int) k[1];
     slots[headSlot] = null;
     freeSlots[freeCount++] = headSlot;
-    int last = --size;
-    long time = t[last];
-    long seq = k[2 * last];
-    long tag = k[2 * last + 1];
-    if (last == 0) {
+    int n = --size;
+    long time = t[n];
+    long seq = k[2 * n];
+    long tag = k[2 * n + 1];
+    if (n == 0) {
       return;
     }
-    int n = last;
     int i = 0;
     while (true) {
       int first = 4 * i + 1;
