@@ -204,6 +204,7 @@ public final class Tally implements Reproduction {
       config = Overrides.set(config, "policy.sample-period=" + TGS_SAMPLE_PERIOD_NS + "ns");
       config = Overrides.set(config, "policy.steps-per-sample=" + TGS_STEPS_PER_SAMPLE);
       config = Overrides.set(config, "policy.max-in-flight=" + TGS_MAX_IN_FLIGHT);
+      config = Overrides.set(config, "policy.stream-priority=false");
     }
     if (setup == Setup.TALLY) {
       config = Overrides.set(config, "policy.bound=" + BOUND_NS + "ns");
@@ -425,8 +426,8 @@ public final class Tally implements Reproduction {
             + " at the end of the first %s s period; the horizon here is %s s: until"
             + " then Tally's port, stepping on the initial 0, has lifted the limit (a production"
             + " job under 1,000 blocks a sample counts as idle), so these runs measure TGS with"
-            + " the training job unthrottled but for the in-flight bound, at the HP stream's"
-            + " higher priority; the benchmark measures after both clients have warmed up under"
+            + " the training job unthrottled but for the in-flight bound, both streams at one"
+            + " priority; the benchmark measures after both clients have warmed up under"
             + " TGS (`python/bench_utils/bench.py`, `launch_benchmark`), so its controller had"
             + " samples. Even with them the feedback is the server's launched blocks, which an"
             + " open-loop server at load 0.5 keeps up whatever its latency until it saturates."
@@ -435,8 +436,7 @@ public final class Tally implements Reproduction {
             + " measured %s, %s here): with the training kernels co-resident in one process, the"
             + " engine slows the server only through DRAM bandwidth and the slots its blocks"
             + " wait for, not through the caches, SM scheduling or memory the real clients"
-            + " share, and the HP stream's higher priority (an assumption) gives its blocks the"
-            + " freed slots first.").formatted(TGS_STEPS_PER_SAMPLE, TGS_MAX_IN_FLIGHT,
+            + " share.").formatted(TGS_STEPS_PER_SAMPLE, TGS_MAX_IN_FLIGHT,
                 Numbers.fixed(TGS_SAMPLE_PERIOD_NS / 1e9, 0),
                 Numbers.fixed(horizonNs / 1e9, 0), percent(results.values().stream()
                     .mapToDouble(r -> overhead(r, Setup.TGS)).max().orElse(Double.NaN)),
@@ -520,9 +520,11 @@ public final class Tally implements Reproduction {
             of two contexts ([time-slicing.md](../time-slicing.md)) and MPS (two contexts
             co-resident, [sharing.md](../sharing.md)). TGS (Wu et al., NSDI 2023), as
             tally-bench ran it, in Tally's port (tally-project/tally
-            `src/tally/scheduler/tgs.cpp`, in Tally's server, so one process; the HP stream at
-            the higher priority as for Tally is an assumption, the server's stream priorities
-            were not read): the `tgs` policy ([policies.md](../policies.md)),
+            `src/tally/scheduler/tgs.cpp`, in Tally's server, so one process, whose streams
+            have no priority under any scheduler but Tally's own: tally-project/tally @86feb12,
+            `src/tally/server.cpp`, `start_worker_server` and `handle_cudaStreamCreate`; so the
+            hardware block scheduler serves the two clients' kernels in launch order,
+            `stream-priority=false`): the `tgs` policy ([policies.md](../policies.md)),
             the HP client never throttled, the BE client's launches limited per 50 ms window by
             TGS's adaptive rate controller (pkusys/TGS @e1c6a31), stepped %d times on each
             5-second sample of the HP client's launched blocks (an assumption for the port's

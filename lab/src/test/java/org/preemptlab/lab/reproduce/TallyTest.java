@@ -118,7 +118,9 @@ class TallyTest {
     assertThat(tgs.policy().id()).isEqualTo("tgs");
     assertThat(tgs.policy().parameters()).containsEntry("high", "HIGH")
         .containsEntry("sample-period", "5000000000ns").containsEntry("max-in-flight", "20")
-        .containsEntry("steps-per-sample", "1000");
+        .containsEntry("steps-per-sample", "1000")
+        // the server's streams have no priority under TGS (src/tally/server.cpp)
+        .containsEntry("stream-priority", "false");
     assertThat(tgs.sharing()).isNull();
     assertThat(Tally.Setup.TGS.layout).isEqualTo(OrionArtifact.Layout.ONE_PROCESS);
   }

@@ -3,6 +3,7 @@ package org.preemptlab.policies.rate;
 import static org.preemptlab.api.Checks.checkArgument;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.policy.JobView;
@@ -35,13 +36,18 @@ import org.preemptlab.policies.rank.SubmitOrder;
  *   <li>{@code max-in-flight}: at most that many BE jobs launched since the BE work last drained
  *       (Tally's port: 20, "to prevent memcpy of low-priority blocks" from delaying the
  *       high-priority ones); 0 for no bound, as TGS.
+ *   <li>{@code stream-priority}: whether the hardware block scheduler serves the production job's
+ *       blocks first when SM slots free (its queue's priority, as with prioritised streams), or
+ *       in launch order only ({@code false}: Tally's port, whose server creates every client's
+ *       stream without a priority under any scheduler but Tally's own priority scheduler,
+ *       tally-project/tally @86feb12 {@code src/tally/server.cpp}, {@code start_worker_server}
+ *       and {@code handle_cudaStreamCreate}).
  * </ul>
  *
  * Not modelled: TGS's memory sharing (transparent unified memory, with the BE job's memory
  * paged out under pressure), the CPU threads' own timing (a throttled BE launch in TGS retries
  * every 10 ms, {@code TIME_TICK}; here it follows the window's reset at once, as the port's
- * polling loop), the stream priorities TGS sets (the workload's queue priorities apply) and
- * the phase between the HP job's two 5-second threads (taken as one).
+ * polling loop) and the phase between the HP job's two 5-second threads (taken as one).
  */
 public final class TgsPolicy implements SchedulingPolicy {
   private final Priority high;
@@ -49,6 +55,7 @@ public final class TgsPolicy implements SchedulingPolicy {
   private final long windowNs;
   private final int stepsPerSample;
   private final int maxInFlight;
+  private final boolean streamPriority;
   private final List<JobView> readyHigh = new ArrayList<>();
   private final List<JobView> readyBestEffort = new ArrayList<>();
   private final TgsRateController controller = new TgsRateController(0);
@@ -72,9 +79,11 @@ public final class TgsPolicy implements SchedulingPolicy {
    * @param stepsPerSample controller steps per sample, at least 1; above 1 also that many steps
    *     on the initial 0 at the start (Tally's port)
    * @param maxInFlight the most BE jobs launched between drains of the BE work; 0 for no bound
+   * @param streamPriority whether the block scheduler serves higher queue priorities first (the
+   *     hardware's order); {@code false} for launch order only
    */
   public TgsPolicy(Priority high, long samplePeriodNs, long windowNs, int stepsPerSample,
-      int maxInFlight) {
+      int maxInFlight, boolean streamPriority) {
     checkArgument(samplePeriodNs > 0 && windowNs > 0 && stepsPerSample >= 1 && maxInFlight >= 0,
         "sample period %s ns and window %s ns must be above 0, steps per sample %s at least 1 and"
             + " max in flight %s at least 0", samplePeriodNs, windowNs, stepsPerSample,
@@ -84,6 +93,16 @@ public final class TgsPolicy implements SchedulingPolicy {
     this.windowNs = windowNs;
     this.stepsPerSample = stepsPerSample;
     this.maxInFlight = maxInFlight;
+    this.streamPriority = streamPriority;
+  }
+
+  /**
+   * The hardware's order (queue priority, then launch order) with {@code stream-priority}; launch
+   * order only without it (every job ranks equal, and the engine breaks ties by launch order).
+   */
+  @Override
+  public Comparator<JobView> placementOrder() {
+    return streamPriority ? null : (a, b) -> 0;
   }
 
   boolean isHigh(JobView job) {

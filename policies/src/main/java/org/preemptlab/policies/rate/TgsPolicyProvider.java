@@ -33,7 +33,11 @@ public final class TgsPolicyProvider extends PolicyProviderBase {
             ParameterSpec.integer("max-in-flight", 0, 0, 1_000_000, "",
                 "Most opportunistic jobs launched between drains of its work; 0 for no bound "
                     + "(TGS). Tally's port: 20 (tally-project/tally "
-                    + "src/tally/scheduler/tgs.cpp).")));
+                    + "src/tally/scheduler/tgs.cpp)."),
+            ParameterSpec.bool("stream-priority", true, "Whether the hardware block scheduler "
+                + "serves the production job's blocks first when SM slots free (its queue's "
+                + "priority); false: launch order only, as in Tally's port, whose server gives "
+                + "no stream a priority (tally-project/tally src/tally/server.cpp).")));
   }
 
   @Override
@@ -43,6 +47,7 @@ public final class TgsPolicyProvider extends PolicyProviderBase {
         context.parameters().getDurationNs("sample-period"),
         context.parameters().getDurationNs("window"),
         context.parameters().getInt("steps-per-sample"),
-        context.parameters().getInt("max-in-flight"));
+        context.parameters().getInt("max-in-flight"),
+        context.parameters().getBoolean("stream-priority"));
   }
 }

@@ -29,7 +29,7 @@ class TgsPolicyTest {
 
   @Test
   void whileProfilingOneBestEffortKernelGoesPerWindowAndHighPriorityOnesAlways() {
-    TgsPolicy policy = new TgsPolicy(Priority.HIGH, 5_000_000_000L, 50_000_000L, 1, 0);
+    TgsPolicy policy = new TgsPolicy(Priority.HIGH, 5_000_000_000L, 50_000_000L, 1, 0, true);
     TestScheduler scheduler = new TestScheduler().withDevice(TestDevices.PASCAL);
     policy.onJobReady(job(1, BE, 10, 0), scheduler);
     policy.onJobReady(job(2, BE, 10, 0), scheduler);
@@ -52,6 +52,7 @@ class TgsPolicyTest {
         Map.of("steps-per-sample", "0"))).hasMessageContaining("steps-per-sample")
         .hasMessageContaining("1");
     assertThat(provider.parameters()).extracting(p -> p.name()).containsExactlyElementsOf(
-        List.of("high", "sample-period", "window", "steps-per-sample", "max-in-flight"));
+        List.of("high", "sample-period", "window", "steps-per-sample", "max-in-flight",
+            "stream-priority"));
   }
 }

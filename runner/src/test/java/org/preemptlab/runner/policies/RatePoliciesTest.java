@@ -98,4 +98,29 @@ class RatePoliciesTest {
 
     assertThat(second).isEqualTo(first);
   }
+
+  /**
+   * One process, as in Tally's server: a BE kernel of four waves (64 blocks of 1,024 threads, two
+   * a SM on 8 SMs, 10 us each) launched at 0, an HP kernel of 8 such blocks (1 us) at 1 us. With
+   * stream priority the HP blocks take the slots the first BE wave frees at 10 us; in launch order
+   * they wait behind the BE kernel's last wave, placed at 30 us.
+   */
+  @Test
+  void withoutStreamPriorityTheProductionKernelWaitsBehindAnEarlierLaunch() {
+    Workload workload = new Workload(List.of(new GpuContext("server", true)),
+        List.of(new JobQueue("prod", "server", Priority.HIGH, 1, EngineKind.COMPUTE, false),
+            new JobQueue("opp", "server", Priority.LOW, 1, EngineKind.COMPUTE, false)),
+        List.of(new Job(1, "opp", 0, 1, List.of(), Job.NO_DEADLINE, 0,
+                PolicyLab.kernel("train", 64, 1024, 10_000)),
+            new Job(2, "prod", 1_000, 1, List.of(), Job.NO_DEADLINE, 0,
+                PolicyLab.kernel("infer", 8, 1024, 1_000))));
+
+    long prioritised = PolicyLab.run(workload, "tgs", Map.of("stream-priority", "true"))
+        .jobsOf("prod").get(0).finishNs();
+    long inLaunchOrder = PolicyLab.run(workload, "tgs", Map.of("stream-priority", "false"))
+        .jobsOf("prod").get(0).finishNs();
+
+    assertThat(prioritised).isLessThan(20_000);
+    assertThat(inLaunchOrder).isGreaterThanOrEqualTo(40_000);
+  }
 }
