@@ -15,7 +15,7 @@ import java.util.Arrays;
  * then digit), so the next event is the smallest entry of the first non-empty bucket, found with
  * two bit masks. A push is a few bit operations and an append. Popping an entry of bucket {@code
  * (L, d)} moves {@code last} up to its time and redistributes the rest of that bucket into lower
- * levels; an entry thus moves at most once per digit of the times' spread (two or three on the
+ * levels; an entry thus moves at most once per digit of the times' spread (once or twice on the
  * standard workload, whose completions lie within 100 µs), through arrays read in sequence,
  * instead of the unpredictable comparisons of a comparison heap's sift at every pop (which took
  * about half of the engine's time on the standard workload). The pop order does not depend on the
@@ -42,6 +42,10 @@ final class EventQueue {
   private static final int[] LEVEL_OF_BIT = new int[64];
   /** Small at first (a simulator of one kernel alone needs few); doubled as needed. */
   private static final int INITIAL_CAPACITY = 64;
+  /** {@link #headBucket} when the next event is bucket 0's top. */
+  private static final int ZERO = -1;
+  /** {@link #headBucket} when the next event is not known yet. */
+  private static final int UNKNOWN = -2;
 
   static {
     for (int bit = 0; bit < 64; bit++) {
@@ -74,8 +78,6 @@ final class EventQueue {
   private long headTime;
   private long headSeq;
   private long headTag;
-  private static final int UNKNOWN = -2;
-  private static final int ZERO = -1;
   private Event[] slots = new Event[INITIAL_CAPACITY];
   /** Free slot indices, a stack. */
   private int[] freeSlots = new int[INITIAL_CAPACITY];
