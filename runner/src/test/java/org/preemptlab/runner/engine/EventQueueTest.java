@@ -58,4 +58,56 @@ class EventQueueTest {
     }
     assertThat(queue.isEmpty()).isTrue();
   }
+
+  /**
+   * The engine's use: every push at or after the last popped time, many at equal times, some with
+   * sequence numbers taken earlier (a split group's members), over times from nanoseconds to
+   * hours apart, so that every level of the radix buckets and bucket 0's heap are exercised.
+   */
+  @Test
+  void monotonePushesWithEqualTimesAndReservedSequenceNumbersFollowTheReference() {
+    SplittableRandom random = new SplittableRandom(5);
+    EventQueue queue = new EventQueue();
+    java.util.PriorityQueue<long[]> reference = new java.util.PriorityQueue<>(
+        Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+    long now = 0;
+    List<Long> reserved = new ArrayList<>();
+    for (int step = 0; step < 200_000; step++) {
+      int action = random.nextInt(10);
+      if (action < 5 || queue.isEmpty() && reserved.isEmpty()) {
+        long delay = switch (random.nextInt(4)) {
+          case 0 -> 0;
+          case 1 -> random.nextInt(8);
+          case 2 -> random.nextLong(100_000);
+          default -> random.nextLong(1L << 42);
+        };
+        long seq = queue.nextSeq();
+        queue.push(now + delay, new Numbered(seq), (int) seq);
+        reference.add(new long[] {now + delay, seq});
+      } else if (action == 5) {
+        reserved.add(queue.nextSeq());
+        queue.skipSeq();
+      } else if (action == 6 && !reserved.isEmpty()) {
+        long seq = reserved.remove(random.nextInt(reserved.size()));
+        long time = now + random.nextInt(3);
+        queue.pushWithSeq(time, new Numbered(seq), (int) seq, seq);
+        reference.add(new long[] {time, seq});
+      } else if (!queue.isEmpty()) {
+        long[] next = reference.poll();
+        assertThat(queue.peekTime()).isEqualTo(next[0]);
+        assertThat(queue.peekEvent()).isEqualTo(new Numbered(next[1]));
+        assertThat(queue.peekGen()).isEqualTo((int) next[1]);
+        queue.pop();
+        now = next[0];
+      }
+      assertThat(queue.size()).isEqualTo(reference.size());
+    }
+    while (!reference.isEmpty()) {
+      long[] next = reference.poll();
+      assertThat(queue.peekTime()).isEqualTo(next[0]);
+      assertThat(queue.peekEvent()).isEqualTo(new Numbered(next[1]));
+      queue.pop();
+    }
+    assertThat(queue.isEmpty()).isTrue();
+  }
 }
