@@ -69,7 +69,8 @@ public final class NsysCsvReader {
   }
 
   private static RecordedTrace read(Reader reader, String source) throws IOException {
-    BufferedReader lines = new BufferedReader(reader, 1 << 16);
+    // the default 8,192 chars: a buffer of 65,536 (128 KiB) cost more than reading a small export
+    BufferedReader lines = new BufferedReader(reader);
     Header header = null;
     List<TraceOp> ops = new ArrayList<>();
     Map<Integer, GpuProperties> devices = new HashMap<>();
