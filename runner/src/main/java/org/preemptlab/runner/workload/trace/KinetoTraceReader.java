@@ -244,8 +244,9 @@ public final class KinetoTraceReader {
         case "gpu_user_annotation" -> { }
         default -> {
           cpuEvents++;
-          Matcher step = STEP.matcher(name);
-          if (step.matches()) {
+          // most CPU events are not steps: the prefix test spares them a matcher
+          Matcher step = name.startsWith("ProfilerStep#") ? STEP.matcher(name) : null;
+          if (step != null && step.matches()) {
             long number;
             try {
               number = Numbers.whole(step.group(1), 0, Long.MAX_VALUE);
