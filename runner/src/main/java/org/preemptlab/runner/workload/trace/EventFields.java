@@ -171,7 +171,8 @@ final class EventFields {
       }
       micros = micros * 10 + (text[at] - '0');
     }
-    if (digits == 0 || at == end || text[at] != '.' || end - at - 1 < 1 || end - at - 1 > 3) {
+    int afterPoint = end - at - 1;
+    if (digits == 0 || at == end || text[at] != '.' || afterPoint < 1 || afterPoint > 3) {
       return NOT_PLAIN;
     }
     long ns = micros;

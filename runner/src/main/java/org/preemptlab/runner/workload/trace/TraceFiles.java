@@ -28,9 +28,9 @@ final class TraceFiles {
           + "device); give the path of a trace file");
     }
     try {
-      // Buffers of the default 8 KiB: the readers read 8,000 bytes at a time, and buffers of
-      // 64 KiB made opening the example traces cost more than parsing them (the gzip one 0.5 ms
-      // per read against 0.06 ms).
+      // Buffers of the default 8 KiB: the readers read 8,000 bytes at a time, and three buffers
+      // of 64 KiB, allocated and cleared per read, were about a quarter of the replaying thread's
+      // time in reading the gzip example (docs/performance.md, "A replay's fixed costs, again").
       InputStream in = new BufferedInputStream(Files.newInputStream(file), BUFFER_BYTES);
       in.mark(2);
       int first = in.read();

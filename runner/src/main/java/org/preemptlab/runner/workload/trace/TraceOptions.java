@@ -41,7 +41,6 @@ public record TraceOptions(int rank, int device, long firstStep, long lastStep, 
   /** A character that an id may not hold. */
   private static final Pattern NOT_IN_ID = Pattern.compile("[^A-Za-z0-9._-]");
 
-
   /** Options that declare no DRAM traffic ({@code dram-bandwidth-share} 0). */
   public TraceOptions(int rank, int device, long firstStep, long lastStep, long windowStartNs,
       long windowEndNs, int repeat, Priority priority, String context, double timeScale,
