@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.random.RandomGenerator;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -44,6 +46,19 @@ public final class PluginRegistry {
 
   private final Map<PluginKind, SortedMap<String, DiscoveredPlugin>> plugins;
   private final List<LoadProblem> problems;
+  /**
+   * The values last validated for each plugin, with their result: a run validates the same values
+   * several times (the checks before it, each instance it creates, its report) and a sweep run
+   * after run, so each is parsed once. One entry per plugin, replaced when its values change;
+   * {@link Parameters} are immutable, so an entry is shared safely between threads.
+   */
+  private final Map<PluginKey, Validated> lastValidated = new ConcurrentHashMap<>();
+
+  /** A plugin by kind and id, unique in a registry. */
+  private record PluginKey(PluginKind kind, String id) {}
+
+  /** Given values (a copy) and the parameters they validated to. */
+  private record Validated(Map<String, String> values, Parameters parameters) {}
 
   private PluginRegistry(Map<PluginKind, SortedMap<String, DiscoveredPlugin>> plugins,
       List<LoadProblem> problems) {
@@ -220,9 +235,19 @@ public final class PluginRegistry {
     return validate(find(kind, id).descriptor(), values);
   }
 
-  private static Parameters validate(PluginDescriptor descriptor, Map<String, String> values) {
+  private Parameters validate(PluginDescriptor descriptor, Map<String, String> values) {
     Objects.requireNonNull(values, "values");
-    return Parameters.of(descriptor.displayName(), descriptor.parameters(), values);
+    PluginKey key = new PluginKey(descriptor.kind(), descriptor.id());
+    Validated last = lastValidated.get(key);
+    if (last != null && last.values().equals(values)) {
+      return last.parameters();
+    }
+    Parameters parameters = Parameters.of(descriptor.displayName(), descriptor.parameters(),
+        values);
+    // a copy that allows what the given map allows (a null value fails in Parameters.of above)
+    lastValidated.put(key, new Validated(Collections.unmodifiableMap(new HashMap<>(values)),
+        parameters));
+    return parameters;
   }
 
   /**

@@ -2,6 +2,7 @@ package org.preemptlab.runner.metrics;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 import org.preemptlab.runner.metrics.Metrics;
 import org.preemptlab.runner.metrics.RunData;
 import org.preemptlab.runner.metrics.Scope;
@@ -50,17 +51,18 @@ public record GroupStats(
   }
 
   private static GroupStats of(RunData data, Scope scope) {
+    ToDoubleFunction<Metric> value = data.over(scope); // the scope's jobs selected once
     return new GroupStats(scope.dimension(), scope.name(),
-        (int) data.value(Metrics.JOBS, scope),
-        orZero(data.value(Metrics.THROUGHPUT, scope)),
-        data.value(Metrics.TURNAROUND_MEAN, scope),
-        (long) data.value(Metrics.TURNAROUND_P50, scope),
-        (long) data.value(Metrics.TURNAROUND_P95, scope),
-        (long) data.value(Metrics.TURNAROUND_P99, scope),
-        data.value(Metrics.WAITING_MEAN, scope),
-        data.value(Metrics.ANTT, scope),
-        (int) data.value(Metrics.PREEMPTIONS, scope),
-        (int) data.value(Metrics.DEADLINE_MISSES, scope));
+        (int) value.applyAsDouble(Metrics.JOBS),
+        orZero(value.applyAsDouble(Metrics.THROUGHPUT)),
+        value.applyAsDouble(Metrics.TURNAROUND_MEAN),
+        (long) value.applyAsDouble(Metrics.TURNAROUND_P50),
+        (long) value.applyAsDouble(Metrics.TURNAROUND_P95),
+        (long) value.applyAsDouble(Metrics.TURNAROUND_P99),
+        value.applyAsDouble(Metrics.WAITING_MEAN),
+        value.applyAsDouble(Metrics.ANTT),
+        (int) value.applyAsDouble(Metrics.PREEMPTIONS),
+        (int) value.applyAsDouble(Metrics.DEADLINE_MISSES));
   }
 
   private static double orZero(double value) {

@@ -2,6 +2,7 @@ package org.preemptlab.runner.metrics;
 
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.runner.engine.PreemptionRecord;
@@ -107,6 +109,17 @@ public record RunData(SimulationResult result, JobSamples jobs,
       return Double.NaN;
     }
     return metric.compute(input(metric.scoping(), scope));
+  }
+
+  /**
+   * The values of built-in metrics over {@code scope}, as {@link #value(Metric, Scope)} gives
+   * them, with the scope's jobs and preemptions selected once per {@link Scoping} instead of once
+   * per metric: for a row of several metrics over one scope.
+   */
+  public ToDoubleFunction<Metric> over(Scope scope) {
+    Map<Scoping, MetricInput> inputs = new EnumMap<>(Scoping.class);
+    return metric -> metric.scopedOnly() && scope.isAll() ? Double.NaN
+        : metric.compute(inputs.computeIfAbsent(metric.scoping(), s -> input(s, scope)));
   }
 
   /** The value of {@code selection}; NaN where it is undefined. */

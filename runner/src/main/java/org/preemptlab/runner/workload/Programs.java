@@ -38,13 +38,14 @@ public final class Programs {
       long sharedBytes, double instructionsPerNs) {
     long fixedPerPass = 0;
     double totalShare = 0;
+    boolean hasShares = false; // spec.hasShares(), in the same pass over the segments
     for (SegmentSpec segment : spec.segments()) {
       fixedPerPass = Math.addExact(fixedPerPass, segment.fixedNs());
       totalShare += segment.hasShare() ? segment.share() : 0;
+      hasShares |= segment.hasShare();
     }
-    checkArgument(!spec.hasShares() || totalShare > 0, "the shares of the program add up to "
-        + "0");
-    int passes = spec.hasShares() ? spec.passes(blockTimeNs) : spec.passes(0);
+    checkArgument(!hasShares || totalShare > 0, "the shares of the program add up to 0");
+    int passes = hasShares ? spec.passes(blockTimeNs) : spec.passes(0);
     if ((long) passes * spec.segments().size() > MAX_SEGMENTS) { // durations formatted only here
       checkArgument(false, "block time %s in %s pass(es) of %s segments makes more than %s "
           + "segments per block, the limit of a block program; lengthen 'iteration' or lower "
@@ -54,7 +55,7 @@ public final class Programs {
     List<Segment> segments = new ArrayList<>();
     for (int pass = 0; pass < passes; pass++) {
       long shareNs = 0;
-      if (spec.hasShares()) {
+      if (hasShares) {
         long passNs = blockTimeNs * (pass + 1) / passes - blockTimeNs * pass / passes;
         shareNs = passNs - fixedPerPass;
         if (shareNs <= 0) { // durations formatted only for the message

@@ -75,6 +75,25 @@ class PluginRegistryCreateTest {
   }
 
   @Test
+  void equalValuesAreValidatedOnceAndOtherValuesAnew() {
+    Parameters first = registry.parameters(PluginKind.SCHEDULING_POLICY, "test-echo",
+        Map.of("weight", "3"));
+    java.util.Map<String, String> equal = new java.util.HashMap<>(Map.of("weight", "3"));
+    assertThat(registry.parameters(PluginKind.SCHEDULING_POLICY, "test-echo", equal))
+        .isSameAs(first);
+    equal.put("weight", "4"); // the registry kept a copy, not the caller's map
+    Parameters other = registry.parameters(PluginKind.SCHEDULING_POLICY, "test-echo", equal);
+    assertThat(other).isNotEqualTo(first);
+    assertThat(other.getLong("weight")).isEqualTo(4);
+    assertThat(registry.parameters(PluginKind.SCHEDULING_POLICY, "test-echo",
+        Map.of("weight", "3"))).isEqualTo(first);
+    for (int i = 0; i < 2; i++) { // an invalid value fails every time
+      assertThatThrownBy(() -> create("test-echo", Map.of("weight", "500")))
+          .isInstanceOf(ConfigurationException.class);
+    }
+  }
+
+  @Test
   void badParameterValueNamesTheParameterAndItsRange() {
     assertThatThrownBy(() -> create("test-echo", Map.of("weight", "500")))
         .isInstanceOf(ConfigurationException.class)

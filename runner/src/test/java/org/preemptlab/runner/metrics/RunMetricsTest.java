@@ -104,6 +104,26 @@ class RunMetricsTest {
   }
 
   @Test
+  void valuesOverAScopeAreThoseOfEachMetricAlone() {
+    RunData data = RunData.of(RESULT, ISOLATED);
+    List<Scope> scopes = new java.util.ArrayList<>(List.of(Scope.ALL));
+    for (String dimension : List.of("queue", "context", "priority")) {
+      data.names(dimension).forEach(name -> scopes.add(new Scope(dimension, name)));
+    }
+    for (Scope scope : scopes) {
+      java.util.function.ToDoubleFunction<Metric> over = data.over(scope);
+      for (Metric metric : Metrics.BUILT_IN) {
+        if (metric.onRequest() || !scope.isAll() && !metric.scopable()) {
+          continue; // needs an observation this data lacks, or has no value per scope
+        }
+        assertThat(Double.doubleToLongBits(over.applyAsDouble(metric)))
+            .as(metric.id() + " over " + scope) // the same bits, NaN included
+            .isEqualTo(Double.doubleToLongBits(data.value(metric, scope)));
+      }
+    }
+  }
+
+  @Test
   void anAbsentGroupIsEmpty() {
     assertThat(RunMetrics.of(RESULT, ISOLATED).group("queue", "q3")).isEmpty();
     assertThat(RunMetrics.of(RESULT, ISOLATED).group("context", "q1")).isEmpty();

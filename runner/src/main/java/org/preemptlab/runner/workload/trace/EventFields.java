@@ -20,6 +20,11 @@ import java.math.BigDecimal;
  * tree would consume it ({@link #consume}: strings decoded, numbers converted), so the parser
  * meets the same limits and errors at the same place. A key given twice keeps its last value, as
  * a tree does.
+ *
+ * <p>A {@code ts} or {@code dur} written as a plain decimal of µs ({@link #plainNs(JsonParser)},
+ * what Kineto writes) is kept as its exact value in ns, without the decimal node and the {@code
+ * BigDecimal} arithmetic of the exact path; its node, the same as a tree's, is made only if asked
+ * for.
  */
 final class EventFields {
   /** The keys of {@code args} that the reader uses; the others are consumed and dropped. */
@@ -30,12 +35,21 @@ final class EventFields {
   /** The factory and settings of the tree reader this replaces (big decimals for floats). */
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
+  /** What {@link #plainNs} gives for a value that is not a plain decimal of µs. */
+  static final long NOT_PLAIN = Long.MIN_VALUE;
+
+  /** The most digits before the point of a plain decimal: 10^15 µs in ns is below any limit. */
+  private static final int MAX_PLAIN_DIGITS = 15;
+
   private JsonNode ph;
   private JsonNode cat;
   private JsonNode name;
   private JsonNode ts;
   private JsonNode dur;
   private JsonNode pid;
+  /** {@code ts} and {@code dur} in ns where they are plain decimals, else {@link #NOT_PLAIN}. */
+  private long tsNs = NOT_PLAIN;
+  private long durNs = NOT_PLAIN;
   /** {@code args} when it is not an object (its whole value), else null. */
   private JsonNode argsValue;
   private boolean argsIsObject;
@@ -56,8 +70,14 @@ final class EventFields {
         case "ph" -> event.ph = value(parser, mapper);
         case "cat" -> event.cat = value(parser, mapper);
         case "name" -> event.name = value(parser, mapper);
-        case "ts" -> event.ts = value(parser, mapper);
-        case "dur" -> event.dur = value(parser, mapper);
+        case "ts" -> {
+          event.tsNs = plainNs(parser);
+          event.ts = event.tsNs == NOT_PLAIN ? value(parser, mapper) : null;
+        }
+        case "dur" -> {
+          event.durNs = plainNs(parser);
+          event.dur = event.durNs == NOT_PLAIN ? value(parser, mapper) : null;
+        }
         case "pid" -> event.pid = value(parser, mapper);
         case "args" -> event.readArgs(parser, mapper);
         default -> consume(parser);
@@ -101,12 +121,72 @@ final class EventFields {
       case "ph" -> ph;
       case "cat" -> cat;
       case "name" -> name;
-      case "ts" -> ts;
-      case "dur" -> dur;
+      case "ts" -> ts != null ? ts : plainNode(tsNs);
+      case "dur" -> dur != null ? dur : plainNode(durNs);
       case "pid" -> pid;
       case "args" -> argsIsObject ? null : argsValue;
       default -> throw new IllegalArgumentException("field '" + field + "' is not kept");
     };
+  }
+
+  /**
+   * {@code ts} or {@code dur} ({@code field}) in ns if the event wrote it as a plain decimal of µs,
+   * else {@link #NOT_PLAIN} (absent, or written otherwise: {@link #get} has its node).
+   */
+  long plainNs(String field) {
+    return switch (field) {
+      case "ts" -> tsNs;
+      case "dur" -> durNs;
+      default -> NOT_PLAIN;
+    };
+  }
+
+  /** The node a tree holds for a plain decimal of {@code ns / 1000} µs, or null. */
+  private static JsonNode plainNode(long ns) {
+    return ns == NOT_PLAIN ? null : decimal(BigDecimal.valueOf(ns, 3));
+  }
+
+  /**
+   * The value at the parser's current token in ns if it is a float written as a plain decimal of
+   * µs: an optional minus, 1 to 15 digits, a point and 1 to 3 digits, no exponent. Such a value
+   * is exact in ns and within every time limit (below 10^18 ns either way), so it needs none of
+   * the exact path's checks; anything else gives {@link #NOT_PLAIN}, for that path.
+   */
+  static long plainNs(JsonParser parser) throws IOException {
+    if (parser.currentToken() != JsonToken.VALUE_NUMBER_FLOAT) {
+      return NOT_PLAIN;
+    }
+    char[] text = parser.getTextCharacters();
+    int at = parser.getTextOffset();
+    int end = at + parser.getTextLength();
+    boolean negative = at < end && text[at] == '-';
+    if (negative) {
+      at++;
+    }
+    long micros = 0;
+    int digits = 0;
+    for (; at < end && text[at] >= '0' && text[at] <= '9'; at++) {
+      if (++digits > MAX_PLAIN_DIGITS) {
+        return NOT_PLAIN;
+      }
+      micros = micros * 10 + (text[at] - '0');
+    }
+    int afterPoint = end - at - 1;
+    if (digits == 0 || at == end || text[at] != '.' || afterPoint < 1 || afterPoint > 3) {
+      return NOT_PLAIN;
+    }
+    long ns = micros;
+    int decimals = 0;
+    for (at++; at < end; at++, decimals++) {
+      if (text[at] < '0' || text[at] > '9') {
+        return NOT_PLAIN;
+      }
+      ns = ns * 10 + (text[at] - '0');
+    }
+    for (; decimals < 3; decimals++) {
+      ns *= 10;
+    }
+    return negative ? -ns : ns;
   }
 
   /** {@link #get}, or the missing node, as {@link JsonNode#path(String)}. */

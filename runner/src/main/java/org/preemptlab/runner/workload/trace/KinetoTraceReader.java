@@ -244,8 +244,9 @@ public final class KinetoTraceReader {
         case "gpu_user_annotation" -> { }
         default -> {
           cpuEvents++;
-          Matcher step = STEP.matcher(name);
-          if (step.matches()) {
+          // most CPU events are not steps: the prefix test spares them a matcher
+          Matcher step = name.startsWith("ProfilerStep#") ? STEP.matcher(name) : null;
+          if (step != null && step.matches()) {
             long number;
             try {
               number = Numbers.whole(step.group(1), 0, Long.MAX_VALUE);
@@ -365,11 +366,15 @@ public final class KinetoTraceReader {
        * way; a duration ({@code dur}) is at least 0.
        */
       long micros(String field) {
+        long plain = node.plainNs(field);
+        boolean duration = field.equals("dur");
+        if (plain != EventFields.NOT_PLAIN && (plain >= 0 || !duration)) {
+          return plain; // a plain decimal: exact and within the limits (a negative dur fails below)
+        }
         JsonNode value = node.get(field);
         if (value == null) {
           throw fail("missing '" + field + "'");
         }
-        boolean duration = field.equals("dur");
         if (!value.isNumber() || value.decimalValue().signum() < 0 && duration) {
           throw fail("'" + field + "' must be a number of µs >= 0, got " + shown(value));
         }

@@ -69,7 +69,9 @@ public final class NsysCsvReader {
   }
 
   private static RecordedTrace read(Reader reader, String source) throws IOException {
-    BufferedReader lines = new BufferedReader(reader, 1 << 16);
+    // the default 8,192 chars: one of 65,536 is 128 KiB allocated and cleared per read, for
+    // exports that are often a few KB
+    BufferedReader lines = new BufferedReader(reader);
     Header header = null;
     List<TraceOp> ops = new ArrayList<>();
     Map<Integer, GpuProperties> devices = new HashMap<>();

@@ -11,6 +11,9 @@ import org.preemptlab.api.ConfigurationException;
 
 /** Opening trace files: plain or gzip-compressed (recognised by content, not by name). */
 final class TraceFiles {
+  /** The size of each buffer between the file and a reader. */
+  static final int BUFFER_BYTES = 8192;
+
   private TraceFiles() {}
 
   /**
@@ -25,13 +28,16 @@ final class TraceFiles {
           + "device); give the path of a trace file");
     }
     try {
-      InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+      // Buffers of the default 8 KiB: the readers read 8,000 bytes at a time, and three buffers
+      // of 64 KiB, allocated and cleared per read, were about a quarter of the replaying thread's
+      // time in reading the gzip example (docs/performance.md, "A replay's fixed costs, again").
+      InputStream in = new BufferedInputStream(Files.newInputStream(file), BUFFER_BYTES);
       in.mark(2);
       int first = in.read();
       int second = in.read();
       in.reset();
       if (first == 0x1f && second == 0x8b) {
-        return new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
+        return new GZIPInputStream(in, BUFFER_BYTES);
       }
       return in;
     } catch (NoSuchFileException e) {

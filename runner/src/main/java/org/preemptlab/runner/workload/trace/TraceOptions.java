@@ -36,6 +36,10 @@ public record TraceOptions(int rank, int device, long firstStep, long lastStep, 
     long windowEndNs, int repeat, Priority priority, String context, double timeScale,
     String tracedHardware, BlockDurations.Scaling scaling, boolean copies, boolean idempotent,
     double dramBandwidthShare) {
+  /** A GpuContext id's rule, compiled once rather than at every run's options. */
+  private static final Pattern CONTEXT_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+  /** A character that an id may not hold. */
+  private static final Pattern NOT_IN_ID = Pattern.compile("[^A-Za-z0-9._-]");
 
   /** Options that declare no DRAM traffic ({@code dram-bandwidth-share} 0). */
   public TraceOptions(int rank, int device, long firstStep, long lastStep, long windowStartNs,
@@ -125,7 +129,7 @@ public record TraceOptions(int rank, int device, long firstStep, long lastStep, 
     if (context.isEmpty()) {
       context = defaultContext;
     }
-    if (!context.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) { // a GpuContext id's rule
+    if (!CONTEXT_ID.matcher(context).matches()) {
       throw new ConfigurationException("parameter 'context': '" + Numbers.shortText(context)
           + "' is not a valid id; use letters, digits, '.', '_' or '-', starting with a letter or "
           + "digit");
@@ -147,7 +151,7 @@ public record TraceOptions(int rank, int device, long firstStep, long lastStep, 
         stem = stem.substring(0, stem.length() - suffix.length());
       }
     }
-    stem = stem.replaceAll("[^A-Za-z0-9._-]", "_");
+    stem = NOT_IN_ID.matcher(stem).replaceAll("_");
     return stem.isEmpty() ? "trace" : stem;
   }
 

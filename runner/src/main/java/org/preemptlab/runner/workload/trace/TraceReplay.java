@@ -195,6 +195,8 @@ public final class TraceReplay {
     String[] streams = new String[n];
     Map<String, Integer> lastOnStream = new HashMap<>();
     Map<KernelKey, Kernel> made = new HashMap<>(); // a trace repeats its kernels: build each once
+    // and its kernels share few register and shared-memory sizes: one program template for each
+    Map<Long, ProgramSpec> templates = new HashMap<>();
     checkSpan(trace, ordered, options, base, period);
     for (int i = 0; i < n; i++) {
       TraceOp op = ordered.get(i);
@@ -208,7 +210,7 @@ public final class TraceReplay {
       previousOnStream[i] = previous == null ? -1 : previous;
       streams[i] = stream;
       submitOffsets[i] = Math.round((op.submittedNs() - base) * options.timeScale());
-      kernels[i] = kernel(trace, op, options, traced, target, made);
+      kernels[i] = kernel(trace, op, options, traced, target, made, templates);
     }
     int[] lastOfStream = new int[n];
     for (int i = 0; i < n; i++) {
@@ -479,7 +481,8 @@ public final class TraceReplay {
       int registersPerThread, int sharedMemoryBytes, long blockNs, long dramBytes) {}
 
   private static Kernel kernel(RecordedTrace trace, TraceOp op, TraceOptions options,
-      DeviceSpec traced, DeviceSpec target, Map<KernelKey, Kernel> made) {
+      DeviceSpec traced, DeviceSpec target, Map<KernelKey, Kernel> made,
+      Map<Long, ProgramSpec> templates) {
     long dispatch = traced.costs().blockDispatchNs();
     if (op.kind() != TraceOp.Kind.KERNEL) {
       long ns = Math.max(1, op.durationNs() - dispatch);
@@ -504,8 +507,10 @@ public final class TraceReplay {
     if (earlier != null) {
       return earlier;
     }
-    BlockProgram program = Programs.build(ProgramSpec.standard(registers, shared),
-        blockNs, registers, shared, 1.0);
+    ProgramSpec template = templates.computeIfAbsent(
+        (long) registers << 32 | Integer.toUnsignedLong(shared),
+        k -> ProgramSpec.standard(registers, shared));
+    BlockProgram program = Programs.build(template, blockNs, registers, shared, 1.0);
     if (dramBytes > 0) {
       program = Programs.withDramBytes(program, dramBytes);
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.InputStream;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,6 +96,61 @@ class EventFieldsTest {
         String json = tree.toString();
         assertSameFields(event(json), KinetoTraceReader.MAPPER.readTree(json), file + ": " + json);
       }
+    }
+  }
+
+  @Test
+  void aPlainDecimalTimeIsItsExactValueInNsWithTheNodeOfATree() throws Exception {
+    String[] plain = {"0.0", "-0.0", "-0.000", "52.000", "1.5", "0.001", "-12.34", "100.10",
+        "999999999999999.999", "-999999999999999.999", "1764500000000.250"};
+    for (String v : plain) {
+      String json = "{\"ts\": " + v + ", \"dur\": " + v + "}";
+      EventFields event = event(json);
+      long ns = new BigDecimal(v).movePointRight(3).longValueExact();
+      assertThat(event.plainNs("ts")).as(v).isEqualTo(ns);
+      assertThat(event.plainNs("dur")).as(v).isEqualTo(ns);
+      assertSameFields(event, KinetoTraceReader.MAPPER.readTree(json), json);
+    }
+    String[] other = {"1.0000", "0.0001", "1e3", "1.5E3", "-2.0e-1", "1234567890123456.5", "7",
+        "-7", "0", "\"5.0\"", "null", "[1.5]"};
+    for (String v : other) {
+      String json = "{\"ts\": " + v + ", \"dur\": " + v + "}";
+      EventFields event = event(json);
+      assertThat(event.plainNs("ts")).as(v).isEqualTo(EventFields.NOT_PLAIN);
+      assertThat(event.plainNs("dur")).as(v).isEqualTo(EventFields.NOT_PLAIN);
+      assertSameFields(event, KinetoTraceReader.MAPPER.readTree(json), json);
+    }
+    // a key given twice: the last value counts, plain or not
+    assertThat(event("{\"ts\": 1.5, \"ts\": 1e3}").plainNs("ts")).isEqualTo(EventFields.NOT_PLAIN);
+    assertThat(event("{\"ts\": 1e3, \"ts\": 1.5}").plainNs("ts")).isEqualTo(1500);
+    assertSameFields(event("{\"ts\": 1e3, \"ts\": 1.5}"),
+        KinetoTraceReader.MAPPER.readTree("{\"ts\": 1.5}"), "duplicate ts");
+  }
+
+  @Test
+  void everyEventOfTheExampleTracesAsWrittenKeepsWhatItsTreeHolds() throws Exception {
+    for (String file : new String[] {"inference.pt.trace.json", "training.pt.trace.json.gz"}) {
+      Path path = Path.of("..", "examples", "traces", file);
+      List<JsonNode> trees = new ArrayList<>();
+      try (InputStream in = TraceFiles.open(path)) {
+        KinetoTraceReader.MAPPER.readTree(in).get("traceEvents").forEach(trees::add);
+      }
+      int plain = 0;
+      try (InputStream in = TraceFiles.open(path);
+          JsonParser parser = KinetoTraceReader.MAPPER.getFactory().createParser(in)) {
+        while (!"traceEvents".equals(parser.currentName())
+            || parser.currentToken() != JsonToken.START_ARRAY) {
+          parser.nextToken();
+        }
+        for (JsonNode tree : trees) {
+          assertThat(parser.nextToken()).isEqualTo(JsonToken.START_OBJECT);
+          EventFields event = EventFields.read(parser, KinetoTraceReader.MAPPER);
+          assertSameFields(event, tree, file + ": " + tree);
+          plain += event.plainNs("ts") != EventFields.NOT_PLAIN ? 1 : 0;
+        }
+        assertThat(parser.nextToken()).isEqualTo(JsonToken.END_ARRAY);
+      }
+      assertThat(plain).as(file + ": events whose ts took the plain path").isGreaterThan(100);
     }
   }
 
