@@ -57,11 +57,8 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   private int orderSize;
   /** The policy's placement order, or null for the hardware's. */
   private final Comparator<JobView> ranking;
-  /** Blocks that left their SMs for good, reused for the next placements (no allocation per block). */
-  private ResidentBlock[] pool = new ResidentBlock[64];
-  private int poolSize;
   /** Arrays of jobs that have no block on an SM, for the next job that has one (see BlockList). */
-  private ResidentBlock[][] spareLists = new ResidentBlock[8][];
+  private int[][] spareLists = new int[8][];
   private int spareListsSize;
   private final List<SimJob> newlyBlocked = new ArrayList<>();
   /** Whether any policy listens to onJobBlocked (otherwise the walk behind a blocked job is skipped). */
@@ -394,29 +391,25 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     }
   }
 
-  /**
-   * A block for a new residency: a pooled one when there is one, else a new one.
-   */
+  /** A block for a new residency: a pooled one when there is one, else a new one. */
   private ResidentBlock newBlock(SimJob job, int sm, int blockIndex, long realDurationNs,
       long realDoneAtStartNs, long startNs) {
-    if (poolSize == 0) {
-      return new ResidentBlock(job, sm, blockIndex, realDurationNs, realDoneAtStartNs, startNs);
-    }
-    ResidentBlock block = pool[--poolSize];
-    pool[poolSize] = null;
-    block.reuse(job, sm, blockIndex, realDurationNs, realDoneAtStartNs, startNs);
-    return block;
+    return run.blocks.take(job, sm, blockIndex, realDurationNs, realDoneAtStartNs, startNs);
   }
 
   /** Returns a block that left its SM and that nothing refers to any more. */
   private void recycle(ResidentBlock block) {
-    if (poolSize == pool.length) {
-      pool = Arrays.copyOf(pool, poolSize * 2);
-    }
-    block.job = null;
     block.preemption = null;
     block.gen++; // no event queued for its last residency may match it again
-    pool[poolSize++] = block;
+    run.blocks.recycle(block);
+  }
+
+  /**
+   * Lets a block that left its SM go without reusing it (a save or a parking may still refer to
+   * it).
+   */
+  private void retire(ResidentBlock block) {
+    run.blocks.retire(block);
   }
 
   /**
@@ -450,7 +443,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     if (aggregate && fresh) {
       queueGrouped(block);
     } else {
-      run.events.push(block.endNs, block, block.gen);
+      run.events.pushBlock(block.endNs, block);
     }
   }
 
@@ -475,7 +468,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       groupNow = run.now();
       block.lastInGroup = block;
       block.groupSeq = events.nextSeq();
-      events.push(block.endNs, block, block.gen);
+      events.pushBlock(block.endNs, block);
     }
     groupNextSeq = events.nextSeq();
   }
@@ -504,7 +497,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     for (ResidentBlock member = leader.nextInGroup; member != null; ) {
       ResidentBlock next = member.nextInGroup;
       member.nextInGroup = null;
-      run.events.pushWithSeq(member.endNs, member, member.gen, ++seq);
+      run.events.pushBlockWithSeq(member.endNs, member, ++seq);
       splitMembers++;
       member = next;
     }
@@ -531,7 +524,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     job.queue.residentBlocks--;
     if (job.resident.isEmpty()) {
       removeResidentJob(job);
-      ResidentBlock[] spare = job.resident.detach();
+      int[] spare = job.resident.detach();
       if (spare != null) {
         if (spareListsSize == spareLists.length) {
           spareLists = Arrays.copyOf(spareLists, spareListsSize * 2);
@@ -547,6 +540,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   @Override
   public void evict(ResidentBlock block, SimJob.Resumable resume) {
     release(block);
+    retire(block);
     SimJob job = block.job;
     job.resumables.addLast(resume);
     enter(job);
@@ -608,6 +602,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     for (ResidentBlock block : parking.blocks()) {
       SimJob job = block.job;
       release(block);
+      retire(block);
       job.parked++;
       long bytes = job.kernel.contextBytesPerBlock();
       job.bytesSaved += bytes;

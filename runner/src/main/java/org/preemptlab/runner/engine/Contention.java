@@ -329,7 +329,7 @@ final class Contention {
         double rate = rateOf(block);
         if (rate != block.rate) {
           block.reanchor(now, rate);
-          events.push(block.endNs, block, block.gen);
+          events.pushBlock(block.endNs, block);
           blocksMoved++;
         }
       }

@@ -29,11 +29,16 @@ import java.util.Arrays;
  *
  * <p>Entries are primitives: time, sequence number and {@code (gen << 32) | slot}, where the slot
  * indexes a table of events that does not move; freed slots are reused. No allocation per event:
- * a block's own {@link ResidentBlock} is its completion event.
+ * a block's own {@link ResidentBlock} is its completion event. A block's entry names it by its id
+ * in the run's {@link BlockTable} instead ({@link #pushBlock}), so that queueing it stores no
+ * reference (see {@link BlockTable} for why that matters).
  */
 final class EventQueue {
   /** Longs per entry in a bucket: time, sequence number, {@code (gen << 32) | slot}. */
   private static final int STRIDE = 3;
+  /** Tag bit: the entry's low bits are a block's id in {@link #blocks}, not a slot. */
+  private static final long BLOCK_TAG = 1L << 31;
+  private static final int INDEX_MASK = Integer.MAX_VALUE;
   /** Bits per digit: 64 buckets per level, one {@code long} of masks per level. */
   private static final int DIGIT_BITS = 6;
   /** Levels of digits in a {@code long} time. */
@@ -78,6 +83,8 @@ final class EventQueue {
   private long headTime;
   private long headSeq;
   private long headTag;
+  /** Where a block's entry finds its block. */
+  private final BlockTable blocks;
   private Event[] slots = new Event[INITIAL_CAPACITY];
   /** Free slot indices, a stack. */
   private int[] freeSlots = new int[INITIAL_CAPACITY];
@@ -85,6 +92,16 @@ final class EventQueue {
   private int usedSlots;
   private int size;
   private long nextSeq;
+
+  /** A queue whose block entries are blocks of {@code blocks}. */
+  EventQueue(BlockTable blocks) {
+    this.blocks = blocks;
+  }
+
+  /** A queue of events that are not blocks. */
+  EventQueue() {
+    this(new BlockTable());
+  }
 
   /**
    * Adds an event.
@@ -117,10 +134,23 @@ final class EventQueue {
   void pushWithSeq(long time, Event payload, int gen, long seq) {
     int slot = takeSlot();
     slots[slot] = payload;
+    insert(time, seq, ((long) gen << 32) | slot);
+  }
+
+  /** Adds a block's event at {@code time}, with its current generation. */
+  void pushBlock(long time, ResidentBlock block) {
+    pushBlockWithSeq(time, block, nextSeq++);
+  }
+
+  /** {@link #pushBlock} with a sequence number taken earlier ({@link #skipSeq}). */
+  void pushBlockWithSeq(long time, ResidentBlock block, long seq) {
+    insert(time, seq, ((long) block.gen << 32) | BLOCK_TAG | block.id);
+  }
+
+  private void insert(long time, long seq, long tag) {
     if (time < last) {
       rebase(time);
     }
-    long tag = ((long) gen << 32) | slot;
     size++;
     if (time == last) {
       zeroPush(seq, tag);
@@ -309,7 +339,9 @@ final class EventQueue {
   }
 
   Event peekEvent() {
-    return slots[(int) headTag()];
+    long tag = headTag();
+    int index = (int) tag & INDEX_MASK;
+    return (tag & BLOCK_TAG) != 0 ? blocks.get(index) : slots[index];
   }
 
   /** The head's generation. */
@@ -369,9 +401,11 @@ final class EventQueue {
             buckets[nextBucket][STRIDE * nextIndex + 2]);
       }
     }
-    int headSlot = (int) tag;
-    slots[headSlot] = null;
-    freeSlots[freeCount++] = headSlot;
+    if ((tag & BLOCK_TAG) == 0) {
+      int headSlot = (int) tag;
+      slots[headSlot] = null;
+      freeSlots[freeCount++] = headSlot;
+    }
     size--;
   }
 }

@@ -391,7 +391,7 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
     SimQueue queue = queueById.get(job.queueId());
     int credits = Math.min(job.credits(), run.options.creditLimit());
     SimJob simJob = new SimJob(job, i, queue, credits,
-        sms.sharedNeed(job.kernel().sharedMemoryPerBlock()));
+        sms.sharedNeed(job.kernel().sharedMemoryPerBlock()), run.blocks);
     simJob.program = programs[i];
     simJob.nominalNs = simJob.program.durationNs();
     programs[i] = null;
@@ -662,7 +662,7 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
       dependenciesLeft = Arrays.copyOf(dependenciesLeft, capacity);
     }
     SimJob simJob = new SimJob(job, index, queue, 1,
-        sms.sharedNeed(kernel.sharedMemoryPerBlock()));
+        sms.sharedNeed(kernel.sharedMemoryPerBlock()), run.blocks);
     simJob.program = program;
     simJob.nominalNs = program.durationNs();
     jobs[index] = simJob;

@@ -222,7 +222,7 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       block.state = ResidentBlock.FLUSHING;
       preemption.flushed++;
     }
-    run.events.push(stopTime, block, block.gen);
+    run.events.pushBlock(stopTime, block);
   }
 
   private void check(PreemptionDecision decision, BlockSnapshot block, SimJob job) {

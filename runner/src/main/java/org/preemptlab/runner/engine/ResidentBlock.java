@@ -21,6 +21,9 @@ final class ResidentBlock implements Event {
   static final int FLUSHING = 4;
   static final int PARKING = 5;
 
+  /** Its id in the run's {@link BlockTable}, for its whole life. */
+  int id;
+  /** Its job; a pooled block keeps its last one until reused (a store only when it changes). */
   SimJob job;
   int sm;
   int blockIndex;
@@ -66,7 +69,9 @@ final class ResidentBlock implements Event {
   /** Sets this block up for a new residency; the generation is left as it is (see the class). */
   void reuse(SimJob job, int sm, int blockIndex, long realDurationNs, long realDoneAtStartNs,
       long startNs) {
-    this.job = job;
+    if (this.job != job) {
+      this.job = job;
+    }
     this.sm = sm;
     this.blockIndex = blockIndex;
     this.realDurationNs = realDurationNs;

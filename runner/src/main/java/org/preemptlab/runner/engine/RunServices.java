@@ -8,8 +8,8 @@ import org.preemptlab.api.policy.JobView;
 
 /**
  * What every part of one run shares and none owns: the clock, the event queue and its count, the
- * subscribers to the run's signals, the count of policy decisions, the options, the hardware model
- * with its cost stream, and the plugins. A part is given this and the narrow interfaces of the
+ * blocks by id, the subscribers to the run's signals, the count of policy decisions, the options,
+ * the hardware model with its cost stream, and the plugins. A part is given this and the narrow interfaces of the
  * parts it works with ({@link Placement}, {@link JobLifecycle}, ...), never the {@link Simulator}:
  * the simulator assembles the parts and runs the loop; the parts do not reach into each other.
  */
@@ -23,7 +23,9 @@ final class RunServices {
   final RandomGenerator costs;
   final RunPlugins plugins;
   final EngineOptions options;
-  final EventQueue events = new EventQueue();
+  /** The run's blocks by id (see {@link BlockList}). */
+  final BlockTable blocks = new BlockTable();
+  final EventQueue events = new EventQueue(blocks);
   /** How often the policy departed from the hardware's own order; every part counts its own. */
   final PolicyDecisions.Counter decisions = new PolicyDecisions.Counter();
   private EngineListener listener;

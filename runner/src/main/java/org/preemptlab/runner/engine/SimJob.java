@@ -65,7 +65,7 @@ final class SimJob implements JobView {
   @OwnedBy(BlockScheduler.class) int nextFreshBlock;
   /** Evicted blocks; small until a preemption fills it (most jobs are never preempted). */
   @OwnedBy(BlockScheduler.class) final ArrayDeque<Resumable> resumables = new ArrayDeque<>(1);
-  @OwnedBy(BlockScheduler.class) final BlockList resident = new BlockList();
+  @OwnedBy(BlockScheduler.class) final BlockList resident;
   /**
    * Links of the placement's set of jobs with blocks on an SM, in the order they entered it (the
    * order a {@link java.util.LinkedHashSet} keeps), without a hash per entry and exit.
@@ -99,8 +99,9 @@ final class SimJob implements JobView {
   /** Its issue-slot classes by SM, or null; only {@link Contention} reads them. */
   @OwnedBy(Contention.class) Contention.Share[] issueShares;
 
-  SimJob(Job job, int index, SimQueue queue, int credits, int shared) {
+  SimJob(Job job, int index, SimQueue queue, int credits, int shared, BlockTable blocksById) {
     this.job = job;
+    this.resident = new BlockList(blocksById);
     this.kernel = job.kernel();
     this.index = index;
     this.queue = queue;

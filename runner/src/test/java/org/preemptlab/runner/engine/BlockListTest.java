@@ -6,14 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 
 class BlockListTest {
+  private final BlockTable blocksById = new BlockTable();
 
-  private static ResidentBlock block(int index) {
-    return new ResidentBlock(null, 0, index, 10, 0, 0);
+  private ResidentBlock block(int index) {
+    return blocksById.take(null, 0, index, 10, 0, 0);
   }
 
   @Test
   void removingABlockMovesTheLastOneIntoItsPlaceAsAnArrayListSwapRemoveWould() {
-    BlockList list = new BlockList();
+    BlockList list = new BlockList(blocksById);
     ResidentBlock a = block(0);
     ResidentBlock b = block(1);
     ResidentBlock c = block(2);
@@ -30,26 +31,26 @@ class BlockListTest {
 
   @Test
   void anEmptyListHandsItsArrayToAnotherListAndStaysUsable() {
-    BlockList first = new BlockList();
+    BlockList first = new BlockList(blocksById);
     ResidentBlock a = block(0);
     first.append(a);
     first.swapRemove(a);
 
-    ResidentBlock[] array = first.detach();
-    BlockList second = new BlockList();
+    int[] array = first.detach();
+    BlockList second = new BlockList(blocksById);
     second.attach(array);
     second.append(a);
     first.append(block(1));
 
     assertThat(array).isNotNull();
-    assertThat(array[0]).isSameAs(a);
+    assertThat(array[0]).isEqualTo(a.id);
     assertThat(second).containsExactly(a);
     assertThat(first).hasSize(1);
   }
 
   @Test
   void aListHoldingBlocksCannotBeDetached() {
-    BlockList list = new BlockList();
+    BlockList list = new BlockList(blocksById);
     list.append(block(0));
 
     assertThatThrownBy(list::detach).isInstanceOf(IllegalStateException.class)

@@ -110,4 +110,48 @@ class EventQueueTest {
     }
     assertThat(queue.isEmpty()).isTrue();
   }
+
+  /**
+   * Blocks' entries (by id and generation) and other events' (by reference) together pop in the
+   * reference's order; a block queued several times at once (stale entries and its current one)
+   * comes back each time with the generation it was queued with.
+   */
+  @Test
+  void blockEntriesAndOtherEntriesTogetherFollowTheReference() {
+    SplittableRandom random = new SplittableRandom(17);
+    BlockTable blocks = new BlockTable();
+    EventQueue queue = new EventQueue(blocks);
+    java.util.PriorityQueue<long[]> reference = new java.util.PriorityQueue<>(
+        Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+    List<ResidentBlock> queued = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      queued.add(blocks.take(null, i, i, 10, 0, 0));
+    }
+    long now = 0;
+    for (int step = 0; step < 50_000; step++) {
+      if (queue.isEmpty() || random.nextInt(3) > 0) {
+        long time = now + random.nextInt(1000);
+        long seq = queue.nextSeq();
+        if (random.nextBoolean()) {
+          int which = random.nextInt(queued.size());
+          ResidentBlock block = queued.get(which);
+          block.gen++;
+          queue.pushBlock(time, block);
+          reference.add(new long[] {time, seq, which, block.gen});
+        } else {
+          queue.push(time, new Numbered(seq), (int) seq);
+          reference.add(new long[] {time, seq, -1, seq});
+        }
+      } else {
+        long[] next = reference.poll();
+        assertThat(queue.peekTime()).isEqualTo(next[0]);
+        assertThat(queue.peekEvent()).isEqualTo(
+            next[2] < 0 ? new Numbered(next[1]) : queued.get((int) next[2]));
+        assertThat(queue.peekGen()).isEqualTo((int) next[3]);
+        queue.pop();
+        now = next[0];
+      }
+      assertThat(queue.size()).isEqualTo(reference.size());
+    }
+  }
 }
