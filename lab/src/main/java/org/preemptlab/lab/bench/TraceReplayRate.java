@@ -27,12 +27,16 @@ import org.preemptlab.runner.experiment.WorkloadConfig;
  * block aggregation ({@code engine.aggregate-blocks}, the default) and without it, in alternating
  * order, so that the two medians and their ratio come from one process under one load; the two
  * must give equal results (span, blocks, events, every job's row). Repetitions follow the
- * warm-ups; the median is reported with the process's CPU time (every thread, the collector's and
- * the compiler's too) and with the CPU time of the thread that runs the replay, which a busy
- * machine does not inflate (a run uses one thread), so its simulated seconds per CPU second are
- * the figure to compare between builds on a shared machine.
+ * warm-ups; the median is reported with the CPU time of the thread that runs the replay, which a
+ * busy machine does not inflate (a run uses one thread), so its simulated seconds per CPU second
+ * are the figure to compare between builds on a shared machine, and blocks per second of the
+ * process's CPU time (every thread, the collector's and the compiler's too) over all measured runs,
+ * once they add up to a second: the process's clock may tick only every 10 ms.
  */
 public final class TraceReplayRate {
+  /** Process CPU time the measured runs must take in all for a rate per process CPU second. */
+  static final long MIN_PROCESS_CPU_NS = 1_000_000_000L;
+
   private TraceReplayRate() {}
 
   /**
@@ -55,11 +59,12 @@ public final class TraceReplayRate {
    *     measured
    * @param threadCpuNs CPU time of the replaying thread in each measured run with aggregation;
    *     -1 where not measured
+   * @param offThreadCpuNs the same without aggregation
    */
   public record Report(Path trace, String workload, String hardware, int warmups,
       List<Long> wallNs, List<Long> cpuNs, long makespanNs, long blocks, int jobs,
       boolean repeatable, long events, List<Long> offWallNs, List<Long> offCpuNs,
-      List<Long> threadCpuNs) {
+      List<Long> threadCpuNs, List<Long> offThreadCpuNs) {
 
     /** Copies the lists; requires one measured run of each kind. */
     public Report {
@@ -68,9 +73,10 @@ public final class TraceReplayRate {
       offWallNs = List.copyOf(offWallNs);
       offCpuNs = List.copyOf(offCpuNs);
       threadCpuNs = List.copyOf(threadCpuNs);
+      offThreadCpuNs = List.copyOf(offThreadCpuNs);
       checkArgument(!wallNs.isEmpty() && wallNs.size() == cpuNs.size()
           && offWallNs.size() == wallNs.size() && offCpuNs.size() == wallNs.size()
-          && threadCpuNs.size() == wallNs.size(),
+          && threadCpuNs.size() == wallNs.size() && offThreadCpuNs.size() == wallNs.size(),
           "need a wall and a CPU time per measured run, with and without aggregation");
     }
 
@@ -84,9 +90,14 @@ public final class TraceReplayRate {
       return (double) median(offWallNs) / medianWallNs();
     }
 
-    /** Median CPU time without aggregation over median CPU time with it; NaN if not measured. */
+    /**
+     * The replaying thread's median CPU time without aggregation over its median with it; NaN if
+     * not measured. (The thread's clock, not the process's: the latter may tick only every 10 ms,
+     * coarser than a small trace's run.)
+     */
     public double aggregationCpuSpeedup() {
-      return cpuNs.get(0) < 0 ? Double.NaN : (double) median(offCpuNs) / median(cpuNs);
+      return threadCpuNs.get(0) < 0 || offThreadCpuNs.get(0) < 0 ? Double.NaN
+          : (double) median(offThreadCpuNs) / median(threadCpuNs);
     }
 
     /**
@@ -110,10 +121,20 @@ public final class TraceReplayRate {
       return (double) makespanNs / medianWallNs();
     }
 
-    /** Simulated blocks per second of process CPU time (median run); NaN if not measured. */
+    /**
+     * Simulated blocks per second of process CPU time, over all measured runs with aggregation;
+     * NaN if not measured or if they took less than {@link #MIN_PROCESS_CPU_NS} in all (the
+     * process's CPU clock may tick only every 10 ms, too coarse for less).
+     */
     public double blocksPerCpuSecond() {
-      long cpu = cpuNs.get(0) < 0 ? -1 : median(cpuNs);
-      return cpu <= 0 ? Double.NaN : blocks * 1e9 / cpu;
+      long total = 0;
+      for (long cpu : cpuNs) {
+        if (cpu < 0) {
+          return Double.NaN;
+        }
+        total += cpu;
+      }
+      return total < MIN_PROCESS_CPU_NS ? Double.NaN : blocks * 1e9 * cpuNs.size() / total;
     }
 
     /**
@@ -166,7 +187,7 @@ public final class TraceReplayRate {
         instanceof com.sun.management.OperatingSystemMXBean bean ? bean : null;
     List<List<Long>> wall = List.of(new ArrayList<>(), new ArrayList<>()); // on, off
     List<List<Long>> cpu = List.of(new ArrayList<>(), new ArrayList<>());
-    List<Long> threadCpu = new ArrayList<>(); // with aggregation
+    List<List<Long>> threadCpu = List.of(new ArrayList<>(), new ArrayList<>());
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     boolean threadTimed = threads.isCurrentThreadCpuTimeSupported();
     Optional<RunOutcome> first = Optional.empty();
@@ -189,9 +210,8 @@ public final class TraceReplayRate {
         if (i >= warmups) {
           wall.get(mode).add(end - start);
           cpu.get(mode).add(cpuStart < 0 || cpuEnd < 0 ? -1 : cpuEnd - cpuStart);
-          if (mode == 0) {
-            threadCpu.add(threadStart < 0 || threadEnd < 0 ? -1 : threadEnd - threadStart);
-          }
+          threadCpu.get(mode).add(
+              threadStart < 0 || threadEnd < 0 ? -1 : threadEnd - threadStart);
         }
       }
     }
@@ -199,7 +219,7 @@ public final class TraceReplayRate {
     return new Report(trace, workload, hardware, warmups, wall.get(0), cpu.get(0),
         outcome.result().makespanNs(), outcome.result().blocksExecuted(),
         outcome.metrics().jobs(), repeatable, outcome.result().events(), wall.get(1),
-        cpu.get(1), threadCpu);
+        cpu.get(1), threadCpu.get(0), threadCpu.get(1));
   }
 
   /** The report as printed. */
@@ -219,7 +239,10 @@ public final class TraceReplayRate {
             ? "faster than the GPU ran it" : "slower than the GPU ran it"));
     double rate = r.blocksPerCpuSecond();
     sb.append(String.format(Locale.ROOT, "  blocks per CPU s    %s%n",
-        Double.isNaN(rate) ? "n/a" : String.format(Locale.ROOT, "%.0f", rate)));
+        Double.isNaN(rate) ? "n/a (the process's CPU time over the measured runs is under 1 s: too"
+            + " little for its clock; give more --repetitions)"
+            : String.format(Locale.ROOT, "%.0f  (process CPU time, every thread, over the measured"
+            + " runs)", rate)));
     double perThreadCpu = r.simulatedPerThreadCpuSecond();
     sb.append(String.format(Locale.ROOT, "  simulated/CPU       %s  (the replaying thread's CPU "
         + "time, which a busy machine does not inflate)%n", Double.isNaN(perThreadCpu) ? "n/a"
@@ -230,8 +253,8 @@ public final class TraceReplayRate {
     sb.append(String.format(Locale.ROOT, "  simulated/wall      %.3f%n",
         r.simulatedPerWallSecondWithoutAggregation()));
     double cpuSpeedup = r.aggregationCpuSpeedup();
-    sb.append(String.format(Locale.ROOT, "aggregation speed-up: %.3fx wall time, %s CPU time "
-        + "(medians without / with)%n", r.aggregationSpeedup(), Double.isNaN(cpuSpeedup) ? "n/a"
+    sb.append(String.format(Locale.ROOT, "aggregation speed-up: %.3fx wall time, %s the "
+        + "replaying thread's CPU time (medians without / with)%n", r.aggregationSpeedup(), Double.isNaN(cpuSpeedup) ? "n/a"
         : String.format(Locale.ROOT, "%.3fx", cpuSpeedup)));
     sb.append(r.repeatable() ? "every run, with and without aggregation, gave the same result "
         + "(span, blocks, events, every job's row)\n"

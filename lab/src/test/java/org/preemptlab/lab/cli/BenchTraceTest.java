@@ -45,7 +45,10 @@ class BenchTraceTest {
         .containsPattern("simulated/wall +[0-9.]+ +\\((faster|slower) than the GPU ran it\\)")
         .containsPattern("simulated/CPU +[0-9]+\\.[0-9]{3} +\\(the replaying thread's CPU time")
         .contains("every run, with and without aggregation, gave the same result")
-        .containsPattern("aggregation speed-up: [0-9.]+x wall time")
+        .containsPattern("aggregation speed-up: [0-9.]+x wall time, [0-9]+\\.[0-9]{3}x the "
+            + "replaying thread's CPU time")
+        .containsPattern("blocks per CPU s +([0-9]+  \\(process CPU time|n/a \\(the process's CPU "
+            + "time over the measured runs is under 1 s)")
         .contains(String.format(Locale.ROOT, "results: | `preprocess.nsys.csv` | nsys-trace | 16 "
             + "| %,d | %,d | %.3f | MATCH |", run.blocksExecuted(), run.events(),
             makespan / 1e6));
