@@ -1,6 +1,5 @@
 package org.preemptlab.runner.workload.trace;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -20,7 +19,7 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Limits;
 import org.preemptlab.api.Numbers;
 import org.preemptlab.runner.workload.CsvFields;
-import org.preemptlab.runner.workload.CsvTraceReader;
+import org.preemptlab.runner.workload.TraceLines;
 
 /**
  * Reads the CSV that {@code nsys stats --report cuda_gpu_trace --format csv} writes (Nsight
@@ -69,17 +68,14 @@ public final class NsysCsvReader {
   }
 
   private static RecordedTrace read(Reader reader, String source) throws IOException {
-    // the default 8,192 chars: one of 65,536 is 128 KiB allocated and cleared per read, for
-    // exports that are often a few KB
-    BufferedReader lines = new BufferedReader(reader);
+    TraceLines lines = new TraceLines(reader, source);
     Header header = null;
     List<TraceOp> ops = new ArrayList<>();
     Map<Integer, GpuProperties> devices = new HashMap<>();
     Map<String, String> names = new HashMap<>(); // each distinct name once: kernels repeat
     String line;
-    int number = 0;
-    while ((line = CsvTraceReader.readLine(lines, source, number + 1)) != null) {
-      number++;
+    while ((line = lines.next()) != null) {
+      int number = lines.number();
       if (line.isBlank()) {
         continue;
       }
