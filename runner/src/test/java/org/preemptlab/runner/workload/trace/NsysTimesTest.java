@@ -31,7 +31,8 @@ class NsysTimesTest {
   @ValueSource(strings = {"ns", "us", "ms", "s"})
   void aWholeTimeIsTheSameTimeWrittenAsADecimal(String unit) {
     for (String t : List.of("0", "7", "1234", "000123", "999999999")) {
-      assertThat(times(unit, t, t)).as("%s %s", t, unit).isEqualTo(times(unit, t + ".0", t + ".00"));
+      assertThat(times(unit, t, t)).as("%s %s", t, unit)
+          .isEqualTo(times(unit, t + ".0", t + ".00"));
     }
     assertThat(times(unit, "1234", "5")).isEqualTo(times(unit, "\"1,234\"", "5"));
   }
