@@ -1,5 +1,7 @@
 package org.preemptlab.api;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
@@ -38,14 +40,9 @@ public final class Numbers {
    */
   public static BigDecimal decimal(String text) {
     String s = text.strip();
-    // each message is built only on failure: readers parse every number of a trace through here
-    if (s.length() > MAX_CHARS) {
-      throw new IllegalArgumentException("'" + shortText(text) + "' is not a number of at most "
-          + MAX_CHARS + " characters");
-    }
-    if (!isAsciiNumber(s)) {
-      throw new IllegalArgumentException("'" + shortText(text) + "' is not a number");
-    }
+    checkArgument(s.length() <= MAX_CHARS, "'%s' is not a number of at most %s characters",
+        shortText(text), MAX_CHARS);
+    checkArgument(isAsciiNumber(s), "'%s' is not a number", shortText(text));
     BigDecimal value;
     try {
       value = new BigDecimal(s);
@@ -53,11 +50,10 @@ public final class Numbers {
       throw new IllegalArgumentException("'" + shortText(text) + "' is out of range");
     }
     // the scale is the negated exponent: 1e-99999999 has scale 99999999, 1e99999999 -99999999
-    if (!(Math.abs((long) value.scale()) <= Limits.MAX_EXPONENT
-        && (long) value.precision() - value.scale() <= MAX_INTEGER_DIGITS)) {
-      throw new IllegalArgumentException("'" + shortText(text) + "' is out of range (at most "
-          + Limits.MAX_EXPONENT + " digits of exponent)");
-    }
+    checkArgument(Math.abs((long) value.scale()) <= Limits.MAX_EXPONENT
+        && (long) value.precision() - value.scale() <= MAX_INTEGER_DIGITS,
+        "'%s' is out of range (at most %s digits of exponent)", shortText(text),
+        Limits.MAX_EXPONENT);
     return value;
   }
 
@@ -74,16 +70,14 @@ public final class Numbers {
       char c = s.charAt(i);
       digits = isDigit(c) || i == 0 && (c == '+' || c == '-') && s.length() > 1;
     }
-    if (!digits) {
-      throw new IllegalArgumentException("'" + shortText(text) + "' is not a whole number");
-    }
-    // up to 18 digits (and a sign) fit in a long: no BigDecimal for the numbers a trace writes
+    checkArgument(digits, "'%s' is not a whole number", shortText(text));
+    // up to 18 digits (and a sign) fit in a long: no BigDecimal for the numbers a trace writes;
+    // a value out of range takes the exact path below for its message
     if (s.length() <= LONG_DIGITS + (isDigit(s.charAt(0)) ? 0 : 1)) {
       long value = Long.parseLong(s);
-      if (value < min || value > max) {
-        throw outOfRange(text, min, max);
+      if (value >= min && value <= max) {
+        return value;
       }
-      return value;
     }
     return inRange(new BigDecimal(s), min, max, text);
   }
@@ -97,10 +91,9 @@ public final class Numbers {
    * @throws IllegalArgumentException if the result is outside {@code [min, max]}
    */
   public static long scaled(BigDecimal value, long factor, long min, long max, String text) {
-    if (!(Math.abs((long) value.scale()) <= Limits.MAX_EXPONENT
-        && (long) value.precision() - value.scale() <= MAX_INTEGER_DIGITS)) {
-      throw new IllegalArgumentException("'" + shortText(text) + "' is out of range");
-    }
+    checkArgument(Math.abs((long) value.scale()) <= Limits.MAX_EXPONENT
+        && (long) value.precision() - value.scale() <= MAX_INTEGER_DIGITS,
+        "'%s' is out of range", shortText(text));
     BigDecimal result = value.multiply(BigDecimal.valueOf(factor))
         .setScale(0, RoundingMode.HALF_EVEN);
     return inRange(result, min, max, text);
@@ -128,16 +121,10 @@ public final class Numbers {
   }
 
   private static long inRange(BigDecimal value, long min, long max, String text) {
-    if (value.compareTo(BigDecimal.valueOf(min)) < 0
-        || value.compareTo(BigDecimal.valueOf(max)) > 0) {
-      throw outOfRange(text, min, max);
-    }
+    checkArgument(value.compareTo(BigDecimal.valueOf(min)) >= 0
+        && value.compareTo(BigDecimal.valueOf(max)) <= 0, "'%s' is out of range [%s, %s]",
+        shortText(text), min, max);
     return value.longValueExact();
-  }
-
-  private static IllegalArgumentException outOfRange(String text, long min, long max) {
-    return new IllegalArgumentException("'" + shortText(text) + "' is out of range [" + min + ", "
-        + max + "]");
   }
 
   /** Whether {@code s} is {@code [+-]digits[.digits][e[+-]digits]} in ASCII (digits on a side). */
