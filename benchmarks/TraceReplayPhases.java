@@ -17,9 +17,11 @@ import org.preemptlab.runner.experiment.WorkloadConfig;
  * phase ({@code on-warm}, {@code on-meas}, {@code off-warm}, {@code off-meas}), so that a JFR
  * profile can tell the measured runs with aggregation, the ones {@code bench --trace} reports,
  * from the rest (benchmarks/jfr-shares.py). Prints the median wall and thread CPU time of the
- * measured runs with aggregation. Usage (Java source-file mode, the lab jar on the class path):
- * {@code java [-XX:StartFlightRecording=...] -cp LAB_JAR benchmarks/TraceReplayPhases.java TRACE
- * WARMUPS REPETITIONS}.
+ * measured runs with aggregation. Usage, compiled first (in source-file mode javac runs in the
+ * same JVM first and warms the JDK code the runs share, so the runs are faster than in {@code
+ * bench --trace}): {@code javac -cp LAB_JAR -d DIR benchmarks/TraceReplayPhases.java}, then
+ * {@code java [-XX:StartFlightRecording=...] -cp LAB_JAR:DIR TraceReplayPhases TRACE WARMUPS
+ * REPETITIONS}.
  */
 public final class TraceReplayPhases {
   private TraceReplayPhases() {}
