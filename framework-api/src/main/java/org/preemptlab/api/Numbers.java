@@ -27,6 +27,9 @@ public final class Numbers {
   /** The most decimal digits before the point a number may have. */
   private static final int MAX_INTEGER_DIGITS = 40;
 
+  /** The most decimal digits that always fit in a {@code long} (its maximum has 19). */
+  private static final int LONG_DIGITS = 18;
+
   private Numbers() {}
 
   /**
@@ -68,6 +71,14 @@ public final class Numbers {
       digits = isDigit(c) || i == 0 && (c == '+' || c == '-') && s.length() > 1;
     }
     checkArgument(digits, "'%s' is not a whole number", shortText(text));
+    // up to 18 digits (and a sign) fit in a long: no BigDecimal for the numbers a trace writes;
+    // a value out of range takes the exact path below for its message
+    if (s.length() <= LONG_DIGITS + (isDigit(s.charAt(0)) ? 0 : 1)) {
+      long value = Long.parseLong(s);
+      if (value >= min && value <= max) {
+        return value;
+      }
+    }
     return inRange(new BigDecimal(s), min, max, text);
   }
 

@@ -83,6 +83,34 @@ class JobListTest {
   }
 
   @Test
+  void sharedKernelInstancesGetTheIndexOfTheirFirstEqualKernel() {
+    // 300 instances of 100 distinct kernels, each instance used by many jobs in random order:
+    // more instances than the builder remembers by identity, and equal instances among them
+    java.util.SplittableRandom random = new java.util.SplittableRandom(29);
+    List<Kernel> instances = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      instances.add(kernelNamed("k" + (i % 100), BlockProgram.uniform(1_000 + i % 100 % 7, 32, 0),
+          new BlockTiming.Exact()));
+    }
+    List<Job> jobs = new ArrayList<>();
+    java.util.Map<Kernel, Integer> firstIndex = new java.util.HashMap<>();
+    List<Integer> expected = new ArrayList<>();
+    for (int i = 0; i < 5_000; i++) {
+      Kernel k = instances.get(random.nextInt(random.nextBoolean() ? 20 : instances.size()));
+      jobs.add(Job.of(i, "q", i, k));
+      expected.add(firstIndex.computeIfAbsent(k, x -> firstIndex.size()));
+    }
+
+    JobList list = JobList.copyOf(jobs);
+
+    assertThat(list.distinctKernels()).isEqualTo(firstIndex.size()).isLessThanOrEqualTo(100);
+    for (int i = 0; i < list.size(); i++) {
+      assertThat(list.kernelIndex(i)).isEqualTo(expected.get(i));
+      assertThat(list.kernel(i)).isEqualTo(jobs.get(i).kernel());
+    }
+  }
+
+  @Test
   void aColumnThatStartsUniformAndLaterVariesKeepsTheEarlierValues() {
     JobList.Builder builder = JobList.builder(2);
     for (int i = 0; i < 40; i++) {

@@ -3,6 +3,7 @@ package org.preemptlab.runner.metrics;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -13,7 +14,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.IntToLongFunction;
 import java.util.function.Predicate;
-import java.util.stream.IntStream;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.runner.engine.JobIdIndex;
@@ -108,12 +108,24 @@ public final class JobSamples {
 
   /** The lanes with jobs here, in order of their first finished job. */
   public List<Lane> lanes() {
-    return laneIds().mapToObj(l -> columns.lanes[l]).toList();
+    List<Lane> here = new ArrayList<>();
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        here.add(columns.lanes[l]);
+      }
+    }
+    return List.copyOf(here);
   }
 
   /** Jobs here. */
   public int size() {
-    return laneIds().map(l -> columns.jobs[l]).sum();
+    int jobs = 0;
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        jobs += columns.jobs[l];
+      }
+    }
+    return jobs;
   }
 
   /** Whether there is no job here. */
@@ -178,28 +190,50 @@ public final class JobSamples {
       return Double.NaN;
     }
     WideSum sum = new WideSum();
-    laneIds().forEach(l -> sum.add(columns.waiting[l]));
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        sum.add(columns.waiting[l]);
+      }
+    }
     return sum.value() / jobs;
   }
 
   /** Block execution time discarded by flushes, summed over the jobs. */
   public long lostWorkNs() {
-    return laneIds().mapToLong(l -> columns.lostWork[l]).sum();
+    return sumOver(columns.lostWork);
   }
 
   /** Jobs with a deadline that finished after it. */
   public int deadlineMisses() {
-    return laneIds().map(l -> columns.misses[l]).sum();
+    int misses = 0;
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        misses += columns.misses[l];
+      }
+    }
+    return misses;
   }
 
   /** The earliest submission here ({@code Long.MAX_VALUE} without jobs). */
   public long firstSubmitNs() {
-    return laneIds().mapToLong(l -> columns.firstSubmit[l]).min().orElse(Long.MAX_VALUE);
+    long first = Long.MAX_VALUE;
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        first = Math.min(first, columns.firstSubmit[l]);
+      }
+    }
+    return first;
   }
 
   /** The latest finish here ({@code Long.MIN_VALUE} without jobs). */
   public long lastFinishNs() {
-    return laneIds().mapToLong(l -> columns.lastFinish[l]).max().orElse(Long.MIN_VALUE);
+    long last = Long.MIN_VALUE;
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        last = Math.max(last, columns.lastFinish[l]);
+      }
+    }
+    return last;
   }
 
   /** Whether job {@code jobId} is here. */
@@ -272,15 +306,20 @@ public final class JobSamples {
     return "JobSamples[" + size() + " jobs in " + lanes().size() + " lanes]";
   }
 
-  /** The rows of the jobs here, in the workload's order. */
-  private IntStream rows() {
-    return lanes == null ? IntStream.range(0, columns.size)
-        : IntStream.range(0, columns.size).filter(row -> in(columns.lane(row)));
-  }
-
-  /** The ids of the lanes here. */
-  private IntStream laneIds() {
-    return IntStream.range(0, columns.lanes.length).filter(this::in);
+  /**
+   * The sum of a per-lane column over the lanes here. The per-lane statistics are loops, not
+   * streams: a run computes them a few dozen times, once, in code the JIT compiler has not
+   * compiled yet when the run is short (docs/performance.md, "Nsight Systems traces: fixed costs
+   * per row").
+   */
+  private long sumOver(long[] perLane) {
+    long sum = 0;
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        sum += perLane[l];
+      }
+    }
+    return sum;
   }
 
   private boolean in(int lane) {

@@ -1,6 +1,5 @@
 package org.preemptlab.runner.workload;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -91,9 +90,10 @@ public final class CsvTraceReader {
       throw new ConfigurationException((name == null ? file : name) + ": not a regular file (a "
           + "directory, FIFO or device); give the path of a trace file");
     }
+    // a reader that reports malformed UTF-8 (an InputStreamReader would replace it)
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return new CsvTraceReader(name == null ? file.toString() : name.toString(), clock)
-          .parse(new BufferedReader(in));
+          .parse(in);
     } catch (IOException e) {
       throw new ConfigurationException("cannot read trace " + file + ": "
           + e.getClass().getSimpleName() + " " + e.getMessage(), e);
@@ -108,8 +108,7 @@ public final class CsvTraceReader {
   /** Reads trace text whose {@code block_cycles} turn into ns at {@code clock} (may be null). */
   public static Workload read(String text, String sourceName, CycleClock clock) {
     try {
-      return new CsvTraceReader(sourceName, clock).parse(new BufferedReader(
-          new StringReader(text)));
+      return new CsvTraceReader(sourceName, clock).parse(new StringReader(text));
     } catch (IOException e) {
       throw new AssertionError(e);
     }
@@ -123,15 +122,15 @@ public final class CsvTraceReader {
    * @throws ConfigurationException if a row is malformed
    */
   public static Workload read(Reader in, String sourceName) throws IOException {
-    return new CsvTraceReader(sourceName, null).parse(new BufferedReader(in));
+    return new CsvTraceReader(sourceName, null).parse(in);
   }
 
-  private Workload parse(BufferedReader in) throws IOException {
+  private Workload parse(Reader in) throws IOException {
     List<String> header = null;
+    TraceLines lines = new TraceLines(in, source);
     String line;
-    int number = 0;
-    while ((line = readLine(in, source, number + 1)) != null) {
-      number++;
+    while ((line = lines.next()) != null) {
+      int number = lines.number();
       if (line.isBlank() || line.stripLeading().startsWith("#")) {
         continue;
       }
@@ -153,37 +152,6 @@ public final class CsvTraceReader {
     } catch (IllegalArgumentException e) {
       throw new ConfigurationException(source + ": " + e.getMessage(), e);
     }
-  }
-
-  /**
-   * The next line of {@code in} without its terminator ({@code \n}, {@code \r\n} or {@code \r}),
-   * or null at the end; a line longer than {@link Limits#MAX_TRACE_LINE_CHARS} fails before it is
-   * read whole, so a file without line breaks ({@code /dev/zero}) cannot exhaust memory. Shared by
-   * every line-based trace reader.
-   *
-   * @throws ConfigurationException naming {@code source}, line {@code number} and the limit
-   */
-  public static String readLine(BufferedReader in, String source, int number) throws IOException {
-    StringBuilder sb = new StringBuilder();
-    int c;
-    while ((c = in.read()) >= 0) {
-      if (c == '\n') {
-        return sb.toString();
-      }
-      if (c == '\r') {
-        in.mark(1);
-        if (in.read() != '\n') {
-          in.reset();
-        }
-        return sb.toString();
-      }
-      if (sb.length() >= Limits.MAX_TRACE_LINE_CHARS) {
-        throw new ConfigurationException(source + ":" + number + ": the line is longer than the "
-            + "limit of " + Limits.sizeText(Limits.MAX_TRACE_LINE_CHARS) + " characters");
-      }
-      sb.append((char) c);
-    }
-    return sb.length() == 0 ? null : sb.toString();
   }
 
   private List<String> split(String line, int number) {

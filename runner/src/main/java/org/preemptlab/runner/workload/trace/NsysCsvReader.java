@@ -1,6 +1,5 @@
 package org.preemptlab.runner.workload.trace;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -20,7 +19,7 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Limits;
 import org.preemptlab.api.Numbers;
 import org.preemptlab.runner.workload.CsvFields;
-import org.preemptlab.runner.workload.CsvTraceReader;
+import org.preemptlab.runner.workload.TraceLines;
 
 /**
  * Reads the CSV that {@code nsys stats --report cuda_gpu_trace --format csv} writes (Nsight
@@ -69,17 +68,15 @@ public final class NsysCsvReader {
   }
 
   private static RecordedTrace read(Reader reader, String source) throws IOException {
-    // the default 8,192 chars: one of 65,536 is 128 KiB allocated and cleared per read, for
-    // exports that are often a few KB
-    BufferedReader lines = new BufferedReader(reader);
+    TraceLines lines = new TraceLines(reader, source);
     Header header = null;
     List<TraceOp> ops = new ArrayList<>();
     Map<Integer, GpuProperties> devices = new HashMap<>();
     Map<String, String> names = new HashMap<>(); // each distinct name once: kernels repeat
+    Map<String, GpuProperties> deviceTexts = new HashMap<>();
     String line;
-    int number = 0;
-    while ((line = CsvTraceReader.readLine(lines, source, number + 1)) != null) {
-      number++;
+    while ((line = lines.next()) != null) {
+      int number = lines.number();
       if (line.isBlank()) {
         continue;
       }
@@ -95,7 +92,7 @@ public final class NsysCsvReader {
             + Limits.MAX_JOBS + " GPU operations, the limit of one workload; cut the report "
             + "(nsys stats --filter-time or a shorter capture)");
       }
-      ops.add(header.row(fields, source, number, devices, names));
+      ops.add(header.row(fields, source, number, devices, names, deviceTexts));
     }
     if (header == null) {
       throw new ConfigurationException(source + ": no header line starting with 'Start'; expected"
@@ -149,8 +146,20 @@ public final class NsysCsvReader {
       return new Header(index, unit, fields.size());
     }
 
+    /** The device a row's {@code Device} column names: {@code NAME (N)}, or {@code N}. */
+    private GpuProperties device(Row r) {
+      String deviceText = r.text("Device");
+      Matcher m = DEVICE.matcher(deviceText);
+      if (m.matches()) {
+        return new GpuProperties((int) r.whole("Device", m.group(2), 0, Integer.MAX_VALUE),
+            Numbers.shortText(m.group(1)), 0);
+      }
+      return new GpuProperties((int) r.whole("Device", 0, Integer.MAX_VALUE), "", 0);
+    }
+
     TraceOp row(List<String> fields, String source, int number,
-        Map<Integer, GpuProperties> devices, Map<String, String> names) {
+        Map<Integer, GpuProperties> devices, Map<String, String> names,
+        Map<String, GpuProperties> deviceTexts) {
       if (fields.size() != width) {
         throw new ConfigurationException(source + ":" + number + ": " + fields.size()
             + " fields, but the header has " + width + " (truncated or not a cuda_gpu_trace row)");
@@ -162,18 +171,14 @@ public final class NsysCsvReader {
       }
       long start = r.time("Start");
       long duration = r.time("Duration");
-      String deviceText = r.text("Device");
-      int device;
-      String deviceName = deviceText;
-      Matcher m = DEVICE.matcher(deviceText);
-      if (m.matches()) {
-        deviceName = Numbers.shortText(m.group(1));
-        device = (int) r.whole("Device", m.group(2), 0, Integer.MAX_VALUE);
-      } else {
-        device = (int) r.whole("Device", 0, Integer.MAX_VALUE);
-        deviceName = "";
+      // every row of a device repeats its text: parsed once (a failure is met on its first row)
+      GpuProperties gpu = deviceTexts.get(r.text("Device"));
+      if (gpu == null) {
+        gpu = device(r);
+        deviceTexts.put(r.text("Device"), gpu);
       }
-      devices.putIfAbsent(device, new GpuProperties(device, deviceName, 0));
+      int device = gpu.id();
+      devices.putIfAbsent(device, gpu);
       long stream = r.whole("Strm", 0, Long.MAX_VALUE);
       long context = r.optionalWhole("Ctx", 0);
       long correlation = r.optionalWhole("CorrId", -1);
@@ -197,6 +202,23 @@ public final class NsysCsvReader {
       return new TraceOp(TraceOp.Kind.KERNEL, name, device, context, stream, correlation, start,
           duration, -1, blocks, (int) threads, registers, (int) Math.min(shared,
           Integer.MAX_VALUE), "line " + number);
+    }
+
+    /** {@code text} as a number if it is 1 to 18 ASCII digits (no sign, no separator), else -1. */
+    static long plainWhole(String text) {
+      int n = text.length();
+      if (n == 0 || n > 18) {
+        return -1;
+      }
+      long value = 0;
+      for (int i = 0; i < n; i++) {
+        char c = text.charAt(i);
+        if (c < '0' || c > '9') {
+          return -1;
+        }
+        value = value * 10 + (c - '0');
+      }
+      return value;
     }
 
     /** One row being read, with helpers that fail naming the line and column. */
@@ -255,26 +277,38 @@ public final class NsysCsvReader {
       }
 
       long time(String column) {
+        // what the reports write, a whole number (in ns), without BigDecimal: the same value, and
+        // anything else (a decimal, a sign, a thousands separator, out of range) the exact way
+        long plain = plainWhole(text(column));
+        if (plain >= 0) {
+          long factor = timeFactor(column);
+          if (plain <= KinetoTraceReader.MAX_TIME_NS / factor) {
+            return plain * factor;
+          }
+        }
         BigDecimal value = number(column);
         if (value.signum() < 0) {
           throw fail(column, "must be >= 0, got '" + Numbers.shortText(text(column)) + "'");
         }
-        String u = unit.get(column).toLowerCase(Locale.ROOT);
-        BigDecimal factor = switch (u) {
-          case "ns", "" -> BigDecimal.ONE;
-          case "us", "µs" -> BigDecimal.valueOf(1_000);
-          case "ms" -> BigDecimal.valueOf(1_000_000);
-          case "s" -> BigDecimal.valueOf(1_000_000_000);
-          default -> throw fail(column, "has unknown time unit '" + Numbers.shortText(unit.get(column))
-              + "'; valid: ns, us, ms, s");
-        };
+        long factor = timeFactor(column);
         try {
-          return Numbers.scaled(value, factor.longValueExact(), 0,
-              KinetoTraceReader.MAX_TIME_NS, text(column));
+          return Numbers.scaled(value, factor, 0, KinetoTraceReader.MAX_TIME_NS, text(column));
         } catch (IllegalArgumentException e) {
           throw fail(column, "must be a time in [0, " + KinetoTraceReader.MAX_TIME_NS + "] ns, "
               + "got '" + Numbers.shortText(text(column)) + "'");
         }
+      }
+
+      /** The ns in one unit of a time column. */
+      long timeFactor(String column) {
+        return switch (unit.get(column).toLowerCase(Locale.ROOT)) {
+          case "ns", "" -> 1;
+          case "us", "µs" -> 1_000;
+          case "ms" -> 1_000_000;
+          case "s" -> 1_000_000_000;
+          default -> throw fail(column, "has unknown time unit '" + Numbers.shortText(unit.get(column))
+              + "'; valid: ns, us, ms, s");
+        };
       }
 
       long bytes(String column) {
