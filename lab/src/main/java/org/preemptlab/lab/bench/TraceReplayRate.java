@@ -254,8 +254,8 @@ public final class TraceReplayRate {
         r.simulatedPerWallSecondWithoutAggregation()));
     double cpuSpeedup = r.aggregationCpuSpeedup();
     sb.append(String.format(Locale.ROOT, "aggregation speed-up: %.3fx wall time, %s the "
-        + "replaying thread's CPU time (medians without / with)%n", r.aggregationSpeedup(), Double.isNaN(cpuSpeedup) ? "n/a"
-        : String.format(Locale.ROOT, "%.3fx", cpuSpeedup)));
+        + "replaying thread's CPU time (medians without / with)%n", r.aggregationSpeedup(),
+        Double.isNaN(cpuSpeedup) ? "n/a" : String.format(Locale.ROOT, "%.3fx", cpuSpeedup)));
     sb.append(r.repeatable() ? "every run, with and without aggregation, gave the same result "
         + "(span, blocks, events, every job's row)\n"
         : "NOT REPEATABLE: runs gave different results\n");

@@ -8,9 +8,10 @@ import java.util.RandomAccess;
 /**
  * A job's resident blocks, in the order an {@link java.util.ArrayList} with swap-removal would
  * keep them (a removed block's place is taken by the last one). It stores the blocks' ids in the
- * run's {@link BlockTable}, not references: an int stored costs no garbage collector barrier. Its array can be handed back while the job has no
- * block on an SM ({@link #detach}) and another taken when it has one again ({@link #attach}), so a
- * run keeps as many arrays as jobs that are resident at once, not one per job.
+ * run's {@link BlockTable}, not references: an int stored costs no garbage collector barrier. Its
+ * array can be handed back while the job has no block on an SM ({@link #detach}) and another taken
+ * when it has one again ({@link #attach}), so a run keeps as many arrays as jobs that are resident
+ * at once, not one per job.
  */
 final class BlockList extends AbstractList<ResidentBlock> implements RandomAccess {
   private static final int[] NONE = new int[0];

@@ -9,9 +9,10 @@ import org.preemptlab.api.policy.JobView;
 /**
  * What every part of one run shares and none owns: the clock, the event queue and its count, the
  * blocks by id, the subscribers to the run's signals, the count of policy decisions, the options,
- * the hardware model with its cost stream, and the plugins. A part is given this and the narrow interfaces of the
- * parts it works with ({@link Placement}, {@link JobLifecycle}, ...), never the {@link Simulator}:
- * the simulator assembles the parts and runs the loop; the parts do not reach into each other.
+ * the hardware model with its cost stream, and the plugins. A part is given this and the narrow
+ * interfaces of the parts it works with ({@link Placement}, {@link JobLifecycle}, ...), never the
+ * {@link Simulator}: the simulator assembles the parts and runs the loop; the parts do not reach
+ * into each other.
  */
 final class RunServices {
   /** More events than this at one instant means the simulation no longer advances. */
