@@ -119,13 +119,7 @@ public final class JobSamples {
 
   /** Jobs here. */
   public int size() {
-    int jobs = 0;
-    for (int l = 0; l < columns.lanes.length; l++) {
-      if (in(l)) {
-        jobs += columns.jobs[l];
-      }
-    }
-    return jobs;
+    return sumOver(columns.jobs);
   }
 
   /** Whether there is no job here. */
@@ -205,13 +199,7 @@ public final class JobSamples {
 
   /** Jobs with a deadline that finished after it. */
   public int deadlineMisses() {
-    int misses = 0;
-    for (int l = 0; l < columns.lanes.length; l++) {
-      if (in(l)) {
-        misses += columns.misses[l];
-      }
-    }
-    return misses;
+    return sumOver(columns.misses);
   }
 
   /** The earliest submission here ({@code Long.MAX_VALUE} without jobs). */
@@ -314,6 +302,17 @@ public final class JobSamples {
    */
   private long sumOver(long[] perLane) {
     long sum = 0;
+    for (int l = 0; l < columns.lanes.length; l++) {
+      if (in(l)) {
+        sum += perLane[l];
+      }
+    }
+    return sum;
+  }
+
+  /** {@link #sumOver(long[])} for a column of counts. */
+  private int sumOver(int[] perLane) {
+    int sum = 0;
     for (int l = 0; l < columns.lanes.length; l++) {
       if (in(l)) {
         sum += perLane[l];
