@@ -32,6 +32,12 @@ import org.preemptlab.runner.experiment.WorkloadConfig;
  * are the figure to compare between builds on a shared machine, and blocks per second of the
  * process's CPU time (every thread, the collector's and the compiler's too) over all measured runs,
  * once they add up to a second: the process's clock may tick only every 10 ms.
+ *
+ * <p>Warm-up is counted in runs and, optionally, in seconds: a small trace's run lasts
+ * milliseconds, while the JIT compilers keep compiling its code for seconds on two cores, so a
+ * fixed number of warm-up runs may end long before the code is compiled. With a warm-up time,
+ * warm-up runs go on until both the count and the time are reached, as JMH warms up by time; the
+ * report says how many warm-up runs that took.
  */
 public final class TraceReplayRate {
   /** Process CPU time the measured runs must take in all for a rate per process CPU second. */
@@ -45,7 +51,7 @@ public final class TraceReplayRate {
    * @param trace the trace file
    * @param workload the trace reader's id ({@code pytorch-trace} or {@code nsys-trace})
    * @param hardware the hardware model's id
-   * @param warmups unmeasured runs first
+   * @param warmups unmeasured runs first (of each mode: with and without aggregation)
    * @param wallNs wall time of each measured run with aggregation, in order
    * @param cpuNs process CPU time of each measured run with aggregation, in order; -1 where not
    *     measured
@@ -60,11 +66,12 @@ public final class TraceReplayRate {
    * @param threadCpuNs CPU time of the replaying thread in each measured run with aggregation;
    *     -1 where not measured
    * @param offThreadCpuNs the same without aggregation
+   * @param warmupNs wall time the warm-up runs took
    */
   public record Report(Path trace, String workload, String hardware, int warmups,
       List<Long> wallNs, List<Long> cpuNs, long makespanNs, long blocks, int jobs,
       boolean repeatable, long events, List<Long> offWallNs, List<Long> offCpuNs,
-      List<Long> threadCpuNs, List<Long> offThreadCpuNs) {
+      List<Long> threadCpuNs, List<Long> offThreadCpuNs, long warmupNs) {
 
     /** Copies the lists; requires one measured run of each kind. */
     public Report {
@@ -173,6 +180,18 @@ public final class TraceReplayRate {
    */
   public static Report run(PluginRegistry registry, Path trace, String hardware, int warmups,
       int repetitions) {
+    return run(registry, trace, hardware, warmups, 0, repetitions);
+  }
+
+  /**
+   * Replays {@code trace} on {@code hardware}: warm-up runs until at least {@code warmups} of
+   * them have run and {@code warmupNs} of wall time has passed, then {@code repetitions}
+   * measured ones.
+   *
+   * @throws ConfigurationException for a missing file, an unknown hardware model or a bad trace
+   */
+  public static Report run(PluginRegistry registry, Path trace, String hardware, int warmups,
+      long warmupNs, int repetitions) {
     if (!Files.isRegularFile(trace)) {
       throw new ConfigurationException("bench --trace " + trace + ": no such file");
     }
@@ -192,7 +211,14 @@ public final class TraceReplayRate {
     boolean threadTimed = threads.isCurrentThreadCpuTimeSupported();
     Optional<RunOutcome> first = Optional.empty();
     boolean repeatable = true;
-    for (int i = 0; i < warmups + repetitions; i++) {
+    long warmupStart = System.nanoTime();
+    long warmupTook = 0;
+    int warmed = -1; // warm-up runs done, once warm-up ends
+    for (int i = 0; warmed < 0 || i < warmed + repetitions; i++) {
+      if (warmed < 0 && i >= warmups && System.nanoTime() - warmupStart >= warmupNs) {
+        warmed = i;
+        warmupTook = System.nanoTime() - warmupStart;
+      }
       for (int k = 0; k < 2; k++) {
         int mode = (i + k) % 2; // on, off in even repetitions; off, on in odd ones
         long cpuStart = os == null ? -1 : os.getProcessCpuTime();
@@ -207,7 +233,7 @@ public final class TraceReplayRate {
         } else {
           repeatable &= outcome.result().equals(first.get().result());
         }
-        if (i >= warmups) {
+        if (warmed >= 0) {
           wall.get(mode).add(end - start);
           cpu.get(mode).add(cpuStart < 0 || cpuEnd < 0 ? -1 : cpuEnd - cpuStart);
           threadCpu.get(mode).add(
@@ -216,10 +242,10 @@ public final class TraceReplayRate {
       }
     }
     RunOutcome outcome = first.orElseThrow();
-    return new Report(trace, workload, hardware, warmups, wall.get(0), cpu.get(0),
+    return new Report(trace, workload, hardware, warmed, wall.get(0), cpu.get(0),
         outcome.result().makespanNs(), outcome.result().blocksExecuted(),
         outcome.metrics().jobs(), repeatable, outcome.result().events(), wall.get(1),
-        cpu.get(1), threadCpu.get(0), threadCpu.get(1));
+        cpu.get(1), threadCpu.get(0), threadCpu.get(1), warmupTook);
   }
 
   /** The report as printed. */
@@ -227,10 +253,10 @@ public final class TraceReplayRate {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "trace replay: %s (%s) on %s, %d jobs, %d blocks%n",
         r.trace(), r.workload(), r.hardware(), r.jobs(), r.blocks()));
-    sb.append(String.format(Locale.ROOT, "%d warm-up and %d measured runs, each a whole run "
-        + "(read, isolated runs, replay, metrics) without the JVM's start, with and without block "
-        + "aggregation, alternating; median with aggregation (the default):%n", r.warmups(),
-        r.wallNs().size()));
+    sb.append(String.format(Locale.ROOT, "%d warm-up (%.1f s) and %d measured runs, each a "
+        + "whole run (read, isolated runs, replay, metrics) without the JVM's start, with and "
+        + "without block aggregation, alternating; median with aggregation (the default):%n",
+        r.warmups(), r.warmupNs() / 1e9, r.wallNs().size()));
     sb.append(String.format(Locale.ROOT, "  simulated span      %.3f ms%n", r.makespanNs() / 1e6));
     sb.append(String.format(Locale.ROOT, "  wall time           %.3f ms%n",
         r.medianWallNs() / 1e6));

@@ -45,6 +45,10 @@ public final class BenchCommand implements Command {
       .desc("replay a PyTorch profiler (.json, .json.gz) or Nsight Systems (.csv) trace and "
           + "report simulated seconds per wall second, with and without block aggregation, "
           + "alternating (default 1 warm-up, 3 measured runs of each)").get();
+  private static final Option WARMUP_SECONDS = Option.builder().longOpt("warmup-seconds")
+      .hasArg().argName("S").desc("with --trace: go on with warm-up runs until S seconds have "
+          + "passed too (default 0): a small trace's code may still be compiling after many runs")
+      .get();
   private static final Option HARDWARE = Option.builder().longOpt("hardware").hasArg()
       .argName("ID").desc("with --trace: the hardware model to replay on (default h200)").get();
   private static final Option MEMORY = Option.builder().longOpt("memory")
@@ -66,7 +70,7 @@ public final class BenchCommand implements Command {
   public Options options() {
     return new Options().addOption(KERNELS).addOption(WARMUPS).addOption(REPETITIONS)
         .addOption(SCALING).addOption(MEMORY).addOption(CONTENTION).addOption(TRACE)
-        .addOption(HARDWARE).addOption(SharedOptions.PLUGIN_PATH);
+        .addOption(HARDWARE).addOption(WARMUP_SECONDS).addOption(SharedOptions.PLUGIN_PATH);
   }
 
   @Override
@@ -76,6 +80,7 @@ public final class BenchCommand implements Command {
         preemptlab bench --kernels 100000 --warmups 0 --repetitions 1
         preemptlab bench --contention
         preemptlab bench --trace examples/traces/training.pt.trace.json.gz
+        preemptlab bench --trace examples/traces/preprocess.nsys.csv --warmup-seconds 20
         PREEMPTLAB_JAVA_OPTS=-Xmx1g preemptlab bench --scaling
         PREEMPTLAB_JAVA_OPTS=-Xmx1g preemptlab bench --memory
         PREEMPTLAB_JAVA_OPTS=-Xmx4g preemptlab bench --repetitions 7""";
@@ -89,6 +94,9 @@ public final class BenchCommand implements Command {
     if (line.hasOption(HARDWARE) && !line.hasOption(TRACE)) {
       throw new ConfigurationException("bench --hardware goes with --trace FILE");
     }
+    if (line.hasOption(WARMUP_SECONDS) && !line.hasOption(TRACE)) {
+      throw new ConfigurationException("bench --warmup-seconds goes with --trace FILE");
+    }
     if (line.hasOption(TRACE)) {
       for (Option other : List.of(KERNELS, SCALING, CONTENTION, MEMORY)) {
         if (line.hasOption(other)) {
@@ -99,7 +107,8 @@ public final class BenchCommand implements Command {
       TraceReplayRate.Report report = TraceReplayRate.run(SharedOptions.registry(line),
           Path.of(line.getOptionValue(TRACE)), line.getOptionValue(HARDWARE, "h200"),
           (int) SharedOptions.number(line, "warmups", 1, 0, 100),
-          (int) SharedOptions.number(line, "repetitions", 3, 1, 100));
+          SharedOptions.number(line, "warmup-seconds", 0, 0, 600) * 1_000_000_000L,
+          (int) SharedOptions.number(line, "repetitions", 3, 1, 1000));
       out.print(TraceReplayRate.render(report));
       return report.repeatable() ? Main.OK : Main.FAILED;
     }

@@ -13,7 +13,7 @@ class TraceReplayReportTest {
       List<Long> offThread) {
     List<Long> wall = List.of(5_000_000L, 6_000_000L, 7_000_000L);
     return new TraceReplayRate.Report(Path.of("t.json"), "pytorch-trace", "h200", 0, wall, cpu,
-        4_000_000, 1_000, 10, true, 1_010, wall, cpu, thread, offThread);
+        4_000_000, 1_000, 10, true, 1_010, wall, cpu, thread, offThread, 0);
   }
 
   @Test

@@ -40,7 +40,7 @@ class BenchTraceTest {
     assertThat(result.exit()).as(result.err()).isZero();
     assertThat(result.out())
         .contains("(nsys-trace) on h200, 16 jobs")
-        .contains("0 warm-up and 2 measured runs")
+        .contains("0 warm-up (0.0 s) and 2 measured runs")
         .contains(String.format(Locale.ROOT, "simulated span      %.3f ms", makespan / 1e6))
         .containsPattern("simulated/wall +[0-9.]+ +\\((faster|slower) than the GPU ran it\\)")
         .containsPattern("simulated/CPU +[0-9]+\\.[0-9]{3} +\\(the replaying thread's CPU time")
@@ -55,7 +55,23 @@ class BenchTraceTest {
   }
 
   @Test
+  void aWarmupTimeKeepsWarmingUpUntilItHasPassedAndSaysHowManyRunsThatTook() {
+    CliRun result = bench("--trace", NSYS.toString(), "--warmups", "0", "--warmup-seconds", "1",
+        "--repetitions", "1");
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    java.util.regex.Matcher warmup = java.util.regex.Pattern
+        .compile("([0-9]+) warm-up \\(([0-9.]+) s\\) and 1 measured runs")
+        .matcher(result.out());
+    assertThat(warmup.find()).as(result.out()).isTrue();
+    assertThat(Integer.parseInt(warmup.group(1))).isPositive();
+    assertThat(Double.parseDouble(warmup.group(2))).isGreaterThanOrEqualTo(1.0);
+  }
+
+  @Test
   void badUseIsOneLineAndExitCode2() {
+    assertThat(bench("--warmup-seconds", "5").err())
+        .contains("bench --warmup-seconds goes with --trace");
     assertThat(bench("--hardware", "a100").err()).contains("bench --hardware goes with --trace");
     CliRun missing = bench("--trace", "no-such.json");
     assertThat(missing.exit()).isEqualTo(Main.USAGE);
