@@ -600,6 +600,9 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   @Override
   public void parked(Parking parking) {
     for (ResidentBlock block : parking.blocks()) {
+      if (block.state == ResidentBlock.DROPPED) {
+        continue; // its job was aborted during the switch: it already left its SM
+      }
       SimJob job = block.job;
       release(block);
       retire(block);
@@ -720,19 +723,33 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     }
   }
 
-  /** {@inheritDoc} Their queued completions become stale. */
+  /**
+   * {@inheritDoc} Their queued completions become stale. A block that a context switch is parking
+   * leaves now too (the switch's {@link #parked} then skips it), and blocks a switch has parked
+   * are never restored.
+   */
   @Override
   public void drop(SimJob job) {
     splitGroups(job); // each member's event must go stale as its own, as block by block
     while (job.resident.size() > 0) {
       ResidentBlock block = job.resident.get(job.resident.size() - 1);
-      if (run.listener() != null) {
+      boolean parking = block.state == ResidentBlock.PARKING;
+      if (run.listener() != null && !parking) { // (a parking block was reported switched out)
         run.listener().blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
             run.now(), EngineListener.BlockEnd.FLUSHED);
       }
       block.execEndNs = Math.min(block.execEndNs, run.now());
       release(block);
-      recycle(block);
+      if (parking) {
+        block.state = ResidentBlock.DROPPED;
+        retire(block); // the switch's parking still refers to it
+      } else {
+        recycle(block);
+      }
+    }
+    if (job.parked > 0) {
+      job.queue.context.parked.removeIf(parked -> parked.job() == job);
+      job.parked = 0;
     }
     job.nextFreshBlock = job.gridBlocks;
     job.resumables.clear();

@@ -20,6 +20,8 @@ final class ResidentBlock implements Event {
   static final int SAVING = 3;
   static final int FLUSHING = 4;
   static final int PARKING = 5;
+  /** It was parking when its job was aborted: it has left its SM, and its parking skips it. */
+  static final int DROPPED = 6;
 
   /** Its id in the run's {@link BlockTable}, for its whole life. */
   int id;

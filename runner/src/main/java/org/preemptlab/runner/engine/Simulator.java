@@ -271,6 +271,8 @@ public final class Simulator {
   /**
    * Resets a launched job (a DRM timeout's reset): its resident blocks leave their SMs without
    * re-running and free their resources, its other blocks are never placed, and it finishes now.
+   * Under time slicing, blocks that a context switch is saving leave at once as well, and blocks a
+   * switch has saved are never restored.
    *
    * @param index the job's position in the workload's job list
    * @throws IllegalStateException if the job is not dispatched and unfinished, or a preemption of

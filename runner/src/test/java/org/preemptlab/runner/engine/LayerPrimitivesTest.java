@@ -137,6 +137,56 @@ class LayerPrimitivesTest {
     assertThat(seen.blocksStarted).as("the long kernel's second block never ran").isEqualTo(2);
   }
 
+  /**
+   * Two time-sliced contexts on 1 SM of 1024 threads (slice 10,000 ns; save 1 B/ns, so a 250-thread
+   * block of 1 register, 1000 B, takes 1000 ns to save; switch 500 ns): job 0 (context A, one block
+   * of 1 s) runs first; at 10,000 the switch parks it (saved 11,000, switch done 11,500), then job
+   * 1 (context B, five 250-thread blocks of 1000 ns, four at a time) runs.
+   */
+  private static Workload twoContextsOnOneSm() {
+    return workload().queue(Sim.queue("a", "A", Priority.NORMAL))
+        .queue(Sim.queue("b", "B", Priority.NORMAL))
+        .job(0, "a", BY_LAYER, kernel("long", 1, 250, 1, 0, 1_000_000_000L))
+        .job(1, "b", BY_LAYER, kernel("short", 5, 250, 1, 0, 1000)).build();
+  }
+
+  private static DeviceSpec slicedSm() {
+    return device(1, Sim.bigSm(), costs().save(1, 0).restore(1, 0).contextSwitch(500)
+        .timeSlice(10_000), false);
+  }
+
+  private static Seen abortAt(long abortNs) {
+    Scripted layer = new Scripted();
+    layer.at(0, () -> {
+      layer.sim.submitFromLayer(0);
+      layer.sim.submitFromLayer(1);
+    });
+    layer.at(abortNs, () -> layer.sim.abortJob(0));
+    return run(twoContextsOnOneSm(), slicedSm(), layer);
+  }
+
+  @Test
+  void aJobAbortedWhileASwitchParksItsBlockFreesTheSmOnceAndIsNeverRestored() {
+    Seen seen = abortAt(10_500); // its block is being saved: [10,000, 11,000]
+
+    assertThat(seen.finished).as("reset during the save").containsEntry(0L, 10_500L);
+    assertThat(seen.firstStart).containsEntry(1L, 11_500L);
+    // four blocks fit at 11,500, the fifth starts when one ends: 12,500 -> 13,500
+    assertThat(seen.finished).as("the SM's threads were freed once, not twice")
+        .containsEntry(1L, 13_500L);
+    assertThat(seen.blocksStarted).as("job 0's block ran once (switched out), never restored")
+        .isEqualTo(1 + 5);
+  }
+
+  @Test
+  void aJobAbortedWhileItsContextIsSwitchedOutIsNeverRestored() {
+    Seen seen = abortAt(12_000); // its block was parked at 11,000; B has the device
+
+    assertThat(seen.finished).containsEntry(0L, 12_000L).containsEntry(1L, 13_500L);
+    assertThat(seen.blocksStarted).as("job 0's parked block is dropped, not restored")
+        .isEqualTo(1 + 5);
+  }
+
   @Test
   void onlyALaunchedUnfinishedJobCanBeAbortedAndOnlyAWaitingJobSubmittedByTheLayer() {
     DeviceSpec device = device(1, Sim.bigSm(), costs());
