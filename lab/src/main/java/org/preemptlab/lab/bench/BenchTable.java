@@ -20,7 +20,16 @@ final class BenchTable {
   /** Starts the line with the same ratio on the threads' CPU time. */
   static final String CPU_RATIO_LABEL = "engine/baseline blocks per CPU second";
 
+  /** Starts the line with the same ratio per repetition, paired. */
+  static final String PAIRED_RATIO_LABEL = "per repetition, blocks per CPU second";
+
   private BenchTable() {}
+
+  /** The median of a sorted list (the mean of the middle two for an even count). */
+  static double medianOfSorted(List<Double> sorted) {
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
 
   static String render(Benchmark.Report report) {
     BenchSettings settings = report.settings();
@@ -60,7 +69,15 @@ final class BenchTable {
     out.append(String.format(Locale.ROOT, "%s: %.3f%n", RATIO_LABEL,
         report.engineToBaselineBlocksPerSecond()));
     out.append(String.format(Locale.ROOT, "%s: %.3f (thread CPU time: the check when the machine"
-            + " is busy)%n%n", CPU_RATIO_LABEL, report.engineToBaselineBlocksPerCpuSecond()));
+            + " is busy)%n", CPU_RATIO_LABEL, report.engineToBaselineBlocksPerCpuSecond()));
+    List<Double> pairs = report.pairedCpuRatios();
+    if (!pairs.isEmpty()) {
+      out.append(String.format(Locale.ROOT, "%s: median %.3f, lowest %.3f, highest %.3f over %d"
+          + " repetition%s (each the two runs back to back)%n", PAIRED_RATIO_LABEL,
+          medianOfSorted(pairs), pairs.get(0), pairs.get(pairs.size() - 1), pairs.size(),
+          plural(pairs.size())));
+    }
+    out.append('\n');
 
     List<List<String>> memory = new ArrayList<>();
     for (Measurement m : List.of(report.baseline(), report.engine())) {

@@ -73,6 +73,27 @@ public final class Benchmark {
       return e < 0 || b < 0 ? -1 : e / b;
     }
 
+    /**
+     * Engine blocks per CPU second over the baseline's within each repetition (the two runs of
+     * a repetition ran one right after the other), sorted: a slow drift of the machine's speed
+     * moves both runs of a pair alike, so their spread shows how far one figure can be trusted.
+     * Empty if the JVM does not measure thread CPU time.
+     */
+    public List<Double> pairedCpuRatios() {
+      List<Double> ratios = new ArrayList<>();
+      for (int i = 0; i < engine.cpuNs().size(); i++) {
+        long e = engine.cpuNs().get(i);
+        long b = baseline.cpuNs().get(i);
+        if (e <= 0 || b <= 0) {
+          return List.of();
+        }
+        ratios.add(((double) engine.outcome().blocks() / e) / ((double) baseline.outcome().blocks()
+            / b));
+      }
+      ratios.sort(null);
+      return List.copyOf(ratios);
+    }
+
     /** Whether engine and baseline computed the same blocks, makespan and turnaround sum. */
     public boolean implementationsAgree() {
       RunOutcome a = baseline.outcome();

@@ -1,7 +1,9 @@
 package org.preemptlab.lab.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -54,6 +56,33 @@ class BenchmarkTest {
     assertThat(text).containsPattern("engine/baseline blocks/s: \\d+\\.\\d{3}");
     assertThat(text).contains("121,836", "11,872,947", "59,196,686", "MATCH", "result: PASS")
         .doesNotContain("MISMATCH");
+  }
+
+  @Test
+  void theRatioPerRepetitionPairsEachEngineRunWithTheBaselineRunBesideIt() {
+    RunOutcome outcome = new RunOutcome(1_000, 1_100, 5, 7);
+    List<Long> three = List.of(1L, 1L, 1L);
+    // baseline CPU 300, 200, 260 ns; engine 100, 125, 100 ns: pairs 3.0, 1.6, 2.6
+    Measurement baseline = Measurement.of("baseline", 10, outcome, true, three,
+        List.of(300L, 200L, 260L), three, 0, three, three, Optional.empty());
+    Measurement engine = Measurement.of("engine", 10, outcome, true, three,
+        List.of(100L, 125L, 100L), three, 0, three, three, Optional.empty());
+    Benchmark.Report paired = new Benchmark.Report(new BenchSettings(10, 0, 3), Optional.empty(),
+        "jvm", 2, baseline, engine);
+
+    List<Double> ratios = paired.pairedCpuRatios();
+    assertThat(ratios).hasSize(3);
+    assertThat(ratios.get(0)).isCloseTo(1.6, within(1e-9));
+    assertThat(ratios.get(1)).isCloseTo(2.6, within(1e-9));
+    assertThat(ratios.get(2)).isCloseTo(3.0, within(1e-9));
+    assertThat(paired.engineToBaselineBlocksPerCpuSecond()).as("medians: 260 / 100")
+        .isCloseTo(2.6, within(1e-9));
+    assertThat(Benchmark.render(paired)).contains("per repetition, blocks per CPU second: median "
+        + "2.600, lowest 1.600, highest 3.000 over 3 repetitions (each the two runs back to back)");
+    Measurement unmeasured = Measurement.of("engine", 10, outcome, true, three,
+        List.of(-1L, -1L, -1L), three, 0, three, three, Optional.empty());
+    assertThat(new Benchmark.Report(new BenchSettings(10, 0, 3), Optional.empty(), "jvm", 2,
+        baseline, unmeasured).pairedCpuRatios()).isEmpty();
   }
 
   @Test
