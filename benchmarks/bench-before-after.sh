@@ -22,7 +22,7 @@ for round in $(seq 1 "$rounds"); do
     jar="$old_jar"
     [ "$side" = new ] && jar="$new_jar"
     echo "== round $round $side bench (N = 10,000) load $(load | cut -d' ' -f1-3)"
-    java -jar "$jar" bench | grep -E '^(baseline|engine) +[0-9]|^engine/baseline|^result'
+    java -jar "$jar" bench | grep -E '^(baseline|engine) +[0-9]|^engine/baseline|^per repetition|^result'
   done
   for trace in "${traces[@]}"; do
     for side in old new; do
