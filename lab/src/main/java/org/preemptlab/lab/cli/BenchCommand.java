@@ -25,6 +25,8 @@ import org.preemptlab.lab.bench.TraceReplayRate;
  * by the command line through {@link Command}'s service file.
  */
 public final class BenchCommand implements Command {
+  /** Default warm-up time of {@code --trace}: past the JIT's busiest seconds on two cores. */
+  static final int TRACE_WARMUP_SECONDS = 5;
   private static final Option KERNELS = Option.builder("n").longOpt("kernels").hasArg()
       .argName("N").desc("kernels of the standard workload (default 10000; published results "
           + "exist for 200, 2000, 10000, 100000)").get();
@@ -44,11 +46,12 @@ public final class BenchCommand implements Command {
   private static final Option TRACE = Option.builder().longOpt("trace").hasArg().argName("FILE")
       .desc("replay a PyTorch profiler (.json, .json.gz) or Nsight Systems (.csv) trace and "
           + "report simulated seconds per wall second, with and without block aggregation, "
-          + "alternating (default 1 warm-up, 3 measured runs of each)").get();
+          + "alternating (default: warm-up runs for at least 1 run and " + TRACE_WARMUP_SECONDS
+          + " s, then 3 measured runs of each)").get();
   private static final Option WARMUP_SECONDS = Option.builder().longOpt("warmup-seconds")
       .hasArg().argName("S").desc("with --trace: go on with warm-up runs until S seconds have "
-          + "passed too (default 0): a small trace's code may still be compiling after many runs")
-      .get();
+          + "passed too (default " + TRACE_WARMUP_SECONDS + "; 0 for none): a small trace's code "
+          + "is still being compiled after many runs").get();
   private static final Option HARDWARE = Option.builder().longOpt("hardware").hasArg()
       .argName("ID").desc("with --trace: the hardware model to replay on (default h200)").get();
   private static final Option MEMORY = Option.builder().longOpt("memory")
@@ -107,7 +110,8 @@ public final class BenchCommand implements Command {
       TraceReplayRate.Report report = TraceReplayRate.run(SharedOptions.registry(line),
           Path.of(line.getOptionValue(TRACE)), line.getOptionValue(HARDWARE, "h200"),
           (int) SharedOptions.number(line, "warmups", 1, 0, 100),
-          SharedOptions.number(line, "warmup-seconds", 0, 0, 600) * 1_000_000_000L,
+          SharedOptions.number(line, "warmup-seconds", TRACE_WARMUP_SECONDS, 0, 600)
+              * 1_000_000_000L,
           (int) SharedOptions.number(line, "repetitions", 3, 1, 1000));
       out.print(TraceReplayRate.render(report));
       return report.repeatable() ? Main.OK : Main.FAILED;

@@ -31,7 +31,8 @@ class BenchTraceTest {
 
   @Test
   void itReplaysTheTraceAsRunDoesAndReportsItsSpanAndRate() {
-    CliRun result = bench("--trace", NSYS.toString(), "--warmups", "0", "--repetitions", "2");
+    CliRun result = bench("--trace", NSYS.toString(), "--warmups", "0", "--warmup-seconds", "0",
+        "--repetitions", "2");
     SimulationResult run = new RunExecutor(PluginRegistry.discover(Optional.empty())).execute(
         ConfigLoader.parse("workload: {generator: nsys-trace, parameters: {path: "
             + NSYS.toAbsolutePath() + "}}\n", "nsys.yaml")).result();
