@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.runner.cli.CliRun;
@@ -61,8 +63,7 @@ class BenchTraceTest {
         "--repetitions", "1");
 
     assertThat(result.exit()).as(result.err()).isZero();
-    java.util.regex.Matcher warmup = java.util.regex.Pattern
-        .compile("([0-9]+) warm-up \\(([0-9.]+) s\\) and 1 measured runs")
+    Matcher warmup = Pattern.compile("([0-9]+) warm-up \\(([0-9.]+) s\\) and 1 measured runs")
         .matcher(result.out());
     assertThat(warmup.find()).as(result.out()).isTrue();
     assertThat(Integer.parseInt(warmup.group(1))).isPositive();
