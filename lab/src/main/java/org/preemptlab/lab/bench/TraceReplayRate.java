@@ -37,7 +37,8 @@ import org.preemptlab.runner.experiment.WorkloadConfig;
  * milliseconds, while the JIT compilers keep compiling its code for seconds on two cores, so a
  * fixed number of warm-up runs may end long before the code is compiled. With a warm-up time,
  * warm-up runs go on until both the count and the time are reached, as JMH warms up by time; the
- * report says how many warm-up runs that took.
+ * report says how many warm-up runs that took. Measured runs may likewise go on for a time, so
+ * that a small trace's median is taken over enough runs.
  */
 public final class TraceReplayRate {
   /** Process CPU time the measured runs must take in all for a rate per process CPU second. */
@@ -180,18 +181,18 @@ public final class TraceReplayRate {
    */
   public static Report run(PluginRegistry registry, Path trace, String hardware, int warmups,
       int repetitions) {
-    return run(registry, trace, hardware, warmups, 0, repetitions);
+    return run(registry, trace, hardware, warmups, 0, repetitions, 0);
   }
 
   /**
    * Replays {@code trace} on {@code hardware}: warm-up runs until at least {@code warmups} of
-   * them have run and {@code warmupNs} of wall time has passed, then {@code repetitions}
-   * measured ones.
+   * them have run and {@code warmupNs} of wall time has passed, then measured ones until at least
+   * {@code repetitions} have run and {@code measureNs} has passed.
    *
    * @throws ConfigurationException for a missing file, an unknown hardware model or a bad trace
    */
   public static Report run(PluginRegistry registry, Path trace, String hardware, int warmups,
-      long warmupNs, int repetitions) {
+      long warmupNs, int repetitions, long measureNs) {
     if (!Files.isRegularFile(trace)) {
       throw new ConfigurationException("bench --trace " + trace + ": no such file");
     }
@@ -214,7 +215,8 @@ public final class TraceReplayRate {
     long warmupStart = System.nanoTime();
     long warmupTook = 0;
     int warmed = -1; // warm-up runs done, once warm-up ends
-    for (int i = 0; warmed < 0 || i < warmed + repetitions; i++) {
+    for (int i = 0; warmed < 0 || i < warmed + repetitions
+        || System.nanoTime() - warmupStart - warmupTook < measureNs; i++) {
       if (warmed < 0 && i >= warmups && System.nanoTime() - warmupStart >= warmupNs) {
         warmed = i;
         warmupTook = System.nanoTime() - warmupStart;
@@ -266,7 +268,7 @@ public final class TraceReplayRate {
     double rate = r.blocksPerCpuSecond();
     sb.append(String.format(Locale.ROOT, "  blocks per CPU s    %s%n",
         Double.isNaN(rate) ? "n/a (the process's CPU time over the measured runs is under 1 s: too"
-            + " little for its clock; give more --repetitions)"
+            + " little for its clock; give more --repetitions or --measure-seconds)"
             : String.format(Locale.ROOT, "%.0f  (process CPU time, every thread, over the measured"
             + " runs)", rate)));
     double perThreadCpu = r.simulatedPerThreadCpuSecond();

@@ -27,6 +27,8 @@ import org.preemptlab.lab.bench.TraceReplayRate;
 public final class BenchCommand implements Command {
   /** Default warm-up time of {@code --trace}: past the JIT's busiest seconds on two cores. */
   static final int TRACE_WARMUP_SECONDS = 5;
+  /** Default least time of {@code --trace}'s measured runs: hundreds of a small trace's runs. */
+  static final int TRACE_MEASURE_SECONDS = 1;
   private static final Option KERNELS = Option.builder("n").longOpt("kernels").hasArg()
       .argName("N").desc("kernels of the standard workload (default 10000; published results "
           + "exist for 200, 2000, 10000, 100000)").get();
@@ -47,11 +49,15 @@ public final class BenchCommand implements Command {
       .desc("replay a PyTorch profiler (.json, .json.gz) or Nsight Systems (.csv) trace and "
           + "report simulated seconds per wall second, with and without block aggregation, "
           + "alternating (default: warm-up runs for at least 1 run and " + TRACE_WARMUP_SECONDS
-          + " s, then 3 measured runs of each)").get();
+          + " s, then measured runs for at least 3 runs and " + TRACE_MEASURE_SECONDS
+          + " s)").get();
   private static final Option WARMUP_SECONDS = Option.builder().longOpt("warmup-seconds")
       .hasArg().argName("S").desc("with --trace: go on with warm-up runs until S seconds have "
           + "passed too (default " + TRACE_WARMUP_SECONDS + "; 0 for none): a small trace's code "
           + "is still being compiled after many runs").get();
+  private static final Option MEASURE_SECONDS = Option.builder().longOpt("measure-seconds")
+      .hasArg().argName("S").desc("with --trace: go on with measured runs until S seconds have "
+          + "passed too (default " + TRACE_MEASURE_SECONDS + "; 0 for none)").get();
   private static final Option HARDWARE = Option.builder().longOpt("hardware").hasArg()
       .argName("ID").desc("with --trace: the hardware model to replay on (default h200)").get();
   private static final Option MEMORY = Option.builder().longOpt("memory")
@@ -73,7 +79,8 @@ public final class BenchCommand implements Command {
   public Options options() {
     return new Options().addOption(KERNELS).addOption(WARMUPS).addOption(REPETITIONS)
         .addOption(SCALING).addOption(MEMORY).addOption(CONTENTION).addOption(TRACE)
-        .addOption(HARDWARE).addOption(WARMUP_SECONDS).addOption(SharedOptions.PLUGIN_PATH);
+        .addOption(HARDWARE).addOption(WARMUP_SECONDS).addOption(MEASURE_SECONDS)
+        .addOption(SharedOptions.PLUGIN_PATH);
   }
 
   @Override
@@ -97,8 +104,11 @@ public final class BenchCommand implements Command {
     if (line.hasOption(HARDWARE) && !line.hasOption(TRACE)) {
       throw new ConfigurationException("bench --hardware goes with --trace FILE");
     }
-    if (line.hasOption(WARMUP_SECONDS) && !line.hasOption(TRACE)) {
-      throw new ConfigurationException("bench --warmup-seconds goes with --trace FILE");
+    for (Option traceOnly : List.of(WARMUP_SECONDS, MEASURE_SECONDS)) {
+      if (line.hasOption(traceOnly) && !line.hasOption(TRACE)) {
+        throw new ConfigurationException("bench --" + traceOnly.getLongOpt()
+            + " goes with --trace FILE");
+      }
     }
     if (line.hasOption(TRACE)) {
       for (Option other : List.of(KERNELS, SCALING, CONTENTION, MEMORY)) {
@@ -112,7 +122,9 @@ public final class BenchCommand implements Command {
           (int) SharedOptions.number(line, "warmups", 1, 0, 100),
           SharedOptions.number(line, "warmup-seconds", TRACE_WARMUP_SECONDS, 0, 600)
               * 1_000_000_000L,
-          (int) SharedOptions.number(line, "repetitions", 3, 1, 1000));
+          (int) SharedOptions.number(line, "repetitions", 3, 1, 1000),
+          SharedOptions.number(line, "measure-seconds", TRACE_MEASURE_SECONDS, 0, 600)
+              * 1_000_000_000L);
       out.print(TraceReplayRate.render(report));
       return report.repeatable() ? Main.OK : Main.FAILED;
     }

@@ -34,7 +34,7 @@ class BenchTraceTest {
   @Test
   void itReplaysTheTraceAsRunDoesAndReportsItsSpanAndRate() {
     CliRun result = bench("--trace", NSYS.toString(), "--warmups", "0", "--warmup-seconds", "0",
-        "--repetitions", "2");
+        "--repetitions", "2", "--measure-seconds", "0");
     SimulationResult run = new RunExecutor(PluginRegistry.discover(Optional.empty())).execute(
         ConfigLoader.parse("workload: {generator: nsys-trace, parameters: {path: "
             + NSYS.toAbsolutePath() + "}}\n", "nsys.yaml")).result();
@@ -60,7 +60,7 @@ class BenchTraceTest {
   @Test
   void aWarmupTimeKeepsWarmingUpUntilItHasPassedAndSaysHowManyRunsThatTook() {
     CliRun result = bench("--trace", NSYS.toString(), "--warmups", "0", "--warmup-seconds", "1",
-        "--repetitions", "1");
+        "--repetitions", "1", "--measure-seconds", "0");
 
     assertThat(result.exit()).as(result.err()).isZero();
     Matcher warmup = Pattern.compile("([0-9]+) warm-up \\(([0-9.]+) s\\) and 1 measured runs")
@@ -71,7 +71,22 @@ class BenchTraceTest {
   }
 
   @Test
+  void aMeasuringTimeKeepsMeasuringUntilItHasPassed() {
+    CliRun result = bench("--trace", NSYS.toString(), "--warmups", "0", "--warmup-seconds", "0",
+        "--repetitions", "1", "--measure-seconds", "1");
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    Matcher measured = Pattern.compile("0 warm-up \\(0\\.0 s\\) and ([0-9]+) measured runs")
+        .matcher(result.out());
+    assertThat(measured.find()).as(result.out()).isTrue();
+    assertThat(Integer.parseInt(measured.group(1))).as("a run of this trace lasts milliseconds")
+        .isGreaterThan(1);
+  }
+
+  @Test
   void badUseIsOneLineAndExitCode2() {
+    assertThat(bench("--measure-seconds", "5").err())
+        .contains("bench --measure-seconds goes with --trace");
     assertThat(bench("--warmup-seconds", "5").err())
         .contains("bench --warmup-seconds goes with --trace");
     assertThat(bench("--hardware", "a100").err()).contains("bench --hardware goes with --trace");
