@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the table of trace replays in docs/performance.md ("Trace replays"): the `results:`
-# line of `preemptlab bench --trace FILE --warmups 0 --repetitions 1` for each example trace, which
+# line of `preemptlab bench --trace FILE --warmups 0 --warmup-seconds 0 --repetitions 1
+# --measure-seconds 0` for each example trace, which
 # holds what the replay simulated (jobs, blocks, events, span) and whether the runs with and without
 # block aggregation agreed; never a rate (those depend on the machine). TraceReplayDocTest checks
 # that the page holds what the command prints now.
@@ -10,7 +11,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 rows=""
 for trace in inference.pt.trace.json training.pt.trace.json.gz preprocess.nsys.csv; do
-  row="$(./preemptlab bench --trace "examples/traces/$trace" --warmups 0 --repetitions 1 \
+  row="$(./preemptlab bench --trace "examples/traces/$trace" --warmups 0 --warmup-seconds 0 \
+    --repetitions 1 --measure-seconds 0 \
     | sed -n 's/^results: //p')"
   rows+="$row"$'\n'
 done
