@@ -16,6 +16,14 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 traces=(examples/traces/inference.pt.trace.json examples/traces/training.pt.trace.json.gz
   examples/traces/preprocess.nsys.csv "$@")
+# Builds since --warmup-seconds and --measure-seconds (5 s and 1 s by default) get both at 0, so
+# that every build warms up and measures by the same counts; compare a steady state with
+# benchmarks/trace-warmup-curve.sh instead.
+timed_opts() {
+  if java -jar "$1" bench --help 2>/dev/null | grep -q -- '--measure-seconds'; then
+    echo "--warmup-seconds 0 --measure-seconds 0"
+  fi
+}
 load() { sed 's/.*load average: //' /proc/loadavg 2>/dev/null || uptime | sed 's/.*average: //'; }
 for round in $(seq 1 "$rounds"); do
   for side in old new; do
@@ -33,7 +41,8 @@ for round in $(seq 1 "$rounds"); do
         *) reps=(--warmups 1 --repetitions 1) ;; # a long trace: one measured run of each
       esac
       echo "== round $round $side bench --trace $trace ${reps[*]} load $(load | cut -d' ' -f1-3)"
-      java -jar "$jar" bench --trace "$trace" "${reps[@]}" \
+      # shellcheck disable=SC2046
+      java -jar "$jar" bench --trace "$trace" "${reps[@]}" $(timed_opts "$jar") \
         | grep -E 'wall time|simulated/wall|blocks per CPU|simulated/CPU|speed-up|^results'
     done
   done
