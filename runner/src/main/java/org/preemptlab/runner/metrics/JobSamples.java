@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.IntToLongFunction;
+import java.util.function.LongBinaryOperator;
 import java.util.function.Predicate;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Priority;
@@ -119,7 +120,7 @@ public final class JobSamples {
 
   /** Jobs here. */
   public int size() {
-    return sumOver(columns.jobs);
+    return (int) overLanes(0, Long::sum, l -> columns.jobs[l]);
   }
 
   /** Whether there is no job here. */
@@ -194,34 +195,22 @@ public final class JobSamples {
 
   /** Block execution time discarded by flushes, summed over the jobs. */
   public long lostWorkNs() {
-    return sumOver(columns.lostWork);
+    return overLanes(0, Long::sum, l -> columns.lostWork[l]);
   }
 
   /** Jobs with a deadline that finished after it. */
   public int deadlineMisses() {
-    return sumOver(columns.misses);
+    return (int) overLanes(0, Long::sum, l -> columns.misses[l]);
   }
 
   /** The earliest submission here ({@code Long.MAX_VALUE} without jobs). */
   public long firstSubmitNs() {
-    long first = Long.MAX_VALUE;
-    for (int l = 0; l < columns.lanes.length; l++) {
-      if (in(l)) {
-        first = Math.min(first, columns.firstSubmit[l]);
-      }
-    }
-    return first;
+    return overLanes(Long.MAX_VALUE, Math::min, l -> columns.firstSubmit[l]);
   }
 
   /** The latest finish here ({@code Long.MIN_VALUE} without jobs). */
   public long lastFinishNs() {
-    long last = Long.MIN_VALUE;
-    for (int l = 0; l < columns.lanes.length; l++) {
-      if (in(l)) {
-        last = Math.max(last, columns.lastFinish[l]);
-      }
-    }
-    return last;
+    return overLanes(Long.MIN_VALUE, Math::max, l -> columns.lastFinish[l]);
   }
 
   /** Whether job {@code jobId} is here. */
@@ -295,30 +284,19 @@ public final class JobSamples {
   }
 
   /**
-   * The sum of a per-lane column over the lanes here. The per-lane statistics are loops, not
-   * streams: a run computes them a few dozen times, once, in code the JIT compiler has not
-   * compiled yet when the run is short (docs/performance.md, "Nsight Systems traces: fixed costs
-   * per row").
+   * A per-lane column folded over the lanes here with {@code op}, from {@code identity}: a sum, a
+   * minimum or a maximum. The per-lane statistics are a loop, not streams: a run computes them a
+   * few dozen times, once, in code the JIT compiler has not compiled yet when the run is short
+   * (docs/performance.md, "Nsight Systems traces: fixed costs per row").
    */
-  private long sumOver(long[] perLane) {
-    long sum = 0;
+  private long overLanes(long identity, LongBinaryOperator op, IntToLongFunction perLane) {
+    long result = identity;
     for (int l = 0; l < columns.lanes.length; l++) {
       if (in(l)) {
-        sum += perLane[l];
+        result = op.applyAsLong(result, perLane.applyAsLong(l));
       }
     }
-    return sum;
-  }
-
-  /** {@link #sumOver(long[])} for a column of counts. */
-  private int sumOver(int[] perLane) {
-    int sum = 0;
-    for (int l = 0; l < columns.lanes.length; l++) {
-      if (in(l)) {
-        sum += perLane[l];
-      }
-    }
-    return sum;
+    return result;
   }
 
   private boolean in(int lane) {
