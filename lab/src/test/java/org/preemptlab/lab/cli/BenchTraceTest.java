@@ -57,29 +57,36 @@ class BenchTraceTest {
             makespan / 1e6));
   }
 
+  /**
+   * Replays the trace with no warm-up or measured run required beyond one, for the given warm-up
+   * and measuring times, and returns the report's line of runs: warm-up runs (group 1), warm-up
+   * seconds (2) and measured runs (3).
+   */
+  private static Matcher runsFor(String warmupSeconds, String measureSeconds) {
+    CliRun result = bench("--trace", NSYS.toString(), "--warmups", "0", "--warmup-seconds",
+        warmupSeconds, "--repetitions", "1", "--measure-seconds", measureSeconds);
+    assertThat(result.exit()).as(result.err()).isZero();
+    Matcher runs = Pattern.compile("([0-9]+) warm-up \\(([0-9.]+) s\\) and ([0-9]+) measured "
+        + "runs").matcher(result.out());
+    assertThat(runs.find()).as(result.out()).isTrue();
+    return runs;
+  }
+
   @Test
   void aWarmupTimeKeepsWarmingUpUntilItHasPassedAndSaysHowManyRunsThatTook() {
-    CliRun result = bench("--trace", NSYS.toString(), "--warmups", "0", "--warmup-seconds", "1",
-        "--repetitions", "1", "--measure-seconds", "0");
+    Matcher runs = runsFor("1", "0");
 
-    assertThat(result.exit()).as(result.err()).isZero();
-    Matcher warmup = Pattern.compile("([0-9]+) warm-up \\(([0-9.]+) s\\) and 1 measured runs")
-        .matcher(result.out());
-    assertThat(warmup.find()).as(result.out()).isTrue();
-    assertThat(Integer.parseInt(warmup.group(1))).isPositive();
-    assertThat(Double.parseDouble(warmup.group(2))).isGreaterThanOrEqualTo(1.0);
+    assertThat(Integer.parseInt(runs.group(1))).isPositive();
+    assertThat(Double.parseDouble(runs.group(2))).isGreaterThanOrEqualTo(1.0);
+    assertThat(runs.group(3)).isEqualTo("1");
   }
 
   @Test
   void aMeasuringTimeKeepsMeasuringUntilItHasPassed() {
-    CliRun result = bench("--trace", NSYS.toString(), "--warmups", "0", "--warmup-seconds", "0",
-        "--repetitions", "1", "--measure-seconds", "1");
+    Matcher runs = runsFor("0", "1");
 
-    assertThat(result.exit()).as(result.err()).isZero();
-    Matcher measured = Pattern.compile("0 warm-up \\(0\\.0 s\\) and ([0-9]+) measured runs")
-        .matcher(result.out());
-    assertThat(measured.find()).as(result.out()).isTrue();
-    assertThat(Integer.parseInt(measured.group(1))).as("a run of this trace lasts milliseconds")
+    assertThat(runs.group(1) + " " + runs.group(2)).isEqualTo("0 0.0");
+    assertThat(Integer.parseInt(runs.group(3))).as("a run of this trace lasts milliseconds")
         .isGreaterThan(1);
   }
 
