@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
@@ -16,9 +17,11 @@ import org.preemptlab.runner.cli.Command;
 import org.preemptlab.runner.cli.Main;
 import org.preemptlab.runner.cli.CommandLines;
 import org.preemptlab.runner.cli.SharedOptions;
+import org.preemptlab.runner.experiment.sweep.SweepRunner;
 import org.preemptlab.runner.report.OutputPaths;
 import org.preemptlab.runner.report.Provenance;
 import org.preemptlab.lab.reproduce.Reproduction;
+import org.preemptlab.lab.reproduce.ReproductionSummary;
 import org.preemptlab.lab.reproduce.Reproductions;
 
 /**
@@ -27,7 +30,11 @@ import org.preemptlab.lab.reproduce.Reproductions;
  */
 public final class ReproduceCommand implements Command {
   private static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR")
-      .desc("where to write tables and charts (default results/ID)").get();
+      .desc("where to write tables and charts (default results/ID; with --all,"
+          + " results/reproductions)").get();
+  private static final Option ALL = Option.builder().longOpt("all")
+      .desc("run every published reproduction, write its page into --out, and a summary of"
+          + " every row by verdict (README.md); exit 0 only when every one reproduced").get();
 
   @Override
   public String name() {
@@ -41,7 +48,7 @@ public final class ReproduceCommand implements Command {
 
   @Override
   public Options options() {
-    return new Options().addOption(OUT);
+    return new Options().addOption(OUT).addOption(ALL);
   }
 
   @Override
@@ -50,7 +57,8 @@ public final class ReproduceCommand implements Command {
         preemptlab reproduce
         preemptlab reproduce seed-claims --out results/seed-claims
         preemptlab reproduce gpreempt
-        preemptlab reproduce drm-kunit""";
+        preemptlab reproduce drm-kunit
+        preemptlab reproduce --all --out results/reproductions""";
   }
 
   @Override
@@ -60,6 +68,13 @@ public final class ReproduceCommand implements Command {
       throw new ConfigurationException("reproduce takes at most one ID, got " + args);
     }
     List<Reproduction> all = Reproductions.all();
+    if (line.hasOption(ALL)) {
+      if (!args.isEmpty()) {
+        throw new ConfigurationException("reproduce --all takes no ID, got " + args
+            + "; run one with `preemptlab reproduce ID`");
+      }
+      return runAll(line, all, out);
+    }
     if (args.isEmpty()) {
       out.println("reproductions (preemptlab reproduce ID):");
       for (Reproduction.Kind kind : Reproduction.Kind.values()) {
@@ -78,7 +93,51 @@ public final class ReproduceCommand implements Command {
     Reproduction reproduction = Reproductions.find(id).orElseThrow(() ->
         ConfigurationException.unknown("reproduction", id, all.stream().map(Reproduction::id)
             .toList()));
-    Path dir = Path.of(line.getOptionValue(OUT, "results/" + id));
+    Path dir = prepare(line, "results/" + id);
+    boolean reproduced = reproduction.run(dir, out);
+    out.println(reproduced ? "reproduced: every expected outcome was observed"
+        : "NOT reproduced: see the differences above");
+    if (ReproductionSummary.heldIn(dir)) {
+      ReproductionSummary.write(dir, published(all));
+      out.println("summary refreshed: " + dir.resolve(ReproductionSummary.FILE));
+    }
+    return reproduced ? Main.OK : Main.FAILED;
+  }
+
+  /**
+   * Runs every published reproduction into one folder, each on its own: one that fails with an
+   * error is reported and the others still run; then writes the summary of the pages written.
+   */
+  private int runAll(CommandLine line, List<Reproduction> all, PrintStream out)
+      throws IOException {
+    List<Reproduction> published = published(all);
+    Path dir = prepare(line, "results/reproductions");
+    List<String> outcomes = new ArrayList<>();
+    for (Reproduction reproduction : published) {
+      out.println("== " + reproduction.id());
+      String outcome;
+      try {
+        outcome = reproduction.run(dir, out) ? "reproduced" : "NOT reproduced";
+      } catch (Exception | LinkageError e) {
+        outcome = "failed: " + SweepRunner.describe(e);
+      }
+      outcomes.add(String.format("  %-20s %s", reproduction.id(), outcome));
+    }
+    boolean every = ReproductionSummary.write(dir, published);
+    out.println();
+    out.println("published reproductions:");
+    outcomes.forEach(out::println);
+    out.println("summary of every row: " + dir.resolve(ReproductionSummary.FILE));
+    return every ? Main.OK : Main.FAILED;
+  }
+
+  private static List<Reproduction> published(List<Reproduction> all) {
+    return all.stream().filter(r -> r.kind() == Reproduction.Kind.PUBLISHED).toList();
+  }
+
+  /** Checks {@code --out} (default {@code fallback}) as a folder to write into, and returns it. */
+  private Path prepare(CommandLine line, String fallback) throws IOException {
+    Path dir = Path.of(line.getOptionValue(OUT, fallback));
     // as run --out: a new or empty folder, or this same command's earlier outputs; never a file,
     // a device, a link or a folder of other files (report/OutputPaths). Besides, a folder of
     // reproduction pages and charts (docs/reproductions): a reproduction writes only its own
@@ -89,10 +148,7 @@ public final class ReproduceCommand implements Command {
     if (!pagesFolder) {
       new Provenance(command, List.of(), List.of(), List.of()).write(dir);
     }
-    boolean reproduced = reproduction.run(dir, out);
-    out.println(reproduced ? "reproduced: every expected outcome was observed"
-        : "NOT reproduced: see the differences above");
-    return reproduced ? Main.OK : Main.FAILED;
+    return dir;
   }
 
   /** The most entries {@link #holdsOnlyPagesAndCharts} looks at before it says no. */

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.preemptlab.lab.reproduce.Reproduction;
 import org.preemptlab.lab.reproduce.Reproductions;
 import org.preemptlab.runner.cli.CliRun;
 import org.preemptlab.runner.cli.Main;
@@ -119,5 +120,34 @@ class LabCommandsTest {
     Files.writeString(pages.resolve("notes.txt"), "mine\n");
     assertUsageError(run("reproduce", "drm-kunit", "--out", pages.toString()),
         "the folder already holds other files");
+  }
+
+  @Test
+  void reproduceRefreshesTheSummaryOfAFolderThatHasOne(@TempDir Path dir) throws IOException {
+    Path pages = Files.createDirectories(dir.resolve("reproductions"));
+    Files.writeString(pages.resolve("README.md"),
+        "# Published reproductions: where each stands\n\n(stale)\n");
+
+    CliRun result = run("reproduce", "drm-kunit", "--out", pages.toString());
+
+    long published = Reproductions.all().stream()
+        .filter(r -> r.kind() == Reproduction.Kind.PUBLISHED).count();
+    assertThat(result.exit()).isZero();
+    assertThat(result.out()).contains("summary refreshed: " + pages.resolve("README.md"));
+    assertThat(Files.readString(pages.resolve("README.md"))).doesNotContain("(stale)")
+        .contains("| [drm-kunit](drm-kunit.md) | the Linux DRM scheduler's KUnit tests | 15 | 15 |")
+        .contains("| gpreempt | (not run here) |")
+        .contains("Reproduced: 1 of " + published + " published reproductions ("
+            + (published - 1) + " not run here).");
+    Path other = Files.createDirectories(dir.resolve("other"));
+    Files.writeString(other.resolve("README.md"), "# Mine\n");
+    assertThat(run("reproduce", "drm-kunit", "--out", other.toString()).exit()).isZero();
+    assertThat(other.resolve("README.md")).as("not a summary: left alone").hasContent("# Mine");
+  }
+
+  @Test
+  void reproduceAllTakesNoId() {
+    assertUsageError(run("reproduce", "--all", "drm-kunit"),
+        "reproduce --all takes no ID, got [drm-kunit]");
   }
 }

@@ -221,9 +221,10 @@ public final class SweepRunner {
 
   /**
    * One line saying why a run failed: the message of a configuration refusal, plugin failure or
-   * invariant violation (they name the plugin), or the exception and where it was thrown.
+   * invariant violation (they name the plugin), or the exception and where it was thrown. Also
+   * for other commands that go on past one failed part of their work ({@code reproduce --all}).
    */
-  static String describe(Throwable t) {
+  public static String describe(Throwable t) {
     String text;
     if (t instanceof ConfigurationException || t instanceof PluginFailureException
         || t instanceof InvariantViolationException) {

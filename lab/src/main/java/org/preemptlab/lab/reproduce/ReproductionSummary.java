@@ -1,0 +1,196 @@
+package org.preemptlab.lab.reproduce;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where every published reproduction stands, on one page ({@code README.md} beside the pages): a
+ * line per reproduction with its rows counted by verdict, then every row with its published and
+ * simulated values, tolerance and verdict. It is read from the pages themselves (each written by
+ * {@code preemptlab reproduce ID}, whose "Published vs simulated" table it copies), so it says
+ * nothing a page does not; a reproduction whose page is not in the folder is listed as not run.
+ */
+public final class ReproductionSummary {
+  /** The summary's file name in a folder of pages. */
+  public static final String FILE = "README.md";
+
+  /** The summary's first line, by which a folder's summary is told from another README. */
+  static final String TITLE = "# Published reproductions: where each stands";
+
+  private static final String CLAIMS_HEADER =
+      "| # | claim | source | published | simulated | tolerance | baseline (simulated) | verdict |";
+
+  private static final int COLUMNS = 8;
+
+  private ReproductionSummary() {}
+
+  /**
+   * One reproduction's page as the summary reads it.
+   *
+   * @param id the reproduction
+   * @param title what its page's heading names (paper, venue, figure), or "" without a page
+   * @param rows its claims table's rows, each its cells in {@link #CLAIMS_HEADER}'s order, empty
+   *     without a page
+   * @param ran whether its page was in the folder
+   */
+  record Page(String id, String title, List<List<String>> rows, boolean ran) {
+    Map<Verdict, Integer> counts() {
+      Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
+      for (List<String> row : rows) {
+        counts.merge(verdictOf(row), 1, Integer::sum);
+      }
+      return counts;
+    }
+
+    boolean reproduced() {
+      return !rows.isEmpty() && rows.stream().allMatch(r -> verdictOf(r) == Verdict.PASS);
+    }
+
+    private Verdict verdictOf(List<String> row) {
+      String label = row.get(row.size() - 1);
+      return Arrays.stream(Verdict.values()).filter(v -> v.label().equals(label)).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException(id + ".md: a row's verdict '" + label
+              + "' is none of " + Arrays.stream(Verdict.values()).map(Verdict::label).toList()));
+    }
+  }
+
+  /**
+   * Reads the page of each of {@code published}, in order, from {@code dir}.
+   *
+   * @throws IllegalArgumentException if a page has no claims table or a row no known verdict
+   */
+  static List<Page> read(Path dir, List<Reproduction> published) throws IOException {
+    List<Page> pages = new ArrayList<>();
+    for (Reproduction reproduction : published) {
+      Path file = dir.resolve(reproduction.id() + ".md");
+      pages.add(Files.isRegularFile(file) ? parse(reproduction.id(), Files.readString(file))
+          : new Page(reproduction.id(), "", List.of(), false));
+    }
+    return pages;
+  }
+
+  static Page parse(String id, String page) {
+    List<String> lines = page.lines().toList();
+    String title = lines.isEmpty() ? "" : lines.get(0).replaceFirst("^# [^:]*: ", "")
+        .replaceFirst("^" + java.util.regex.Pattern.quote(id) + " \\((.*)\\)$", "$1");
+    int header = lines.indexOf(CLAIMS_HEADER);
+    if (header < 0) {
+      throw new IllegalArgumentException(id + ".md: no \"Published vs simulated\" table (a line "
+          + CLAIMS_HEADER + ")");
+    }
+    List<List<String>> rows = new ArrayList<>();
+    for (int i = header + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
+      List<String> row = cells(lines.get(i));
+      if (row.size() != COLUMNS) {
+        throw new IllegalArgumentException(id + ".md, line " + (i + 1) + ": " + row.size()
+            + " cells in a row of the \"Published vs simulated\" table, which has " + COLUMNS);
+      }
+      rows.add(row);
+    }
+    return new Page(id, title, List.copyOf(rows), true);
+  }
+
+  /** The cells of one markdown table row; "\|" inside a cell stays as it is. */
+  static List<String> cells(String line) {
+    List<String> cells = new ArrayList<>();
+    StringBuilder cell = new StringBuilder();
+    String body = line.strip();
+    for (int i = 1; i < body.length(); i++) {
+      char c = body.charAt(i);
+      if (c == '\\' && i + 1 < body.length() && body.charAt(i + 1) == '|') {
+        cell.append("\\|");
+        i++;
+      } else if (c == '|') {
+        cells.add(cell.toString().strip());
+        cell.setLength(0);
+      } else {
+        cell.append(c);
+      }
+    }
+    return cells;
+  }
+
+  /** The summary page of {@code pages}. */
+  static String render(List<Page> pages) {
+    StringBuilder md = new StringBuilder(TITLE).append("\n\n")
+        .append("<!-- Written by `preemptlab reproduce --all --out docs/reproductions` (and"
+            + " refreshed by `preemptlab reproduce ID --out docs/reproductions`) from the pages"
+            + " beside it; edit the code, not this page. -->\n\n")
+        .append("Each published reproduction's rows, counted by verdict, as its page gives them"
+            + " (see [docs/reproducing.md](../reproducing.md) for what each verdict means). A"
+            + " reproduction has reproduced only when every row is PASS.\n\n");
+    List<Verdict> verdicts = List.of(Verdict.values());
+    md.append("| reproduction | paper | rows |");
+    verdicts.forEach(v -> md.append(' ').append(v.label()).append(" |"));
+    md.append(" reproduced |\n|---|---|---|").append("---|".repeat(verdicts.size()))
+        .append("---|\n");
+    int reproduced = 0;
+    int ran = 0;
+    for (Page page : pages) {
+      if (!page.ran()) {
+        md.append("| ").append(page.id()).append(" | (not run here) |")
+            .append(" |".repeat(verdicts.size() + 2)).append('\n');
+        continue;
+      }
+      md.append("| [").append(page.id()).append("](").append(page.id()).append(".md) | ");
+      ran++;
+      reproduced += page.reproduced() ? 1 : 0;
+      Map<Verdict, Integer> counts = page.counts();
+      md.append(page.title()).append(" | ").append(page.rows().size()).append(" |");
+      for (Verdict v : verdicts) {
+        md.append(Optional.ofNullable(counts.get(v)).map(n -> " " + n).orElse("")).append(" |");
+      }
+      md.append(page.reproduced() ? " yes |\n" : " no |\n");
+    }
+    md.append("\nReproduced: ").append(reproduced).append(" of ").append(pages.size())
+        .append(" published reproductions");
+    if (ran < pages.size()) {
+      md.append(" (").append(pages.size() - ran).append(" not run here)");
+    }
+    md.append(".\n\n## Every row\n\n")
+        .append("| reproduction | # | claim | published | simulated | tolerance"
+            + " | baseline (simulated) | verdict |\n|---|---|---|---|---|---|---|---|\n");
+    for (Page page : pages) {
+      for (List<String> row : page.rows()) {
+        md.append("| ").append(page.id());
+        for (int c : new int[] {0, 1, 3, 4, 5, 6, 7}) {
+          md.append(" |").append(row.get(c).isEmpty() ? "" : " " + row.get(c));
+        }
+        md.append(" |\n");
+      }
+    }
+    return md.toString();
+  }
+
+  /**
+   * Writes the summary of the pages of {@code published} found in {@code dir} into {@code
+   * dir/README.md}.
+   *
+   * @return whether every one of them reproduced (every page present, every row PASS)
+   */
+  public static boolean write(Path dir, List<Reproduction> published) throws IOException {
+    List<Page> pages = read(dir, published);
+    Files.writeString(dir.resolve(FILE), render(pages));
+    return pages.stream().allMatch(Page::reproduced);
+  }
+
+  /** Whether {@code dir} holds a summary this class wrote (which a new page then refreshes). */
+  public static boolean heldIn(Path dir) throws IOException {
+    Path file = dir.resolve(FILE);
+    if (!Files.isRegularFile(file)) {
+      return false;
+    }
+    try (var reader = Files.newBufferedReader(file)) {
+      return TITLE.equals(reader.readLine());
+    } catch (java.nio.charset.CharacterCodingException e) {
+      return false; // not a page this class wrote
+    }
+  }
+}
