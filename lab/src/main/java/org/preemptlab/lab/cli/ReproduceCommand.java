@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -113,17 +115,19 @@ public final class ReproduceCommand implements Command {
     List<Reproduction> published = published(all);
     Path dir = prepare(line, "results/reproductions");
     List<String> outcomes = new ArrayList<>();
+    Map<String, String> failures = new HashMap<>();
     for (Reproduction reproduction : published) {
       out.println("== " + reproduction.id());
       String outcome;
       try {
         outcome = reproduction.run(dir, out) ? "reproduced" : "NOT reproduced";
       } catch (Exception | LinkageError e) {
-        outcome = "failed: " + SweepRunner.describe(e);
+        failures.put(reproduction.id(), SweepRunner.describe(e));
+        outcome = "failed: " + failures.get(reproduction.id());
       }
       outcomes.add(String.format("  %-20s %s", reproduction.id(), outcome));
     }
-    boolean every = ReproductionSummary.write(dir, published);
+    boolean every = ReproductionSummary.write(dir, published, failures);
     out.println();
     out.println("published reproductions:");
     outcomes.forEach(out::println);

@@ -38,9 +38,14 @@ public final class ReproductionSummary {
    * @param title what its page's heading names (paper, venue, figure), or "" without a page
    * @param rows its claims table's rows, each its cells in {@link #CLAIMS_HEADER}'s order, empty
    *     without a page
-   * @param ran whether its page was in the folder
+   * @param absent why it has no page here ("not run here", or the error it failed with), or ""
+   *     when its page was read
    */
-  record Page(String id, String title, List<List<String>> rows, boolean ran) {
+  record Page(String id, String title, List<List<String>> rows, String absent) {
+    boolean ran() {
+      return absent.isEmpty();
+    }
+
     Map<Verdict, Integer> counts() {
       Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
       for (List<String> row : rows) {
@@ -67,11 +72,25 @@ public final class ReproductionSummary {
    * @throws IllegalArgumentException if a page has no claims table or a row no known verdict
    */
   static List<Page> read(Path dir, List<Reproduction> published) throws IOException {
+    return read(dir, published, Map.of());
+  }
+
+  /**
+   * As {@link #read(Path, List)}, but a reproduction in {@code failures} (id to the one-line error
+   * it failed with) is listed with its error, whatever page an earlier run left.
+   */
+  static List<Page> read(Path dir, List<Reproduction> published, Map<String, String> failures)
+      throws IOException {
     List<Page> pages = new ArrayList<>();
     for (Reproduction reproduction : published) {
-      Path file = dir.resolve(reproduction.id() + ".md");
-      pages.add(Files.isRegularFile(file) ? parse(reproduction.id(), Files.readString(file))
-          : new Page(reproduction.id(), "", List.of(), false));
+      String id = reproduction.id();
+      Path file = dir.resolve(id + ".md");
+      if (failures.containsKey(id)) {
+        pages.add(new Page(id, "", List.of(), "failed: " + failures.get(id)));
+      } else {
+        pages.add(Files.isRegularFile(file) ? parse(id, Files.readString(file))
+            : new Page(id, "", List.of(), "not run here"));
+      }
     }
     return pages;
   }
@@ -94,7 +113,7 @@ public final class ReproductionSummary {
       }
       rows.add(row);
     }
-    return new Page(id, title, List.copyOf(rows), true);
+    return new Page(id, title, List.copyOf(rows), "");
   }
 
   /** The cells of one markdown table row; "\|" inside a cell stays as it is. */
@@ -135,7 +154,8 @@ public final class ReproductionSummary {
     int ran = 0;
     for (Page page : pages) {
       if (!page.ran()) {
-        md.append("| ").append(page.id()).append(" | (not run here) |")
+        md.append("| ").append(page.id()).append(" | (").append(page.absent().replace("|", "\\|"))
+            .append(") |")
             .append(" |".repeat(verdicts.size() + 2)).append('\n');
         continue;
       }
@@ -152,7 +172,7 @@ public final class ReproductionSummary {
     md.append("\nReproduced: ").append(reproduced).append(" of ").append(pages.size())
         .append(" published reproductions");
     if (ran < pages.size()) {
-      md.append(" (").append(pages.size() - ran).append(" not run here)");
+      md.append(" (").append(pages.size() - ran).append(" without a page here)");
     }
     md.append(".\n\n## Every row\n\n")
         .append("| reproduction | # | claim | published | simulated | tolerance"
@@ -176,7 +196,16 @@ public final class ReproductionSummary {
    * @return whether every one of them reproduced (every page present, every row PASS)
    */
   public static boolean write(Path dir, List<Reproduction> published) throws IOException {
-    List<Page> pages = read(dir, published);
+    return write(dir, published, Map.of());
+  }
+
+  /**
+   * As {@link #write(Path, List)}; a reproduction in {@code failures} (id to the one-line error it
+   * failed with) is listed with its error instead of any page an earlier run left in {@code dir}.
+   */
+  public static boolean write(Path dir, List<Reproduction> published,
+      Map<String, String> failures) throws IOException {
+    List<Page> pages = read(dir, published, failures);
     Files.writeString(dir.resolve(FILE), render(pages));
     return pages.stream().allMatch(Page::reproduced);
   }

@@ -138,7 +138,7 @@ class LabCommandsTest {
         .contains("| [drm-kunit](drm-kunit.md) | the Linux DRM scheduler's KUnit tests | 15 | 15 |")
         .contains("| gpreempt | (not run here) |")
         .contains("Reproduced: 1 of " + published + " published reproductions ("
-            + (published - 1) + " not run here).");
+            + (published - 1) + " without a page here).");
     Path other = Files.createDirectories(dir.resolve("other"));
     Files.writeString(other.resolve("README.md"), "# Mine\n");
     assertThat(run("reproduce", "drm-kunit", "--out", other.toString()).exit()).isZero();

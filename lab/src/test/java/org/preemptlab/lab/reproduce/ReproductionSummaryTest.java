@@ -72,7 +72,7 @@ class ReproductionSummaryTest {
         .contains("| [alpha](alpha.md) | Author, Venue 2020 | 2 | 2 | | | | | yes |\n")
         .contains("| [beta](beta.md) | Other, Venue 2021 | 2 | | 1 | 1 | | | no |\n")
         .contains("| gamma | (not run here) | | | | | | | |\n")
-        .contains("Reproduced: 1 of 3 published reproductions (1 not run here).")
+        .contains("Reproduced: 1 of 3 published reproductions (1 without a page here).")
         .contains("| alpha | 2 | share \\| of the GPU | 75% | 74% | ±10% | | PASS |\n")
         .contains("| beta | 1 | mean latency | about 200 us | 100 us | ±25% | | FAIL |\n")
         .contains("| beta | 2 | share \\| of the GPU | 75% | 76% | ±10% |"
@@ -100,5 +100,18 @@ class ReproductionSummaryTest {
     assertThatThrownBy(() -> ReproductionSummary.read(dir, List.of(named("alpha"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("alpha.md: no \"Published vs simulated\" table");
+  }
+
+  @Test
+  void aReproductionThatFailedIsListedWithItsErrorNotWithAnEarlierPage(@TempDir Path dir)
+      throws IOException {
+    page(dir, "alpha", "Author, Venue 2020", new ClaimTable().add(LATENCY.simulated("1", 200)));
+
+    assertThat(ReproductionSummary.write(dir, List.of(named("alpha")),
+        java.util.Map.of("alpha", "input file x.csv | missing"))).isFalse();
+
+    assertThat(Files.readString(dir.resolve(ReproductionSummary.FILE)))
+        .contains("| alpha | (failed: input file x.csv \\| missing) | | | | | | | |\n")
+        .doesNotContain("| alpha | 1 |");
   }
 }
