@@ -142,9 +142,26 @@ public final class Benchmark {
         baseline.measure();
       }
     }
-    String jvm = Runtime.version() + " (" + System.getProperty("java.vm.name") + ")";
-    return new Report(settings, expected, jvm, Runtime.getRuntime().availableProcessors(),
+    return new Report(settings, expected, jvm(), Runtime.getRuntime().availableProcessors(),
         baseline.result(settings, expected), engine.result(settings, expected));
+  }
+
+  /**
+   * The JVM a measurement ran on, for reports: its version, its name and its garbage collector
+   * (the collector's write barrier is part of the cost of every reference the engine stores).
+   */
+  public static String jvm() {
+    return Runtime.version() + " (" + System.getProperty("java.vm.name") + ", " + collector()
+        + " collector)";
+  }
+
+  private static String collector() {
+    List<String> names = java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()
+        .stream().map(java.lang.management.GarbageCollectorMXBean::getName).toList();
+    String first = names.isEmpty() ? "" : names.get(0);
+    return first.startsWith("G1 ") ? "G1" : first.startsWith("PS ") ? "Parallel"
+        : first.equals("Copy") ? "Serial" : first.startsWith("ZGC") ? "Z"
+        : first.startsWith("Shenandoah") ? "Shenandoah" : String.join(" + ", names);
   }
 
   /** The report as a plain-text table. */

@@ -134,8 +134,7 @@ public final class ContentionCost {
         off.measure();
       }
     }
-    String jvm = Runtime.version() + " (" + System.getProperty("java.vm.name") + ")";
-    return new Report(settings, expected, jvm, Runtime.getRuntime().availableProcessors(),
+    return new Report(settings, expected, Benchmark.jvm(), Runtime.getRuntime().availableProcessors(),
         off.result(settings, expected), on.result(settings, Optional.empty()), moved[0]);
   }
 

@@ -430,9 +430,10 @@ final class ClusterSweep {
         : Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
+  /** PREEMPTLAB_JAVA_OPTS as the launcher passes them, with its default collector. */
   private static String javaOptions() {
     String options = System.getenv("PREEMPTLAB_JAVA_OPTS");
-    return options == null ? "" : options;
+    return JvmOptions.withDefaultCollector(options == null ? "" : options);
   }
 
   /** This JVM's class path with every entry absolute, for the compute nodes. */

@@ -164,6 +164,8 @@ class ClusterSweepTest {
     assertThat(array).contains("#SBATCH --array=1-2%4\n", "#SBATCH --cpus-per-task=2\n",
         "#SBATCH --partition=cpu\n", "--shard \"${SLURM_ARRAY_TASK_ID}/3\"",
         "--config " + Path.of(config).toAbsolutePath());
+    assertThat(array).as("the tasks run with the launcher's collector")
+        .contains(" " + JvmOptions.DEFAULT_COLLECTOR + " ");
     assertThat(Files.readString(Path.of(out, "slurm", "report.sh"))).contains("--report\n");
     assertThat(Path.of(out, "slurm", "jobs.txt")).doesNotExist();
     assertThat(Path.of(out, "provenance.json")).exists();
