@@ -100,7 +100,7 @@ public final class ReproduceCommand implements Command {
     out.println(reproduced ? "reproduced: every expected outcome was observed"
         : "NOT reproduced: see the differences above");
     if (ReproductionSummary.heldIn(dir)) {
-      ReproductionSummary.write(dir, published(all));
+      summarize(dir, published(all), Map.of());
       out.println("summary refreshed: " + dir.resolve(ReproductionSummary.FILE));
     }
     return reproduced ? Main.OK : Main.FAILED;
@@ -127,12 +127,24 @@ public final class ReproduceCommand implements Command {
       }
       outcomes.add(String.format("  %-20s %s", reproduction.id(), outcome));
     }
-    boolean every = ReproductionSummary.write(dir, published, failures);
+    boolean every = summarize(dir, published, failures);
     out.println();
     out.println("published reproductions:");
     outcomes.forEach(out::println);
     out.println("summary of every row: " + dir.resolve(ReproductionSummary.FILE));
     return every ? Main.OK : Main.FAILED;
+  }
+
+  /** Writes the folder's summary; a page it cannot read is the user's error, named. */
+  private static boolean summarize(Path dir, List<Reproduction> published,
+      Map<String, String> failures) throws IOException {
+    try {
+      return ReproductionSummary.write(dir, published, failures);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException("cannot write the summary " + dir.resolve(
+          ReproductionSummary.FILE) + " from the pages beside it: " + e.getMessage()
+          + " (regenerate that page with `preemptlab reproduce ID --out " + dir + "`)");
+    }
   }
 
   private static List<Reproduction> published(List<Reproduction> all) {

@@ -1,5 +1,7 @@
 package org.preemptlab.lab.reproduce;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,17 +102,14 @@ public final class ReproductionSummary {
     String title = lines.isEmpty() ? "" : lines.get(0).replaceFirst("^# [^:]*: ", "")
         .replaceFirst("^" + java.util.regex.Pattern.quote(id) + " \\((.*)\\)$", "$1");
     int header = lines.indexOf(CLAIMS_HEADER);
-    if (header < 0) {
-      throw new IllegalArgumentException(id + ".md: no \"Published vs simulated\" table (a line "
-          + CLAIMS_HEADER + ")");
-    }
+    checkArgument(header >= 0, "%s.md: no \"Published vs simulated\" table (a line %s)", id,
+        CLAIMS_HEADER);
     List<List<String>> rows = new ArrayList<>();
     for (int i = header + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
       List<String> row = cells(lines.get(i));
-      if (row.size() != COLUMNS) {
-        throw new IllegalArgumentException(id + ".md, line " + (i + 1) + ": " + row.size()
-            + " cells in a row of the \"Published vs simulated\" table, which has " + COLUMNS);
-      }
+      checkArgument(row.size() == COLUMNS,
+          "%s.md, line %s: %s cells in a row of the \"Published vs simulated\" table, which has %s",
+          id, i + 1, row.size(), COLUMNS);
       rows.add(row);
     }
     return new Page(id, title, List.copyOf(rows), "");

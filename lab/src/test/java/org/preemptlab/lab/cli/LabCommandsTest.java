@@ -150,4 +150,15 @@ class LabCommandsTest {
     assertUsageError(run("reproduce", "--all", "drm-kunit"),
         "reproduce --all takes no ID, got [drm-kunit]");
   }
+
+  @Test
+  void aSummaryThatCannotReadAPageSaysWhichOne(@TempDir Path dir) throws IOException {
+    Path pages = Files.createDirectories(dir.resolve("reproductions"));
+    Files.writeString(pages.resolve("README.md"), "# Published reproductions: where each stands\n");
+    Files.writeString(pages.resolve("gpreempt.md"), "# Reproduction: gpreempt (edited)\n");
+
+    assertUsageError(run("reproduce", "drm-kunit", "--out", pages.toString()),
+        "gpreempt.md: no \"Published vs simulated\" table");
+    assertThat(pages.resolve("drm-kunit.md")).as("the page itself was written").exists();
+  }
 }
