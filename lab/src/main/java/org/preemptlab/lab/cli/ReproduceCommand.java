@@ -122,6 +122,9 @@ public final class ReproduceCommand implements Command {
       try {
         outcome = reproduction.run(dir, out) ? "reproduced" : "NOT reproduced";
       } catch (Exception | LinkageError e) {
+        if (line.hasOption("stacktrace")) { // as a sweep prints a failed run's
+          e.printStackTrace(System.err);
+        }
         failures.put(reproduction.id(), SweepRunner.describe(e));
         outcome = "failed: " + failures.get(reproduction.id());
       }

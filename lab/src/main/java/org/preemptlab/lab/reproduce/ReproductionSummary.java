@@ -26,10 +26,11 @@ public final class ReproductionSummary {
   /** The summary's first line, by which a folder's summary is told from another README. */
   static final String TITLE = "# Published reproductions: where each stands";
 
-  private static final String CLAIMS_HEADER =
-      "| # | claim | source | published | simulated | tolerance | baseline (simulated) | verdict |";
+  /** The header line of a page's "Published vs simulated" table, as the page writer makes it. */
+  private static final String CLAIMS_HEADER = ReproductionPage.markdown(
+      new ClaimTable().table().render()).lines().findFirst().orElseThrow();
 
-  private static final int COLUMNS = 8;
+  private static final int COLUMNS = cells(CLAIMS_HEADER).size();
 
   private ReproductionSummary() {}
 
