@@ -25,12 +25,6 @@ final class BenchTable {
 
   private BenchTable() {}
 
-  /** The median of a sorted list (the mean of the middle two for an even count). */
-  static double medianOfSorted(List<Double> sorted) {
-    int n = sorted.size();
-    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-  }
-
   static String render(Benchmark.Report report) {
     BenchSettings settings = report.settings();
     StringBuilder out = new StringBuilder();
@@ -74,7 +68,7 @@ final class BenchTable {
     if (!pairs.isEmpty()) {
       out.append(String.format(Locale.ROOT, "%s: median %.3f, lowest %.3f, highest %.3f over %d"
           + " repetition%s (each the two runs back to back)%n", PAIRED_RATIO_LABEL,
-          medianOfSorted(pairs), pairs.get(0), pairs.get(pairs.size() - 1), pairs.size(),
+          Measurement.median(pairs), pairs.get(0), pairs.get(pairs.size() - 1), pairs.size(),
           plural(pairs.size())));
     }
     out.append('\n');

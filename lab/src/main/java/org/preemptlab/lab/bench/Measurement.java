@@ -83,11 +83,11 @@ public record Measurement(String name, int kernels, RunOutcome outcome, boolean 
     return cpu < 0 ? -1 : outcome.blocks() / (Math.max(1.0, cpu) / 1e9);
   }
 
-  private static double median(List<Long> values) {
-    List<Long> sorted = new ArrayList<>(values);
-    Collections.sort(sorted);
-    int n = sorted.size();
-    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;
+  /** The median of {@code values} (the mean of the middle two for an even count). */
+  static double median(List<? extends Number> values) {
+    double[] sorted = values.stream().mapToDouble(Number::doubleValue).sorted().toArray();
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
   /** Simulated blocks per second of median wall time. */

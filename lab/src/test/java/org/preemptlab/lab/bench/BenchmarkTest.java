@@ -86,6 +86,12 @@ class BenchmarkTest {
   }
 
   @Test
+  void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+    assertThat(Measurement.median(List.of(3.0, 1.0, 2.0))).isEqualTo(2.0);
+    assertThat(Measurement.median(List.of(40L, 10L, 30L, 20L))).isEqualTo(25.0);
+  }
+
+  @Test
   void aWrongExpectedValueIsReportedAsMismatchAndFailsTheBenchmark() {
     ExpectedResults.Row published = ExpectedResults.forKernels(200).orElseThrow();
     ExpectedResults.Row wrong = new ExpectedResults.Row(200, published.blocks(),
