@@ -61,7 +61,10 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   private int[][] spareLists = new int[8][];
   private int spareListsSize;
   private final List<SimJob> newlyBlocked = new ArrayList<>();
-  /** Whether any policy listens to onJobBlocked (otherwise the walk behind a blocked job is skipped). */
+  /**
+   * Whether any policy listens to onJobBlocked (otherwise no job is noted as blocked, and the walk
+   * behind a blocked job is skipped).
+   */
   private final boolean blockedListeners;
   /** Jobs with blocks on an SM, in the order they entered (linked through the jobs). */
   private final ResidentJobs residentJobs = new ResidentJobs();
@@ -346,8 +349,13 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     }
   }
 
+  /**
+   * Notes a job left with blocks to place, for {@code onJobBlocked} at the end of the pass; nothing
+   * to note when no policy listens (the call would do nothing, and it would come at almost every
+   * instant while a kernel waits for room).
+   */
   private void markBlocked(SimJob job) {
-    if (!job.blockedNotified) {
+    if (blockedListeners && !job.blockedNotified) {
       job.blockedNotified = true;
       newlyBlocked.add(job);
     }
