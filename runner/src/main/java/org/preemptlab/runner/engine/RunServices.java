@@ -18,6 +18,16 @@ final class RunServices {
   /** More events than this at one instant means the simulation no longer advances. */
   static final long MAX_EVENTS_PER_INSTANT = 10_000_000;
 
+  /**
+   * Types that the engine's per-block methods return but that a run may never create (no signal
+   * subscriber, no SM restriction), loaded with this class: HotSpot's C2 compiler does not inline
+   * a method whose signature names a class not yet loaded ("unloaded signature classes" in {@code
+   * -XX:+PrintInlining}), so {@link #listener()} and {@code SimJob.allowedSms()} would stay calls
+   * at every block of such a run.
+   */
+  private static final java.util.List<Class<?>> HOT_SIGNATURE_TYPES =
+      java.util.List.of(EngineListener.class, org.preemptlab.api.policy.SmSet.class);
+
   final HardwareModel hardware;
   final DeviceSpec device;
   /** The hardware model's cost stream for this run. */
