@@ -367,11 +367,11 @@ public final class XSchedMultitenant implements Reproduction {
                 Numbers.fixed((windowEndNs() - WARMUP_NS) / 1e9, 1)))
         .paragraph("""
             Not simulated: the vCUDA and TGS bars, shown from the raw results only. vCUDA limits
-            each container to a quota of GPU utilisation (60% and 40% in the script), a mechanism
+            each container to a quota of GPU utilisation (60%% and 40%% in the script), a mechanism
             PreemptLab does not have. TGS throttles the Ojob's kernel launches from the Pjob's
             launch rate; the `tgs` policy models that controller ([policies.md](../policies.md)),
-            but the measured TGS bars are below the native ones for both jobs (Pjob 0.296 against
-            0.448, Ojob 0.263 against 0.548): under TGS each job lost more than under time slicing,
+            but the measured TGS bars are below the native ones for both jobs (Pjob %s against
+            %s, Ojob %s against %s): under TGS each job lost more than under time slicing,
             while a limit on the Ojob's launches, all the policy can do, leaves the Pjob at least
             as well off as natively. What cost both jobs is TGS's own layer (every launch
             intercepted in each container, the Ojob's memory made managed), which the policy does
@@ -379,7 +379,10 @@ public final class XSchedMultitenant implements Reproduction {
             past TGS's first profile of the Pjob's rate (5 samples of 5 s, one Ojob kernel per 50
             ms window meanwhile). The figure's MI50 half (XSched at level 1 only) and its top half
             (two PyTorch training jobs, whose kernels the artifact does not list) are not
-            reproduced either.""")
+            reproduced either.""".formatted(bar(GV100_SA_PJOB_P99_MS / GV100_TGS_PJOB_P99_MS),
+                bar(GV100_SA_PJOB_P99_MS / GV100_NATIVE_PJOB_P99_MS),
+                bar(GV100_TGS_OJOB_TESTS / GV100_SA_OJOB_TESTS),
+                bar(GV100_NATIVE_OJOB_TESTS / GV100_SA_OJOB_TESTS)))
         .heading("Published (GV100 raw results) vs simulated")
         .table(table.render())
         .claims(claims)
