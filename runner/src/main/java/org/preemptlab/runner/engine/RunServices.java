@@ -1,10 +1,12 @@
 package org.preemptlab.runner.engine;
 
+import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.random.RandomGenerator;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.SmSet;
 
 /**
  * What every part of one run shares and none owns: the clock, the event queue and its count, the
@@ -25,8 +27,8 @@ final class RunServices {
    * -XX:+PrintInlining}), so {@link #listener()} and {@code SimJob.allowedSms()} would stay calls
    * at every block of such a run.
    */
-  private static final java.util.List<Class<?>> HOT_SIGNATURE_TYPES =
-      java.util.List.of(EngineListener.class, org.preemptlab.api.policy.SmSet.class);
+  private static final List<Class<?>> HOT_SIGNATURE_TYPES =
+      List.of(EngineListener.class, SmSet.class);
 
   final HardwareModel hardware;
   final DeviceSpec device;
