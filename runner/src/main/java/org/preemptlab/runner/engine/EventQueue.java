@@ -367,38 +367,8 @@ final class EventQueue {
       if (digits[level] == 0) {
         levels &= ~(1L << level);
       }
-      // Every other entry of the bucket goes to a lower level (or bucket 0) around the new last,
-      // and the smallest of them is the next event (all are earlier than any other bucket's).
-      long nextTime = Long.MAX_VALUE;
-      long nextSeq = Long.MAX_VALUE;
-      int nextBucket = UNKNOWN;
-      int nextIndex = 0;
-      boolean ties = false;
-      for (int at = 0; at < n; at += STRIDE) {
-        if (at == h) {
-          continue;
-        }
-        long time = bucket[at];
-        long seq = bucket[at + 1];
-        if (time == last) {
-          zeroPush(seq, bucket[at + 2]);
-          ties = true;
-        } else {
-          int c = bucketOf(time);
-          int j = append(c, time, seq, bucket[at + 2]);
-          if (time < nextTime || (time == nextTime && seq < nextSeq)) {
-            nextTime = time;
-            nextSeq = seq;
-            nextBucket = c;
-            nextIndex = j;
-          }
-        }
-      }
-      if (ties) {
-        findHead(); // bucket 0's top
-      } else if (nextBucket >= 0) {
-        setHead(nextBucket, nextIndex, nextTime, nextSeq,
-            buckets[nextBucket][STRIDE * nextIndex + 2]);
+      if (n > STRIDE) {
+        refile(bucket, n, h);
       }
     }
     if ((tag & BLOCK_TAG) == 0) {
@@ -407,5 +377,45 @@ final class EventQueue {
       freeSlots[freeCount++] = headSlot;
     }
     size--;
+  }
+
+  /**
+   * Files every entry of a popped bucket but its head (at {@code h}) again, in a lower level (or
+   * bucket 0) around the new {@code last}, and makes the smallest of them the next event: all are
+   * earlier than any other bucket's. A method of its own, so that {@link #pop} stays small enough
+   * for the JIT to inline it into the run loop; a bucket of one entry needs none of this.
+   */
+  private void refile(long[] bucket, int n, int h) {
+    long nextTime = Long.MAX_VALUE;
+    long nextSeq = Long.MAX_VALUE;
+    int nextBucket = UNKNOWN;
+    int nextIndex = 0;
+    boolean ties = false;
+    for (int at = 0; at < n; at += STRIDE) {
+      if (at == h) {
+        continue;
+      }
+      long time = bucket[at];
+      long seq = bucket[at + 1];
+      if (time == last) {
+        zeroPush(seq, bucket[at + 2]);
+        ties = true;
+      } else {
+        int c = bucketOf(time);
+        int j = append(c, time, seq, bucket[at + 2]);
+        if (time < nextTime || (time == nextTime && seq < nextSeq)) {
+          nextTime = time;
+          nextSeq = seq;
+          nextBucket = c;
+          nextIndex = j;
+        }
+      }
+    }
+    if (ties) {
+      findHead(); // bucket 0's top
+    } else if (nextBucket >= 0) {
+      setHead(nextBucket, nextIndex, nextTime, nextSeq,
+          buckets[nextBucket][STRIDE * nextIndex + 2]);
+    }
   }
 }
