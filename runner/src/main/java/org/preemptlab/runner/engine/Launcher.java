@@ -473,32 +473,43 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
     queue.engine.policy().onJobReady(job, queue.engine);
   }
 
-  /** Asks every engine's policy for jobs to dispatch until it has none or credits run out. */
+  /**
+   * Asks every engine's policy for jobs to dispatch until it has none or credits run out. Called at
+   * every instant, where the policy usually has nothing to launch; a dispatch is a method of its
+   * own, so that this stays small enough for the JIT to inline into the run loop.
+   */
   void dispatchAll() {
     for (PolicyEngine engine : engineList) {
-      while (true) {
-        JobView choice = engine.policy().selectNext(engine);
-        if (choice == null) {
-          break;
-        }
-        SimJob job = run.own(choice, "selected");
-        if (job.state != JobState.READY || job.queue.engine != engine) {
-          throw new InvariantViolationException("policy '" + run.plugins.policyId() + "' selected "
-              + job + " on engine " + engine.engine() + ", but it is " + job.state
-              + (job.queue.engine != engine ? " on engine " + job.queue.engine.engine() : ""));
-        }
-        if (job.credits > engine.freeCredits()) {
-          break;
-        }
-        if (engine.readyCount() >= 2) {
-          countChoice(job, engine);
-        }
-        dispatch(job, engine);
-      }
+      JobView choice;
+      do {
+        choice = engine.policy().selectNext(engine);
+      } while (choice != null && dispatchChoice(choice, engine));
       if (engine.readyCount() > 0) {
         run.decisions.waitingRounds++;
       }
     }
+  }
+
+  /**
+   * Dispatches the job a policy selected, if its credits fit.
+   *
+   * @return false when they do not: the engine launches nothing more at this instant
+   */
+  private boolean dispatchChoice(JobView choice, PolicyEngine engine) {
+    SimJob job = run.own(choice, "selected");
+    if (job.state != JobState.READY || job.queue.engine != engine) {
+      throw new InvariantViolationException("policy '" + run.plugins.policyId() + "' selected "
+          + job + " on engine " + engine.engine() + ", but it is " + job.state
+          + (job.queue.engine != engine ? " on engine " + job.queue.engine.engine() : ""));
+    }
+    if (job.credits > engine.freeCredits()) {
+      return false;
+    }
+    if (engine.readyCount() >= 2) {
+      countChoice(job, engine);
+    }
+    dispatch(job, engine);
+    return true;
   }
 
   /** Counts a launch among several ready jobs, and whether it departs from first in, first out. */
