@@ -1,5 +1,7 @@
 package org.preemptlab.lab.bench;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -156,8 +158,8 @@ public final class Benchmark {
   }
 
   private static String collector() {
-    List<String> names = java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()
-        .stream().map(java.lang.management.GarbageCollectorMXBean::getName).toList();
+    List<String> names = ManagementFactory.getGarbageCollectorMXBeans().stream()
+        .map(GarbageCollectorMXBean::getName).toList();
     String first = names.isEmpty() ? "" : names.get(0);
     return first.startsWith("G1 ") ? "G1" : first.startsWith("PS ") ? "Parallel"
         : first.equals("Copy") ? "Serial" : first.startsWith("ZGC") ? "Z"

@@ -11,7 +11,8 @@ class JvmOptionsTest {
     assertThat(JvmOptions.withDefaultCollector(" -Xmx4g ")).isEqualTo("-Xmx4g -XX:+UseParallelGC");
     assertThat(JvmOptions.withDefaultCollector("-XX:+UseG1GC -Xmx4g"))
         .isEqualTo("-XX:+UseG1GC -Xmx4g");
-    assertThat(JvmOptions.withDefaultCollector("-Xmx4g -XX:+UseZGC")).isEqualTo("-Xmx4g -XX:+UseZGC");
+    assertThat(JvmOptions.withDefaultCollector("-Xmx4g -XX:+UseZGC"))
+        .isEqualTo("-Xmx4g -XX:+UseZGC");
     assertThat(JvmOptions.withDefaultCollector("-XX:+UseStringDeduplication"))
         .as("a flag that is not a collector").endsWith(" -XX:+UseParallelGC");
     assertThat(JvmOptions.withDefaultCollector("-XX:+UseMaximumCompactionOnSystemGC"))
