@@ -13,19 +13,25 @@ import java.util.Arrays;
  * {@code (L, d)}, where {@code d} is its own digit {@code L}; the entries at {@code last} itself
  * are in bucket 0. Every entry of a bucket is earlier than every entry of a later bucket (by level,
  * then digit), so the next event is the smallest entry of the first non-empty bucket, found with
- * two bit masks. A push is a few bit operations and an append. Popping an entry of bucket {@code
+ * two bit masks. A push is a few bit operations and a link. Popping an entry of bucket {@code
  * (L, d)} moves {@code last} up to its time and redistributes the rest of that bucket into lower
  * levels; an entry thus moves at most once per digit of the times' spread (once or twice on the
- * standard workload, whose completions lie within 100 µs), through arrays read in sequence,
- * instead of the unpredictable comparisons of a comparison heap's sift at every pop (which took
- * about half of the engine's time on the standard workload). The pop order does not depend on the
- * layout: {@code (time, sequence)} is a total order, so every result is the same as with any other
- * exact priority queue.
+ * standard workload, whose completions lie within 100 µs), instead of the unpredictable
+ * comparisons of a comparison heap's sift at every pop (which took about half of the engine's time
+ * on the standard workload). The pop order does not depend on the layout: {@code (time,
+ * sequence)} is a total order, so every result is the same as with any other exact priority
+ * queue.
  *
  * <p>Bucket 0's entries share one time, so they are a small binary heap by sequence number (a
  * split group's members are pushed with sequence numbers taken earlier, so they can come after
  * later ones). A push earlier than {@code last} is still correct: the buckets are rebuilt around
  * it (the engine never does this; only a direct user of the queue could).
+ *
+ * <p>A bucket is a singly linked list through one pool of entries (parallel arrays indexed by
+ * entry; freed entries are reused): an entry is written once, when it is pushed, and a move to
+ * another bucket only relinks it. (With an array per bucket, each move copied the entry's three
+ * values into its new bucket's array and read that array's length, from a header that was rarely
+ * in cache; see docs/performance.md, "Buckets as lists".)
  *
  * <p>Entries are primitives: time, sequence number and {@code (gen << 32) | slot}, where the slot
  * indexes a table of events that does not move; freed slots are reused. No allocation per event:
@@ -34,8 +40,6 @@ import java.util.Arrays;
  * reference (see {@link BlockTable} for why that matters).
  */
 final class EventQueue {
-  /** Longs per entry in a bucket: time, sequence number, {@code (gen << 32) | slot}. */
-  private static final int STRIDE = 3;
   /** Tag bit: the entry's low bits are a block's id in {@link #blocks}, not a slot. */
   private static final long BLOCK_TAG = 1L << 31;
   private static final int INDEX_MASK = Integer.MAX_VALUE;
@@ -51,6 +55,8 @@ final class EventQueue {
   private static final int ZERO = -1;
   /** {@link #headBucket} when the next event is not known yet. */
   private static final int UNKNOWN = -2;
+  /** The end of a list of entries. */
+  private static final int NONE = -1;
 
   static {
     for (int bit = 0; bit < 64; bit++) {
@@ -61,11 +67,18 @@ final class EventQueue {
   /** The time of the last event popped: no entry is earlier (bucket 0 holds those at it). */
   private long last;
   /**
-   * Bucket {@code (L, d)} at index {@code (L << 6) | d}: its entry j at {@code STRIDE * j} (time,
-   * sequence, tag), {@code counts[b]} of them; arrays made on first use.
+   * The entries outside bucket 0, by index: time, sequence number, tag, and the next entry of the
+   * same bucket ({@link #NONE} at a list's end; for a free index, the next free one).
    */
-  private final long[][] buckets = new long[LEVELS << DIGIT_BITS][];
-  private final int[] counts = new int[LEVELS << DIGIT_BITS];
+  private long[] times = new long[INITIAL_CAPACITY];
+  private long[] seqs = new long[INITIAL_CAPACITY];
+  private long[] tags = new long[INITIAL_CAPACITY];
+  private int[] nexts = new int[INITIAL_CAPACITY];
+  /** The first free entry index, or {@link #NONE}; indices from {@link #usedEntries} on are free. */
+  private int freeEntry = NONE;
+  private int usedEntries;
+  /** Bucket {@code (L, d)}'s first entry, at index {@code (L << 6) | d}, or {@link #NONE}. */
+  private final int[] heads = new int[LEVELS << DIGIT_BITS];
   /** Bit L: some bucket of level L is not empty. */
   private long levels;
   /** Bit d of word L: bucket (L, d) is not empty. */
@@ -74,11 +87,11 @@ final class EventQueue {
   private long[] zero = new long[2 * 16];
   private int zeroCount;
   /**
-   * Where the next event is, once known: {@link #ZERO} for bucket 0's top, else the bucket (its
-   * entry at {@link #headIndex}); {@link #UNKNOWN} until the next peek finds it.
+   * Where the next event is, once known: {@link #ZERO} for bucket 0's top, else its bucket (and
+   * its entry, {@link #headEntry}); {@link #UNKNOWN} until the next peek finds it.
    */
   private int headBucket = UNKNOWN;
-  private int headIndex;
+  private int headEntry;
   /** The next event's time, sequence number and tag, once it is known. */
   private long headTime;
   private long headSeq;
@@ -96,6 +109,7 @@ final class EventQueue {
   /** A queue whose block entries are blocks of {@code blocks}. */
   EventQueue(BlockTable blocks) {
     this.blocks = blocks;
+    Arrays.fill(heads, NONE);
   }
 
   /** A queue of events that are not blocks. */
@@ -152,21 +166,51 @@ final class EventQueue {
       rebase(time);
     }
     size++;
+    file(time, seq, tag);
+  }
+
+  /** Files an entry no earlier than {@code last}: in bucket 0 or in its bucket. */
+  private void file(long time, long seq, long tag) {
     if (time == last) {
       zeroPush(seq, tag);
       headBucket = UNKNOWN; // bucket 0's top, which may be this entry
       return;
     }
+    int e = takeEntry();
+    times[e] = time;
+    seqs[e] = seq;
+    tags[e] = tag;
     int b = bucketOf(time);
-    int j = append(b, time, seq, tag);
+    link(b, e);
     if (headBucket >= 0 && (time < headTime || (time == headTime && seq < headSeq))) {
-      setHead(b, j, time, seq, tag);
+      setHead(b, e, time, seq, tag);
     }
   }
 
-  private void setHead(int bucket, int index, long time, long seq, long tag) {
+  private int takeEntry() {
+    int e = freeEntry;
+    if (e != NONE) {
+      freeEntry = nexts[e];
+      return e;
+    }
+    if (usedEntries == times.length) {
+      int capacity = 2 * usedEntries;
+      times = Arrays.copyOf(times, capacity);
+      seqs = Arrays.copyOf(seqs, capacity);
+      tags = Arrays.copyOf(tags, capacity);
+      nexts = Arrays.copyOf(nexts, capacity);
+    }
+    return usedEntries++;
+  }
+
+  private void releaseEntry(int e) {
+    nexts[e] = freeEntry;
+    freeEntry = e;
+  }
+
+  private void setHead(int bucket, int entry, long time, long seq, long tag) {
     headBucket = bucket;
-    headIndex = index;
+    headEntry = entry;
     headTime = time;
     headSeq = seq;
     headTag = tag;
@@ -179,23 +223,16 @@ final class EventQueue {
     return (level << DIGIT_BITS) | digit;
   }
 
-  /** Appends an entry to bucket {@code b} and returns its index there. */
-  private int append(int b, long time, long seq, long tag) {
-    long[] bucket = buckets[b];
-    int j = counts[b];
-    int at = STRIDE * j;
-    if (bucket == null || at == bucket.length) {
-      bucket = bucket == null ? new long[STRIDE * 8] : Arrays.copyOf(bucket, 2 * bucket.length);
-      buckets[b] = bucket;
+  /** Puts entry {@code e} at the front of bucket {@code b}'s list. */
+  private void link(int b, int e) {
+    int first = heads[b];
+    nexts[e] = first;
+    heads[b] = e;
+    if (first == NONE) {
+      int level = b >>> DIGIT_BITS;
+      digits[level] |= 1L << b; // (a shift by b uses its low 6 bits: the digit)
+      levels |= 1L << level;
     }
-    bucket[at] = time;
-    bucket[at + 1] = seq;
-    bucket[at + 2] = tag;
-    counts[b] = j + 1;
-    int level = b >>> DIGIT_BITS;
-    digits[level] |= 1L << b; // (a shift by b uses its low 6 bits: the digit)
-    levels |= 1L << level;
-    return j;
   }
 
   /** Adds an entry at time {@code last} to bucket 0's heap. */
@@ -246,7 +283,7 @@ final class EventQueue {
 
   /** Moves {@code last} back to {@code time} and files every entry again around it. */
   private void rebase(long time) {
-    long[] all = new long[STRIDE * size];
+    long[] all = new long[3 * size]; // (time, sequence, tag) of every entry
     int n = 0;
     for (int i = 0; i < zeroCount; i++) {
       all[n++] = last;
@@ -254,28 +291,23 @@ final class EventQueue {
       all[n++] = zero[2 * i + 1];
     }
     zeroCount = 0;
-    for (int b = 0; b < counts.length; b++) {
-      if (counts[b] > 0) {
-        System.arraycopy(buckets[b], 0, all, n, STRIDE * counts[b]);
-        n += STRIDE * counts[b];
-        counts[b] = 0;
+    for (int b = 0; b < heads.length; b++) {
+      for (int e = heads[b]; e != NONE; ) {
+        all[n++] = times[e];
+        all[n++] = seqs[e];
+        all[n++] = tags[e];
+        int next = nexts[e];
+        releaseEntry(e);
+        e = next;
       }
+      heads[b] = NONE;
     }
     levels = 0;
     Arrays.fill(digits, 0);
     headBucket = UNKNOWN;
     last = time;
-    for (int i = 0; i < n; i += STRIDE) {
+    for (int i = 0; i < n; i += 3) {
       file(all[i], all[i + 1], all[i + 2]);
-    }
-  }
-
-  /** Files an entry no earlier than {@code last}: in bucket 0 or in its bucket. */
-  private void file(long time, long seq, long tag) {
-    if (time == last) {
-      zeroPush(seq, tag);
-    } else {
-      append(bucketOf(time), time, seq, tag);
     }
   }
 
@@ -301,25 +333,23 @@ final class EventQueue {
   /** Finds the next event: bucket 0's top, else the first non-empty bucket's smallest entry. */
   private void findHead() {
     if (zeroCount > 0) {
-      setHead(ZERO, 0, last, zero[0], zero[1]);
+      setHead(ZERO, NONE, last, zero[0], zero[1]);
       return;
     }
     int level = Long.numberOfTrailingZeros(levels);
     int b = (level << DIGIT_BITS) | Long.numberOfTrailingZeros(digits[level]);
-    long[] bucket = buckets[b];
-    int n = STRIDE * counts[b];
-    int best = 0;
-    long bestTime = bucket[0];
-    long bestSeq = bucket[1];
-    for (int at = STRIDE; at < n; at += STRIDE) {
-      long t = bucket[at];
-      if (t < bestTime || (t == bestTime && bucket[at + 1] < bestSeq)) {
-        best = at;
+    int best = heads[b];
+    long bestTime = times[best];
+    long bestSeq = seqs[best];
+    for (int e = nexts[best]; e != NONE; e = nexts[e]) {
+      long t = times[e];
+      if (t < bestTime || (t == bestTime && seqs[e] < bestSeq)) {
+        best = e;
         bestTime = t;
-        bestSeq = bucket[at + 1];
+        bestSeq = seqs[e];
       }
     }
-    setHead(b, best / STRIDE, bestTime, bestSeq, bucket[best + 2]);
+    setHead(b, best, bestTime, bestSeq, tags[best]);
   }
 
   /** The next event's time; the queue must not be empty. */
@@ -357,19 +387,19 @@ final class EventQueue {
     if (b == ZERO) {
       zeroPop();
     } else {
-      long[] bucket = buckets[b];
-      int h = STRIDE * headIndex;
+      int h = headEntry;
       last = headTime;
-      int n = STRIDE * counts[b];
-      counts[b] = 0;
+      int first = heads[b];
+      heads[b] = NONE;
       int level = b >>> DIGIT_BITS;
       digits[level] &= ~(1L << b);
       if (digits[level] == 0) {
         levels &= ~(1L << level);
       }
-      if (n > STRIDE) {
-        refile(bucket, n, h);
+      if (first != h || nexts[h] != NONE) {
+        refile(first, h);
       }
+      releaseEntry(h);
     }
     if ((tag & BLOCK_TAG) == 0) {
       int headSlot = (int) tag;
@@ -380,42 +410,44 @@ final class EventQueue {
   }
 
   /**
-   * Files every entry of a popped bucket but its head (at {@code h}) again, in a lower level (or
-   * bucket 0) around the new {@code last}, and makes the smallest of them the next event: all are
-   * earlier than any other bucket's. A method of its own, so that {@link #pop} stays small enough
-   * for the JIT to inline it into the run loop; a bucket of one entry needs none of this.
+   * Files every entry of a popped bucket's list (from {@code first}) but its head {@code h} again,
+   * in a lower level (or bucket 0) around the new {@code last}, and makes the smallest of them the
+   * next event: all are earlier than any other bucket's. The entries stay where they are; only
+   * their links change. A method of its own, so that {@link #pop} stays small enough for the JIT
+   * to inline it into the run loop; a bucket of one entry needs none of this.
    */
-  private void refile(long[] bucket, int n, int h) {
+  private void refile(int first, int h) {
     long nextTime = Long.MAX_VALUE;
     long nextSeq = Long.MAX_VALUE;
     int nextBucket = UNKNOWN;
-    int nextIndex = 0;
+    int nextEntry = NONE;
     boolean ties = false;
-    for (int at = 0; at < n; at += STRIDE) {
-      if (at == h) {
-        continue;
-      }
-      long time = bucket[at];
-      long seq = bucket[at + 1];
-      if (time == last) {
-        zeroPush(seq, bucket[at + 2]);
-        ties = true;
-      } else {
-        int c = bucketOf(time);
-        int j = append(c, time, seq, bucket[at + 2]);
-        if (time < nextTime || (time == nextTime && seq < nextSeq)) {
-          nextTime = time;
-          nextSeq = seq;
-          nextBucket = c;
-          nextIndex = j;
+    for (int e = first; e != NONE; ) {
+      int following = nexts[e];
+      if (e != h) {
+        long time = times[e];
+        if (time == last) {
+          zeroPush(seqs[e], tags[e]);
+          releaseEntry(e);
+          ties = true;
+        } else {
+          int c = bucketOf(time);
+          link(c, e);
+          long seq = seqs[e];
+          if (time < nextTime || (time == nextTime && seq < nextSeq)) {
+            nextTime = time;
+            nextSeq = seq;
+            nextBucket = c;
+            nextEntry = e;
+          }
         }
       }
+      e = following;
     }
     if (ties) {
       findHead(); // bucket 0's top
     } else if (nextBucket >= 0) {
-      setHead(nextBucket, nextIndex, nextTime, nextSeq,
-          buckets[nextBucket][STRIDE * nextIndex + 2]);
+      setHead(nextBucket, nextEntry, nextTime, nextSeq, tags[nextEntry]);
     }
   }
 }
