@@ -79,6 +79,13 @@ final class EventQueue {
   private int usedEntries;
   /** Bucket {@code (L, d)}'s first entry, at index {@code (L << 6) | d}, or {@link #NONE}. */
   private final int[] heads = new int[LEVELS << DIGIT_BITS];
+  /**
+   * A non-empty bucket's smallest entry and its time, kept as entries are linked (an entry leaves
+   * a bucket only when the whole bucket is popped and refiled), so that finding the next event
+   * does not walk a list.
+   */
+  private final int[] smallest = new int[LEVELS << DIGIT_BITS];
+  private final long[] smallestTimes = new long[LEVELS << DIGIT_BITS];
   /** Bit L: some bucket of level L is not empty. */
   private long levels;
   /** Bit d of word L: bucket (L, d) is not empty. */
@@ -181,7 +188,7 @@ final class EventQueue {
     seqs[e] = seq;
     tags[e] = tag;
     int b = bucketOf(time);
-    link(b, e);
+    link(b, e, time, seq);
     if (headBucket >= 0 && (time < headTime || (time == headTime && seq < headSeq))) {
       setHead(b, e, time, seq, tag);
     }
@@ -223,8 +230,8 @@ final class EventQueue {
     return (level << DIGIT_BITS) | digit;
   }
 
-  /** Puts entry {@code e} at the front of bucket {@code b}'s list. */
-  private void link(int b, int e) {
+  /** Puts entry {@code e}, at {@code (time, seq)}, at the front of bucket {@code b}'s list. */
+  private void link(int b, int e, long time, long seq) {
     int first = heads[b];
     nexts[e] = first;
     heads[b] = e;
@@ -232,6 +239,12 @@ final class EventQueue {
       int level = b >>> DIGIT_BITS;
       digits[level] |= 1L << b; // (a shift by b uses its low 6 bits: the digit)
       levels |= 1L << level;
+      smallest[b] = e;
+      smallestTimes[b] = time;
+    } else if (time < smallestTimes[b]
+        || (time == smallestTimes[b] && seq < seqs[smallest[b]])) {
+      smallest[b] = e;
+      smallestTimes[b] = time;
     }
   }
 
@@ -338,18 +351,8 @@ final class EventQueue {
     }
     int level = Long.numberOfTrailingZeros(levels);
     int b = (level << DIGIT_BITS) | Long.numberOfTrailingZeros(digits[level]);
-    int best = heads[b];
-    long bestTime = times[best];
-    long bestSeq = seqs[best];
-    for (int e = nexts[best]; e != NONE; e = nexts[e]) {
-      long t = times[e];
-      if (t < bestTime || (t == bestTime && seqs[e] < bestSeq)) {
-        best = e;
-        bestTime = t;
-        bestSeq = seqs[e];
-      }
-    }
-    setHead(b, best, bestTime, bestSeq, tags[best]);
+    int best = smallest[b];
+    setHead(b, best, smallestTimes[b], seqs[best], tags[best]);
   }
 
   /** The next event's time; the queue must not be empty. */
@@ -411,17 +414,12 @@ final class EventQueue {
 
   /**
    * Files every entry of a popped bucket's list (from {@code first}) but its head {@code h} again,
-   * in a lower level (or bucket 0) around the new {@code last}, and makes the smallest of them the
-   * next event: all are earlier than any other bucket's. The entries stay where they are; only
-   * their links change. A method of its own, so that {@link #pop} stays small enough for the JIT
-   * to inline it into the run loop; a bucket of one entry needs none of this.
+   * in a lower level (or bucket 0) around the new {@code last}; the next peek finds the smallest.
+   * The entries stay where they are; only their links change. A method of its own, so that {@link
+   * #pop} stays small enough for the JIT to inline it into the run loop; a bucket of one entry
+   * needs none of this.
    */
   private void refile(int first, int h) {
-    long nextTime = Long.MAX_VALUE;
-    long nextSeq = Long.MAX_VALUE;
-    int nextBucket = UNKNOWN;
-    int nextEntry = NONE;
-    boolean ties = false;
     for (int e = first; e != NONE; ) {
       int following = nexts[e];
       if (e != h) {
@@ -429,25 +427,11 @@ final class EventQueue {
         if (time == last) {
           zeroPush(seqs[e], tags[e]);
           releaseEntry(e);
-          ties = true;
         } else {
-          int c = bucketOf(time);
-          link(c, e);
-          long seq = seqs[e];
-          if (time < nextTime || (time == nextTime && seq < nextSeq)) {
-            nextTime = time;
-            nextSeq = seq;
-            nextBucket = c;
-            nextEntry = e;
-          }
+          link(bucketOf(time), e, time, seqs[e]);
         }
       }
       e = following;
-    }
-    if (ties) {
-      findHead(); // bucket 0's top
-    } else if (nextBucket >= 0) {
-      setHead(nextBucket, nextEntry, nextTime, nextSeq, tags[nextEntry]);
     }
   }
 }
