@@ -135,7 +135,8 @@ public final class ContentionCost {
       }
     }
     return new Report(settings, expected, Benchmark.jvm(),
-        Runtime.getRuntime().availableProcessors(), off.result(settings, expected), on.result(settings, Optional.empty()), moved[0]);
+        Runtime.getRuntime().availableProcessors(), off.result(settings, expected),
+        on.result(settings, Optional.empty()), moved[0]);
   }
 
   private static Benchmark.Trials trials(String name, Workload workload, HardwareModel hardware,

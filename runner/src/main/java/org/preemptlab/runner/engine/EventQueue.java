@@ -76,18 +76,17 @@ final class EventQueue {
   private long[] seqs = new long[INITIAL_CAPACITY];
   private long[] tags = new long[INITIAL_CAPACITY];
   private int[] nexts = new int[INITIAL_CAPACITY];
-  /** The first free entry index, or {@link #NONE}; indices from {@link #usedEntries} on are free. */
+  /** The first free entry, or {@link #NONE}; the indices from {@link #usedEntries} on are free. */
   private int freeEntry = NONE;
   private int usedEntries;
   /** Bucket {@code (L, d)}'s first entry, at index {@code (L << 6) | d}, or {@link #NONE}. */
   private final int[] heads = new int[LEVELS << DIGIT_BITS];
   /**
-   * A non-empty bucket's smallest entry and its time, kept as entries are linked (an entry leaves
-   * a bucket only when the whole bucket is popped and refiled), so that finding the next event
-   * does not walk a list.
+   * A non-empty bucket's smallest entry, kept as entries are linked (an entry leaves a bucket only
+   * when the whole bucket is popped and refiled), so that finding the next event does not walk a
+   * list.
    */
   private final int[] smallest = new int[LEVELS << DIGIT_BITS];
-  private final long[] smallestTimes = new long[LEVELS << DIGIT_BITS];
   /** Bit L: some bucket of level L is not empty. */
   private long levels;
   /** Bit d of word L: bucket (L, d) is not empty. */
@@ -242,11 +241,11 @@ final class EventQueue {
       digits[level] |= 1L << b; // (a shift by b uses its low 6 bits: the digit)
       levels |= 1L << level;
       smallest[b] = e;
-      smallestTimes[b] = time;
-    } else if (time < smallestTimes[b]
-        || (time == smallestTimes[b] && seq < seqs[smallest[b]])) {
-      smallest[b] = e;
-      smallestTimes[b] = time;
+    } else {
+      int s = smallest[b];
+      if (time < times[s] || (time == times[s] && seq < seqs[s])) {
+        smallest[b] = e;
+      }
     }
   }
 
@@ -354,7 +353,7 @@ final class EventQueue {
     int level = Long.numberOfTrailingZeros(levels);
     int b = (level << DIGIT_BITS) | Long.numberOfTrailingZeros(digits[level]);
     int best = smallest[b];
-    setHead(b, best, smallestTimes[b], seqs[best], tags[best]);
+    setHead(b, best, times[best], seqs[best], tags[best]);
   }
 
   /** The next event's time; the queue must not be empty. */
