@@ -15,16 +15,24 @@ import org.preemptlab.api.hardware.SmSpec;
  * <p>Placement follows DESIGN.md §3.3: among the SMs that can hold the block, the one with the most
  * free thread slots, lowest index on ties. The search uses an index of the SMs that can hold one
  * block of a given shape (threads, registers, shared memory), by their exact number of free thread
- * slots: one bit set of SMs per value ({@code bucketRows}, each made when its value first has an
- * SM, so that a simulator that touches few values, such as an isolated run, allocates little) and
- * a two-level bit set of the values
- * that have an SM ({@code nonEmpty}, {@code summary}). The answer is the lowest SM of the highest
- * non-empty value. Every allocation and release re-tests the one SM it changes against the indexed
- * shape and moves its bit (O(1)); a search for another shape first rebuilds the index by testing
- * every SM (O(SMs), as a linear scan would). Placement serves one job after another, so the shape
- * changes about once per job and a search costs O(1) per block.
+ * slots: one bit set of SMs per value ({@code bucketBits}, allocated at the first search) and a
+ * two-level bit set of the values that have an SM ({@code nonEmpty}, {@code summary}); the best
+ * indexed SM is the lowest SM of the highest non-empty value. A search for another shape first
+ * rebuilds the index by testing every SM (O(SMs), as a linear scan would). Placement serves one job
+ * after another, so the shape changes about once per job.
+ *
+ * <p>An SM whose resources change (an allocation or a release) leaves the index and joins a short
+ * list of <b>changed SMs</b> ({@link #MAX_CHANGED} at most), which each search tests one by one
+ * against the best indexed SM: one that can hold the block competes, one that cannot is settled
+ * (it is out of the index, where it belongs, until it changes again). When the list is full, its
+ * SMs go back into the index. On a busy device a completion frees room on one SM, the search finds
+ * it in the list and places a block there, and the SM, full again, leaves the list at the next
+ * search, without ever entering the index (docs/performance.md, "Changed SMs"). The answer is the
+ * same as a scan of every SM.
  */
 final class SmArray {
+  /** The most SMs a search tests one by one before they go back in the buckets. */
+  private static final int MAX_CHANGED = 8;
   private final int count;
   private final int words;
   private final int maxThreads;
@@ -33,16 +41,30 @@ final class SmArray {
   private final int[] freeRegisters;
   private final int[] freeShared;
   /**
-   * For free-thread value v, the bit set of the indexed SMs that have it ({@link #words} words)
-   * followed by their count, or null before any.
+   * For free-thread value v, the bit set of the indexed SMs that have it: words {@code v * words}
+   * to {@code (v + 1) * words - 1}. Allocated at the first search.
    */
-  private final long[][] bucketRows;
+  private long[] bucketBits;
+  /** For free-thread value v, how many indexed SMs have it. */
+  private int[] bucketCounts;
   /** Bit v: some indexed SM has exactly v free thread slots. */
   private final long[] nonEmpty;
   /** Bit w: word w of {@link #nonEmpty} is not zero. */
   private final long[] summary;
-  /** Whether an SM is in the index, i.e. can hold one block of the indexed shape. */
-  private final boolean[] indexed;
+  /**
+   * The free-thread value under which an SM is in the index (it can hold one block of the indexed
+   * shape), or -1 when it is not in the index.
+   */
+  private final int[] indexedAt;
+  /**
+   * SMs whose resources changed since they were last indexed: out of the buckets, each tested by
+   * the next search itself (most often the one SM a completion just freed, which the search then
+   * picks). Put back in the buckets when there are more than {@link #MAX_CHANGED}.
+   */
+  private final int[] changed;
+  private int changedCount;
+  /** Whether an SM is in {@link #changed}. */
+  private final boolean[] isChanged;
   private boolean hasShape;
   private int shapeThreads;
   private int shapeRegisters;
@@ -70,10 +92,11 @@ final class SmArray {
     freeBlocks = filled(sm.maxBlocks());
     freeRegisters = filled(sm.registers());
     freeShared = filled(sm.sharedMemoryBytes());
-    bucketRows = new long[maxThreads + 1][];
     nonEmpty = new long[(maxThreads >>> 6) + 1];
     summary = new long[(nonEmpty.length + 63) >>> 6];
-    indexed = new boolean[count];
+    indexedAt = filled(-1);
+    changed = new int[MAX_CHANGED];
+    isChanged = new boolean[count];
     residentBlocks = new int[count];
     saveBusyUntil = new long[count];
     saveBatch = new Object[count];
@@ -101,27 +124,67 @@ final class SmArray {
         || shared != shapeShared) {
       index(threads, registers, shared);
     }
-    int v = highestValueAtMost(maxThreads);
-    if (v < 0) {
-      return -1;
-    }
-    long[] row = bucketRows[v];
-    for (int w = 0; ; w++) {
-      long bits = row[w];
-      if (bits != 0) {
-        return (w << 6) + Long.numberOfTrailingZeros(bits);
+    int best = -1;
+    int bestThreads = -1;
+    int v = highestValue();
+    if (v >= 0) {
+      long[] bits = bucketBits;
+      for (int w = v * words; ; w++) {
+        long word = bits[w];
+        if (word != 0) {
+          best = ((w - v * words) << 6) + Long.numberOfTrailingZeros(word);
+          bestThreads = v;
+          break;
+        }
       }
     }
+    for (int i = 0; i < changedCount; ) {
+      int sm = changed[i];
+      if (fits(sm, threads, registers, shared)) {
+        int free = freeThreads[sm];
+        if (free > bestThreads || (free == bestThreads && sm < best)) {
+          best = sm;
+          bestThreads = free;
+        }
+        i++;
+      } else { // it cannot hold one: settled (out of the buckets) until it changes again
+        isChanged[sm] = false;
+        changed[i] = changed[--changedCount];
+      }
+    }
+    return best;
+  }
+
+  /** Notes that SM {@code sm}'s resources are about to change: out of the buckets until tested. */
+  private void change(int sm) {
+    if (isChanged[sm]) {
+      return;
+    }
+    unindex(sm);
+    if (changedCount == MAX_CHANGED) {
+      for (int i = 0; i < changedCount; i++) {
+        isChanged[changed[i]] = false;
+        reindex(changed[i]);
+      }
+      changedCount = 0;
+    }
+    isChanged[sm] = true;
+    changed[changedCount++] = sm;
   }
 
   /** Rebuilds the index for blocks of this shape: every SM that can hold one. */
   private void index(int threads, int registers, int shared) {
-    for (int sm = 0; sm < count; sm++) {
-      if (indexed[sm]) {
-        removeFromBucket(sm, freeThreads[sm]);
-        indexed[sm] = false;
-      }
+    if (bucketBits == null) {
+      bucketBits = new long[(maxThreads + 1) * words];
+      bucketCounts = new int[maxThreads + 1];
     }
+    for (int sm = 0; sm < count; sm++) {
+      unindex(sm);
+    }
+    for (int i = 0; i < changedCount; i++) {
+      isChanged[changed[i]] = false;
+    }
+    changedCount = 0;
     hasShape = true;
     shapeThreads = threads;
     shapeRegisters = registers;
@@ -133,37 +196,26 @@ final class SmArray {
 
   /** Takes SM {@code sm} out of the index before its resources change. */
   private void unindex(int sm) {
-    if (indexed[sm]) {
-      removeFromBucket(sm, freeThreads[sm]);
-      indexed[sm] = false;
+    int value = indexedAt[sm];
+    if (value >= 0) {
+      removeFromBucket(sm, value);
+      indexedAt[sm] = -1;
     }
   }
 
   /** Puts SM {@code sm} back in the index if it can hold a block of the indexed shape. */
   private void reindex(int sm) {
     if (hasShape && fits(sm, shapeThreads, shapeRegisters, shapeShared)) {
-      addToBucket(sm, freeThreads[sm]);
-      indexed[sm] = true;
+      int value = freeThreads[sm];
+      addToBucket(sm, value);
+      indexedAt[sm] = value;
     }
   }
 
-  /** The highest free-thread value at most {@code v} that some SM has, or -1. */
-  private int highestValueAtMost(int v) {
-    if (v < 0) {
-      return -1;
-    }
-    int w = v >>> 6;
-    long bits = nonEmpty[w] & (-1L >>> (63 - (v & 63)));
-    if (bits != 0) {
-      return (w << 6) + 63 - Long.numberOfLeadingZeros(bits);
-    }
-    // The highest non-empty word below w, from the summary.
-    int below = w - 1;
-    for (int s = below >>> 6; below >= 0 && s >= 0; s--) {
+  /** The highest free-thread value that some indexed SM has, or -1. */
+  private int highestValue() {
+    for (int s = summary.length - 1; s >= 0; s--) {
       long sumBits = summary[s];
-      if (s == (below >>> 6)) {
-        sumBits &= -1L >>> (63 - (below & 63));
-      }
       if (sumBits != 0) {
         int word = (s << 6) + 63 - Long.numberOfLeadingZeros(sumBits);
         return (word << 6) + 63 - Long.numberOfLeadingZeros(nonEmpty[word]);
@@ -173,13 +225,8 @@ final class SmArray {
   }
 
   private void addToBucket(int sm, int value) {
-    long[] row = bucketRows[value];
-    if (row == null) {
-      row = new long[words + 1];
-      bucketRows[value] = row;
-    }
-    row[sm >>> 6] |= 1L << sm;
-    if (row[words]++ == 0) {
+    bucketBits[value * words + (sm >>> 6)] |= 1L << sm;
+    if (bucketCounts[value]++ == 0) {
       int w = value >>> 6;
       if (nonEmpty[w] == 0) {
         summary[w >>> 6] |= 1L << w;
@@ -189,9 +236,8 @@ final class SmArray {
   }
 
   private void removeFromBucket(int sm, int value) {
-    long[] row = bucketRows[value];
-    row[sm >>> 6] &= ~(1L << sm);
-    if (--row[words] == 0) {
+    bucketBits[value * words + (sm >>> 6)] &= ~(1L << sm);
+    if (--bucketCounts[value] == 0) {
       int w = value >>> 6;
       nonEmpty[w] &= ~(1L << value);
       if (nonEmpty[w] == 0) {
@@ -241,12 +287,11 @@ final class SmArray {
   }
 
   void allocate(int sm, int threads, int registers, int shared, long now) {
-    unindex(sm);
+    change(sm);
     freeThreads[sm] -= threads;
     freeBlocks[sm]--;
     freeRegisters[sm] -= registers;
     freeShared[sm] -= shared;
-    reindex(sm);
     if (residentBlocks[sm]++ == 0) {
       accountBusy(now);
       busySms++;
@@ -254,12 +299,11 @@ final class SmArray {
   }
 
   void release(int sm, int threads, int registers, int shared, long now) {
-    unindex(sm);
+    change(sm);
     freeThreads[sm] += threads;
     freeBlocks[sm]++;
     freeRegisters[sm] += registers;
     freeShared[sm] += shared;
-    reindex(sm);
     if (--residentBlocks[sm] == 0) {
       accountBusy(now);
       busySms--;

@@ -26,7 +26,8 @@ class SmArrayTest {
   @Test
   void indexedSearchAgreesWithALinearScanOverRandomAllocationsAndReleases() {
     // Shapes drawn anew each step (the index is rebuilt for most searches) and from three shapes
-    // only (the index is kept up to date across allocations and releases).
+    // only (the index and its list of changed SMs are kept up to date across allocations and
+    // releases).
     for (boolean fewShapes : new boolean[] {false, true}) {
       searchAgreesWithALinearScan(fewShapes);
     }
@@ -65,20 +66,29 @@ class SmArrayTest {
         }
         assertThat(sms.findBest(t, r, s)).as("step %d on %d SMs", step, smCount)
             .isEqualTo(expected);
-        if (expected >= 0 && random.nextInt(3) > 0) {
-          sms.allocate(expected, t, r, s, step);
-          threads[expected] -= t;
-          blocks[expected]--;
-          regs[expected] -= r;
-          shared[expected] -= s;
-          resident.add(new int[] {expected, t, r, s});
-        } else if (!resident.isEmpty()) {
-          int[] b = resident.remove(random.nextInt(resident.size()));
-          sms.release(b[0], b[1], b[2], b[3], step);
-          threads[b[0]] += b[1];
-          blocks[b[0]]++;
-          regs[b[0]] += b[2];
-          shared[b[0]] += b[3];
+        // Between searches, up to a dozen changes (more than the index's list of changed SMs
+        // holds): an allocation on the SM found, or on any SM that can hold the block (as a
+        // restricted job's or a restored block's), or a release.
+        int changes = random.nextInt(4) == 0 ? random.nextInt(13) : 1;
+        for (int c = 0; c < changes; c++) {
+          int sm = c == 0 ? expected : random.nextInt(smCount);
+          boolean fits = sm >= 0 && threads[sm] >= t && blocks[sm] > 0 && regs[sm] >= r
+              && shared[sm] >= s;
+          if (fits && random.nextInt(3) > 0) {
+            sms.allocate(sm, t, r, s, step);
+            threads[sm] -= t;
+            blocks[sm]--;
+            regs[sm] -= r;
+            shared[sm] -= s;
+            resident.add(new int[] {sm, t, r, s});
+          } else if (!resident.isEmpty()) {
+            int[] b = resident.remove(random.nextInt(resident.size()));
+            sms.release(b[0], b[1], b[2], b[3], step);
+            threads[b[0]] += b[1];
+            blocks[b[0]]++;
+            regs[b[0]] += b[2];
+            shared[b[0]] += b[3];
+          }
         }
       }
     }
