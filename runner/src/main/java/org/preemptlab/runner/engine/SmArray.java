@@ -21,18 +21,17 @@ import org.preemptlab.api.hardware.SmSpec;
  * rebuilds the index by testing every SM (O(SMs), as a linear scan would). Placement serves one job
  * after another, so the shape changes about once per job.
  *
- * <p>An SM whose resources change (an allocation or a release) leaves the index and joins a short
- * list of <b>changed SMs</b> ({@link #MAX_CHANGED} at most), which each search tests one by one
- * against the best indexed SM: one that can hold the block competes, one that cannot is settled
- * (it is out of the index, where it belongs, until it changes again). When the list is full, its
- * SMs go back into the index. On a busy device a completion frees room on one SM, the search finds
- * it in the list and places a block there, and the SM, full again, leaves the list at the next
- * search, without ever entering the index (docs/performance.md, "Changed SMs"). The answer is the
+ * <p>An allocation re-tests the one SM it changes and moves its bit (O(1)). A release instead
+ * takes the SM out of the index and lists it as <b>freed</b>: the next search tests each freed SM
+ * itself against the best indexed one. A freed SM that cannot hold the block is settled (out of
+ * the index, where it belongs, until it changes again); the one chosen stays listed (it is about
+ * to be allocated, which leaves a listed SM to the next search too); the others go into the index.
+ * On a busy device a completion frees room on one SM, the search finds it in the list and places a
+ * block there, and the SM, full again, is settled by the next search without ever entering the
+ * index (docs/performance.md, "Freed SMs"). Each SM is listed once at most, and the answer is the
  * same as a scan of every SM.
  */
 final class SmArray {
-  /** The most SMs a search tests one by one before they go back in the buckets. */
-  private static final int MAX_CHANGED = 8;
   private final int count;
   private final int words;
   private final int maxThreads;
@@ -57,14 +56,13 @@ final class SmArray {
    */
   private final int[] indexedAt;
   /**
-   * SMs whose resources changed since they were last indexed: out of the buckets, each tested by
-   * the next search itself (most often the one SM a completion just freed, which the search then
-   * picks). Put back in the buckets when there are more than {@link #MAX_CHANGED}.
+   * SMs released since the last search, and the SM that search chose from them: out of the index,
+   * each tested by the next search itself.
    */
-  private final int[] changed;
-  private int changedCount;
-  /** Whether an SM is in {@link #changed}. */
-  private final boolean[] isChanged;
+  private final int[] freed;
+  private int freedCount;
+  /** Whether an SM is in {@link #freed}. */
+  private final boolean[] isFreed;
   private boolean hasShape;
   private int shapeThreads;
   private int shapeRegisters;
@@ -95,8 +93,8 @@ final class SmArray {
     nonEmpty = new long[(maxThreads >>> 6) + 1];
     summary = new long[(nonEmpty.length + 63) >>> 6];
     indexedAt = filled(-1);
-    changed = new int[MAX_CHANGED];
-    isChanged = new boolean[count];
+    freed = new int[count];
+    isFreed = new boolean[count];
     residentBlocks = new int[count];
     saveBusyUntil = new long[count];
     saveBatch = new Object[count];
@@ -138,8 +136,8 @@ final class SmArray {
         }
       }
     }
-    for (int i = 0; i < changedCount; ) {
-      int sm = changed[i];
+    for (int i = 0; i < freedCount; ) {
+      int sm = freed[i];
       if (fits(sm, threads, registers, shared)) {
         int free = freeThreads[sm];
         if (free > bestThreads || (free == bestThreads && sm < best)) {
@@ -147,29 +145,30 @@ final class SmArray {
           bestThreads = free;
         }
         i++;
-      } else { // it cannot hold one: settled (out of the buckets) until it changes again
-        isChanged[sm] = false;
-        changed[i] = changed[--changedCount];
+      } else { // settled: out of the index, where it belongs, until it changes again
+        unlistFreed(i);
+      }
+    }
+    // The others that can hold one go into the index, so that a device filling up does not test
+    // them again at every search; the one chosen stays listed.
+    for (int i = 0; i < freedCount; ) {
+      int sm = freed[i];
+      if (sm == best) {
+        i++;
+      } else {
+        unlistFreed(i);
+        int free = freeThreads[sm];
+        addToBucket(sm, free);
+        indexedAt[sm] = free;
       }
     }
     return best;
   }
 
-  /** Notes that SM {@code sm}'s resources are about to change: out of the buckets until tested. */
-  private void change(int sm) {
-    if (isChanged[sm]) {
-      return;
-    }
-    unindex(sm);
-    if (changedCount == MAX_CHANGED) {
-      for (int i = 0; i < changedCount; i++) {
-        isChanged[changed[i]] = false;
-        reindex(changed[i]);
-      }
-      changedCount = 0;
-    }
-    isChanged[sm] = true;
-    changed[changedCount++] = sm;
+  /** Takes the freed SM at position {@code i} of the list off it (the last one takes its place). */
+  private void unlistFreed(int i) {
+    isFreed[freed[i]] = false;
+    freed[i] = freed[--freedCount];
   }
 
   /** Rebuilds the index for blocks of this shape: every SM that can hold one. */
@@ -181,10 +180,9 @@ final class SmArray {
     for (int sm = 0; sm < count; sm++) {
       unindex(sm);
     }
-    for (int i = 0; i < changedCount; i++) {
-      isChanged[changed[i]] = false;
+    while (freedCount > 0) {
+      unlistFreed(freedCount - 1);
     }
-    changedCount = 0;
     hasShape = true;
     shapeThreads = threads;
     shapeRegisters = registers;
@@ -287,11 +285,17 @@ final class SmArray {
   }
 
   void allocate(int sm, int threads, int registers, int shared, long now) {
-    change(sm);
+    boolean listed = isFreed[sm]; // a listed SM is tested by the next search itself
+    if (!listed) {
+      unindex(sm);
+    }
     freeThreads[sm] -= threads;
     freeBlocks[sm]--;
     freeRegisters[sm] -= registers;
     freeShared[sm] -= shared;
+    if (!listed) {
+      reindex(sm);
+    }
     if (residentBlocks[sm]++ == 0) {
       accountBusy(now);
       busySms++;
@@ -299,7 +303,11 @@ final class SmArray {
   }
 
   void release(int sm, int threads, int registers, int shared, long now) {
-    change(sm);
+    if (!isFreed[sm]) {
+      unindex(sm);
+      isFreed[sm] = true;
+      freed[freedCount++] = sm;
+    }
     freeThreads[sm] += threads;
     freeBlocks[sm]++;
     freeRegisters[sm] += registers;

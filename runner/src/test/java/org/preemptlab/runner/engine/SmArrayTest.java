@@ -26,7 +26,7 @@ class SmArrayTest {
   @Test
   void indexedSearchAgreesWithALinearScanOverRandomAllocationsAndReleases() {
     // Shapes drawn anew each step (the index is rebuilt for most searches) and from three shapes
-    // only (the index and its list of changed SMs are kept up to date across allocations and
+    // only (the index and its list of freed SMs are kept up to date across allocations and
     // releases).
     for (boolean fewShapes : new boolean[] {false, true}) {
       searchAgreesWithALinearScan(fewShapes);
@@ -66,9 +66,9 @@ class SmArrayTest {
         }
         assertThat(sms.findBest(t, r, s)).as("step %d on %d SMs", step, smCount)
             .isEqualTo(expected);
-        // Between searches, up to a dozen changes (more than the index's list of changed SMs
-        // holds): an allocation on the SM found, or on any SM that can hold the block (as a
-        // restricted job's or a restored block's), or a release.
+        // Between searches, up to a dozen changes (several releases list several freed SMs): an
+        // allocation on the SM found, or on any SM that can hold the block (as a restricted job's
+        // or a restored block's), or a release.
         int changes = random.nextInt(4) == 0 ? random.nextInt(13) : 1;
         for (int c = 0; c < changes; c++) {
           int sm = c == 0 ? expected : random.nextInt(smCount);
