@@ -157,9 +157,7 @@ final class SmArray {
         i++;
       } else {
         unlistFreed(i);
-        int free = freeThreads[sm];
-        addToBucket(sm, free);
-        indexedAt[sm] = free;
+        addToIndex(sm);
       }
     }
     return best;
@@ -204,10 +202,15 @@ final class SmArray {
   /** Puts SM {@code sm} back in the index if it can hold a block of the indexed shape. */
   private void reindex(int sm) {
     if (hasShape && fits(sm, shapeThreads, shapeRegisters, shapeShared)) {
-      int value = freeThreads[sm];
-      addToBucket(sm, value);
-      indexedAt[sm] = value;
+      addToIndex(sm);
     }
+  }
+
+  /** Puts SM {@code sm}, which can hold a block of the indexed shape, in the index. */
+  private void addToIndex(int sm) {
+    int value = freeThreads[sm];
+    addToBucket(sm, value);
+    indexedAt[sm] = value;
   }
 
   /** The highest free-thread value that some indexed SM has, or -1. */
