@@ -1,5 +1,9 @@
 package org.preemptlab.runner.engine;
 
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.policy.JobView;
 
@@ -10,6 +14,15 @@ import org.preemptlab.api.policy.JobView;
  * {@link Simulator#listen}: each signal reaches every subscriber, in the order they subscribed.
  */
 public interface EngineListener {
+
+  /**
+   * Marks a signal that carries a block's slot: the engine tracks slots only when a subscriber
+   * overrides one of these ({@link EngineSignals#observesBlocks}). A new per-block signal needs
+   * only this mark to be seen there.
+   */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.METHOD)
+  @interface PerBlock {}
 
   /** How a block's stay on an SM ended. */
   enum BlockEnd {
@@ -36,14 +49,17 @@ public interface EngineListener {
    * A block executed on SM {@code sm} in block slot {@code slot} (0 ≤ slot < the SM's block limit;
    * two blocks resident at once on one SM never share a slot) from {@code startNs} to {@code endNs}.
    */
+  @PerBlock
   default void blockExecuted(int sm, int slot, JobView job, int blockIndex, long startNs,
       long endNs, BlockEnd end) {}
 
   /** A stopped block's context was written from {@code startNs} to {@code endNs}, in its slot. */
+  @PerBlock
   default void contextSaved(int sm, int slot, JobView job, int blockIndex, long startNs,
       long endNs, long bytes) {}
 
   /** A resuming block's context was read back from {@code startNs} to {@code endNs}. */
+  @PerBlock
   default void contextRestored(int sm, int slot, JobView job, int blockIndex, long startNs,
       long endNs, long bytes) {}
 

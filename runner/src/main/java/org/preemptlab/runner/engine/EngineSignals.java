@@ -1,6 +1,8 @@
 package org.preemptlab.runner.engine;
 
+import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.policy.JobView;
@@ -33,10 +35,15 @@ final class EngineSignals implements EngineListener {
     return new EngineSignals(all.toArray(new EngineListener[0]));
   }
 
+  /** The signals marked {@link EngineListener.PerBlock}: those that carry a block's slot. */
+  private static final List<Method> PER_BLOCK = Arrays.stream(EngineListener.class.getMethods())
+      .filter(m -> m.isAnnotationPresent(EngineListener.PerBlock.class))
+      .toList();
+
   /**
-   * Whether {@code listener} (or any subscriber of a fan-out) overrides a per-block signal
-   * ({@code blockExecuted}, {@code contextSaved}, {@code contextRestored}), the only signals that
-   * carry a block's slot: without one the engine need not track slots.
+   * Whether {@code listener} (or any subscriber of a fan-out) overrides a per-block signal (one
+   * marked {@link EngineListener.PerBlock}), the only signals that carry a block's slot: without
+   * one the engine need not track slots.
    */
   static boolean observesBlocks(EngineListener listener) {
     if (listener instanceof EngineSignals signals) {
@@ -47,18 +54,18 @@ final class EngineSignals implements EngineListener {
       }
       return false;
     }
-    return overrides(listener, "blockExecuted", int.class, int.class, JobView.class, int.class,
-        long.class, long.class, BlockEnd.class)
-        || overrides(listener, "contextSaved", int.class, int.class, JobView.class, int.class,
-            long.class, long.class, long.class)
-        || overrides(listener, "contextRestored", int.class, int.class, JobView.class, int.class,
-            long.class, long.class, long.class);
+    for (Method signal : PER_BLOCK) {
+      if (overrides(listener, signal)) {
+        return true;
+      }
+    }
+    return false;
   }
 
-  private static boolean overrides(EngineListener listener, String name, Class<?>... parameters) {
+  private static boolean overrides(EngineListener listener, Method signal) {
     try {
-      return listener.getClass().getMethod(name, parameters).getDeclaringClass()
-          != EngineListener.class;
+      return listener.getClass().getMethod(signal.getName(), signal.getParameterTypes())
+          .getDeclaringClass() != EngineListener.class;
     } catch (NoSuchMethodException e) {
       throw new AssertionError(e);
     }
