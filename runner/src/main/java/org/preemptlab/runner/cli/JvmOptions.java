@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
  * cluster sweep's tasks. Both use the Parallel collector unless the user chose a collector: the
  * engine stores references into long-lived objects for every block (resident lists, pools, queued
  * events), which G1, the JVM's default, makes pay a write barrier with a memory fence; Parallel's
- * barrier is a plain card mark (docs/performance.md, "The Parallel collector by default").
+ * barrier is a plain card mark (docs/performance-log.md, "The Parallel collector by default").
  */
 public final class JvmOptions {
   /** The collector chosen when the options choose none. */

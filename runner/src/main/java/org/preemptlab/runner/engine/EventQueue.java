@@ -31,7 +31,7 @@ import java.util.Arrays;
  * entry; freed entries are reused): an entry is written once, when it is pushed, and a move to
  * another bucket only relinks it. (With an array per bucket, each move copied the entry's three
  * values into its new bucket's array and read that array's length, from a header that was rarely
- * in cache; see docs/performance.md, "Buckets as lists".) An entry leaves a bucket only with the
+ * in cache; see docs/performance-log.md, "Buckets as lists".) An entry leaves a bucket only with the
  * whole bucket, when its head is popped, so each bucket keeps its smallest entry as entries are
  * linked, and finding the next event reads it instead of walking a list.
  *

@@ -28,7 +28,7 @@ import org.preemptlab.api.hardware.SmSpec;
  * to be allocated, which leaves a listed SM to the next search too); the others go into the index.
  * On a busy device a completion frees room on one SM, the search finds it in the list and places a
  * block there, and the SM, full again, is settled by the next search without ever entering the
- * index (docs/performance.md, "Freed SMs"). Each SM is listed once at most, and the answer is the
+ * index (docs/performance-log.md, "Freed SMs"). Each SM is listed once at most, and the answer is the
  * same as a scan of every SM.
  */
 final class SmArray {

@@ -287,7 +287,7 @@ public final class JobSamples {
    * A per-lane column folded over the lanes here with {@code op}, from {@code identity}: a sum, a
    * minimum or a maximum. The per-lane statistics are a loop, not streams: a run computes them a
    * few dozen times, once, in code the JIT compiler has not compiled yet when the run is short
-   * (docs/performance.md, "Nsight Systems traces: fixed costs per row").
+   * (docs/performance-log.md, "Nsight Systems traces: fixed costs per row").
    */
   private long overLanes(long identity, LongBinaryOperator op, IntToLongFunction perLane) {
     long result = identity;

@@ -14,7 +14,7 @@ import org.preemptlab.api.Limits;
  * <p>It scans its own buffer instead of calling {@link java.io.BufferedReader#read()} per char (a
  * call that takes the reader's lock): a replay reads its trace once, in code the JIT compiler has
  * not compiled yet when a run is short, and the per-char calls were most of reading the example
- * Nsight Systems trace (docs/performance.md, "Nsight Systems traces: fixed costs per row").
+ * Nsight Systems trace (docs/performance-log.md, "Nsight Systems traces: fixed costs per row").
  */
 public final class TraceLines {
   /** The chars read from the reader at a time. */
