@@ -5,6 +5,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.application.Application;
+import org.preemptlab.api.application.ApplicationContext;
+import org.preemptlab.api.application.ApplicationProvider;
+import org.preemptlab.api.application.ApplicationResources;
+import org.preemptlab.api.application.FinishedJob;
+import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.BlockTiming;
+import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.HardwareModelProvider;
@@ -337,6 +345,88 @@ final class BrokenPlugins {
     @Override
     public ContextSaveStrategy create(PluginContext context) {
       return point -> point.kernel().contextBytesPerBlock() / 2;
+    }
+  }
+
+  /** A loop of one kernel on queue "loop": each finish submits the next; subclasses break it. */
+  abstract static class LoopProvider implements ApplicationProvider {
+    static final Kernel KERNEL = new Kernel("step", 40, 256, 32, 0, false,
+        BlockProgram.uniform(10_000, 32, 0), new BlockTiming.Exact());
+
+    @Override
+    public String id() {
+      return "broken-loop";
+    }
+
+    @Override
+    public String description() {
+      return "a deliberately broken application";
+    }
+
+    @Override
+    public Application create(PluginContext context) {
+      return new Application() {
+        @Override
+        public ApplicationResources resources() {
+          return ApplicationResources.oneQueue("loop", Priority.NORMAL);
+        }
+
+        @Override
+        public void start(ApplicationContext app) {
+          app.submit("loop", KERNEL);
+        }
+
+        @Override
+        public void onJobFinished(FinishedJob job, ApplicationContext app) {
+          next(job, app);
+        }
+      };
+    }
+
+    abstract void next(FinishedJob job, ApplicationContext app);
+  }
+
+  /** A correct loop. */
+  public static final class CorrectLoop extends LoopProvider {
+    @Override
+    void next(FinishedJob job, ApplicationContext app) {
+      app.submit("loop", KERNEL);
+    }
+  }
+
+  /** Submits its next step to the queue's context's name, a plausible mix-up of ids. */
+  public static final class WrongQueue extends LoopProvider {
+    @Override
+    void next(FinishedJob job, ApplicationContext app) {
+      app.submit("loop-context", KERNEL);
+    }
+  }
+
+  /** Waits a think time measured from the job's submission instead of from now. */
+  public static final class WakesInThePast extends LoopProvider {
+    @Override
+    void next(FinishedJob job, ApplicationContext app) {
+      app.wakeAt(job.submitNs() + 1_000);
+    }
+  }
+
+  /** Draws its next kernel's grid from a generator of its own, not the run's stream. */
+  public static final class UnseededGrid extends LoopProvider {
+    @Override
+    void next(FinishedJob job, ApplicationContext app) {
+      int grid = 1 + ThreadLocalRandom.current().nextInt(100);
+      app.submit("loop", new Kernel("step", grid, 256, 32, 0, false,
+          BlockProgram.uniform(10_000, 32, 0), new BlockTiming.Exact()));
+    }
+  }
+
+  /** Submits the whole rest of its loop at once whenever a step finishes. */
+  public static final class SubmitsWithoutEnd extends LoopProvider {
+    @Override
+    void next(FinishedJob job, ApplicationContext app) {
+      for (int i = 0; i < 20_000; i++) {
+        app.submit("loop", KERNEL);
+      }
     }
   }
 }

@@ -11,6 +11,11 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
 import org.preemptlab.testkit.conformance.BrokenPlugins.BulkDiscount;
+import org.preemptlab.testkit.conformance.BrokenPlugins.CorrectLoop;
+import org.preemptlab.testkit.conformance.BrokenPlugins.SubmitsWithoutEnd;
+import org.preemptlab.testkit.conformance.BrokenPlugins.UnseededGrid;
+import org.preemptlab.testkit.conformance.BrokenPlugins.WakesInThePast;
+import org.preemptlab.testkit.conformance.BrokenPlugins.WrongQueue;
 import org.preemptlab.testkit.conformance.BrokenPlugins.Correct;
 import org.preemptlab.testkit.conformance.BrokenPlugins.FlushesEverything;
 import org.preemptlab.testkit.conformance.BrokenPlugins.IgnoresDelivery;
@@ -87,6 +92,16 @@ class BrokenPluginsFailConformanceTest {
   static class NegativeCost extends HardwareModelConformance<NegativeRestore> {}
 
   static class Overclock extends HardwareModelConformance<Overclocked> {}
+
+  static class Loop extends ApplicationConformance<CorrectLoop> {}
+
+  static class Misrouted extends ApplicationConformance<WrongQueue> {}
+
+  static class PastWakeUp extends ApplicationConformance<WakesInThePast> {}
+
+  static class OwnRandom extends ApplicationConformance<UnseededGrid> {}
+
+  static class Flood extends ApplicationConformance<SubmitsWithoutEnd> {}
 
   /** Runs {@code suite} on the Jupiter engine and returns its test events. */
   private static Events run(Class<?> suite) {
@@ -215,5 +230,38 @@ class BrokenPluginsFailConformanceTest {
   void aHardwareModelWithNegativeCostsFails() {
     assertThat(failures(NegativeCost.class)).singleElement().asString()
         .contains("restore -");
+  }
+
+  @Test
+  void anApplicationThatSubmitsToAQueueItDidNotDeclareFails() {
+    assertThat(failures(Misrouted.class)).hasSize(2).allSatisfy(f -> assertThat(f)
+        .contains("broke a rule of the engine: queue 'loop-context' is not one of the "
+            + "application's"));
+  }
+
+  @Test
+  void anApplicationThatAsksForAWakeUpInThePastFails() {
+    assertThat(failures(PastWakeUp.class)).hasSize(2).allSatisfy(f -> assertThat(f)
+        .contains("is before now"));
+  }
+
+  @Test
+  void anApplicationThatDrawsFromItsOwnGeneratorFailsDeterminism() {
+    assertThat(failures(OwnRandom.class)).singleElement().asString()
+        .startsWith("deterministic broken-loop").contains("second run");
+  }
+
+  @Test
+  void anApplicationThatSubmitsWithoutWaitingForTheGpuFails() {
+    assertThat(failures(Flood.class)).hasSize(2).allSatisfy(f -> assertThat(f)
+        .contains("a loop that never waits for the GPU"));
+  }
+
+  @Test
+  void aCorrectApplicationPassesEveryCheckOfItsSuite() {
+    Events events = run(Loop.class);
+
+    assertThat(events.failed().count()).isZero();
+    assertThat(events.succeeded().count()).isEqualTo(3);
   }
 }

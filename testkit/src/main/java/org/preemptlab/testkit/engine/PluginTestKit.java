@@ -10,7 +10,9 @@ import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.PluginProvider;
 import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.application.Application;
 import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.model.GpuContext;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.JobView;
@@ -22,6 +24,7 @@ import org.preemptlab.plugins.save.FullContextSave;
 import org.preemptlab.policies.baseline.PriorityPolicyProvider;
 import org.preemptlab.runner.engine.EngineListener;
 import org.preemptlab.runner.engine.EngineOptions;
+import org.preemptlab.runner.engine.RunApplication;
 import org.preemptlab.runner.engine.RunPlugins;
 import org.preemptlab.runner.engine.SimulationResult;
 import org.preemptlab.runner.engine.Simulator;
@@ -67,6 +70,16 @@ public final class PluginTestKit {
     return new Run().contextSave(save);
   }
 
+  /**
+   * A run of {@code application} (the instance under test) on the real engine with the default
+   * plugins: its contexts and queues are added to the workload ({@link Run#on}, empty by default),
+   * and it submits its jobs as the run goes on. Its jobs follow the workload's in {@link
+   * RunOutcome}, in the order they were submitted, under their queues' ids.
+   */
+  public static Run application(Application application) {
+    return new Run().with(application);
+  }
+
   /** A run on {@code hardware} with the default plugins. */
   public static Run hardware(HardwareModel hardware) {
     return new Run().hardware(hardware);
@@ -79,6 +92,7 @@ public final class PluginTestKit {
    */
   public static final class Run {
     private Workload workload;
+    private final List<Application> applications = new ArrayList<>();
     private HardwareModel hardware = () -> TestDevices.ONE_SM;
     private PolicyFactory policies;
     private String policyId = "priority";
@@ -115,6 +129,15 @@ public final class PluginTestKit {
     /** The workload {@code builder} builds. */
     public Run on(TestWorkload builder) {
       return on(builder.build());
+    }
+
+    /**
+     * Adds {@code application} to the run (one instance serves one run: give a fresh one for each
+     * {@link #run()}).
+     */
+    public Run with(Application application) {
+      applications.add(Objects.requireNonNull(application, "application"));
+      return this;
     }
 
     /** The policy {@code value} creates, once per hardware engine. */
@@ -186,13 +209,20 @@ public final class PluginTestKit {
      * @throws IllegalStateException if no workload was given
      */
     public RunOutcome run() {
-      if (workload == null) {
-        throw new IllegalStateException("no workload: call on(...) before run()");
+      if (workload == null && applications.isEmpty()) {
+        throw new IllegalStateException("no workload: call on(...) or with(application) before "
+            + "run()");
       }
+      List<RunApplication> hosted = new ArrayList<>();
+      for (int i = 0; i < applications.size(); i++) {
+        hosted.add(RunApplication.of("application " + (i + 1), applications.get(i)));
+      }
+      Workload all = withResources(workload == null
+          ? new Workload(List.of(), List.of(), List.of()) : workload, hosted);
       HardwareModel model = hardware;
       RunPlugins plugins = new RunPlugins(policyId, engine -> policies.create(model),
           preemptionId, preemption, contextSaveId, contextSave);
-      Simulator simulator = new Simulator(workload, model, plugins,
+      Simulator simulator = new Simulator(all, hosted, model, plugins,
           new EngineOptions(creditLimit, checkInvariants, launchWindow));
       List<Long> dispatchOrder = new ArrayList<>();
       List<Long> preemptionRequests = new ArrayList<>();
@@ -208,8 +238,22 @@ public final class PluginTestKit {
         }
       });
       SimulationResult result = simulator.run();
-      List<String> queues = workload.queues().stream().map(JobQueue::id).toList();
+      List<String> queues = all.queues().stream().map(JobQueue::id).toList();
       return new RunOutcome(result, dispatchOrder, preemptionRequests, queues);
+    }
+
+    /** {@code workload} with the applications' contexts and queues after its own. */
+    private static Workload withResources(Workload workload, List<RunApplication> hosted) {
+      if (hosted.isEmpty()) {
+        return workload;
+      }
+      List<GpuContext> contexts = new ArrayList<>(workload.contexts());
+      List<JobQueue> queues = new ArrayList<>(workload.queues());
+      for (RunApplication application : hosted) {
+        contexts.addAll(application.resources().contexts());
+        queues.addAll(application.resources().queues());
+      }
+      return new Workload(contexts, queues, workload.jobs(), workload.actions());
     }
   }
 }
