@@ -62,7 +62,7 @@ public record ModelArchitecture(String id, int layers, long hidden, long heads, 
   public static ModelArchitecture bundled(String id, String owner) {
     if (!BUNDLED.contains(id)) {
       throw new ConfigurationException(owner + ": " + ConfigurationException.unknown("model",
-          id, BUNDLED).getMessage() + " (or give a model file)");
+          id, BUNDLED).getMessage() + " (or give a model file with model-file)");
     }
     String resource = "models/" + id + ".model";
     try (InputStream in = ModelArchitecture.class.getResourceAsStream(resource)) {

@@ -5,7 +5,6 @@ import static com.google.common.base.Preconditions.checkArgument;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,7 +19,7 @@ import java.util.Map;
  * @param factors per class, the compute efficiency, the memory efficiency and the fixed overhead
  * @param source where the factors come from
  */
-public record RooflineEfficiency(Map<OperatorClass, Factors> factors, String source) {
+public record RooflineEfficiency(Map<String, Factors> factors, String source) {
 
   /**
    * One class's factors.
@@ -47,18 +46,17 @@ public record RooflineEfficiency(Map<OperatorClass, Factors> factors, String sou
     }
   }
 
-  /** Checks that every modelled class has factors. */
+  /** Checks that every group ({@link TransformerOperators#GROUPS}) has factors. */
   public RooflineEfficiency {
-    factors = Map.copyOf(new EnumMap<>(factors));
-    for (OperatorClass c : List.of(OperatorClass.GEMM, OperatorClass.ELEMENTWISE,
-        OperatorClass.ATTENTION)) {
-      checkArgument(factors.containsKey(c), "no efficiency factors for class %s", c.id());
+    factors = Map.copyOf(factors);
+    for (String group : TransformerOperators.GROUPS) {
+      checkArgument(factors.containsKey(group), "no efficiency factors for group %s", group);
     }
   }
 
-  /** The factors of {@code kind}. */
-  public Factors of(OperatorClass kind) {
-    return factors.get(kind);
+  /** The factors of operator group {@code group}. */
+  public Factors of(String group) {
+    return factors.get(group);
   }
 
   /** The bundled fit ({@code roofline-fit.txt}, written by {@link RooflineFit}). */
@@ -76,17 +74,16 @@ public record RooflineEfficiency(Map<OperatorClass, Factors> factors, String sou
   /** Parses the {@code key: value} text {@link #render} writes. */
   static RooflineEfficiency parse(String text, String source) {
     List<String> keys = new java.util.ArrayList<>(List.of("source"));
-    for (OperatorClass c : OperatorClass.values()) {
-      keys.add(c.id() + "-compute");
-      keys.add(c.id() + "-memory");
-      keys.add(c.id() + "-overhead-ns");
+    for (String g : TransformerOperators.GROUPS) {
+      keys.add(g + "-compute");
+      keys.add(g + "-memory");
+      keys.add(g + "-overhead-ns");
     }
     KeyValueText kv = KeyValueText.parse(text, source, keys);
-    Map<OperatorClass, Factors> factors = new EnumMap<>(OperatorClass.class);
-    for (OperatorClass c : List.of(OperatorClass.GEMM, OperatorClass.ELEMENTWISE,
-        OperatorClass.ATTENTION)) {
-      factors.put(c, new Factors(kv.real(c.id() + "-compute", 1e-6, 1),
-          kv.real(c.id() + "-memory", 1e-6, 1), kv.real(c.id() + "-overhead-ns", 0, 1e9)));
+    Map<String, Factors> factors = new java.util.LinkedHashMap<>();
+    for (String g : TransformerOperators.GROUPS) {
+      factors.put(g, new Factors(kv.real(g + "-compute", 1e-6, 1),
+          kv.real(g + "-memory", 1e-6, 1), kv.real(g + "-overhead-ns", 0, 1e9)));
     }
     return new RooflineEfficiency(factors, kv.text("source", ""));
   }
@@ -95,12 +92,10 @@ public record RooflineEfficiency(Map<OperatorClass, Factors> factors, String sou
   String render() {
     StringBuilder out = new StringBuilder();
     out.append("source: ").append(source).append('\n');
-    for (OperatorClass c : List.of(OperatorClass.GEMM, OperatorClass.ELEMENTWISE,
-        OperatorClass.ATTENTION)) {
-      Factors f = factors.get(c);
-      out.append(String.format(Locale.ROOT, "%s-compute: %.3f\n%s-memory: %.3f\n"
-          + "%s-overhead-ns: %.0f\n", c.id(), f.compute(), c.id(), f.memory(), c.id(),
-          f.overheadNs()));
+    for (String g : TransformerOperators.GROUPS) {
+      Factors f = factors.get(g);
+      out.append(String.format(Locale.ROOT, "%s-compute: %.2f\n%s-memory: %.2f\n"
+          + "%s-overhead-ns: %.0f\n", g, f.compute(), g, f.memory(), g, f.overheadNs()));
     }
     return out.toString();
   }

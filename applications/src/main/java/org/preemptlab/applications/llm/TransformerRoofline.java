@@ -19,7 +19,7 @@ public final class TransformerRoofline {
   /** The time in ns of {@code op} for {@code batch} on {@code device}. */
   public static double nanos(TransformerOperators.Op op, BatchShape batch, DeviceRoof device,
       RooflineEfficiency efficiency) {
-    return efficiency.of(op.kind()).nanos(op.flops().applyAsDouble(batch),
+    return efficiency.of(op.group()).nanos(op.flops().applyAsDouble(batch),
         op.bytes().applyAsDouble(batch), device);
   }
 

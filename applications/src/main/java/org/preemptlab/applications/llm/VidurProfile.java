@@ -129,8 +129,6 @@ public final class VidurProfile {
     Map<String, Interpolation.Line> lines = mlpLines(mlp, tp);
     Map<String, TransformerOperators.Op> bytes = new LinkedHashMap<>();
     TransformerOperators.of(arch, tp).forEach(op -> bytes.put(op.name(), op));
-    double b = arch.bytesPerValue();
-    double h = arch.hidden();
     List<ModelProfile.Operator> operators = new ArrayList<>();
     if (lines.containsKey("emb")) {
       operators.add(operator("emb", OperatorClass.ELEMENTWISE, Placement.BEFORE_LAYERS,
@@ -158,12 +156,9 @@ public final class VidurProfile {
       if (!lines.containsKey(op)) {
         continue;
       }
-      ToDoubleFunction<BatchShape> opBytes = op.equals("add")
-          ? x -> b * 3 * h * x.tokens() : bytes.get(e.getValue()).bytes();
-      OperatorClass kind = bytes.containsKey(e.getValue())
-          ? bytes.get(e.getValue()).kind() : OperatorClass.ELEMENTWISE;
-      operators.add(operator(op, kind, Placement.PER_LAYER, tokens(lines.get(op)), opBytes, sms,
-          mlp.source()));
+      TransformerOperators.Op roof = bytes.get(e.getValue());
+      operators.add(operator(op, roof.kind(), Placement.PER_LAYER, tokens(lines.get(op)),
+          roof.bytes(), sms, mlp.source()));
     }
     return ModelProfile.of(mlp.source(), arch.id(), device, arch.kvBytesPerToken() / tp,
         arch.layers(), operators, Map.of("source", "Vidur profile " + mlp.source()
