@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Limits;
+import org.preemptlab.api.Numbers;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.BlockTiming;
@@ -296,14 +297,7 @@ public final class ModelProfile {
    * @throws ConfigurationException naming the file (and line) if it cannot be read or is invalid
    */
   public static ModelProfile read(Path file) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new ConfigurationException(file + ": cannot read the model profile: "
-          + e.getClass().getSimpleName() + " " + e.getMessage());
-    }
-    return parse(text, file.toString());
+    return parse(Limits.readText(file, "model profile", ProfileTable.MAX_BYTES), file.toString());
   }
 
   /**
@@ -332,7 +326,7 @@ public final class ModelProfile {
         int colon = line.indexOf(':');
         if (colon <= 0) {
           throw new ConfigurationException(where + ": expected 'key: value' or the table header '"
-              + COLUMNS + "', got '" + line + "'");
+              + COLUMNS + "'");
         }
         String key = line.substring(0, colon).strip();
         if (!HEADER_KEYS.contains(key)) {
@@ -452,20 +446,14 @@ public final class ModelProfile {
   }
 
   private static long number(String cell, String column, long min, String where) {
-    String text = cell.strip().replace("_", "");
-    long value;
     try {
-      value = Long.parseLong(text);
-    } catch (NumberFormatException e) {
-      throw new ConfigurationException(where + ": column '" + column + "' must be a whole number, "
-          + "got '" + cell.strip() + "'");
+      return Numbers.whole(cell, min, Long.MAX_VALUE);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(where + ": column '" + column + "' must be a whole number "
+          + ">= " + min + " in ASCII digits");
     }
-    if (value < min) {
-      throw new ConfigurationException(where + ": column '" + column + "' must be >= " + min
-          + ", got " + value);
-    }
-    return value;
   }
+
 
   /** The model's id, from the header. */
   public String model() {

@@ -76,7 +76,7 @@ class ModelProfileTest {
   void aBadRowIsRefusedNamingItsLineAndColumn() {
     assertThatThrownBy(() -> profile("tokens,1,k,1,128,0,0,10,0\ntokens,2,k,1,128,0,0,-5,0\n"))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("p.profile:6: column 'block_ns' must be >= 1, got -5");
+        .hasMessage("p.profile:6: column 'block_ns' must be a whole number >= 1 in ASCII digits");
     assertThatThrownBy(() -> profile("tokenz,1,k,1,128,0,0,10,0\n"))
         .hasMessage("p.profile:5: unknown axis 'tokenz'; did you mean 'tokens'? valid: "
             + "context-tokens, prefill-pairs, sequences, tokens");
