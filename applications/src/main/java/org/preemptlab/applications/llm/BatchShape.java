@@ -2,9 +2,12 @@ package org.preemptlab.applications.llm;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import java.util.List;
+
 /**
- * What one serving iteration computes, in the four quantities a {@link ModelProfile} scales its
- * kernels by ({@code docs/llm-serving.md}, "Model profiles").
+ * What one serving iteration computes: the four aggregate quantities a {@link ModelProfile}'s
+ * table kernels scale by ({@code docs/llm-serving.md}, "Model profiles") and, when built with
+ * {@link #of}, every sequence's work, which the measured attention profiles key their times by.
  *
  * @param tokens tokens in the batch: the prefill tokens of every prefill chunk plus one per
  *     decoding sequence
@@ -15,14 +18,46 @@ import static com.google.common.base.Preconditions.checkArgument;
  *     and those whose prefill completes
  * @param contextTokens KV-cache entries the decoding sequences' attention reads: for each, the
  *     tokens in its cache including the one it feeds
+ * @param work every sequence's work, in batch order; empty for a shape given by its aggregates
+ *     alone
  */
-public record BatchShape(long tokens, long prefillPairs, long sequences, long contextTokens) {
+public record BatchShape(long tokens, long prefillPairs, long sequences, long contextTokens,
+    List<SequenceWork> work) {
 
   /** Checks that no quantity is negative. */
   public BatchShape {
     checkArgument(tokens >= 0 && prefillPairs >= 0 && sequences >= 0 && contextTokens >= 0,
         "batch quantities must be >= 0: %s %s %s %s", tokens, prefillPairs, sequences,
         contextTokens);
+    work = List.copyOf(work);
+  }
+
+  /** A shape by its aggregates alone, without per-sequence work. */
+  public BatchShape(long tokens, long prefillPairs, long sequences, long contextTokens) {
+    this(tokens, prefillPairs, sequences, contextTokens, List.of());
+  }
+
+  /** The shape of an iteration that computes {@code work}, one entry per sequence. */
+  public static BatchShape of(List<SequenceWork> work) {
+    long tokens = 0;
+    long pairs = 0;
+    long sequences = 0;
+    long context = 0;
+    for (SequenceWork w : work) {
+      tokens += w.newTokens();
+      if (w.decode()) {
+        context += w.cachedTokens() + 1;
+      } else {
+        pairs += w.attentionPairs();
+      }
+      sequences += w.samples() ? 1 : 0;
+    }
+    return new BatchShape(tokens, pairs, sequences, context, work);
+  }
+
+  /** Whether the shape carries per-sequence work (built by {@link #of}). */
+  public boolean hasWork() {
+    return !work.isEmpty();
   }
 
   /** The quantity {@code axis} scales with. */

@@ -177,7 +177,7 @@ final class ContinuousBatcher {
         prefills++;
       }
     }
-    return new Batch(List.copyOf(items), new BatchShape(tokens, pairs, sequences, context),
+    return new Batch(List.copyOf(items), BatchShape.of(items.stream().map(i -> i.decode() ? SequenceWork.decode(i.contextBefore) : SequenceWork.prefill(i.chunk, i.contextBefore, i.request.prefilled + i.chunk == i.request.prefillTarget)).toList()),
         prefills, decodes);
   }
 

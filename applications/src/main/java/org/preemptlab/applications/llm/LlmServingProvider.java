@@ -30,11 +30,19 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
   private static final long GIB = 1L << 30;
 
   private static final List<ParameterSpec> PARAMETERS = List.of(
-      ParameterSpec.text("model", "llama-3.1-8b", "bundled model profile: "
-          + String.join(", ", ModelProfile.bundledModels()) + " (ignored when profile-file is "
-          + "given)"),
-      ParameterSpec.text("profile-file", "", "a model profile file (docs/llm-serving.md, "
-          + "\"Model profiles\") instead of a bundled one"),
+      ParameterSpec.text("model", "llama-3.1-8b", "bundled model architecture: "
+          + String.join(", ", ModelProfile.bundledModels()) + "; without profile-file, its "
+          + "roofline on the run's device"),
+      ParameterSpec.text("model-file", "", "a model architecture file (docs/llm-serving.md, "
+          + "\"Model architectures\") instead of a bundled model"),
+      ParameterSpec.text("profile-file", "", "a measured or table profile (a file or directory, "
+          + "docs/llm-serving.md, \"Model profiles\") instead of the roofline"),
+      ParameterSpec.choice("profile-format", "preemptlab", ModelProfile.FORMATS,
+          "format of profile-file"),
+      ParameterSpec.integer("tensor-parallel", 1, 1, 1024, "",
+          "tensor-parallel degree whose profile rows are read (one rank's kernels)"),
+      ParameterSpec.text("profile-device", "", "the device a vidur profile was measured on, as "
+          + "the hardware model names it (empty: the run's device)"),
       ParameterSpec.text("queue", "llm", "id of the server's context and of its one serial queue"),
       ParameterSpec.choice("priority", "HIGH",
           Arrays.stream(Priority.values()).map(Priority::name).toList(), "priority of the queue"),
@@ -150,10 +158,18 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
   @Override
   public Application create(PluginContext context) {
     Parameters p = context.parameters();
-    ModelProfile profile = p.getString("profile-file").isBlank()
-        ? ModelProfile.bundled(p.getString("model").strip(), OWNER)
-        : ModelProfile.read(Path.of(p.getString("profile-file").strip()));
     DeviceSpec device = context.device();
+    String deviceName = device != null ? device.name() : "NVIDIA H200 SXM";
+    ModelArchitecture arch = p.getString("model-file").isBlank()
+        ? ModelArchitecture.bundled(p.getString("model").strip(), OWNER)
+        : ModelArchitecture.read(Path.of(p.getString("model-file").strip()));
+    String profileDevice = p.getString("profile-device").isBlank() ? deviceName
+        : p.getString("profile-device").strip();
+    ModelProfile profile = p.getString("profile-file").isBlank()
+        ? ModelProfile.bundled(arch, deviceName, OWNER)
+        : ModelProfile.read(p.getString("profile-format"),
+            Path.of(p.getString("profile-file").strip()), arch, p.getInt("tensor-parallel"),
+            profileDevice, device != null ? device.smCount() : 132);
     if (device != null) {
       if (!profile.device().equals(device.name())) {
         throw new ConfigurationException(profile.source() + ": key 'device': the profile was "
@@ -161,6 +177,7 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
             + "'; give a profile of this device with profile-file");
       }
       profile.checkFits(device);
+      profile = profile.forDevice(device);
     }
     long blockBytes = Math.multiplyExact(profile.kvBytesPerToken(),
         (long) p.getInt("kv-block-tokens"));

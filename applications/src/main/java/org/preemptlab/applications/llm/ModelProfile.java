@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
+import org.preemptlab.api.Numbers;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.BlockTiming;
@@ -49,8 +52,9 @@ public final class ModelProfile {
   public static final String COLUMNS =
       "axis,x,kernel,grid,threads,registers,shared_bytes,block_ns,dram_bytes";
 
-  private static final Map<String, String> BUNDLED = ImmutableMap.of(
-      "llama-3.1-8b", "llama-3.1-8b-h200.profile");
+  /** The keys of a profile file's header. */
+  static final List<String> HEADER_KEYS = List.of("model", "device", "kv-bytes-per-token",
+      "source", "layers", "before-layers", "after-layers");
 
   /** What a kernel's size is a function of. */
   public enum Axis {
@@ -85,49 +89,206 @@ public final class ModelProfile {
   }
 
   /** One kernel of the profile and its rows, sorted by {@code x}. */
-  private record Curve(Axis axis, String name, int threads, int registers, int shared,
-      long[] xs, long[] grids, long[] blockNs, long[] dramBytes, String where) {}
+  private record Curve(Axis axis, long[] xs, long[] grids, long[] blockNs, long[] dramBytes)
+      implements Cost {
+    @Override
+    public KernelCost at(BatchShape batch) {
+      long q = batch.value(axis);
+      if (q <= 0) {
+        return null;
+      }
+      long grid;
+      long block;
+      long dram;
+      int n = xs.length;
+      if (q <= xs[0]) {
+        grid = grids[0];
+        block = blockNs[0];
+        dram = dramBytes[0];
+      } else if (q >= xs[n - 1]) {
+        grid = (long) Math.ceil(grids[n - 1] * ((double) q / xs[n - 1]));
+        block = blockNs[n - 1];
+        dram = dramBytes[n - 1];
+      } else {
+        int hi = 1;
+        while (xs[hi] < q) {
+          hi++;
+        }
+        int lo = hi - 1;
+        double t = (double) (q - xs[lo]) / (xs[hi] - xs[lo]);
+        grid = Math.round(grids[lo] + t * (grids[hi] - grids[lo]));
+        block = Math.round(blockNs[lo] + t * (blockNs[hi] - blockNs[lo]));
+        dram = Math.round(dramBytes[lo] + t * (dramBytes[hi] - dramBytes[lo]));
+      }
+      return new KernelCost(grid, block, dram);
+    }
+  }
+
+  /**
+   * One operator's kernel for one batch.
+   *
+   * @param grid blocks (at least 1 is launched)
+   * @param blockNs duration of one block alone in ns (at least 1)
+   * @param dramBytesPerBlock DRAM bytes one block moves
+   */
+  public record KernelCost(long grid, long blockNs, long dramBytesPerBlock) {}
+
+  /** What an operator's kernel is for a batch; {@code null} when the operator does not run. */
+  @FunctionalInterface
+  public interface Cost {
+    /** The kernel for {@code batch}, or {@code null} if the operator has no work in it. */
+    KernelCost at(BatchShape batch);
+  }
+
+  /**
+   * One operator of an iteration: its name, class, place, block shape and cost.
+   *
+   * @param name the operator's name (the kernel's, with the layer for per-layer operators)
+   * @param kind the operator's class
+   * @param placement before, in every, or after the decoder layers
+   * @param threads threads per block
+   * @param registers registers per thread
+   * @param shared shared memory per block in bytes
+   * @param cost the kernel as a function of the batch
+   * @param where where it was defined, for errors
+   */
+  public record Operator(String name, OperatorClass kind, Placement placement, int threads,
+      int registers, int shared, Cost cost, String where) {}
+
+  /**
+   * The block shape of operators from measured profiles and the roofline, which give no block
+   * shape (an assumption, not measured): 256 threads of 128 registers and 64 KiB of shared
+   * memory, which fits an SM of every bundled device.
+   */
+  static final int THREADS = 256;
+  static final int REGISTERS = 128;
+  static final int SHARED = 64 * 1024;
+
+  /**
+   * The kernel of an operator whose time and bytes are functions of the batch: one wave of
+   * {@code grid} blocks lasting the operator's time, each moving an equal share of its bytes.
+   */
+  static Cost timed(ToDoubleFunction<BatchShape> nanos, ToDoubleFunction<BatchShape> bytes,
+      int grid) {
+    return batch -> {
+      double t = nanos.applyAsDouble(batch);
+      if (!(t > 0)) {
+        return null;
+      }
+      long block = Math.max(1, Math.round(t));
+      return new KernelCost(grid, block, Math.round(Math.max(0, bytes.applyAsDouble(batch))
+          / grid));
+    };
+  }
 
   private final String source;
   private final String model;
   private final String device;
   private final long kvBytesPerToken;
+  private final int layers;
+  private final double bytesCapPerNs;
+  private final DeviceSpec capDevice;
   private final ImmutableMap<String, String> header;
-  private final ImmutableList<Curve> curves;
+  private final ImmutableList<Operator> operators;
 
-  private ModelProfile(String source, Map<String, String> header, List<Curve> curves) {
+  private ModelProfile(String source, Map<String, String> header, int layers,
+      List<Operator> operators, DeviceSpec capDevice) {
     this.source = source;
     this.header = ImmutableMap.copyOf(header);
     this.model = header.get("model");
     this.device = header.get("device");
     this.kvBytesPerToken = Long.parseLong(header.get("kv-bytes-per-token"));
-    this.curves = ImmutableList.copyOf(curves);
-  }
-
-  /** The ids of the bundled profiles, for the {@code model} parameter. */
-  public static List<String> bundledModels() {
-    return List.copyOf(BUNDLED.keySet());
+    this.layers = layers;
+    this.operators = ImmutableList.copyOf(operators);
+    this.capDevice = capDevice;
+    this.bytesCapPerNs = capDevice == null ? Double.POSITIVE_INFINITY
+        : capDevice.memory().dramBandwidthBytesPerNs();
   }
 
   /**
-   * A bundled profile.
-   *
-   * @throws ConfigurationException for an unknown id, with the valid ones
+   * A profile of {@code operators}, run in their order (those before the layers, then the
+   * per-layer ones {@code layers} times, then those after).
    */
-  public static ModelProfile bundled(String model, String owner) {
-    String resource = BUNDLED.get(model);
-    if (resource == null) {
-      throw new ConfigurationException(owner + ": " + ConfigurationException.unknown("model",
-          model, BUNDLED.keySet()).getMessage() + " (or give a profile file with profile-file)");
-    }
-    try (InputStream in = ModelProfile.class.getResourceAsStream(resource)) {
-      if (in == null) {
-        throw new IllegalStateException("bundled profile " + resource + " is missing");
-      }
-      return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), resource);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot read bundled profile " + resource, e);
-    }
+  static ModelProfile of(String source, String model, String device, long kvBytesPerToken,
+      int layers, List<Operator> operators, Map<String, String> extraHeader) {
+    Map<String, String> header = new LinkedHashMap<>();
+    header.put("model", model);
+    header.put("device", device);
+    header.put("kv-bytes-per-token", Long.toString(kvBytesPerToken));
+    header.put("layers", Integer.toString(layers));
+    header.putAll(extraHeader);
+    return new ModelProfile(source, header, layers, operators, null);
+  }
+
+  /**
+   * This profile with every kernel's DRAM bytes capped so that its bandwidth alone (bytes over
+   * its block time) stays at most {@code device}'s DRAM bandwidth, when the device declares one:
+   * a kernel then runs alone at its profiled time under the contention model (DESIGN §3.5).
+   */
+  public ModelProfile forDevice(DeviceSpec device) {
+    return device.memory().dramBandwidthBytesPerNs() > 0
+        ? new ModelProfile(source, header, layers, operators, device) : this;
+  }
+
+  /** The operators, in iteration order (per-layer ones once). */
+  public List<Operator> operators() {
+    return operators;
+  }
+
+  /** Decoder layers: how many times the per-layer operators run in an iteration. */
+  public int layers() {
+    return layers;
+  }
+
+  /** The ids of the bundled models, for the {@code model} parameter. */
+  public static List<String> bundledModels() {
+    return ModelArchitecture.BUNDLED;
+  }
+
+  /**
+   * The roofline profile ({@link TransformerRoofline}) of a bundled model on the bundled device
+   * named {@code deviceName}, with the bundled efficiency fit.
+   *
+   * @throws ConfigurationException for an unknown model or a device without bundled peaks
+   */
+  public static ModelProfile bundled(String model, String deviceName, String owner) {
+    return bundled(ModelArchitecture.bundled(model, owner), deviceName, owner);
+  }
+
+  /** The roofline profile of {@code arch} on the bundled device named {@code deviceName}. */
+  public static ModelProfile bundled(ModelArchitecture arch, String deviceName, String owner) {
+    DeviceRoof roof = DeviceRoof.named(deviceName).orElseThrow(() -> new ConfigurationException(
+        owner + ": no roofline peaks for the device '" + deviceName + "'; devices with peaks: "
+            + String.join(", ", DeviceRoof.bundledNames()) + " (or give a measured profile with "
+            + "profile-file)"));
+    return TransformerRoofline.profile(arch, roof, RooflineEfficiency.bundled(), 1);
+  }
+
+  /** The profile formats {@link #read(String, Path, ModelArchitecture, int, String, int)} reads. */
+  public static final List<String> FORMATS = List.of("preemptlab", "vidur", "llmservingsim");
+
+  /**
+   * Reads a profile of {@code format}: {@code preemptlab} (this class's table file), {@code vidur}
+   * ({@link VidurProfile}: a directory with {@code mlp.csv} and optionally {@code attention.csv},
+   * or the {@code mlp.csv} file) or {@code llmservingsim} ({@link LlmServingSimProfile}: a bundle's
+   * variant or {@code tp<N>} directory).
+   *
+   * @param arch the model's architecture (the measured formats need its layers and bytes; ignored
+   *     for {@code preemptlab})
+   * @param tp the tensor-parallel degree to read (measured formats)
+   * @param device the device's name for a Vidur profile, which names only a SKU
+   * @param sms the device's SMs: the grid of every kernel of a measured profile
+   * @throws ConfigurationException for an unknown format or a bad file, naming file and line
+   */
+  public static ModelProfile read(String format, Path file, ModelArchitecture arch, int tp,
+      String device, int sms) {
+    return switch (format) {
+      case "preemptlab" -> read(file);
+      case "vidur" -> VidurProfile.read(file, arch, tp, device, sms);
+      case "llmservingsim" -> LlmServingSimProfile.read(file, arch, tp, sms);
+      default -> throw new ConfigurationException(ConfigurationException.unknown("profile-format",
+          format, FORMATS).getMessage());
+    };
   }
 
   /**
@@ -136,14 +297,7 @@ public final class ModelProfile {
    * @throws ConfigurationException naming the file (and line) if it cannot be read or is invalid
    */
   public static ModelProfile read(Path file) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new ConfigurationException(file + ": cannot read the model profile: "
-          + e.getClass().getSimpleName() + " " + e.getMessage());
-    }
-    return parse(text, file.toString());
+    return parse(Limits.readText(file, "model profile", ProfileTable.MAX_BYTES), file.toString());
   }
 
   /**
@@ -172,13 +326,12 @@ public final class ModelProfile {
         int colon = line.indexOf(':');
         if (colon <= 0) {
           throw new ConfigurationException(where + ": expected 'key: value' or the table header '"
-              + COLUMNS + "', got '" + line + "'");
+              + COLUMNS + "'");
         }
         String key = line.substring(0, colon).strip();
-        if (!List.of("model", "device", "kv-bytes-per-token", "source").contains(key)) {
+        if (!HEADER_KEYS.contains(key)) {
           throw new ConfigurationException(where + ": " + ConfigurationException.unknown(
-              "profile key", key, List.of("model", "device", "kv-bytes-per-token", "source"))
-              .getMessage());
+              "profile key", key, HEADER_KEYS).getMessage());
         }
         header.put(key, line.substring(colon + 1).strip());
         continue;
@@ -238,7 +391,11 @@ public final class ModelProfile {
       throw new ConfigurationException(source + ": empty profile: no kernel rows; expected the "
           + "header '" + COLUMNS + "' followed by at least one row");
     }
-    List<Curve> curves = new ArrayList<>();
+    int layers = header.containsKey("layers")
+        ? (int) number(header.get("layers"), "layers", 1, source) : 1;
+    List<String> before = names(header.get("before-layers"));
+    List<String> after = names(header.get("after-layers"));
+    List<Operator> operators = new ArrayList<>();
     for (Map.Entry<String, List<long[]>> e : rows.entrySet()) {
       TreeMap<Long, long[]> sorted = new TreeMap<>();
       e.getValue().forEach(p -> sorted.put(p[0], p));
@@ -258,27 +415,45 @@ public final class ModelProfile {
       String key = e.getKey();
       int slash = key.indexOf('/');
       int[] shape = shapes.get(key);
-      curves.add(new Curve(Axis.of(key.substring(0, slash)), key.substring(slash + 1), shape[0],
-          shape[1], shape[2], xs, grids, blocks, dram, source + ":" + firstLine.get(key)));
+      String name = key.substring(slash + 1);
+      Placement placement = before.contains(name) ? Placement.BEFORE_LAYERS
+          : after.contains(name) ? Placement.AFTER_LAYERS : Placement.PER_LAYER;
+      operators.add(new Operator(name, OperatorClass.OTHER, placement, shape[0], shape[1],
+          shape[2], new Curve(Axis.of(key.substring(0, slash)), xs, grids, blocks, dram),
+          source + ":" + firstLine.get(key)));
     }
-    return new ModelProfile(source, header, curves);
+    for (String name : concat(before, after)) {
+      if (operators.stream().noneMatch(o -> o.name().equals(name))) {
+        throw new ConfigurationException(source + ": key 'before-layers' or 'after-layers' names "
+            + "a kernel with no rows; valid: " + String.join(", ",
+                operators.stream().map(Operator::name).toList()));
+      }
+    }
+    return new ModelProfile(source, header, layers, operators, null);
+  }
+
+  private static List<String> names(String list) {
+    if (list == null || list.isBlank()) {
+      return List.of();
+    }
+    return Arrays.stream(list.split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList();
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 
   private static long number(String cell, String column, long min, String where) {
-    String text = cell.strip().replace("_", "");
-    long value;
     try {
-      value = Long.parseLong(text);
-    } catch (NumberFormatException e) {
-      throw new ConfigurationException(where + ": column '" + column + "' must be a whole number, "
-          + "got '" + cell.strip() + "'");
+      return Numbers.whole(cell, min, Long.MAX_VALUE);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(where + ": column '" + column + "' must be a whole number "
+          + ">= " + min + " in ASCII digits");
     }
-    if (value < min) {
-      throw new ConfigurationException(where + ": column '" + column + "' must be >= " + min
-          + ", got " + value);
-    }
-    return value;
   }
+
 
   /** The model's id, from the header. */
   public String model() {
@@ -311,62 +486,92 @@ public final class ModelProfile {
    * @throws ConfigurationException naming the profile line of the first kernel that does not fit
    */
   public void checkFits(DeviceSpec device) {
-    for (Curve c : curves) {
-      long registers = (long) c.threads * c.registers;
-      long shared = (long) c.shared + device.sm().sharedMemoryReservedPerBlock();
-      if (c.threads > device.sm().maxThreads() || registers > device.sm().registers()
+    for (Operator c : operators) {
+      long registers = (long) c.threads() * c.registers();
+      long shared = (long) c.shared() + device.sm().sharedMemoryReservedPerBlock();
+      if (c.threads() > device.sm().maxThreads() || registers > device.sm().registers()
           || shared > device.sm().sharedMemoryBytes()) {
-        throw new ConfigurationException(c.where + ": a block of kernel '" + c.name + "' ("
-            + c.threads + " threads, " + c.registers + " registers per thread, " + c.shared
+        throw new ConfigurationException(c.where() + ": a block of kernel '" + c.name() + "' ("
+            + c.threads() + " threads, " + c.registers() + " registers per thread, " + c.shared()
             + " B of shared memory) does not fit an SM of '" + device.name() + "'");
       }
     }
   }
 
-  /** The kernels of one iteration of shape {@code batch}, in the profile's order. */
+  /**
+   * The kernels of one iteration of shape {@code batch}, in the order the iteration runs them:
+   * the operators before the layers, then every layer's operators ({@code L<i>.<name>}, layer
+   * {@code i} from 0), then those after. An operator with no work in the batch is skipped.
+   */
   public List<Kernel> kernels(BatchShape batch) {
-    List<Kernel> kernels = new ArrayList<>(curves.size());
-    for (Curve c : curves) {
-      long q = batch.value(c.axis);
-      if (q <= 0) {
+    List<Kernel> before = new ArrayList<>();
+    List<Kernel> perLayer = new ArrayList<>();
+    List<String> perLayerNames = new ArrayList<>();
+    List<Kernel> after = new ArrayList<>();
+    for (Operator op : operators) {
+      KernelCost cost = op.cost().at(batch);
+      if (cost == null) {
         continue;
       }
-      long grid;
-      long blockNs;
-      long dram;
-      int n = c.xs.length;
-      if (q <= c.xs[0]) {
-        grid = c.grids[0];
-        blockNs = c.blockNs[0];
-        dram = c.dramBytes[0];
-      } else if (q >= c.xs[n - 1]) {
-        grid = (long) Math.ceil(c.grids[n - 1] * ((double) q / c.xs[n - 1]));
-        blockNs = c.blockNs[n - 1];
-        dram = c.dramBytes[n - 1];
-      } else {
-        int hi = 1;
-        while (c.xs[hi] < q) {
-          hi++;
+      Kernel k = kernel(op, cost, op.name());
+      switch (op.placement()) {
+        case BEFORE_LAYERS -> before.add(k);
+        case AFTER_LAYERS -> after.add(k);
+        case PER_LAYER -> {
+          perLayer.add(k);
+          perLayerNames.add(op.name());
         }
-        int lo = hi - 1;
-        double t = (double) (q - c.xs[lo]) / (c.xs[hi] - c.xs[lo]);
-        grid = Math.round(c.grids[lo] + t * (c.grids[hi] - c.grids[lo]));
-        blockNs = Math.round(c.blockNs[lo] + t * (c.blockNs[hi] - c.blockNs[lo]));
-        dram = Math.round(c.dramBytes[lo] + t * (c.dramBytes[hi] - c.dramBytes[lo]));
+        default -> throw new AssertionError(op.placement());
       }
-      int blocks = (int) Math.max(1, Math.min(Integer.MAX_VALUE, grid));
-      blockNs = Math.max(1, blockNs);
-      Segment segment = new Segment(SegmentKind.COMPUTE, 0, blockNs, c.registers, c.shared,
-          Math.max(0, dram));
-      kernels.add(new Kernel(c.name, blocks, c.threads, c.registers, c.shared, false,
-          new BlockProgram(List.of(segment)), new BlockTiming.Exact()));
     }
+    List<Kernel> kernels = new ArrayList<>(before.size() + layers * perLayer.size()
+        + after.size());
+    kernels.addAll(before);
+    if (layers == 1) {
+      kernels.addAll(perLayer);
+    } else {
+      for (int layer = 0; layer < layers; layer++) {
+        for (int i = 0; i < perLayer.size(); i++) {
+          Kernel k = perLayer.get(i);
+          kernels.add(new Kernel("L" + layer + "." + perLayerNames.get(i), k.gridBlocks(),
+              k.threadsPerBlock(), k.registersPerThread(), k.sharedMemoryPerBlock(),
+              k.idempotent(), k.program(), k.timing()));
+        }
+      }
+    }
+    kernels.addAll(after);
     return kernels;
+  }
+
+  private static long residentPerSm(Operator op, DeviceSpec device) {
+    long byThreads = device.sm().maxThreads() / op.threads();
+    long byRegisters = op.registers() == 0 ? Long.MAX_VALUE
+        : device.sm().registers() / ((long) op.threads() * op.registers());
+    long byShared = device.sm().sharedMemoryBytes()
+        / ((long) op.shared() + device.sm().sharedMemoryReservedPerBlock());
+    return Math.max(1, Math.min(device.sm().maxBlocks(),
+        Math.min(byThreads, Math.min(byRegisters, byShared))));
+  }
+
+  private Kernel kernel(Operator op, KernelCost cost, String name) {
+    int blocks = (int) Math.max(1, Math.min(Limits.MAX_GRID_BLOCKS, cost.grid()));
+    long blockNs = Math.max(1, cost.blockNs());
+    double bytes = Math.max(0, cost.dramBytesPerBlock());
+    if (Double.isFinite(bytesCapPerNs)) {
+      // bytes over the block time, times the blocks, at most the device's bandwidth
+      // the blocks resident at once, alone on the device, together move at most the bandwidth
+      long resident = Math.min(blocks, (long) capDevice.smCount() * residentPerSm(op, capDevice));
+      bytes = Math.min(bytes, bytesCapPerNs * blockNs / Math.max(1, resident));
+    }
+    Segment segment = new Segment(SegmentKind.COMPUTE, 0, blockNs, op.registers(), op.shared(),
+        Math.round(bytes));
+    return new Kernel(name, blocks, op.threads(), op.registers(), op.shared(), false,
+        new BlockProgram(List.of(segment)), new BlockTiming.Exact());
   }
 
   @Override
   public String toString() {
-    return String.format(Locale.ROOT, "profile %s (%s on %s, %d kernels)", source, model, device,
-        curves.size());
+    return String.format(Locale.ROOT, "profile %s (%s on %s, %d operators, %d layers)", source,
+        model, device, operators.size(), layers);
   }
 }

@@ -189,7 +189,9 @@ class LlmServerTest {
     assertThatThrownBy(() -> f.create(Map.of("profile-file", "", "model", "llama-3.1-9b")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("application 'llm-serving': unknown model 'llama-3.1-9b'; did you mean "
-            + "'llama-3.1-8b'? valid: llama-3.1-8b (or give a profile file with profile-file)");
+            + "'llama-3.1-8b'? valid: llama-2-70b, llama-2-7b, llama-3-70b, llama-3-8b, "
+            + "llama-3.1-8b, mistral-7b, mixtral-8x7b, qwen2.5-7b (or give a model file with "
+            + "model-file)");
   }
 
   @Test

@@ -41,19 +41,22 @@ class LlmServingDocsTest {
   }
 
   @Test
-  void theProfileExcerptIsFromTheBundledProfile() throws IOException {
+  void theProfileFormatExampleParsesAndRunsItsKernelsPerLayer() throws IOException {
     String page = Files.readString(PAGE);
-    String bundled = RooflineProfile.render();
-    List<String> rows = page.lines().filter(l -> l.matches("[a-z-]+,\\d+,[a-z-]+,.*")).toList();
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(4);
-    assertThat(rows).allSatisfy(row -> assertThat(bundled).contains("\n" + row + "\n"));
+    int start = page.indexOf("```\nmodel: example");
+    String example = page.substring(start + 4, page.indexOf("```", start + 4));
+    ModelProfile p = ModelProfile.parse(example, "example");
+    assertThat(p.layers()).isEqualTo(2);
+    assertThat(p.kernels(new BatchShape(4, 0, 1, 9))).extracting(Kernel::name)
+        .containsExactly("L0.dense", "L0.attention-decode", "L1.dense", "L1.attention-decode",
+            "lm-head");
   }
 
   @Test
   void aDecodeOfOneShortSequenceTakesWhatThePageSays() throws IOException {
-    ModelProfile p = ModelProfile.bundled("llama-3.1-8b", "test");
+    ModelProfile p = ModelProfile.bundled("llama-3.1-8b", "NVIDIA H200 SXM", "test");
     long ns = 0;
-    for (Kernel k : p.kernels(new BatchShape(1, 0, 1, 1))) {
+    for (Kernel k : p.kernels(BatchShape.of(List.of(SequenceWork.decode(0))))) {
       ns += (k.gridBlocks() + 131) / 132 * k.program().durationNs();
     }
     assertThat(Files.readString(PAGE)).contains(String.format(java.util.Locale.ROOT,

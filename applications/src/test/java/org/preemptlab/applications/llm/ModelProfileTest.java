@@ -9,6 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.hardware.DeviceCosts;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.MemorySpec;
 import org.preemptlab.api.model.Kernel;
 
 class ModelProfileTest {
@@ -73,7 +76,7 @@ class ModelProfileTest {
   void aBadRowIsRefusedNamingItsLineAndColumn() {
     assertThatThrownBy(() -> profile("tokens,1,k,1,128,0,0,10,0\ntokens,2,k,1,128,0,0,-5,0\n"))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("p.profile:6: column 'block_ns' must be >= 1, got -5");
+        .hasMessage("p.profile:6: column 'block_ns' must be a whole number >= 1 in ASCII digits");
     assertThatThrownBy(() -> profile("tokenz,1,k,1,128,0,0,10,0\n"))
         .hasMessage("p.profile:5: unknown axis 'tokenz'; did you mean 'tokens'? valid: "
             + "context-tokens, prefill-pairs, sequences, tokens");
@@ -93,25 +96,47 @@ class ModelProfileTest {
   }
 
   @Test
-  void theBundledProfileIsTheRooflineGeneratorsOutput() throws IOException {
-    try (InputStream in = ModelProfile.class.getResourceAsStream("llama-3.1-8b-h200.profile")) {
-      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8))
-          .isEqualTo(RooflineProfile.render());
-    }
+  void theBundledModelIsItsRooflineOnTheRunsDeviceWithOneKernelPerOperatorAndLayer() {
+    ModelProfile p = ModelProfile.bundled("llama-3.1-8b", H200.DEVICE.name(), "test");
+    p.checkFits(H200.DEVICE);
+    assertThat(p.kvBytesPerToken()).isEqualTo(131_072);
+    List<Kernel> kernels = p.kernels(BatchShape.of(List.of(SequenceWork.decode(0))));
+    // embedding, 32 layers of 10 operators (no prefill attention), final norm, LM head
+    assertThat(kernels).hasSize(1 + 32 * 10 + 2);
+    assertThat(kernels.subList(0, 12)).extracting(Kernel::name).containsExactly("embedding",
+        "L0.input_layernorm", "L0.qkv_proj", "L0.rotary_emb", "L0.attention_decode",
+        "L0.o_proj", "L0.post_attention_layernorm", "L0.gate_up_proj", "L0.act_fn",
+        "L0.down_proj", "L0.residual_add", "L1.input_layernorm");
+    assertThat(kernels.get(kernels.size() - 1).name()).isEqualTo("lm_head");
+    assertThat(kernels).allSatisfy(k -> assertThat(k.gridBlocks()).isEqualTo(132));
   }
 
   @Test
-  void theBundledProfileFitsTheH200AndCostsWhatItsRooflineSays() {
-    ModelProfile p = ModelProfile.bundled("llama-3.1-8b", "test");
-    p.checkFits(H200.DEVICE);
-    assertThat(p.kvBytesPerToken()).isEqualTo(131_072);
-    // One decode of one sequence: the weights (13.96 GB of layers + 1.05 GB of head) at 4.8 TB/s.
-    long total = 0;
-    for (Kernel k : p.kernels(new BatchShape(1, 0, 1, 1))) {
-      long waves = (k.gridBlocks() + 131) / 132;
-      total += waves * k.program().durationNs();
-    }
-    double expected = (6_979_321_856.0 + 525_336_576.0) * 2 / 4.8e12 * 1e9;
-    assertThat((double) total).isBetween(expected, expected * 1.001);
+  void theRooflinesQkvProjectionOfOneTokenIsTheHandComputedTime() {
+    // Llama 3.1 8B on the H200, one token: F = 2 x 4096 x 6144 = 50,331,648 FLOPs; B = 2 x
+    // (4096 x 6144 + 4096 + 6144) = 50,352,128 bytes. With the bundled GEMM factors (compute
+    // 0.71, memory 0.92, overhead 10,533 ns): 10,533 + max(50,331,648 / (0.71 x 989.5e12),
+    // 50,352,128 / (0.92 x 4.8e12)) s = 10,533 + max(71.6, 11,402.2) ns = 21,935 ns.
+    ModelProfile p = ModelProfile.bundled("llama-3.1-8b", H200.DEVICE.name(), "test");
+    Kernel qkv = p.kernels(BatchShape.of(List.of(SequenceWork.decode(0)))).get(2);
+    assertThat(qkv.name()).isEqualTo("L0.qkv_proj");
+    assertThat(qkv.program().durationNs()).isEqualTo(21_935);
+    // 50,352,128 bytes over 132 blocks: 381,455.5, rounded half up
+    assertThat(qkv.program().segments().get(0).dramBytes()).isEqualTo(381_456);
+  }
+
+  @Test
+  void aDevicesBandwidthCapsAKernelsBytesSoThatAloneItRunsAtItsProfiledTime() {
+    // one block of 100 ns moving 1,000,000 bytes would need 10,000 GB/s; the device has 4,800,
+    // so the block moves at most 4,800 B/ns x 100 ns = 480,000 bytes (one block per SM fits)
+    ModelProfile p = ModelProfile.parse("model: m\ndevice: NVIDIA H200 SXM\n"
+        + "kv-bytes-per-token: 1\n" + ModelProfile.COLUMNS
+        + "\ntokens,1,k,1,128,0,0,100,1000000\n", "p.profile");
+    DeviceSpec device = new DeviceSpec(H200.DEVICE.name(), 132, H200.DEVICE.sm(), 1980,
+        DeviceCosts.free(), true, false, new MemorySpec(4800));
+    Kernel k = p.forDevice(device).kernels(new BatchShape(1, 0, 0, 0)).get(0);
+    assertThat(k.program().segments().get(0).dramBytes()).isEqualTo(480_000);
+    Kernel uncapped = p.kernels(new BatchShape(1, 0, 0, 0)).get(0);
+    assertThat(uncapped.program().segments().get(0).dramBytes()).isEqualTo(1_000_000);
   }
 }

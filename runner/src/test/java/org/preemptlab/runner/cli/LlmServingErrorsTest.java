@@ -47,7 +47,8 @@ class LlmServingErrorsTest {
   @Test
   void anUnknownModelAndAnEmptyProfileAreRefused() throws IOException {
     assertThat(fails("model: llama-9", "h200")).contains("unknown model 'llama-9'; valid: "
-        + "llama-3.1-8b");
+        + "llama-2-70b, llama-2-7b, llama-3-70b, llama-3-8b, llama-3.1-8b, mistral-7b, "
+        + "mixtral-8x7b, qwen2.5-7b (or give a model file with model-file)");
     Path empty = Files.writeString(dir.resolve("empty.profile"), "model: m\ndevice: NVIDIA H200 "
         + "SXM\nkv-bytes-per-token: 8\naxis,x,kernel,grid,threads,registers,shared_bytes,block_ns,"
         + "dram_bytes\n");
@@ -55,8 +56,10 @@ class LlmServingErrorsTest {
   }
 
   @Test
-  void theBundledProfileIsRefusedOnAnotherDevice() throws IOException {
-    assertThat(fails("arrival-rate: 1", "v100")).contains("key 'device': the profile was built "
-        + "for 'NVIDIA H200 SXM'");
+  void theRooflineIsRefusedOnADeviceWithoutBundledPeaks() throws IOException {
+    assertThat(fails("arrival-rate: 1", "v100")).contains("no roofline peaks for the device "
+        + "'NVIDIA Tesla V100 SXM2'; devices with peaks: NVIDIA H200 SXM, NVIDIA H100 SXM, "
+        + "NVIDIA A100-SXM4-80GB, NVIDIA A100-SXM4-40GB (or give a measured profile with "
+        + "profile-file)");
   }
 }

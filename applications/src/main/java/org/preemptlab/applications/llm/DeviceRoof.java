@@ -1,0 +1,90 @@
+package org.preemptlab.applications.llm;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
+
+/**
+ * A device's peaks, the other input of the roofline ({@link TransformerRoofline}): a data file
+ * ({@code devices/<id>.device} among the resources) of {@code key: value} lines from the
+ * datasheet.
+ *
+ * @param id the file's id
+ * @param name the device's name, as the hardware model names it ({@code DeviceSpec#name()})
+ * @param sms streaming multiprocessors
+ * @param peakFlops dense BF16 tensor FLOPs per second
+ * @param dramBytesPerSecond DRAM bandwidth in bytes per second (datasheet)
+ * @param source where the values come from
+ */
+public record DeviceRoof(String id, String name, int sms, double peakFlops,
+    double dramBytesPerSecond, String source) {
+
+  /** The keys of a device file. */
+  public static final List<String> KEYS = List.of("name", "sms", "peak-flops",
+      "dram-bytes-per-s", "source");
+
+  /** The bundled devices, by id. */
+  public static final List<String> BUNDLED = List.of("h200", "h100-sxm", "a100-sxm4-80gb",
+      "a100-sxm4-40gb");
+
+  /** Checks the values. */
+  public DeviceRoof {
+    checkArgument(sms >= 1 && peakFlops > 0 && dramBytesPerSecond > 0,
+        "device '%s': sms, peak-flops and dram-bytes-per-s must be > 0", id);
+  }
+
+  /** A bundled device by id. */
+  public static DeviceRoof bundled(String id) {
+    checkArgument(BUNDLED.contains(id), "no bundled device '%s'; valid: %s", id, BUNDLED);
+    String resource = "devices/" + id + ".device";
+    try (InputStream in = DeviceRoof.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("bundled device " + resource + " is missing");
+      }
+      return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), id, resource);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read bundled device " + resource, e);
+    }
+  }
+
+  /** The bundled device whose {@link #name} is {@code name}, if any. */
+  public static Optional<DeviceRoof> named(String name) {
+    for (String id : BUNDLED) {
+      DeviceRoof d = bundled(id);
+      if (d.name.equals(name)) {
+        return Optional.of(d);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The names of the bundled devices. */
+  public static List<String> bundledNames() {
+    List<String> names = new ArrayList<>();
+    BUNDLED.forEach(id -> names.add(bundled(id).name()));
+    return names;
+  }
+
+  /** Reads a device file (at most 1 MiB). */
+  public static DeviceRoof read(Path file) {
+    String name = file.getFileName().toString();
+    return parse(Limits.readText(file, "device file", Limits.MAX_TEXT_FILE_BYTES),
+        name.endsWith(".device") ? name.substring(0, name.length() - 7) : name, file.toString());
+  }
+
+  /** Parses a device file; {@code source} names it in errors. */
+  public static DeviceRoof parse(String text, String id, String source) {
+    KeyValueText kv = KeyValueText.parse(text, source, KEYS);
+    return new DeviceRoof(id, kv.text("name"), (int) kv.whole("sms", 1, Limits.MAX_SM_COUNT),
+        kv.real("peak-flops", 1e9, 1e18), kv.real("dram-bytes-per-s", 1e9, 1e15),
+        kv.text("source", ""));
+  }
+}

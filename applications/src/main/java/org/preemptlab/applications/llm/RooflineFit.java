@@ -1,0 +1,189 @@
+package org.preemptlab.applications.llm;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Fits the roofline's achieved efficiencies ({@link RooflineEfficiency}) to one measured Vidur
+ * profile and compares the roofline with measured profiles per operator class. {@code
+ * docs/llm-serving.md} ("The roofline") shows the fit and the comparison, both produced by {@link
+ * #main} and checked by {@code RooflineFitTest}.
+ *
+ * <p>The fit, per group of operators, minimises the sum over the profile's operators and
+ * token counts of the squared relative error {@code ((T_roofline − T_measured) / T_measured)²}:
+ * a grid search over the compute and memory efficiencies in steps of 0.01 from 0.01 to 1, with
+ * the overhead at each grid point in closed form (the weighted mean of the residuals, at least 0).
+ * Attention is not fitted (the fitted profile's {@code attention.csv} is not available, see the
+ * docs): its factors are the GEMM group's compute and memory efficiencies, without overhead.
+ * Groups: {@link TransformerOperators#GROUPS}; the element-wise groups fit a memory efficiency
+ * and an overhead each.
+ */
+public final class RooflineFit {
+  /** One measured operator time. */
+  record Sample(TransformerOperators.Op op, BatchShape batch, double measuredNs) {}
+
+  /** The Vidur operator columns and the roofline operator each is measured for. */
+  private static final Map<String, String> VIDUR_TO_ROOFLINE = new LinkedHashMap<>();
+
+  static {
+    VIDUR_TO_ROOFLINE.put("emb", "embedding");
+    VIDUR_TO_ROOFLINE.put("input_layernorm", "input_layernorm");
+    VIDUR_TO_ROOFLINE.put("attn_pre_proj", "qkv_proj");
+    VIDUR_TO_ROOFLINE.put("attn_rope", "rotary_emb");
+    VIDUR_TO_ROOFLINE.put("attn_post_proj", "o_proj");
+    VIDUR_TO_ROOFLINE.put("post_attention_layernorm", "post_attention_layernorm");
+    VIDUR_TO_ROOFLINE.put("mlp_up_proj", "gate_up_proj");
+    VIDUR_TO_ROOFLINE.put("mlp_act", "act_fn");
+    VIDUR_TO_ROOFLINE.put("mlp_down_proj", "down_proj");
+    VIDUR_TO_ROOFLINE.put("add", "residual_add");
+  }
+
+  /** The fitted profile: Vidur's H100 profile of Llama 2 7B, at tensor-parallel degree 1. */
+  static final String FIT_PROFILE = "docs/data/vidur/h100/meta-llama/Llama-2-7b-hf/mlp.csv";
+
+  /** The profiles checked: path, model, device (the first is the fitted one, in-sample). */
+  static final List<String[]> PROFILES = List.of(
+      new String[] {FIT_PROFILE, "llama-2-7b", "h100-sxm"},
+      new String[] {"docs/data/vidur/h100/meta-llama/Llama-2-70b-hf/mlp.csv", "llama-2-70b",
+          "h100-sxm"},
+      new String[] {"docs/data/vidur/a100/meta-llama/Meta-Llama-3-8B/mlp.csv", "llama-3-8b",
+          "a100-sxm4-80gb"});
+
+  private RooflineFit() {}
+
+  /**
+   * Prints the fitted factors ({@code roofline-fit.txt}) and the comparison table; {@code
+   * args[0]} is the repository root (default: the working directory).
+   */
+  public static void main(String[] args) {
+    Path root = Path.of(args.length > 0 ? args[0] : ".");
+    RooflineEfficiency fit = fit(root);
+    System.out.print(fit.render());
+    System.out.println();
+    System.out.print(table(root, fit));
+  }
+
+  /** The samples of a Vidur {@code mlp.csv} at degree 1 against {@code arch}'s operators. */
+  static List<Sample> samples(Path mlpFile, ModelArchitecture arch) {
+    Map<String, Interpolation.Line> lines = VidurProfile.mlpLines(ProfileTable.read(mlpFile), 1);
+    Map<String, TransformerOperators.Op> ops = new LinkedHashMap<>();
+    TransformerOperators.of(arch, 1).forEach(op -> ops.put(op.name(), op));
+    List<Sample> samples = new ArrayList<>();
+    for (Map.Entry<String, String> e : VIDUR_TO_ROOFLINE.entrySet()) {
+      Interpolation.Line line = lines.get(e.getKey());
+      if (line == null) {
+        continue;
+      }
+      TransformerOperators.Op op = ops.get(e.getValue());
+      for (int i = 0; i < line.xs().length; i++) {
+        long n = Math.round(line.xs()[i]);
+        samples.add(new Sample(op, new BatchShape(n, 0, 0, 0), line.ys()[i]));
+      }
+    }
+    return samples;
+  }
+
+  /** The fit to {@link #FIT_PROFILE} (in-sample there). */
+  static RooflineEfficiency fit(Path root) {
+    List<Sample> samples = samples(root.resolve(FIT_PROFILE),
+        ModelArchitecture.bundled("llama-2-7b", "fit"));
+    DeviceRoof device = DeviceRoof.bundled("h100-sxm");
+    Map<String, RooflineEfficiency.Factors> factors = new LinkedHashMap<>();
+    for (String group : TransformerOperators.GROUPS) {
+      if (!group.equals("attention")) {
+        factors.put(group, fitClass(samples.stream().filter(s -> s.op().group().equals(group))
+            .toList(), device, group.equals("gemm")));
+      }
+    }
+    // not fitted: no measured attention in the fitted profile (see the class comment)
+    factors.put("attention", new RooflineEfficiency.Factors(factors.get("gemm").compute(),
+        factors.get("gemm").memory(), 0));
+    return new RooflineEfficiency(factors, "least-squares fit (relative error) to Vidur's H100 "
+        + "profile of Llama 2 7B, mlp.csv at TP 1 (RooflineFit, in-sample there); attention "
+        + "not fitted: the GEMM factors without overhead");
+  }
+
+  private static RooflineEfficiency.Factors fitClass(List<Sample> samples, DeviceRoof device,
+      boolean compute) {
+    double bestCost = Double.MAX_VALUE;
+    double[] best = null;
+    int n = samples.size();
+    double[] flops = new double[n];
+    double[] bytes = new double[n];
+    double[] measured = new double[n];
+    for (int i = 0; i < n; i++) {
+      flops[i] = samples.get(i).op().flops().applyAsDouble(samples.get(i).batch());
+      bytes[i] = samples.get(i).op().bytes().applyAsDouble(samples.get(i).batch());
+      measured[i] = samples.get(i).measuredNs();
+    }
+    for (int c = compute ? 1 : 100; c <= 100; c++) {
+      for (int m = 1; m <= 100; m++) {
+        double ec = c / 100.0;
+        double em = m / 100.0;
+        double num = 0;
+        double den = 0;
+        double[] roof = new double[n];
+        for (int i = 0; i < n; i++) {
+          roof[i] = 1e9 * Math.max(flops[i] / (ec * device.peakFlops()),
+              bytes[i] / (em * device.dramBytesPerSecond()));
+          num += (measured[i] - roof[i]) / (measured[i] * measured[i]);
+          den += 1 / (measured[i] * measured[i]);
+        }
+        double overhead = Math.max(0, num / den);
+        double cost = 0;
+        for (int i = 0; i < n; i++) {
+          double r = (overhead + roof[i] - measured[i]) / measured[i];
+          cost += r * r;
+        }
+        if (cost < bestCost) {
+          bestCost = cost;
+          best = new double[] {ec, em, Math.round(overhead)};
+        }
+      }
+    }
+    return new RooflineEfficiency.Factors(best[0], best[1], best[2]);
+  }
+
+  /**
+   * Per operator class, the mean over the profile's token counts of {@code |R − M| / M}, where
+   * {@code M} is the class's measured time (its operators summed) and {@code R} the roofline's.
+   */
+  static Map<OperatorClass, Double> classErrors(List<Sample> samples, DeviceRoof device,
+      RooflineEfficiency fit) {
+    Map<OperatorClass, Map<Long, double[]>> sums = new EnumMap<>(OperatorClass.class);
+    for (Sample s : samples) {
+      double[] sum = sums.computeIfAbsent(s.op().kind(), k -> new java.util.TreeMap<>())
+          .computeIfAbsent(s.batch().tokens(), k -> new double[2]);
+      sum[0] += s.measuredNs();
+      sum[1] += TransformerRoofline.nanos(s.op(), s.batch(), device, fit);
+    }
+    Map<OperatorClass, Double> errors = new EnumMap<>(OperatorClass.class);
+    sums.forEach((kind, byTokens) -> errors.put(kind, byTokens.values().stream()
+        .mapToDouble(v -> Math.abs(v[1] - v[0]) / v[0]).average().orElse(Double.NaN)));
+    return errors;
+  }
+
+  /** The comparison table of the docs. */
+  static String table(Path root, RooflineEfficiency fit) {
+    StringBuilder out = new StringBuilder();
+    out.append("| profile (Vidur, TP 1) | device | class | mean abs. error | within 15 % |\n");
+    out.append("|---|---|---|---|---|\n");
+    for (String[] p : PROFILES) {
+      DeviceRoof device = DeviceRoof.bundled(p[2]);
+      Map<OperatorClass, Double> errors = classErrors(samples(root.resolve(p[0]),
+          ModelArchitecture.bundled(p[1], "fit")), device, fit);
+      boolean inSample = p[0].equals(FIT_PROFILE);
+      for (Map.Entry<OperatorClass, Double> e : errors.entrySet()) {
+        out.append(String.format(Locale.ROOT, "| %s%s | %s | %s | %.1f %% | %s |\n", p[1],
+            inSample ? " (in-sample: fitted)" : "", device.name(), e.getKey().id(),
+            100 * e.getValue(), e.getValue() <= 0.15 ? "yes" : "no"));
+      }
+    }
+    return out.toString();
+  }
+}
