@@ -42,7 +42,7 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
       ParameterSpec.integer("tensor-parallel", 1, 1, 1024, "",
           "tensor-parallel degree whose profile rows are read (one rank's kernels)"),
       ParameterSpec.text("profile-device", "", "the device a vidur profile was measured on, as "
-          + "the hardware model names it (empty: the run's device)"),
+          + "the hardware model names it (required for vidur)"),
       ParameterSpec.text("queue", "llm", "id of the server's context and of its one serial queue"),
       ParameterSpec.choice("priority", "HIGH",
           Arrays.stream(Priority.values()).map(Priority::name).toList(), "priority of the queue"),
@@ -163,8 +163,13 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
     ModelArchitecture arch = p.getString("model-file").isBlank()
         ? ModelArchitecture.bundled(p.getString("model").strip(), OWNER)
         : ModelArchitecture.read(Path.of(p.getString("model-file").strip()));
-    String profileDevice = p.getString("profile-device").isBlank() ? deviceName
-        : p.getString("profile-device").strip();
+    String profileDevice = p.getString("profile-device").strip();
+    if (profileDevice.isEmpty() && p.getString("profile-format").equals("vidur")
+        && !p.getString("profile-file").isBlank()) {
+      throw new ConfigurationException(OWNER + ": parameter 'profile-device': a vidur profile "
+          + "names no device; give the name of the hardware model it was measured on (the run's "
+          + "is '" + deviceName + "')");
+    }
     ModelProfile profile = p.getString("profile-file").isBlank()
         ? ModelProfile.bundled(arch, deviceName, OWNER)
         : ModelProfile.read(p.getString("profile-format"),
