@@ -118,7 +118,7 @@ public final class RunExecutor {
     // The applications' contexts and queues too, which a sharing section may name.
     Workload workload = ApplicationSetup.merge(generated, ApplicationSetup.create(registry,
         config.applications(), hardware, config.seed()));
-    SharingPlan.resolve(config.sharing(), config.hardware().id(), hardware, workload);
+    SharingPlan.resolve(config.sharing(), hardwareLabel(config), hardware, workload);
     return WorkEstimate.of(workload, hardware.device().costs()).withTimers(workload,
         hardware.device().smCount(), timerPeriods(config));
   }
@@ -203,7 +203,7 @@ public final class RunExecutor {
         hardware, seed);
     Workload workload = ApplicationSetup.merge(generated, applications);
     checkLaunchConfigs(workload, config.engine().toOptions());
-    SharingPlan sharing = SharingPlan.resolve(config.sharing(), config.hardware().id(), hardware,
+    SharingPlan sharing = SharingPlan.resolve(config.sharing(), hardwareLabel(config), hardware,
         workload);
     WorkEstimate estimate = WorkEstimate.of(workload, device.costs()).withTimers(workload,
         device.smCount(), timerPeriods(config));
@@ -306,6 +306,12 @@ public final class RunExecutor {
           "docs/model.md"));
     }
     return List.copyOf(choices);
+  }
+
+  /** The hardware model as errors name it: its id, and a model file's path. */
+  private static String hardwareLabel(RunConfig config) {
+    String path = config.hardware().parameters().get("path");
+    return config.hardware().id() + (path == null ? "" : " (" + path + ")");
   }
 
   /** A bandwidth as written in a model file: {@code 4800}, or {@code 177.4}. */
