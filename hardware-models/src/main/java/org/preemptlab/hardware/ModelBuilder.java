@@ -121,7 +121,7 @@ final class ModelBuilder {
         issueSharing(), sustainedClock, streamSeed, SharingKeys.read(source,
             (String) values.get(MPS), (String) values.get(MIG_PROFILES),
             (Integer) values.get(GREEN_CONTEXT_MIN_SMS),
-            (Integer) values.get(GREEN_CONTEXT_SM_MULTIPLE), device.smCount()));
+            (Integer) values.get(GREEN_CONTEXT_SM_MULTIPLE)));
   }
 
   /** The rules the {@code contention} key names: none, or any of max-min-fair and issue-rate. */

@@ -32,13 +32,13 @@ final class SharingKeys {
 
   /**
    * The sharing support that {@code mps}, {@code migProfiles} and the green-context keys declare
-   * (each null when absent) for a device of {@code smCount} SMs.
+   * (each null when absent).
    *
    * @throws ConfigurationException naming {@code source} and the key
    */
   static SharingSupport read(String source, String mps, String migProfiles, Integer greenMin,
-      Integer greenMultiple, int smCount) {
-    return new SharingSupport(mps(source, mps), migProfiles(source, migProfiles, smCount),
+      Integer greenMultiple) {
+    return new SharingSupport(mps(source, mps), migProfiles(source, migProfiles),
         green(source, greenMin, greenMultiple));
   }
 
@@ -55,7 +55,7 @@ final class SharingKeys {
     };
   }
 
-  private static List<MigProfile> migProfiles(String source, String text, int smCount) {
+  private static List<MigProfile> migProfiles(String source, String text) {
     if (text == null) {
       return List.of();
     }
@@ -77,11 +77,9 @@ final class SharingKeys {
             + " memory slices");
       }
       denominator = of;
+      // a profile's SMs are checked against the device when instances are laid out, so that
+      // overriding sm-count (a smaller test device) keeps the model usable without MIG
       int sms = Integer.parseInt(m.group("sms"));
-      if (sms > smCount) {
-        throw new ConfigurationException(key + ": profile " + name + " has " + sms + " SMs; the "
-            + "device has " + smCount);
-      }
       try {
         profiles.add(new MigProfile(name, Integer.parseInt(m.group("g")),
             Double.parseDouble(m.group("gb")), sms, Integer.parseInt(m.group("mem")), of,

@@ -3,8 +3,12 @@ package org.preemptlab.hardware;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.hardware.SharingSupport;
 import org.preemptlab.api.hardware.SharingSupport.GreenContextGranularity;
@@ -46,16 +50,28 @@ class SharingKeysTest {
   }
 
   @Test
-  void aProfileWithMoreSmsThanTheDeviceIsRefused() {
-    assertThatThrownBy(() -> Runs.create(BundledModels.provider("h200"),
-        Map.of("mig-profiles", "7g.141gb 200 SMs 8/8 memory max 1")))
-        .hasMessageEndingWith("mig-profiles: profile 7g.141gb has 200 SMs; the device has 132");
+  void aSmallerDeviceByOverrideKeepsItsModelUsableAndItsProfilesAreCheckedWhereUsed() {
+    SharingSupport small = Runs.create(BundledModels.provider("h200"), Map.of("sm-count", "4"))
+        .sharingSupport();
+
+    assertThat(small.migProfiles()).hasSize(6); // SharingConfigTest: instances that do not fit
   }
 
   @Test
-  void oneGreenContextKeyWithoutTheOtherIsRefused() {
-    assertThatThrownBy(() -> Runs.create(BundledModels.provider("mi50"),
-        Map.of("green-context-min-sms", "4")))
+  void aUserFileDeclaresEverySharingKeyAndOneGreenContextKeyWithoutTheOtherIsRefused(
+      @TempDir Path dir) throws IOException {
+    Path example = Path.of("..", "examples", "hardware", "my-gpu.yaml");
+    SharingSupport user = FileModelProvider.load(example).sharingSupport();
+    assertThat(user.mps()).isEqualTo(SharingSupport.Mps.VOLTA);
+    assertThat(user.migProfiles()).hasSize(5);
+    assertThat(user.greenContexts()).contains(new GreenContextGranularity(4, 2));
+
+    Path half = dir.resolve("half.yaml");
+    Files.writeString(half, Files.readAllLines(example).stream()
+        .filter(line -> !line.startsWith("green-context-sm-multiple:"))
+        .reduce("", (a, b) -> a + b + "\n"));
+    assertThatThrownBy(() -> FileModelProvider.load(half))
+        .isInstanceOf(ConfigurationException.class)
         .hasMessageEndingWith("green-context-min-sms needs green-context-sm-multiple (green "
             + "contexts need both)");
   }
