@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.preemptlab.api.hardware.ContentionModel;
 import org.preemptlab.api.hardware.ContextOrder;
+import org.preemptlab.api.hardware.SharingSupport;
 import org.preemptlab.api.hardware.CostDistribution;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
@@ -52,6 +53,8 @@ import org.preemptlab.api.hardware.SaveKind;
  * @param sustainedClockMhz the SM clock under sustained load, in (0, the device's clock]; turns a
  *     workload's block time in cycles into ns ({@link HardwareModel#sustainedClockMhz()}); since 0.2
  * @param streamSeed seeds each simulation's cost stream
+ * @param sharingSupport what the device offers for sharing it in space (MPS, MIG profiles, green
+ *     contexts), {@link HardwareModel#sharingSupport()}; since 0.3
  * @since 0.1
  */
 public record CostModel(
@@ -69,7 +72,24 @@ public record CostModel(
     Optional<ContentionModel> contention,
     Optional<IssueSharing> issueSharing,
     double sustainedClockMhz,
-    long streamSeed) implements HardwareModel {
+    long streamSeed,
+    SharingSupport sharingSupport) implements HardwareModel {
+
+  /**
+   * A model that declares nothing for sharing the device in space ({@link SharingSupport#NONE}).
+   *
+   * @since 0.2
+   */
+  public CostModel(DeviceSpec device, double savePerThreadNs, double restorePerThreadNs,
+      CostDistribution launchIdle, CostDistribution launchBusy, CostDistribution signal,
+      CostDistribution contextSwitch, CostDistribution saveFixed, CostDistribution restoreFixed,
+      CostDistribution instructionPreemption, ContextOrder contextOrder,
+      Optional<ContentionModel> contention, Optional<IssueSharing> issueSharing,
+      double sustainedClockMhz, long streamSeed) {
+    this(device, savePerThreadNs, restorePerThreadNs, launchIdle, launchBusy, signal,
+        contextSwitch, saveFixed, restoreFixed, instructionPreemption, contextOrder, contention,
+        issueSharing, sustainedClockMhz, streamSeed, SharingSupport.NONE);
+  }
 
   /**
    * A model whose clock under sustained load is the device's maximum clock.
@@ -115,6 +135,7 @@ public record CostModel(
     Objects.requireNonNull(contextOrder, "contextOrder");
     Objects.requireNonNull(contention, "contention");
     Objects.requireNonNull(issueSharing, "issueSharing");
+    Objects.requireNonNull(sharingSupport, "sharingSupport");
     checkArgument(contention.isEmpty() || device.memory().declared(),
         "contention needs the device's DRAM bandwidth (DeviceSpec.memory())");
     checkArgument(

@@ -118,7 +118,10 @@ final class ModelBuilder {
         cost(KERNEL_LAUNCH), costOr(KERNEL_LAUNCH_BUSY, KERNEL_LAUNCH), cost(PREEMPTION_SIGNAL),
         cost(CONTEXT_SWITCH), cost(SAVE_FIXED), cost(RESTORE_FIXED),
         costOr(INSTRUCTION_PREEMPTION, SAVE_FIXED), contextOrder(), contention(device),
-        issueSharing(), sustainedClock, streamSeed);
+        issueSharing(), sustainedClock, streamSeed, SharingKeys.read(source,
+            (String) values.get(MPS), (String) values.get(MIG_PROFILES),
+            (Integer) values.get(GREEN_CONTEXT_MIN_SMS),
+            (Integer) values.get(GREEN_CONTEXT_SM_MULTIPLE)));
   }
 
   /** The rules the {@code contention} key names: none, or any of max-min-fair and issue-rate. */

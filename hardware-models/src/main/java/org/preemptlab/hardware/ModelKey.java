@@ -76,7 +76,25 @@ enum ModelKey {
       "Whether blocks of different contexts may share SMs at once (MPS-like)."),
   CONTEXT_ORDER("context-order", ValueKind.TEXT, "",
       "Order of time-sliced contexts: runlist (next after the active one, in registration order) "
-          + "or fcfs (longest runnable first); optional, runlist if absent.");
+          + "or fcfs (longest runnable first); optional, runlist if absent."),
+  // ---- sharing the device in space (docs/sharing.md): all optional ----
+  MPS("mps", ValueKind.TEXT, "",
+      "The device's Multi-Process Service: none, pre-volta (clients co-resident) or volta (also"
+          + " an active-thread percentage per client); optional, none if absent."),
+  MIG_PROFILES("mig-profiles", ValueKind.TEXT, "",
+      "The MIG GPU-instance profiles, comma-separated, each 'NAME SMS SMs M/N memory max K' such"
+          + " as '3g.71gb 60 SMs 4/8 memory max 2'; optional, no MIG if absent."),
+  GREEN_CONTEXT_MIN_SMS("green-context-min-sms", whole(1, Limits.MAX_SM_COUNT), "SMs",
+      "The fewest SMs of a green-context partition (optional; no green contexts if absent)."),
+  GREEN_CONTEXT_SM_MULTIPLE("green-context-sm-multiple", whole(1, Limits.MAX_SM_COUNT), "SMs",
+      "A green-context partition's SMs are a multiple of this (optional; needed with"
+          + " green-context-min-sms).");
+
+  /** The keys a model file may leave out. */
+  private static final java.util.Set<ModelKey> OPTIONAL = java.util.EnumSet.of(
+      SAVE_PER_THREAD_NS, RESTORE_PER_THREAD_NS, KERNEL_LAUNCH_BUSY, INSTRUCTION_PREEMPTION,
+      CONTEXT_ORDER, DRAM_BANDWIDTH_GBPS, CONTENTION, WARP_SIZE, ISSUE_SLOTS_PER_SM,
+      SUSTAINED_CLOCK_MHZ, MPS, MIG_PROFILES, GREEN_CONTEXT_MIN_SMS, GREEN_CONTEXT_SM_MULTIPLE);
 
   private static final Map<String, ModelKey> BY_ID =
       Arrays.stream(values()).collect(Collectors.toMap(ModelKey::id, Function.identity()));
@@ -111,10 +129,7 @@ enum ModelKey {
 
   /** Whether every model file must set this key. */
   boolean required() {
-    return this != SAVE_PER_THREAD_NS && this != RESTORE_PER_THREAD_NS
-        && this != KERNEL_LAUNCH_BUSY && this != INSTRUCTION_PREEMPTION
-        && this != CONTEXT_ORDER && this != DRAM_BANDWIDTH_GBPS && this != CONTENTION
-        && this != WARP_SIZE && this != ISSUE_SLOTS_PER_SM && this != SUSTAINED_CLOCK_MHZ;
+    return !OPTIONAL.contains(this);
   }
 
   /** The key named {@code id}, if there is one. */

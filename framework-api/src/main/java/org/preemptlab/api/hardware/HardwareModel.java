@@ -59,6 +59,17 @@ public interface HardwareModel {
     return ContextOrder.RUNLIST;
   }
 
+  /**
+   * What the device offers for sharing it in space: MPS, MIG profiles, green-context granularity.
+   * {@link SharingSupport#NONE} by default; a run's {@code sharing} section may use only what its
+   * model declares here.
+   *
+   * @since 0.3
+   */
+  default SharingSupport sharingSupport() {
+    return SharingSupport.NONE;
+  }
+
   /** Typical time to restore {@code bytes} of state of {@code threads} threads on one SM. */
   default long restoreNs(long bytes, int threads) {
     DeviceSpec d = device();

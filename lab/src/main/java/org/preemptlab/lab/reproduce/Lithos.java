@@ -190,7 +190,10 @@ public final class Lithos implements Reproduction {
     config = config.withWorkload(new WorkloadConfig("csv-trace",
         Map.of("path", file.toString()), null)).withName("lithos").withSeed(1);
     if (setup.mps) {
-      config = config.withSharing(new SharingConfig("mps", null, null, null, null));
+      // as these rows were first run: one stream-priority order across the clients (an explicit
+      // choice since the default became neutral; docs/sharing.md#client-ordering)
+      config = config.withSharing(new SharingConfig.Mps(null, null, "compare-stream-priorities",
+          null));
     }
     return config;
   }

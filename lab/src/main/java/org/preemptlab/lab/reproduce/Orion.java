@@ -130,7 +130,10 @@ public final class Orion implements Reproduction {
     config = config.withWorkload(new WorkloadConfig("csv-trace",
         Map.of("path", file.toString()), null)).withName("orion").withSeed(1);
     if (setup == Setup.MPS) {
-      config = config.withSharing(new SharingConfig("mps", null, null, null, null));
+      // as these rows were first run: one stream-priority order across the clients (an explicit
+      // choice since the default became neutral; docs/sharing.md#client-ordering)
+      config = config.withSharing(new SharingConfig.Mps(null, null, "compare-stream-priorities",
+          null));
     }
     return config;
   }

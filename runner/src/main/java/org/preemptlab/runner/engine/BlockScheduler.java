@@ -57,6 +57,11 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   private int orderSize;
   /** The policy's placement order, or null for the hardware's. */
   private final Comparator<JobView> ranking;
+  /** Whether MPS clients' jobs are merged neutrally before each pass ({@link #mergeClients}). */
+  private boolean neutralClients;
+  /** The neutral merge's copy of the order, and the start of each client's run in it. */
+  private SimJob[] mergeBuffer = new SimJob[0];
+  private int[] mergeHeads = new int[0];
   /** Arrays of jobs that have no block on an SM, for the next job that has one (see BlockList). */
   private int[][] spareLists = new int[8][];
   private int spareListsSize;
@@ -229,13 +234,76 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     }
   }
 
+  /**
+   * Orders different MPS clients' jobs neutrally (docs/sharing.md, {@code client-ordering:
+   * neutral}) instead of by one hardware order across contexts; call before the run.
+   */
+  void orderClientsNeutrally() {
+    this.neutralClients = true;
+  }
+
+  /**
+   * The neutral order of MPS clients' jobs, made before each placement pass: each client's own
+   * jobs in its hardware order (queue priority, then launch), and between clients the earlier
+   * launch of the jobs each would serve next (a below-normal client's after a normal one's), so
+   * that no client's stream priorities rank it against another client's.
+   */
+  private void mergeClients() {
+    if (orderSize < 2) {
+      return;
+    }
+    if (mergeBuffer.length < orderSize) {
+      mergeBuffer = new SimJob[order.length];
+    }
+    System.arraycopy(order, 0, mergeBuffer, 0, orderSize);
+    Arrays.sort(mergeBuffer, 0, orderSize, (a, b) -> a.queue.context == b.queue.context
+        ? (hardwareBefore(a, b) ? -1 : hardwareBefore(b, a) ? 1 : 0)
+        : Integer.compare(a.queue.context.index, b.queue.context.index));
+    // each client's jobs are now a run of the buffer; merge the runs by their heads
+    int runs = 0;
+    if (mergeHeads.length < orderSize + 1) {
+      mergeHeads = new int[order.length + 1];
+    }
+    for (int i = 0; i < orderSize; i++) {
+      if (i == 0 || mergeBuffer[i].queue.context != mergeBuffer[i - 1].queue.context) {
+        mergeHeads[runs++] = i;
+      }
+    }
+    if (runs == 1) {
+      System.arraycopy(mergeBuffer, 0, order, 0, orderSize);
+      return;
+    }
+    int[] ends = new int[runs];
+    for (int r = 0; r < runs; r++) {
+      ends[r] = r + 1 < runs ? mergeHeads[r + 1] : orderSize;
+    }
+    int[] heads = Arrays.copyOf(mergeHeads, runs);
+    for (int out = 0; out < orderSize; out++) {
+      int best = -1;
+      for (int r = 0; r < runs; r++) {
+        if (heads[r] < ends[r] && (best < 0 || clientFirst(mergeBuffer[heads[r]],
+            mergeBuffer[heads[best]]))) {
+          best = r;
+        }
+      }
+      order[out] = mergeBuffer[heads[best]++];
+    }
+    Arrays.fill(mergeBuffer, 0, orderSize, null);
+  }
+
+  /** Between two clients' next jobs: a normal client's first, then the earlier launch. */
+  private static boolean clientFirst(SimJob a, SimJob b) {
+    int byClient = Integer.compare(a.queue.context.clientRank, b.queue.context.clientRank);
+    return byClient != 0 ? byClient < 0 : a.dispatchSeq < b.dispatchSeq;
+  }
+
   /** Adds a job to the order: at its place in the hardware order, or at the end if ranked. */
   private void insert(SimJob job) {
     if (orderSize == order.length) {
       order = Arrays.copyOf(order, orderSize * 2);
     }
     int at = orderSize;
-    if (ranking == null) {
+    if (ranking == null && !neutralClients) {
       while (at > 0 && hardwareBefore(job, order[at - 1])) {
         at--;
       }
@@ -296,6 +364,8 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   void placeAll(SimContext only) {
     if (ranking != null) {
       rankForPlacement();
+    } else if (neutralClients) {
+      mergeClients();
     }
     SimJob stoppedBy = null;
     for (int i = 0; i < orderSize; i++) {

@@ -570,10 +570,24 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
    * an idle device, whatever the running context does. Otherwise (one context, or contexts that
    * share SMs, as MPS clients share one hardware context) any work on the device does. The busy
    * cost is a fit to a launch that found its own context's grid on every SM (h200 E1: one process,
-   * two streams), so it applies to what that experiment measured (issue 28, item 2).
+   * two streams), so it applies to what that experiment measured (issue 28, item 2). A context in
+   * a MIG instance has the instance's own front end and SMs (NVIDIA MIG user guide: each GPU
+   * instance has its own engines and compute paths), so only the work of its instance's contexts
+   * counts.
    */
   private boolean launchFindsBusy(SimContext context) {
-    return slicing.slicing() ? placement.contextBusy(context) : placement.deviceBusy();
+    if (slicing.slicing()) {
+      return placement.contextBusy(context);
+    }
+    if (context.launchPeers == null) {
+      return placement.deviceBusy();
+    }
+    for (SimContext peer : context.launchPeers) {
+      if (placement.contextBusy(peer)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

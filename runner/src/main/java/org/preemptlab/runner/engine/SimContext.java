@@ -15,6 +15,12 @@ final class SimContext {
    * (every job of a normal context is served first); 0 unless the run shares the device by MPS.
    */
   int clientRank;
+  /**
+   * The contexts whose work makes a launch into this one find the hardware busy, itself included
+   * (the contexts of its MIG instance), or null for the whole device ({@link
+   * SpatialSharing#isolationGroups()}).
+   */
+  SimContext[] launchPeers;
   int residentBlocks;
   int pendingJobs;
   /** When it last became runnable or was switched out (first-come-first-served context order). */

@@ -221,6 +221,19 @@ public final class Simulator {
           device.name());
       queue.partition = partition;
     }
+    for (String id : sharing.isolationGroups().keySet()) {
+      checkArgument(contextIds.contains(id), "sharing names context '%s', which the workload "
+          + "does not have", id);
+    }
+    for (SimContext context : contexts) {
+      String group = sharing.isolationGroups().get(context.spec.id());
+      context.launchPeers = group == null ? null : contexts.stream()
+          .filter(c -> group.equals(sharing.isolationGroups().get(c.spec.id())))
+          .toArray(SimContext[]::new);
+    }
+    if (sharing.neutralClientOrder()) {
+      blocks.orderClientsNeutrally();
+    }
     if (sharing.contextsShareSms() != null) {
       slicer.setSlicing(!sharing.contextsShareSms() && contextsWithQueues > 1);
     }

@@ -24,9 +24,16 @@ import org.preemptlab.api.policy.SmSet;
  * @param belowNormalContexts the contexts whose MPS client priority is {@code BELOW_NORMAL}: the
  *     hardware block scheduler serves every job of a normal-priority context first, then by
  *     stream (queue) priority and launch order
+ * @param isolationGroups per context id, its isolation group (a MIG instance): a kernel launched
+ *     into the context finds the hardware busy only when a context of its group has work, not
+ *     when another group does; a context not named shares the whole device's front end
+ * @param neutralClientOrder whether different contexts' (MPS clients') jobs are ordered neutrally
+ *     (each client's jobs by its own queue priorities, between clients by launch) instead of by
+ *     one queue-priority order across contexts
  */
 public record SpatialSharing(Boolean contextsShareSms, Map<String, SmSet> contextPartitions,
-    Map<String, SmSet> queuePartitions, Set<String> belowNormalContexts) {
+    Map<String, SmSet> queuePartitions, Set<String> belowNormalContexts,
+    Map<String, String> isolationGroups, boolean neutralClientOrder) {
 
   /** Copies the collections. */
   public SpatialSharing {
@@ -34,6 +41,17 @@ public record SpatialSharing(Boolean contextsShareSms, Map<String, SmSet> contex
     queuePartitions = Map.copyOf(Objects.requireNonNull(queuePartitions, "queuePartitions"));
     belowNormalContexts = Set.copyOf(Objects.requireNonNull(belowNormalContexts,
         "belowNormalContexts"));
+    isolationGroups = Map.copyOf(Objects.requireNonNull(isolationGroups, "isolationGroups"));
+  }
+
+  /**
+   * Sharing without isolation groups, in which one hardware order ranks every context's jobs
+   * (queue priority across contexts compared).
+   */
+  public SpatialSharing(Boolean contextsShareSms, Map<String, SmSet> contextPartitions,
+      Map<String, SmSet> queuePartitions, Set<String> belowNormalContexts) {
+    this(contextsShareSms, contextPartitions, queuePartitions, belowNormalContexts, Map.of(),
+        false);
   }
 
   /** Nothing shared in space: the hardware model decides, every queue may use every SM. */

@@ -118,7 +118,7 @@ public final class RunExecutor {
     // The applications' contexts and queues too, which a sharing section may name.
     Workload workload = ApplicationSetup.merge(generated, ApplicationSetup.create(registry,
         config.applications(), hardware, config.seed()));
-    SharingPlan.resolve(config.sharing(), config.hardware().id(), hardware.device(), workload);
+    SharingPlan.resolve(config.sharing(), hardwareLabel(config), hardware, workload);
     return WorkEstimate.of(workload, hardware.device().costs()).withTimers(workload,
         hardware.device().smCount(), timerPeriods(config));
   }
@@ -203,7 +203,7 @@ public final class RunExecutor {
         hardware, seed);
     Workload workload = ApplicationSetup.merge(generated, applications);
     checkLaunchConfigs(workload, config.engine().toOptions());
-    SharingPlan sharing = SharingPlan.resolve(config.sharing(), config.hardware().id(), device,
+    SharingPlan sharing = SharingPlan.resolve(config.sharing(), hardwareLabel(config), hardware,
         workload);
     WorkEstimate estimate = WorkEstimate.of(workload, device.costs()).withTimers(workload,
         device.smCount(), timerPeriods(config));
@@ -285,7 +285,39 @@ public final class RunExecutor {
     RunMetrics metrics = RunMetrics.of(new RunData(result, samples, pluginValues, Map.of(),
         observed));
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
-        parameters(config), applicationParameters(config));
+        parameters(config), applicationParameters(config), choices(sharing, hardware));
+  }
+
+  /**
+   * The modelling choices that decided a run: the sharing plan's, then the contention rules of
+   * the hardware model with the bandwidth they share.
+   */
+  static List<ModellingChoice> choices(SharingPlan sharing, HardwareModel hardware) {
+    List<ModellingChoice> choices = new java.util.ArrayList<>(sharing.choices());
+    if (hardware.contention().isPresent()) {
+      choices.add(new ModellingChoice("contention", "max-min-fair", "co-resident blocks share "
+          + gbps(hardware.device().memory().dramBandwidthBytesPerNs()) + " GB/s of DRAM bandwidth max-min fairly", "docs/model.md#contention-for-memory-bandwidth"));
+    }
+    hardware.issueSharing().ifPresent(issue -> choices.add(new ModellingChoice("contention",
+        "issue-rate", "blocks on one SM share its " + issue.issueSlots() + " issue slots",
+        "docs/model.md#sharing-an-sms-issue-slots")));
+    if (hardware.contention().isEmpty() && hardware.issueSharing().isEmpty()) {
+      choices.add(new ModellingChoice("contention", "none", "each block lasts exactly its program",
+          "docs/model.md"));
+    }
+    return List.copyOf(choices);
+  }
+
+  /** The hardware model as errors name it: its id, and a model file's path. */
+  private static String hardwareLabel(RunConfig config) {
+    String path = config.hardware().parameters().get("path");
+    return config.hardware().id() + (path == null ? "" : " (" + path + ")");
+  }
+
+  /** A bandwidth as written in a model file: {@code 4800}, or {@code 177.4}. */
+  private static String gbps(double value) {
+    return value == Math.rint(value) ? Long.toString((long) value)
+        : java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 
   /** A queue's own launch window below the engine's batch (or the reverse) is refused here. */

@@ -23,6 +23,8 @@ import org.preemptlab.runner.metrics.RunMetrics;
  *     kind (a workload given as a spec has none)
  * @param applicationParameters the parameter values, defaults included, of each application, in
  *     the configuration's order
+ * @param choices the modelling choices that decided the run (sharing mode, MPS client ordering,
+ *     contention rule and bandwidth), as its summary states them
  */
 public record RunOutcome(
     RunConfig config,
@@ -32,13 +34,24 @@ public record RunOutcome(
     SimulationResult result,
     RunMetrics metrics,
     Map<PluginKind, Map<String, String>> parameters,
-    List<Map<String, String>> applicationParameters) {
+    List<Map<String, String>> applicationParameters,
+    List<ModellingChoice> choices) {
 
-  /** Copies the plugin list and the parameters. */
+  /** Copies the plugin list, the parameters and the choices. */
   public RunOutcome {
     plugins = List.copyOf(plugins);
     parameters = Map.copyOf(parameters);
     applicationParameters = List.copyOf(applicationParameters);
+    choices = List.copyOf(choices);
+  }
+
+  /** An outcome without stated modelling choices. */
+  public RunOutcome(RunConfig config, List<PluginDescriptor> plugins, DeviceSpec device,
+      Workload workload, SimulationResult result, RunMetrics metrics,
+      Map<PluginKind, Map<String, String>> parameters,
+      List<Map<String, String>> applicationParameters) {
+    this(config, plugins, device, workload, result, metrics, parameters, applicationParameters,
+        List.of());
   }
 
   /** An outcome of a run without applications. */
@@ -60,7 +73,7 @@ public record RunOutcome(
    */
   public RunOutcome withConfig(RunConfig value, Map<PluginKind, Map<String, String>> values) {
     return new RunOutcome(value, plugins, device, workload, result, metrics, values,
-        applicationParameters);
+        applicationParameters, choices);
   }
 
   /** The parameter values {@code kind}'s plugin was created with, sorted by name; may be empty. */

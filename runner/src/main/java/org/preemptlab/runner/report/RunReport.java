@@ -55,6 +55,13 @@ public final class RunReport {
         .append(", preemption ").append(outcome.config().preemption())
         .append(", context-save ").append(outcome.config().contextSave())
         .append(", hardware ").append(outcome.config().hardware()).append('\n');
+    if (!outcome.choices().isEmpty()) {
+      sb.append("modelling choices:");
+      outcome.choices().forEach(c -> sb.append(' ').append(c.topic()).append(' ')
+          .append(c.value()).append(';'));
+      sb.setLength(sb.length() - 1);
+      sb.append('\n');
+    }
     sb.append(String.format(java.util.Locale.ROOT,
         "jobs %d  makespan %s ms  throughput %s jobs/s  SM busy %s  ANTT %s  STP %s  fairness %s%n",
         m.jobs(), Numbers.ms(m.makespanNs()), Numbers.fixed(m.throughputJobsPerSec(), 1),
@@ -248,6 +255,7 @@ public final class RunReport {
     root.put("plugins", plugins);
     root.put("config", outcome.config());
     root.put("device", outcome.device());
+    root.put("modelling-choices", outcome.choices());
     RunMetrics m = outcome.metrics();
     Map<String, Object> metrics = new LinkedHashMap<>();
     metrics.put("jobs", m.jobs());

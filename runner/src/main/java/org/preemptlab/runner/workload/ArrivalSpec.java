@@ -13,6 +13,7 @@ import java.util.List;
  * job of the queue is submitted before it.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "process")
+@com.fasterxml.jackson.annotation.JsonClassDescription("arrival process")
 @JsonSubTypes({
     @JsonSubTypes.Type(value = ArrivalSpec.Poisson.class, name = "poisson"),
     @JsonSubTypes.Type(value = ArrivalSpec.Periodic.class, name = "periodic"),

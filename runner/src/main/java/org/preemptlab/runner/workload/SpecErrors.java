@@ -1,5 +1,8 @@
 package org.preemptlab.runner.workload;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -62,11 +65,21 @@ public final class SpecErrors {
       message = ConfigurationException.unknown("key", unknown.getPropertyName(),
           names(unknown.getKnownPropertyIds())).getMessage();
     } else if (e instanceof InvalidTypeIdException typeId) {
-      keyPath = join(path, "process");
+      // a sealed spec whose kind a key picks: ArrivalSpec (process), SharingConfig (mode)
+      Class<?> base = typeId.getBaseType() == null ? ArrivalSpec.class
+          : typeId.getBaseType().getRawClass();
+      String property = base.getAnnotation(JsonTypeInfo.class).property();
+      List<String> kinds = Arrays.stream(base.getAnnotation(JsonSubTypes.class).value())
+          .map(JsonSubTypes.Type::name).sorted().toList();
+      JsonClassDescription noun = base.getAnnotation(JsonClassDescription.class);
+      keyPath = join(path, property);
+      if (!(base == ArrivalSpec.class)) {
+        path = keyPath;
+      }
       message = typeId.getTypeId() == null
-          ? "missing 'process'; valid: " + String.join(", ", ArrivalSpec.names())
-          : ConfigurationException.unknown("arrival process", typeId.getTypeId(),
-              ArrivalSpec.names()).getMessage();
+          ? "missing '" + property + "'; valid: " + String.join(", ", kinds)
+          : ConfigurationException.unknown(noun == null ? property : noun.value(),
+              typeId.getTypeId(), kinds).getMessage();
     } else if (e instanceof InvalidFormatException format
         && format.getTargetType() != null && format.getTargetType().isEnum()) {
       List<String> valid = Arrays.stream(format.getTargetType().getEnumConstants())

@@ -1,7 +1,11 @@
 package org.preemptlab.runner.experiment.sharing;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,80 +15,60 @@ import org.preemptlab.runner.workload.SpecViolation;
 
 /**
  * The {@code sharing} section of a run configuration: how contexts share the device in space
- * (format and sources in {@code docs/sharing.md}). What can be checked without the workload and
- * the device is checked here, so that the error names the file and line; {@link SharingPlan}
- * checks the rest (context and queue ids, MIG profiles, SM counts).
+ * (format and sources in {@code docs/sharing.md}). In YAML the {@code mode} key picks the kind:
+ * {@code time-slice}, {@code mps}, {@code mig} or {@code green-contexts}; each kind checks its own
+ * settings, so that the error names the file and line. {@link SharingPlan} checks what needs the
+ * workload and the device (context and queue ids, MIG profiles, SM counts).
  *
- * @param mode {@code time-slice}, {@code mps}, {@code mig} or {@code green-contexts}; required
- * @param name a label for reports (a sweep shows it as the value of {@code sharing}); default the
- *     mode
- * @param contexts per context id, its settings in this mode; default none
- * @param instances the MIG instances, in the order their SMs are laid out ({@code mig} only)
- * @param slowdownBaseline where a job runs alone for its slowdown's denominator: {@code
- *     partition} (default: alone on the idle device within its queue's partition, an MPS cap, a
- *     MIG instance with its bandwidth share, a green context) or {@code device} (alone on the
- *     whole idle device)
+ * <p>Every kind keeps the values as written (an absent optional key stays absent), so that {@link
+ * #toYaml()} and the configuration writer give back the section it was read from; the accessors
+ * without a {@code raw} prefix apply the defaults.
  */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "mode")
+@JsonClassDescription("sharing mode")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = SharingConfig.TimeSlice.class, name = "time-slice"),
+    @JsonSubTypes.Type(value = SharingConfig.Mps.class, name = "mps"),
+    @JsonSubTypes.Type(value = SharingConfig.Mig.class, name = "mig"),
+    @JsonSubTypes.Type(value = SharingConfig.GreenContexts.class, name = "green-contexts")})
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SharingConfig(String mode, String name, Map<String, ContextSharing> contexts,
-    List<MigInstance> instances, String slowdownBaseline) {
-
-  /** The valid modes. */
-  public static final List<String> MODES = List.of("time-slice", "mps", "mig", "green-contexts");
+public sealed interface SharingConfig {
   /** The valid values of {@code slowdown-baseline}. */
-  public static final List<String> SLOWDOWN_BASELINES = List.of("partition", "device");
+  List<String> SLOWDOWN_BASELINES = List.of("partition", "device");
 
-  /** Checks the mode and that each setting belongs to it. */
-  public SharingConfig {
-    if (mode == null) {
-      throw new SpecViolation("mode", "is required; valid: " + String.join(", ", MODES));
-    }
-    if (!MODES.contains(mode)) {
-      throw new SpecViolation("mode", ConfigurationException.unknown("sharing mode", mode, MODES)
-          .getMessage());
-    }
-    if (name != null && !name.matches("[A-Za-z0-9._+-]+")) {
-      throw new SpecViolation("name", "may hold letters, digits, '.', '_', '+' and '-' only, got '"
-          + name + "'");
-    }
-    if (slowdownBaseline != null && !SLOWDOWN_BASELINES.contains(slowdownBaseline)) {
-      throw new SpecViolation("slowdown-baseline", ConfigurationException.unknown(
-          "slowdown baseline", slowdownBaseline, SLOWDOWN_BASELINES).getMessage());
-    }
-    contexts = contexts == null ? null
-        : Collections.unmodifiableMap(new LinkedHashMap<>(contexts));
-    instances = instances == null ? null : List.copyOf(instances);
-    if (instances != null && !mode.equals("mig")) {
-      throw new SpecViolation("instances", "only for mode mig (this is " + mode + ")");
-    }
-    if (mode.equals("mig") && (instances == null || instances.isEmpty())) {
-      throw new SpecViolation("instances", "mode mig needs at least one instance, e.g. "
-          + "instances: [{name: a, profile: 3g}]");
-    }
-    if (instances != null) {
-      for (int i = 0; i < instances.size(); i++) {
-        for (int j = 0; j < i; j++) {
-          if (instances.get(j).name().equals(instances.get(i).name())) {
-            throw new SpecViolation("instances[" + i + "].name", "'" + instances.get(i).name()
-                + "' appears twice");
-          }
-        }
-      }
-    }
-    if (contexts != null) {
-      for (Map.Entry<String, ContextSharing> entry : contexts.entrySet()) {
-        entry.getValue().checkMode(mode, "contexts." + entry.getKey());
-      }
-    }
-    if (mode.equals("time-slice") && contexts != null && !contexts.isEmpty()) {
-      throw new SpecViolation("contexts", "mode time-slice has no per-context settings");
-    }
+  /** The modes, as written after {@code mode:}, sorted. */
+  static List<String> modes() {
+    return Arrays.stream(SharingConfig.class.getAnnotation(JsonSubTypes.class).value())
+        .map(JsonSubTypes.Type::name).sorted().toList();
   }
+
+  /** The error for a mode that is none of {@link #modes()}, with the valid ones. */
+  static String unknownMode(String mode) {
+    return mode == null ? "missing 'mode'; valid: " + String.join(", ", modes())
+        : ConfigurationException.unknown("sharing mode", mode, modes()).getMessage();
+  }
+
+  /** The mode's name, as written after {@code mode:}. */
+  @JsonIgnore
+  default String mode() {
+    for (JsonSubTypes.Type type : SharingConfig.class.getAnnotation(JsonSubTypes.class).value()) {
+      if (type.value() == getClass()) {
+        return type.name();
+      }
+    }
+    throw new IllegalStateException("unregistered sharing mode " + getClass());
+  }
+
+  /** A label for reports (a sweep shows it as the value of {@code sharing}), or null. */
+  String name();
+
+  /** {@code partition}, {@code device}, or null for the default ({@code partition}). */
+  String slowdownBaseline();
 
   /** The label reports show: the name, else the mode. */
   @JsonIgnore
-  public String label() {
-    return name != null ? name : mode;
+  default String label() {
+    return name() != null ? name() : mode();
   }
 
   /**
@@ -92,60 +76,113 @@ public record SharingConfig(String mode, String name, Map<String, ContextSharing
    * {@code slowdown-baseline: partition} (the default) says.
    */
   @JsonIgnore
-  public boolean aloneInPartition() {
-    return !"device".equals(slowdownBaseline);
-  }
-
-  /** The settings of {@code contextId}, or the defaults. */
-  ContextSharing context(String contextId) {
-    ContextSharing settings = contexts == null ? null : contexts.get(contextId);
-    return settings == null ? ContextSharing.DEFAULTS : settings;
+  default boolean aloneInPartition() {
+    return !"device".equals(slowdownBaseline());
   }
 
   /**
-   * One context's settings.
+   * The section as the YAML mapping it was read from: {@code mode} first, then the keys given, in
+   * the format's order; reading it back gives an equal section.
+   */
+  Map<String, Object> toYaml();
+
+  /**
+   * Time slicing: contexts take turns whatever the hardware model's {@code concurrent-contexts}
+   * says. No per-context settings.
    *
-   * @param activeThreadPercentage ({@code mps}) the share of the device's threads, and so of its
-   *     SMs, the context's kernels may use ({@code CUDA_MPS_ACTIVE_THREAD_PERCENTAGE}), in (0,
-   *     100]; default 100
-   * @param clientPriority ({@code mps}) {@code normal} or {@code below-normal} ({@code
-   *     CUDA_MPS_CLIENT_PRIORITY} 0 or 1); default normal
-   * @param instance ({@code mig}) the name of the MIG instance the context runs in; required for
-   *     every context with queues
-   * @param partitions ({@code green-contexts}) the context's green contexts: SM partitions, each
-   *     with the queues (streams) created on it
+   * @param name a label for reports, or null
+   * @param slowdownBaseline {@code partition} or {@code device}, or null
+   */
+  record TimeSlice(String name, String slowdownBaseline) implements SharingConfig {
+    /** Checks the common keys. */
+    public TimeSlice {
+      checkCommon(name, slowdownBaseline);
+    }
+
+    @Override
+    public Map<String, Object> toYaml() {
+      return yaml(this, Map.of());
+    }
+  }
+
+  /**
+   * MPS: contexts are clients of one MPS server, co-resident on the SMs.
+   *
+   * @param name a label for reports, or null
+   * @param contexts per context id, its client settings; null when none given
+   * @param clientOrdering how the block scheduler orders different clients' jobs: {@code neutral}
+   *     (default) or {@code compare-stream-priorities}; null when not given
+   * @param slowdownBaseline {@code partition} or {@code device}, or null
+   */
+  record Mps(String name, Map<String, MpsClient> contexts, String clientOrdering,
+      String slowdownBaseline) implements SharingConfig {
+    /** The valid values of {@code client-ordering}, the default first. */
+    public static final List<String> CLIENT_ORDERINGS = List.of("neutral",
+        "compare-stream-priorities");
+
+    /** Checks the common keys and the client ordering; copies the contexts. */
+    public Mps {
+      checkCommon(name, slowdownBaseline);
+      if (clientOrdering != null && !CLIENT_ORDERINGS.contains(clientOrdering)) {
+        throw new SpecViolation("client-ordering", ConfigurationException.unknown(
+            "client ordering", clientOrdering, CLIENT_ORDERINGS).getMessage());
+      }
+      contexts = copy(contexts);
+    }
+
+    /** MPS with every default: clients uncapped, normal priority, neutral ordering. */
+    public static Mps defaults() {
+      return new Mps(null, null, null, null);
+    }
+
+    /** The settings of {@code contextId}, or the defaults. */
+    MpsClient client(String contextId) {
+      MpsClient client = contexts == null ? null : contexts.get(contextId);
+      return client == null ? MpsClient.DEFAULTS : client;
+    }
+
+    /** Whether stream priorities of different clients are compared (not the default). */
+    @JsonIgnore
+    public boolean comparesStreamPriorities() {
+      return "compare-stream-priorities".equals(clientOrdering);
+    }
+
+    @Override
+    public Map<String, Object> toYaml() {
+      Map<String, Object> keys = new LinkedHashMap<>();
+      if (contexts != null) {
+        Map<String, Object> clients = new LinkedHashMap<>();
+        contexts.forEach((id, client) -> clients.put(id, client.toYaml()));
+        keys.put("contexts", clients);
+      }
+      put(keys, "client-ordering", clientOrdering);
+      return yaml(this, keys);
+    }
+  }
+
+  /**
+   * One MPS client's settings.
+   *
+   * @param activeThreadPercentage the share of the device's threads, and so of its SMs, the
+   *     client's kernels may use ({@code CUDA_MPS_ACTIVE_THREAD_PERCENTAGE}), in (0, 100]; null
+   *     for 100
+   * @param clientPriority {@code normal} or {@code below-normal} ({@code CUDA_MPS_CLIENT_PRIORITY}
+   *     0 or 1); null for normal
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record ContextSharing(Double activeThreadPercentage, String clientPriority,
-      String instance, List<GreenPartition> partitions) {
-    static final ContextSharing DEFAULTS = new ContextSharing(null, null, null, null);
+  record MpsClient(Double activeThreadPercentage, String clientPriority) {
     /** The valid client priorities. */
     public static final List<String> CLIENT_PRIORITIES = List.of("normal", "below-normal");
+    static final MpsClient DEFAULTS = new MpsClient(null, null);
 
-    /** Checks the values that need no workload. */
-    public ContextSharing {
-      if (activeThreadPercentage != null && !(activeThreadPercentage > 0
-          && activeThreadPercentage <= 100)) {
-        throw new SpecViolation("active-thread-percentage", "must be in (0, 100], got "
-            + activeThreadPercentage);
-      }
+    /** Checks the values. */
+    public MpsClient {
+      SpecViolation.check(activeThreadPercentage == null || (activeThreadPercentage > 0
+          && activeThreadPercentage <= 100), "active-thread-percentage",
+          "must be in (0, 100], got " + activeThreadPercentage);
       if (clientPriority != null && !CLIENT_PRIORITIES.contains(clientPriority)) {
         throw new SpecViolation("client-priority", ConfigurationException.unknown(
             "client priority", clientPriority, CLIENT_PRIORITIES).getMessage());
-      }
-      partitions = partitions == null ? null : List.copyOf(partitions);
-    }
-
-    private void checkMode(String mode, String where) {
-      only(activeThreadPercentage != null, "mps", mode, where + ".active-thread-percentage");
-      only(clientPriority != null, "mps", mode, where + ".client-priority");
-      only(instance != null, "mig", mode, where + ".instance");
-      only(partitions != null, "green-contexts", mode, where + ".partitions");
-    }
-
-    private static void only(boolean given, String needed, String mode, String where) {
-      if (given && !needed.equals(mode)) {
-        throw new SpecViolation(where, "only for mode " + needed + " (this is " + mode + ")");
       }
     }
 
@@ -158,6 +195,72 @@ public record SharingConfig(String mode, String name, Map<String, ContextSharing
     boolean belowNormal() {
       return "below-normal".equals(clientPriority);
     }
+
+    Map<String, Object> toYaml() {
+      Map<String, Object> keys = new LinkedHashMap<>();
+      put(keys, "active-thread-percentage", activeThreadPercentage);
+      put(keys, "client-priority", clientPriority);
+      return keys;
+    }
+  }
+
+  /**
+   * MIG: static GPU instances from the device's profiles; each context with queues is bound to
+   * one.
+   *
+   * @param name a label for reports, or null
+   * @param contexts per context id, the instance it runs in
+   * @param instances the instances, in the order their SMs are laid out; at least one
+   * @param slowdownBaseline {@code partition} or {@code device}, or null
+   */
+  record Mig(String name, Map<String, MigBinding> contexts, List<MigInstance> instances,
+      String slowdownBaseline) implements SharingConfig {
+    /** Checks the common keys and the instances; copies the collections. */
+    public Mig {
+      checkCommon(name, slowdownBaseline);
+      SpecViolation.check(instances != null && !instances.isEmpty(), "instances",
+          "mode mig needs at least one instance, e.g. instances: [{name: a, profile: 3g}]");
+      instances = List.copyOf(instances);
+      for (int i = 0; i < instances.size(); i++) {
+        for (int j = 0; j < i; j++) {
+          SpecViolation.check(!instances.get(j).name().equals(instances.get(i).name()),
+              "instances[" + i + "].name", "'" + instances.get(i).name() + "' appears twice");
+        }
+      }
+      contexts = copy(contexts);
+    }
+
+    /** The instance {@code contextId} is bound to, or null. */
+    String instanceOf(String contextId) {
+      MigBinding binding = contexts == null ? null : contexts.get(contextId);
+      return binding == null ? null : binding.instance();
+    }
+
+    @Override
+    public Map<String, Object> toYaml() {
+      Map<String, Object> keys = new LinkedHashMap<>();
+      if (contexts != null) {
+        Map<String, Object> bindings = new LinkedHashMap<>();
+        contexts.forEach((id, binding) -> bindings.put(id, Map.of("instance",
+            binding.instance())));
+        keys.put("contexts", bindings);
+      }
+      keys.put("instances", instances.stream().map(MigInstance::toYaml).toList());
+      return yaml(this, keys);
+    }
+  }
+
+  /**
+   * A context's MIG instance.
+   *
+   * @param instance the name of the MIG instance the context runs in
+   */
+  record MigBinding(String instance) {
+    /** Checks that the instance is given. */
+    public MigBinding {
+      SpecViolation.check(instance != null && !instance.isBlank(), "instance",
+          "is required: the name of one of the instances");
+    }
   }
 
   /**
@@ -167,24 +270,77 @@ public record SharingConfig(String mode, String name, Map<String, ContextSharing
    * @param profile its GPU instance profile: a full name such as {@code 3g.71gb} or the compute
    *     slices alone ({@code 3g}, the profile with the least memory)
    * @param mps whether an MPS server runs in the instance, so that several contexts bound to it
-   *     are co-resident on its SMs (NVIDIA MIG user guide, "MIG with CUDA MPS"); default false: one
-   *     context per instance
+   *     are co-resident on its SMs (NVIDIA MIG user guide, "MIG with CUDA MPS"); null for false:
+   *     one context per instance
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record MigInstance(String name, String profile, Boolean mps) {
+  record MigInstance(String name, String profile, Boolean mps) {
     /** Checks that both are given. */
     public MigInstance {
-      if (name == null || name.isBlank()) {
-        throw new SpecViolation("name", "is required");
-      }
-      if (profile == null || profile.isBlank()) {
-        throw new SpecViolation("profile", "is required, e.g. 3g");
-      }
+      SpecViolation.check(name != null && !name.isBlank(), "name", "is required");
+      SpecViolation.check(profile != null && !profile.isBlank(), "profile",
+          "is required, e.g. 3g");
     }
 
     /** Whether the instance runs an MPS server ({@code mps: true}). */
     boolean runsMps() {
       return Boolean.TRUE.equals(mps);
+    }
+
+    Map<String, Object> toYaml() {
+      Map<String, Object> keys = new LinkedHashMap<>();
+      keys.put("name", name);
+      keys.put("profile", profile);
+      put(keys, "mps", mps);
+      return keys;
+    }
+  }
+
+  /**
+   * Green contexts: a context's queues (streams) on SM partitions of its own.
+   *
+   * @param name a label for reports, or null
+   * @param contexts per context id, its green contexts; null when none given
+   * @param slowdownBaseline {@code partition} or {@code device}, or null
+   */
+  record GreenContexts(String name, Map<String, GreenContextSet> contexts,
+      String slowdownBaseline) implements SharingConfig {
+    /** Checks the common keys; copies the contexts. */
+    public GreenContexts {
+      checkCommon(name, slowdownBaseline);
+      contexts = copy(contexts);
+    }
+
+    /** The partitions of {@code contextId}, or an empty list. */
+    List<GreenPartition> partitionsOf(String contextId) {
+      GreenContextSet set = contexts == null ? null : contexts.get(contextId);
+      return set == null ? List.of() : set.partitions();
+    }
+
+    @Override
+    public Map<String, Object> toYaml() {
+      Map<String, Object> keys = new LinkedHashMap<>();
+      if (contexts != null) {
+        Map<String, Object> sets = new LinkedHashMap<>();
+        contexts.forEach((id, set) -> sets.put(id, Map.of("partitions",
+            set.partitions().stream().map(GreenPartition::toYaml).toList())));
+        keys.put("contexts", sets);
+      }
+      return yaml(this, keys);
+    }
+  }
+
+  /**
+   * One context's green contexts.
+   *
+   * @param partitions its SM partitions, each with the queues (streams) created on it; at least one
+   */
+  record GreenContextSet(List<GreenPartition> partitions) {
+    /** Checks and copies the partitions. */
+    public GreenContextSet {
+      SpecViolation.check(partitions != null && !partitions.isEmpty(), "partitions",
+          "needs at least one partition, e.g. partitions: [{name: a, sms: 8, queues: [q]}]");
+      partitions = List.copyOf(partitions);
     }
   }
 
@@ -195,19 +351,51 @@ public record SharingConfig(String mode, String name, Map<String, ContextSharing
    * @param sms how many SMs it holds, at least 1 (and the device's granularity)
    * @param queues the ids of the context's queues (streams) it runs, at least one
    */
-  public record GreenPartition(String name, Integer sms, List<String> queues) {
+  record GreenPartition(String name, Integer sms, List<String> queues) {
     /** Checks the fields. */
     public GreenPartition {
-      if (name == null || name.isBlank()) {
-        throw new SpecViolation("name", "is required");
-      }
-      if (sms == null || sms < 1) {
-        throw new SpecViolation("sms", "must be >= 1, got " + sms);
-      }
-      if (queues == null || queues.isEmpty()) {
-        throw new SpecViolation("queues", "needs at least one queue id");
-      }
+      SpecViolation.check(name != null && !name.isBlank(), "name", "is required");
+      SpecViolation.check(sms != null && sms >= 1, "sms", "must be >= 1, got " + sms);
+      SpecViolation.check(queues != null && !queues.isEmpty(), "queues",
+          "needs at least one queue id");
       queues = List.copyOf(queues);
     }
+
+    Map<String, Object> toYaml() {
+      Map<String, Object> keys = new LinkedHashMap<>();
+      keys.put("name", name);
+      keys.put("sms", sms);
+      keys.put("queues", queues);
+      return keys;
+    }
+  }
+
+  private static void checkCommon(String name, String slowdownBaseline) {
+    SpecViolation.check(name == null || name.matches("[A-Za-z0-9._+-]+"), "name",
+        "may hold letters, digits, '.', '_', '+' and '-' only, got '" + name + "'");
+    if (slowdownBaseline != null && !SLOWDOWN_BASELINES.contains(slowdownBaseline)) {
+      throw new SpecViolation("slowdown-baseline", ConfigurationException.unknown(
+          "slowdown baseline", slowdownBaseline, SLOWDOWN_BASELINES).getMessage());
+    }
+  }
+
+  private static <V> Map<String, V> copy(Map<String, V> map) {
+    return map == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(map));
+  }
+
+  private static void put(Map<String, Object> keys, String key, Object value) {
+    if (value != null) {
+      keys.put(key, value);
+    }
+  }
+
+  /** {@code mode}, {@code name}, the mode's own keys, then {@code slowdown-baseline}. */
+  private static Map<String, Object> yaml(SharingConfig config, Map<String, Object> own) {
+    Map<String, Object> keys = new LinkedHashMap<>();
+    keys.put("mode", config.mode());
+    put(keys, "name", config.name());
+    keys.putAll(own);
+    put(keys, "slowdown-baseline", config.slowdownBaseline());
+    return Collections.unmodifiableMap(keys);
   }
 }

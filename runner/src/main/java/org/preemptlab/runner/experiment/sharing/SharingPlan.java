@@ -5,10 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.runner.experiment.ModellingChoice;
 import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.SharingSupport;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.SmSet;
@@ -18,13 +21,17 @@ import org.preemptlab.runner.engine.SpatialSharing;
 /**
  * A {@link SharingConfig} resolved against the run's hardware model, device and workload: the
  * engine's {@link SpatialSharing}, and for MIG the instances with their SMs and bandwidth shares
- * (the memory domains of the contention model). Every mistake is a one-line {@link
+ * (the memory domains of the contention model). What a mode needs of the device (MPS, MIG
+ * profiles, green-context granularity) comes from the hardware model's {@link SharingSupport}, so
+ * a model file of the user's own can use every mode. Every mistake is a one-line {@link
  * ConfigurationException} naming the key and the valid choices.
  *
  * @param sharing what the engine applies
  * @param instances the MIG instances in layout order; empty for the other modes
+ * @param choices the modelling choices that decided the sharing, for the run's summary
  */
-public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
+public record SharingPlan(SpatialSharing sharing, List<Instance> instances,
+    List<ModellingChoice> choices) {
 
   /**
    * A MIG instance as laid out on the device.
@@ -36,25 +43,10 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
    */
   public record Instance(String name, String profile, SmSet sms, double bandwidthShare) {}
 
-  /**
-   * Green-context SM granularity per bundled NVIDIA model, from the CUDA driver API's "Green
-   * Contexts" section (CUDA 12.4): compute capability 6.x at least 1 SM; 7.x at least 2, a multiple
-   * of 2; 8.x at least 4, a multiple of 2; 9.0+ at least 8, a multiple of 8. {min, multiple}.
-   */
-  private static final Map<String, int[]> GREEN_GRANULARITY = Map.of(
-      "gtx1080", new int[] {1, 1}, "v100", new int[] {2, 2}, "a100", new int[] {4, 2},
-      "h200", new int[] {8, 8});
-
-  /**
-   * Bundled models without Volta MPS execution-resource provisioning (pre-Volta NVIDIA, AMD): an
-   * active-thread percentage is refused on them.
-   */
-  private static final Set<String> NO_MPS_PROVISIONING = Set.of("gtx480", "gtx1080", "mi50",
-      "mi100");
-
-  /** Copies the instances. */
+  /** Copies the lists. */
   public SharingPlan {
     instances = List.copyOf(instances);
+    choices = List.copyOf(choices);
   }
 
   /**
@@ -62,16 +54,16 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
    * of {@code device}'s DRAM bandwidth; empty for the other modes (the whole device is one domain)
    * or when the device declares no bandwidth (then there is no contention to share).
    */
-  public java.util.Optional<MemoryDomains> memoryDomains(DeviceSpec device) {
+  public Optional<MemoryDomains> memoryDomains(DeviceSpec device) {
     if (instances.isEmpty() || !device.memory().declared()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     List<MemoryDomains.Domain> domains = new ArrayList<>();
     for (Instance instance : instances) {
       domains.add(new MemoryDomains.Domain(instance.name(), instance.sms(),
           instance.bandwidthShare() * device.memory().dramBandwidthBytesPerNs()));
     }
-    return java.util.Optional.of(new MemoryDomains(domains));
+    return Optional.of(new MemoryDomains(domains));
   }
 
   /**
@@ -85,17 +77,19 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
 
   /** No spatial sharing: the hardware model decides. */
   public static SharingPlan none() {
-    return new SharingPlan(SpatialSharing.none(), List.of());
+    return new SharingPlan(SpatialSharing.none(), List.of(), List.of(new ModellingChoice(
+        "sharing", "none", "no sharing section: the hardware model's concurrent-contexts decides",
+        "docs/time-slicing.md")));
   }
 
   /**
    * Resolves {@code config} (null: no sharing section) for a run on hardware model {@code
-   * hardwareId} with {@code device} and {@code workload}.
+   * hardwareId} ({@code hardware}) with {@code workload}.
    *
    * @throws ConfigurationException naming the key and the valid choices
    */
-  public static SharingPlan resolve(SharingConfig config, String hardwareId, DeviceSpec device,
-      Workload workload) {
+  public static SharingPlan resolve(SharingConfig config, String hardwareId,
+      HardwareModel hardware, Workload workload) {
     if (config == null) {
       return none();
     }
@@ -104,21 +98,42 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
     for (JobQueue queue : workload.queues()) {
       queuesByContext.get(queue.contextId()).add(queue.id());
     }
-    if (config.contexts() != null) {
-      for (String id : config.contexts().keySet()) {
-        if (!queuesByContext.containsKey(id)) {
-          throw fail("contexts." + id, ConfigurationException.unknown("context", id,
-              queuesByContext.keySet()).getMessage());
-        }
+    Device device = new Device(hardwareId, hardware.device(), hardware.sharingSupport());
+    // each mode its own resolution; no mode falls through to another's (Java 17: no pattern
+    // switch, so a mode added to SharingConfig without a branch here fails loudly)
+    if (config instanceof SharingConfig.TimeSlice timeSlice) {
+      return timeSlice(timeSlice, queuesByContext);
+    } else if (config instanceof SharingConfig.Mps mps) {
+      return mps(mps, device, queuesByContext);
+    } else if (config instanceof SharingConfig.Mig mig) {
+      return mig(mig, device, queuesByContext);
+    } else if (config instanceof SharingConfig.GreenContexts green) {
+      return green(green, device, queuesByContext);
+    }
+    throw new IllegalStateException("sharing mode '" + config.mode() + "' has no resolution");
+  }
+
+  /** The device as the modes see it. */
+  private record Device(String id, DeviceSpec spec, SharingSupport support) {}
+
+  private static SharingPlan timeSlice(SharingConfig.TimeSlice config,
+      Map<String, List<String>> queuesByContext) {
+    return new SharingPlan(new SpatialSharing(false, Map.of(), Map.of(), Set.of()), List.of(),
+        List.of(new ModellingChoice("sharing", "time-slice", "contexts take turns by time slices,"
+            + " whatever concurrent-contexts says", "docs/time-slicing.md")));
+  }
+
+  private static void checkContexts(Map<String, ?> given,
+      Map<String, List<String>> queuesByContext) {
+    if (given == null) {
+      return;
+    }
+    for (String id : given.keySet()) {
+      if (!queuesByContext.containsKey(id)) {
+        throw fail("contexts." + id, ConfigurationException.unknown("context", id,
+            queuesByContext.keySet()).getMessage());
       }
     }
-    return switch (config.mode()) {
-      case "time-slice" -> new SharingPlan(new SpatialSharing(false, Map.of(), Map.of(),
-          Set.of()), List.of());
-      case "mps" -> mps(config, hardwareId, device, queuesByContext);
-      case "mig" -> mig(config, hardwareId, device, queuesByContext);
-      default -> green(config, hardwareId, device, queuesByContext);
-    };
   }
 
   /**
@@ -127,14 +142,20 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
    * that sum to at most 100 give disjoint SM sets, as the MPS documentation says provisioning does
    * when the percentages split the device.
    */
-  private static SharingPlan mps(SharingConfig config, String hardwareId, DeviceSpec device,
+  private static SharingPlan mps(SharingConfig.Mps config, Device device,
       Map<String, List<String>> queuesByContext) {
-    int n = device.smCount();
+    checkContexts(config.contexts(), queuesByContext);
+    if (device.support().mps() == SharingSupport.Mps.NONE) {
+      throw fail("mode", "hardware '" + device.id() + "' declares no MPS (model-file key 'mps':"
+          + " none or absent); set mps: pre-volta or volta in a model of the device, or leave the"
+          + " sharing section out");
+    }
+    int n = device.spec().smCount();
     Map<String, SmSet> partitions = new LinkedHashMap<>();
     Set<String> belowNormal = new LinkedHashSet<>();
     int next = 0;
     for (String context : queuesByContext.keySet()) {
-      SharingConfig.ContextSharing settings = config.context(context);
+      SharingConfig.MpsClient settings = config.client(context);
       if (settings.belowNormal()) {
         belowNormal.add(context);
       }
@@ -142,10 +163,10 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
       if (percentage >= 100) {
         continue;
       }
-      if (NO_MPS_PROVISIONING.contains(hardwareId)) {
-        throw fail("contexts." + context + ".active-thread-percentage", "hardware '" + hardwareId
-            + "' has no Volta MPS execution-resource provisioning (NVIDIA compute capability 7.0"
-            + " and later); leave the percentage out");
+      if (device.support().mps() != SharingSupport.Mps.VOLTA) {
+        throw fail("contexts." + context + ".active-thread-percentage", "hardware '"
+            + device.id() + "' has no Volta MPS execution-resource provisioning (model-file key "
+            + "'mps' is not volta); leave the percentage out");
       }
       int count = Math.max(1, (int) Math.ceil(percentage * n / 100.0 - 1e-9));
       int[] sms = new int[count];
@@ -155,18 +176,35 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
       next = (next + count) % n;
       partitions.put(context, SmSet.of(sms));
     }
-    return new SharingPlan(new SpatialSharing(true, partitions, Map.of(), belowNormal), List.of());
+    boolean neutral = !config.comparesStreamPriorities();
+    List<ModellingChoice> choices = List.of(
+        new ModellingChoice("sharing", "mps", "clients co-resident on the SMs, no time slices;"
+            + " an active-thread percentage caps a client's SMs", "NVIDIA MPS documentation"),
+        new ModellingChoice("mps client ordering", neutral ? "neutral"
+            : "compare-stream-priorities", neutral
+            ? "each client's jobs by its own stream priorities; between clients, first launched"
+                + " first (the documentation does not say that clients' stream priorities compare)"
+            : "one stream-priority order across clients (an assumption: not stated by NVIDIA)",
+            "docs/sharing.md#client-ordering"));
+    return new SharingPlan(new SpatialSharing(true, partitions, Map.of(), belowNormal, Map.of(),
+        neutral), List.of(), choices);
   }
 
   /**
    * MIG: instances laid out from SM 0 in the order written, one context per instance, or several
    * co-resident on the instance's SMs when it runs MPS.
    */
-  private static SharingPlan mig(SharingConfig config, String hardwareId, DeviceSpec device,
+  private static SharingPlan mig(SharingConfig.Mig config, Device device,
       Map<String, List<String>> queuesByContext) {
-    List<MigProfiles.Profile> profiles = MigProfiles.of(hardwareId).orElseThrow(() ->
-        fail("mode", "hardware '" + hardwareId + "' has no MIG profiles; MIG is modelled for: "
-            + String.join(", ", MigProfiles.HARDWARE)));
+    checkContexts(config.contexts(), queuesByContext);
+    SharingSupport support = device.support();
+    if (!support.mig()) {
+      throw fail("mode", "hardware '" + device.id() + "' declares no MIG profiles (model-file key"
+          + " 'mig-profiles'); see docs/sharing.md");
+    }
+    List<SharingSupport.MigProfile> profiles = support.migProfiles();
+    int computeSlices = support.migComputeSlices();
+    int memorySlices = profiles.get(0).deviceMemorySlices();
     List<Instance> instances = new ArrayList<>();
     Map<String, Integer> counts = new LinkedHashMap<>();
     int sms = 0;
@@ -175,34 +213,35 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
     for (int i = 0; i < config.instances().size(); i++) {
       SharingConfig.MigInstance instance = config.instances().get(i);
       String where = "instances[" + i + "].profile";
-      MigProfiles.Profile profile = MigProfiles.find(profiles, instance.profile()).orElseThrow(
-          () -> fail(where, ConfigurationException.unknown(hardwareId + " MIG profile",
-              instance.profile(), MigProfiles.names(profiles)).getMessage()));
+      SharingSupport.MigProfile profile = find(profiles, instance.profile()).orElseThrow(
+          () -> fail(where, ConfigurationException.unknown(device.id() + " MIG profile",
+              instance.profile(), names(profiles)).getMessage()));
       int count = counts.merge(profile.name(), 1, Integer::sum);
       if (count > profile.maxInstances()) {
-        throw fail(where, "'" + hardwareId + "' holds at most " + profile.maxInstances() + " "
+        throw fail(where, "'" + device.id() + "' holds at most " + profile.maxInstances() + " "
             + profile.name() + " instance" + (profile.maxInstances() == 1 ? "" : "s"));
       }
       compute += profile.computeSlices();
-      memory += profile.memoryEighths();
-      if (compute > 7 || memory > 8) {
+      memory += profile.memorySlices();
+      if (compute > computeSlices || memory > memorySlices) {
         throw fail(where, "the instances up to '" + instance.name() + "' need " + compute
-            + " of 7 compute slices and " + memory + " of 8 memory slices; '" + hardwareId
-            + "' has no room for " + profile.name());
+            + " of " + computeSlices + " compute slices and " + memory + " of " + memorySlices
+            + " memory slices; '" + device.id() + "' has no room for " + profile.name());
       }
-      if (sms + profile.sms() > device.smCount()) {
+      if (sms + profile.sms() > device.spec().smCount()) {
         throw fail(where, "the instances up to '" + instance.name() + "' need " + (sms
-            + profile.sms()) + " SMs; the device has " + device.smCount());
+            + profile.sms()) + " SMs; the device has " + device.spec().smCount());
       }
       instances.add(new Instance(instance.name(), profile.name(),
-          SmSet.range(sms, sms + profile.sms()), profile.memoryEighths() / 8.0));
+          SmSet.range(sms, sms + profile.sms()), profile.bandwidthShare()));
       sms += profile.sms();
     }
     List<String> names = instances.stream().map(Instance::name).toList();
     Map<String, SmSet> partitions = new LinkedHashMap<>();
+    Map<String, String> groups = new LinkedHashMap<>();
     Map<String, String> holder = new LinkedHashMap<>();
     queuesByContext.forEach((context, queues) -> {
-      String instance = config.context(context).instance();
+      String instance = config.instanceOf(context);
       if (instance == null) {
         if (queues.isEmpty()) {
           return;
@@ -222,25 +261,43 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
             + "give each context its own instance, or run MPS in it (mps: true)");
       }
       partitions.put(context, instances.get(index).sms());
+      groups.put(context, instance);
     });
-    return new SharingPlan(new SpatialSharing(true, partitions, Map.of(), Set.of()), instances);
+    // an MPS server in an instance orders its clients as mode mps does by default (neutral);
+    // across instances the order places nothing differently (no SM is shared)
+    boolean serversInInstances = config.instances().stream()
+        .anyMatch(SharingConfig.MigInstance::runsMps);
+    List<ModellingChoice> choices = new ArrayList<>(List.of(new ModellingChoice("sharing", "mig",
+        "instances isolated in SMs, launch latency (busy only by the instance's own work) and"
+            + " DRAM bandwidth (the instance's memory slices)", "NVIDIA MIG user guide")));
+    if (serversInInstances) {
+      choices.add(new ModellingChoice("mps client ordering", "neutral", "inside an instance that"
+          + " runs MPS: each client's jobs by its own stream priorities; between clients, first"
+          + " launched first", "docs/sharing.md#client-ordering"));
+    }
+    return new SharingPlan(new SpatialSharing(true, partitions, Map.of(), Set.of(), groups,
+        serversInInstances), instances, choices);
   }
 
   /** Green contexts: each context's partitions laid out from SM 0, disjoint within the context. */
-  private static SharingPlan green(SharingConfig config, String hardwareId, DeviceSpec device,
+  private static SharingPlan green(SharingConfig.GreenContexts config, Device device,
       Map<String, List<String>> queuesByContext) {
-    int[] granularity = GREEN_GRANULARITY.get(hardwareId);
+    checkContexts(config.contexts(), queuesByContext);
+    Optional<SharingSupport.GreenContextGranularity> granularity =
+        device.support().greenContexts();
     Map<String, SmSet> partitions = new LinkedHashMap<>();
     for (String context : queuesByContext.keySet()) {
-      List<SharingConfig.GreenPartition> list = config.context(context).partitions();
-      if (list == null) {
+      List<SharingConfig.GreenPartition> list = config.partitionsOf(context);
+      if (list.isEmpty()) {
         continue;
       }
-      if (granularity == null) {
-        throw fail("contexts." + context + ".partitions", "hardware '" + hardwareId + "' has no "
-            + "green contexts modelled; valid: " + String.join(", ",
-            new TreeSet<>(GREEN_GRANULARITY.keySet())));
+      if (granularity.isEmpty()) {
+        throw fail("contexts." + context + ".partitions", "hardware '" + device.id() + "' "
+            + "declares no green contexts (model-file keys 'green-context-min-sms' and "
+            + "'green-context-sm-multiple')");
       }
+      int min = granularity.get().minSms();
+      int multiple = granularity.get().smMultiple();
       int next = 0;
       Set<String> names = new LinkedHashSet<>();
       for (int i = 0; i < list.size(); i++) {
@@ -250,14 +307,14 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
           throw fail(where + ".name", "'" + partition.name() + "' appears twice");
         }
         int count = partition.sms();
-        if (count < granularity[0] || count % granularity[1] != 0) {
-          throw fail(where + ".sms", count + " SMs: a green-context partition on '" + hardwareId
-              + "' holds at least " + granularity[0] + " SMs and a multiple of " + granularity[1]);
+        if (count < min || count % multiple != 0) {
+          throw fail(where + ".sms", count + " SMs: a green-context partition on '" + device.id()
+              + "' holds at least " + min + " SMs and a multiple of " + multiple);
         }
-        if (next + count > device.smCount()) {
+        if (next + count > device.spec().smCount()) {
           throw fail(where + ".sms", "the partitions of '" + context + "' up to '"
               + partition.name() + "' need " + (next + count) + " SMs; the device has "
-              + device.smCount());
+              + device.spec().smCount());
         }
         SmSet sms = SmSet.range(next, next + count);
         next += count;
@@ -273,7 +330,43 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances) {
         }
       }
     }
-    return new SharingPlan(new SpatialSharing(null, Map.of(), partitions, Set.of()), List.of());
+    List<ModellingChoice> choices = List.of(new ModellingChoice("sharing", "green-contexts",
+        "a context's streams confined to its SM partitions; between contexts the hardware model"
+            + " decides", "CUDA driver API, Green Contexts"));
+    return new SharingPlan(new SpatialSharing(null, Map.of(), partitions, Set.of()), List.of(),
+        choices);
+  }
+
+  /**
+   * The profile named {@code name} ({@code 3g.71gb}, or {@code 3g} for the one with the least
+   * memory) among {@code profiles}, or empty.
+   */
+  private static Optional<SharingSupport.MigProfile> find(
+      List<SharingSupport.MigProfile> profiles, String name) {
+    SharingSupport.MigProfile least = null;
+    for (SharingSupport.MigProfile profile : profiles) {
+      if (profile.name().equals(name)) {
+        return Optional.of(profile);
+      }
+      if ((profile.computeSlices() + "g").equals(name)
+          && (least == null || profile.memoryGb() < least.memoryGb())) {
+        least = profile;
+      }
+    }
+    return Optional.ofNullable(least);
+  }
+
+  /** Every name {@link #find} accepts, for errors: the short names, then the full ones. */
+  private static List<String> names(List<SharingSupport.MigProfile> profiles) {
+    List<String> names = new ArrayList<>();
+    for (SharingSupport.MigProfile profile : profiles) {
+      String shortName = profile.computeSlices() + "g";
+      if (!names.contains(shortName)) {
+        names.add(shortName);
+      }
+    }
+    profiles.forEach(p -> names.add(p.name()));
+    return names;
   }
 
   private static ConfigurationException fail(String key, String message) {

@@ -297,6 +297,10 @@ public record SweepConfig(
       if (cause instanceof SpecViolation violation) {
         throw new SpecViolation(where + "." + violation.key(), violation.detail());
       }
+      if (e.getCause() instanceof com.fasterxml.jackson.databind.exc.InvalidTypeIdException id) {
+        throw new SpecViolation(where + ".mode",
+            org.preemptlab.runner.experiment.sharing.SharingConfig.unknownMode(id.getTypeId()));
+      }
       String message = e.getMessage() == null ? "not a sharing section" : e.getMessage();
       int newline = message.indexOf('\n');
       throw new SpecViolation(where, newline < 0 ? message : message.substring(0, newline));

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.hardware.DeviceCosts;
 import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.SharingSupport;
 import org.preemptlab.api.hardware.MemorySpec;
 import org.preemptlab.api.hardware.SmSpec;
 import org.preemptlab.api.model.BlockProgram;
@@ -20,9 +24,12 @@ import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.SmSet;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.discovery.PluginType;
 import org.preemptlab.runner.engine.MemoryDomains;
 import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.RunConfig;
+import org.preemptlab.runner.workload.RandomStreams;
 
 /** The {@code sharing} section: its one-line errors and how each mode maps onto SMs. */
 class SharingConfigTest {
@@ -47,8 +54,30 @@ class SharingConfigTest {
     return ConfigLoader.parse("sharing:\n" + yaml, "run.yaml").sharing();
   }
 
+  private static final PluginRegistry REGISTRY = PluginRegistry.discover(Optional.empty());
+
+  /**
+   * The H200-shaped device with the sharing facts of bundled model {@code id}, as its model file
+   * declares them.
+   */
+  static HardwareModel device(String id) {
+    SharingSupport support = REGISTRY.create(PluginType.HARDWARE_MODEL, id, Map.of(),
+        (HardwareModel) null, RandomStreams.named(1, "hardware")).sharingSupport();
+    return new HardwareModel() {
+      @Override
+      public DeviceSpec device() {
+        return H200;
+      }
+
+      @Override
+      public SharingSupport sharingSupport() {
+        return support;
+      }
+    };
+  }
+
   private static SharingPlan plan(String yaml, String hardware) {
-    return SharingPlan.resolve(sharing(yaml), hardware, H200, tenants());
+    return SharingPlan.resolve(sharing(yaml), hardware, device(hardware), tenants());
   }
 
   @Test
@@ -70,9 +99,63 @@ class SharingConfigTest {
   }
 
   @Test
-  void aSettingOfAnotherModeIsRefused() {
+  void aSettingOfAnotherModeIsRefusedNamingTheModesOwnKeys() {
     assertThatThrownBy(() -> sharing("  mode: mps\n  contexts:\n    lc: {instance: a}\n"))
-        .hasMessageEndingWith("sharing.contexts.lc.instance: only for mode mig (this is mps)");
+        .hasMessageEndingWith("sharing.contexts.lc: unknown key 'instance'; valid: "
+            + "active-thread-percentage, client-priority");
+    assertThatThrownBy(() -> sharing("  mode: mps\n  instances: [{name: a, profile: 3g}]\n"))
+        .hasMessageContaining("sharing: unknown key 'instances'");
+    assertThatThrownBy(() -> sharing("  mode: time-slice\n  contexts: {lc: {}}\n"))
+        .hasMessageEndingWith("sharing: unknown key 'contexts'; valid: name, slowdown-baseline");
+  }
+
+  @Test
+  void aMissingModeNamesTheValidModes() {
+    assertThatThrownBy(() -> sharing("  name: x\n"))
+        .hasMessageEndingWith("sharing.mode: missing 'mode'; valid: green-contexts, mig, mps, "
+            + "time-slice");
+  }
+
+  @Test
+  void anUnknownClientOrderingNamesTheValidOnes() {
+    assertThatThrownBy(() -> sharing("  mode: mps\n  client-ordering: fair\n"))
+        .hasMessageEndingWith("sharing.client-ordering: unknown client ordering 'fair'; valid: "
+            + "compare-stream-priorities, neutral");
+  }
+
+  @Test
+  void everyModeResolvesToItsOwnMechanismAndStatesIt() {
+    // the former resolution sent every mode it did not name to green contexts
+    for (String yaml : List.of("  mode: time-slice\n", "  mode: mps\n", "  mode: mig\n  "
+        + "instances: [{name: a, profile: 3g}, {name: b, profile: 3g}]\n  contexts: "
+        + "{lc: {instance: a}, train: {instance: b}}\n", "  mode: green-contexts\n")) {
+      SharingConfig config = sharing(yaml);
+      SharingPlan plan = SharingPlan.resolve(config, "h200", device("h200"), tenants());
+      assertThat(plan.choices().get(0).value()).as(yaml).isEqualTo(config.mode());
+    }
+    assertThat(SharingConfig.modes()).containsExactly("green-contexts", "mig", "mps",
+        "time-slice");
+  }
+
+  @Test
+  void everySectionIsWrittenBackAsTheYamlItWasReadFrom() {
+    for (String yaml : List.of("  mode: time-slice\n  slowdown-baseline: device\n",
+        "  mode: mps\n  name: cap\n  contexts:\n    train: {active-thread-percentage: 75.0, "
+            + "client-priority: below-normal}\n  client-ordering: compare-stream-priorities\n",
+        "  mode: mig\n  instances: [{name: a, profile: 3g, mps: true}]\n  contexts: "
+            + "{lc: {instance: a}, train: {instance: a}}\n",
+        "  mode: green-contexts\n  contexts:\n    train:\n      partitions: [{name: p, sms: 8,"
+            + " queues: [fwd]}]\n")) {
+      SharingConfig config = sharing(yaml);
+      String written = org.preemptlab.runner.workload.YamlMappers.strict()
+          .convertValue(config.toYaml(), Object.class).toString();
+      SharingConfig reread = org.preemptlab.runner.workload.YamlMappers.strict()
+          .convertValue(config.toYaml(), SharingConfig.class);
+      assertThat(reread).as(written).isEqualTo(config);
+      assertThat(config.toYaml().keySet().iterator().next()).isEqualTo("mode");
+      assertThat(ConfigLoader.parse(ConfigLoader.toYaml(RunConfig.defaults().withSharing(config)),
+          "again.yaml").sharing()).isEqualTo(config);
+    }
   }
 
   @Test
@@ -116,8 +199,8 @@ class SharingConfigTest {
   void migOnADeviceWithoutProfilesIsRefused() {
     assertThatThrownBy(() -> plan("  mode: mig\n  instances: [{name: a, profile: 3g}]\n",
         "gtx480"))
-        .hasMessage("sharing.mode: hardware 'gtx480' has no MIG profiles; MIG is modelled for: "
-            + "a100, h200");
+        .hasMessage("sharing.mode: hardware 'gtx480' declares no MIG profiles (model-file key "
+            + "'mig-profiles'); see docs/sharing.md");
   }
 
   @Test
@@ -158,9 +241,16 @@ class SharingConfigTest {
   @Test
   void anActiveThreadPercentageOnAPreVoltaDeviceIsRefused() {
     assertThatThrownBy(() -> plan("  mode: mps\n  contexts:\n    train: "
-        + "{active-thread-percentage: 50}\n", "gtx480"))
+        + "{active-thread-percentage: 50}\n", "gtx1080"))
         .hasMessageStartingWith("sharing.contexts.train.active-thread-percentage: hardware "
-            + "'gtx480' has no Volta MPS execution-resource provisioning");
+            + "'gtx1080' has no Volta MPS execution-resource provisioning");
+  }
+
+  @Test
+  void mpsOnADeviceWithoutMpsIsRefusedNamingTheModelKey() {
+    assertThatThrownBy(() -> plan("  mode: mps\n", "mi50"))
+        .hasMessageStartingWith("sharing.mode: hardware 'mi50' declares no MPS (model-file key "
+            + "'mps'");
   }
 
   @Test
