@@ -23,6 +23,9 @@ import org.preemptlab.runner.metrics.RunMetrics;
  *     kind (a workload given as a spec has none)
  * @param applicationParameters the parameter values, defaults included, of each application, in
  *     the configuration's order
+ * @param applicationFiles the tables applications wrote of their own ({@link
+ *     org.preemptlab.api.metrics.WritesRunFiles}), by path in the run folder ({@code
+ *     <label>/<name>}), in the configuration's order
  */
 public record RunOutcome(
     RunConfig config,
@@ -32,13 +35,25 @@ public record RunOutcome(
     SimulationResult result,
     RunMetrics metrics,
     Map<PluginKind, Map<String, String>> parameters,
-    List<Map<String, String>> applicationParameters) {
+    List<Map<String, String>> applicationParameters,
+    Map<String, String> applicationFiles) {
 
-  /** Copies the plugin list and the parameters. */
+  /** Copies the plugin list, the parameters and the files. */
   public RunOutcome {
     plugins = List.copyOf(plugins);
     parameters = Map.copyOf(parameters);
     applicationParameters = List.copyOf(applicationParameters);
+    applicationFiles = java.util.Collections.unmodifiableMap(
+        new java.util.LinkedHashMap<>(applicationFiles));
+  }
+
+  /** An outcome whose applications wrote no file of their own. */
+  public RunOutcome(RunConfig config, List<PluginDescriptor> plugins, DeviceSpec device,
+      Workload workload, SimulationResult result, RunMetrics metrics,
+      Map<PluginKind, Map<String, String>> parameters,
+      List<Map<String, String>> applicationParameters) {
+    this(config, plugins, device, workload, result, metrics, parameters, applicationParameters,
+        Map.of());
   }
 
   /** An outcome of a run without applications. */
@@ -60,7 +75,7 @@ public record RunOutcome(
    */
   public RunOutcome withConfig(RunConfig value, Map<PluginKind, Map<String, String>> values) {
     return new RunOutcome(value, plugins, device, workload, result, metrics, values,
-        applicationParameters);
+        applicationParameters, applicationFiles);
   }
 
   /** The parameter values {@code kind}'s plugin was created with, sorted by name; may be empty. */
