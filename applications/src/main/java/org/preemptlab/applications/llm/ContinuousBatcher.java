@@ -94,6 +94,7 @@ final class ContinuousBatcher {
     long blocks;
     long swappedBlocks;
     int preemptions;
+    long firstScheduledNs = -1;
     long firstTokenNs = -1;
     long finishNs = -1;
     boolean inBatch;

@@ -156,6 +156,11 @@ final class LlmServer implements Application, MetricReporter, WritesRunFiles {
     }
     batch = next;
     stats.iterations++;
+    for (ContinuousBatcher.Item item : next.items()) {
+      if (item.request().firstScheduledNs < 0) {
+        item.request().firstScheduledNs = app.nowNs();
+      }
+    }
     long copiedBytes = (next.swapInBlocks() + next.swapOutBlocks()) * settings.blockBytes();
     long delay = settings.schedulingOverheadNs()
         + (long) Math.ceil(copiedBytes / settings.swapBytesPerNs());

@@ -117,6 +117,11 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
         + "finished requests with >= 2 output tokens");
     latencies(m, "e2e-latency", "end-to-end latency", "finish - arrival, over the finished "
         + "requests");
+    for (int p : new int[] {50, 99}) {
+      m.add(latency("scheduling-delay-p" + p, "scheduling delay p" + p, "nearest-rank " + p
+          + "th percentile of the time from a request's arrival to the start of the first "
+          + "iteration that computes it, over the requests scheduled"));
+    }
     for (int p : new int[] {50, 90, 99}) {
       m.add(latency("tbt-p" + p, "TBT p" + p, "nearest-rank " + p + "th percentile of every gap "
           + "between two consecutive tokens of a request, over all requests' gaps"));

@@ -48,6 +48,7 @@ final class ServingStats {
   Map<String, Double> values(List<ContinuousBatcher.Request> requests, long spanNs,
       long blockBytes, long totalBlocks, long preemptions, long swapPreemptions) {
     kv(spanNs, kvBlocks);
+    Map<String, Double> values = new LinkedHashMap<>();
     int n = requests.size();
     long[] ttft = new long[n];
     long[] e2e = new long[n];
@@ -81,6 +82,12 @@ final class ServingStats {
         sloMet++;
       }
     }
+    double[] delays = requests.stream().filter(r -> r.firstScheduledNs >= 0)
+        .mapToDouble(r -> r.firstScheduledNs - r.spec.arrivalNs()).sorted().toArray();
+    if (delays.length > 0) {
+      values.put("scheduling-delay-p50", delays[rank(50, delays.length)]);
+      values.put("scheduling-delay-p99", delays[rank(99, delays.length)]);
+    }
     long[] gaps = new long[Math.toIntExact(gapCount)];
     int g = 0;
     for (ContinuousBatcher.Request r : requests) {
@@ -90,7 +97,6 @@ final class ServingStats {
       }
     }
     double seconds = spanNs / 1e9;
-    Map<String, Double> values = new LinkedHashMap<>();
     values.put("requests-arrived", (double) arrived);
     values.put("requests-finished", (double) finished);
     values.put("requests-rejected", (double) rejected);
