@@ -5,33 +5,83 @@ import static com.google.common.base.Preconditions.checkState;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 
 /**
  * The serving loop's scheduler, without the GPU: which requests the next iteration computes, and
- * what each iteration's end does to them (Orca's iteration-level scheduling, Yu et al., OSDI 2022,
- * Sec. 4.1; vLLM's scheduler and paged KV cache, Kwon et al., SOSP 2023, Sec. 4.2 and 4.5; chunked
- * prefill as Sarathi-Serve's stall-free batching, Agrawal et al., OSDI 2024, Sec. 4). The rules are
- * in {@code docs/llm-serving.md} ("Batching rules"):
+ * what each iteration's end does to them, as one of three serving engines' schedulers decides it
+ * ({@link SchedulerKind}; the rules, each with the engine's code it follows, are in {@code
+ * docs/llm-serving.md}, "Batching rules"). Common to all three: iteration-level scheduling (Yu et
+ * al., "Orca", OSDI 2022, Sec. 4.1), a paged KV cache of {@code blockTokens}-token blocks (Kwon et
+ * al., "vLLM", SOSP 2023, Sec. 4), first come first served, {@code maxSeqs} caps the requests
+ * RUNNING (holding KV blocks), and a request that finds the cache full preempts the running request
+ * that came last:
  *
  * <ul>
- *   <li>Without chunked prefill (prefill first): waiting requests are admitted in arrival order,
- *       each with its whole prompt, while the prompts fit the token budget, the batch the sequence
- *       budget and the prompt's KV blocks the free cache; the first that does not fit stops
- *       admission (first come, first served). Then the running requests' decodes fill what is
- *       left of both budgets, in admission order.
- *   <li>With chunked prefill (decode first): the running requests' decodes first, then the
- *       unfinished prefills of running requests, then new admissions, each prefill taking a chunk
- *       of at most the token budget left.
- *   <li>KV cache: blocks of {@code blockTokens} tokens; admission allocates the blocks of the
- *       whole prompt; a decode that needs a new block when none is free preempts, by recompute, the
- *       most recently admitted running request not in the batch (itself if there is none): its
- *       blocks are freed and it waits at the head of the queue to prefill its prompt and the tokens
- *       it generated again (vLLM's recompute preemption).
+ *   <li>{@link SchedulerKind#VLLM_V0} (vLLM's V0 default, {@code Scheduler._schedule_default}):
+ *       waiting prompts are admitted whole, in order, while they fit the token budget, the running
+ *       cap and the free cache; an iteration that admits a prompt carries no decode. Otherwise the
+ *       running requests decode, and if none was preempted swapped-out requests swap back in.
+ *   <li>{@link SchedulerKind#VLLM_V1} (vLLM V1's {@code Scheduler.schedule}): one token budget;
+ *       the running requests first, in order, each taking its next token or its prompt's next
+ *       chunk (KV blocks allocated chunk by chunk), then, if none was preempted, waiting requests
+ *       in chunks of what is left.
+ *   <li>{@link SchedulerKind#SARATHI} (Sarathi-Serve's {@code SarathiScheduler._schedule}): every
+ *       running decode first, then the running requests' unfinished prompts, then waiting ones,
+ *       each prompt chunk taking what is left of a chunk of {@code maxTokens} tokens; a prompt's
+ *       blocks are allocated whole on admission.
  * </ul>
+ *
+ * <p>Preemption by recompute frees the victim's blocks and puts it at the head of the waiting
+ * queue to prefill its prompt and generated tokens again; by swap (V0 only), its blocks move to
+ * host memory (while {@code swapBlocks} hold them) and come back before it decodes again.
  */
 final class ContinuousBatcher {
+
+  /** The serving engine whose scheduler decides the batches. */
+  enum SchedulerKind {
+    /** vLLM's V0 default scheduler: prefill-only iterations, then decodes. */
+    VLLM_V0("vllm-v0"),
+    /** vLLM V1's default scheduler: chunked prefill, one token budget, running requests first. */
+    VLLM_V1("vllm-v1"),
+    /** Sarathi-Serve's stall-free batching: decodes, then chunks of prompts. */
+    SARATHI("sarathi");
+
+    private final String id;
+
+    SchedulerKind(String id) {
+      this.id = id;
+    }
+
+    /** The parameter value naming it. */
+    String id() {
+      return id;
+    }
+
+    /** Whether prompts are split into chunks (all but V0). */
+    boolean chunked() {
+      return this != VLLM_V0;
+    }
+
+    static SchedulerKind of(String id) {
+      return Arrays.stream(values()).filter(s -> s.id.equals(id)).findFirst().orElseThrow();
+    }
+
+    static List<String> ids() {
+      return Arrays.stream(values()).map(SchedulerKind::id).toList();
+    }
+  }
+
+  /** How a request that finds the KV cache full is preempted. */
+  enum PreemptionMode {
+    /** Free its blocks; it prefills its prompt and generated tokens again. */
+    RECOMPUTE,
+    /** Copy its blocks to host memory and back before it decodes again (vLLM V0). */
+    SWAP
+  }
 
   /** One request's state in the server. */
   static final class Request {
@@ -42,9 +92,13 @@ final class ContinuousBatcher {
     int generated;
     long kvTokens;
     long blocks;
+    long swappedBlocks;
+    int preemptions;
+    long firstScheduledNs = -1;
     long firstTokenNs = -1;
     long finishNs = -1;
     boolean inBatch;
+    private long[] tokenNs = new long[4];
 
     Request(int index, RequestSpec spec) {
       this.index = index;
@@ -58,6 +112,18 @@ final class ContinuousBatcher {
 
     boolean finished() {
       return finishNs >= 0;
+    }
+
+    /** The time of each token sampled so far, in order. */
+    long[] tokenTimes() {
+      return Arrays.copyOf(tokenNs, generated);
+    }
+
+    private void sample(long nowNs) {
+      if (generated == tokenNs.length) {
+        tokenNs = Arrays.copyOf(tokenNs, generated * 2);
+      }
+      tokenNs[generated++] = nowNs;
     }
   }
 
@@ -74,33 +140,55 @@ final class ContinuousBatcher {
     }
   }
 
-  /** An iteration's requests and the shape its kernels are sized by. */
-  record Batch(List<Item> items, BatchShape shape, int prefills, int decodes) {
+  /**
+   * An iteration's requests, the shape its kernels are sized by, and the KV blocks it copies
+   * between host and device memory before it runs (swap preemption).
+   */
+  record Batch(List<Item> items, BatchShape shape, int prefills, int decodes, long swapInBlocks,
+      long swapOutBlocks) {
     boolean isEmpty() {
       return items.isEmpty();
     }
   }
 
+  private static final Comparator<Request> ARRIVAL = Comparator.comparingInt(r -> r.index);
+
   private final int maxTokens;
   private final int maxSeqs;
-  private final boolean chunked;
+  private final SchedulerKind kind;
+  private final PreemptionMode mode;
   private final int blockTokens;
   private final long totalBlocks;
   private final Deque<Request> waiting = new ArrayDeque<>();
   private final List<Request> running = new ArrayList<>();
+  private final List<Request> swapped = new ArrayList<>();
   private long freeBlocks;
+  private long freeSwapBlocks;
   private long preemptions;
+  private long swapPreemptions;
+  // set while a batch is formed
+  private boolean preemptedThisStep;
+  private long swapIn;
+  private long swapOut;
 
-  ContinuousBatcher(int maxTokens, int maxSeqs, boolean chunked, int blockTokens,
-      long totalBlocks) {
-    checkArgument(maxTokens >= 1 && maxSeqs >= 1 && blockTokens >= 1 && totalBlocks >= 1,
-        "budgets and KV blocks must be >= 1");
+  /**
+   * A scheduler of {@code kind} with a token budget, a cap on running requests and a KV cache of
+   * {@code totalBlocks} blocks (and {@code swapBlocks} blocks of host memory for swapping).
+   */
+  ContinuousBatcher(SchedulerKind kind, PreemptionMode mode, int maxTokens, int maxSeqs,
+      int blockTokens, long totalBlocks, long swapBlocks) {
+    checkArgument(maxTokens >= 1 && maxSeqs >= 1 && blockTokens >= 1 && totalBlocks >= 1
+        && swapBlocks >= 0, "budgets and KV blocks must be >= 1");
+    checkArgument(mode == PreemptionMode.RECOMPUTE || kind == SchedulerKind.VLLM_V0,
+        "swap preemption is vLLM V0's only");
+    this.kind = kind;
+    this.mode = mode;
     this.maxTokens = maxTokens;
     this.maxSeqs = maxSeqs;
-    this.chunked = chunked;
     this.blockTokens = blockTokens;
     this.totalBlocks = totalBlocks;
     this.freeBlocks = totalBlocks;
+    this.freeSwapBlocks = swapBlocks;
   }
 
   long blocksFor(long tokens) {
@@ -126,7 +214,7 @@ final class ContinuousBatcher {
   }
 
   boolean idle() {
-    return waiting.isEmpty() && running.isEmpty();
+    return waiting.isEmpty() && running.isEmpty() && swapped.isEmpty();
   }
 
   long usedBlocks() {
@@ -137,22 +225,34 @@ final class ContinuousBatcher {
     return totalBlocks;
   }
 
+  /** Preemptions by recompute and by swap. */
   long preemptions() {
     return preemptions;
   }
 
-  /** Chooses the next iteration's requests and allocates their KV blocks. */
+  /** Preemptions by swap. */
+  long swapPreemptions() {
+    return swapPreemptions;
+  }
+
+  /**
+   * Chooses the next iteration's requests and allocates their KV blocks. An attempt that only
+   * preempts (the one running request preempting itself) is followed by another, so the batch is
+   * empty only when nothing can run.
+   */
   Batch next() {
+    swapIn = 0;
+    swapOut = 0;
     List<Item> items = new ArrayList<>();
-    int[] budget = {maxTokens, maxSeqs};
-    if (chunked) {
-      decodes(items, budget);
-      ongoingPrefills(items, budget);
-      admit(items, budget);
-    } else {
-      admit(items, budget);
-      decodes(items, budget);
-    }
+    do {
+      preemptedThisStep = false;
+      switch (kind) {
+        case VLLM_V0 -> formV0(items);
+        case VLLM_V1 -> formV1(items);
+        case SARATHI -> formSarathi(items);
+        default -> throw new IllegalStateException(kind.toString());
+      }
+    } while (items.isEmpty() && preemptedThisStep);
     long tokens = 0;
     long pairs = 0;
     long sequences = 0;
@@ -178,97 +278,177 @@ final class ContinuousBatcher {
       }
     }
     return new Batch(List.copyOf(items), BatchShape.of(items.stream().map(i -> i.decode() ? SequenceWork.decode(i.contextBefore) : SequenceWork.prefill(i.chunk, i.contextBefore, i.request.prefilled + i.chunk == i.request.prefillTarget)).toList()),
-        prefills, decodes);
+        prefills, decodes, swapIn, swapOut);
   }
 
-  private void admit(List<Item> items, int[] budget) {
-    while (!waiting.isEmpty() && budget[1] > 0 && budget[0] > 0) {
-      Request r = waiting.peekFirst();
-      int chunk = r.prefillTarget;
-      if (chunk > budget[0]) {
-        if (!chunked) {
-          return;
+  // vLLM V0, Scheduler._schedule_default: prefills (whole prompts) only if nothing is swapped out;
+  // decodes only if no prefill was scheduled; swap-ins only if no decode preempted.
+  private void formV0(List<Item> items) {
+    int tokenBudget = maxTokens;
+    if (swapped.isEmpty()) {
+      while (!waiting.isEmpty()) {
+        Request r = waiting.peekFirst();
+        long need = blocksFor(r.prefillTarget);
+        if (need > freeBlocks || r.prefillTarget > tokenBudget || running.size() + 1 > maxSeqs) {
+          break;
         }
-        chunk = budget[0];
+        admit(r, need);
+        tokenBudget -= r.prefillTarget;
+        schedule(items, r, r.prefillTarget);
       }
-      long need = blocksFor(r.prefillTarget);
-      if (need > freeBlocks) {
-        return;
+    }
+    if (!items.isEmpty()) {
+      return;
+    }
+    running.sort(ARRIVAL);
+    decodeRunning(items);
+    if (!preemptedThisStep) {
+      swapped.sort(ARRIVAL);
+      while (!swapped.isEmpty()) {
+        Request r = swapped.get(0);
+        long need = blocksFor(r.kvTokens + 1);
+        if (need > freeBlocks || running.size() + 1 > maxSeqs) {
+          break;
+        }
+        swapped.remove(0);
+        freeSwapBlocks += r.swappedBlocks;
+        swapIn += r.swappedBlocks;
+        freeBlocks -= need;
+        r.blocks = need;
+        r.swappedBlocks = 0;
+        running.add(r);
+        running.sort(ARRIVAL);
+        schedule(items, r, 0);
       }
-      waiting.removeFirst();
-      freeBlocks -= need;
-      r.blocks = need;
-      running.add(r);
-      schedule(items, budget, r, chunk);
     }
   }
 
-  private void ongoingPrefills(List<Item> items, int[] budget) {
-    for (Request r : running) {
-      if (budget[0] <= 0 || budget[1] <= 0) {
-        return;
-      }
-      if (!r.inBatch && r.prefilled < r.prefillTarget) {
-        schedule(items, budget, r, Math.min(r.prefillTarget - r.prefilled, budget[0]));
-      }
-    }
-  }
-
-  private void decodes(List<Item> items, int[] budget) {
+  // The running requests' decodes in order; one that needs a block when none is free preempts the
+  // last running request not yet scheduled, or itself when there is none (V0 _schedule_running,
+  // Sarathi's first phase).
+  private void decodeRunning(List<Item> items) {
     for (int i = 0; i < running.size(); i++) {
-      if (budget[0] <= 0 || budget[1] <= 0) {
-        return;
-      }
       Request r = running.get(i);
       if (r.inBatch || !r.decoding()) {
         continue;
       }
-      long need = blocksFor(r.kvTokens + 1) - r.blocks;
-      boolean self = false;
-      while (need > freeBlocks) {
-        Request victim = null;
-        for (int j = running.size() - 1; j >= 0; j--) {
-          Request candidate = running.get(j);
-          if (!candidate.inBatch && candidate != r) {
-            victim = candidate;
-            break;
-          }
-        }
-        if (victim == null) {
-          int position = running.indexOf(r);
-          preempt(r);
-          i = position - 1;
-          self = true;
-          break;
-        }
-        preempt(victim);
+      if (!makeRoom(r, blocksFor(r.kvTokens + 1) - r.blocks)) {
+        break; // it preempted itself: every request after it was preempted already
       }
-      if (self) {
-        continue;
-      }
-      i = running.indexOf(r);
-      freeBlocks -= need;
-      r.blocks += need;
-      schedule(items, budget, r, 0);
+      schedule(items, r, 0);
     }
   }
 
-  private void schedule(List<Item> items, int[] budget, Request r, int chunk) {
+  // vLLM V1, Scheduler.schedule: running requests in order, then (if none was preempted)
+  // waiting ones, all within one token budget; blocks allocated for the tokens computed.
+  private void formV1(List<Item> items) {
+    int tokenBudget = maxTokens;
+    for (int i = 0; i < running.size() && tokenBudget > 0; i++) {
+      Request r = running.get(i);
+      int chunk = r.decoding() ? 1 : Math.min(r.prefillTarget - r.prefilled, tokenBudget);
+      if (r.inBatch || chunk == 0) {
+        continue;
+      }
+      if (!makeRoom(r, blocksFor(r.kvTokens + chunk) - r.blocks)) {
+        break;
+      }
+      schedule(items, r, r.decoding() ? 0 : chunk);
+      tokenBudget -= chunk;
+    }
+    if (preemptedThisStep) {
+      return;
+    }
+    while (!waiting.isEmpty() && tokenBudget > 0 && running.size() < maxSeqs) {
+      Request r = waiting.peekFirst();
+      int chunk = Math.min(r.prefillTarget, tokenBudget);
+      long need = blocksFor(chunk);
+      if (need > freeBlocks) {
+        break;
+      }
+      admit(r, need);
+      schedule(items, r, chunk);
+      tokenBudget -= chunk;
+    }
+  }
+
+  // Sarathi-Serve, SarathiScheduler._schedule: decodes, then the running requests' prompt chunks,
+  // then waiting prompts, while the chunk of maxTokens has room and fewer than maxSeqs run.
+  private void formSarathi(List<Item> items) {
+    running.sort(ARRIVAL);
+    decodeRunning(items);
+    int batched = items.size();
+    for (Request r : List.copyOf(running)) {
+      int chunk = Math.min(r.prefillTarget - r.prefilled, maxTokens - batched);
+      if (r.inBatch || r.decoding() || chunk <= 0) {
+        continue;
+      }
+      schedule(items, r, chunk);
+      batched += chunk;
+    }
+    while (!waiting.isEmpty() && running.size() < maxSeqs) {
+      Request r = waiting.peekFirst();
+      long need = blocksFor(r.prefillTarget);
+      int chunk = Math.min(r.prefillTarget, maxTokens - batched);
+      if (need > freeBlocks || chunk <= 0) {
+        break;
+      }
+      admit(r, need);
+      schedule(items, r, chunk);
+      batched += chunk;
+    }
+  }
+
+  private void admit(Request r, long blocks) {
+    checkState(waiting.removeFirst() == r, "admitting a request not at the head of the queue");
+    freeBlocks -= blocks;
+    r.blocks = blocks;
+    running.add(r);
+  }
+
+  /**
+   * Frees {@code need} blocks for {@code r} by preempting the last running request, which comes
+   * after {@code r} in the running order and is not yet in the batch, or {@code r} itself when
+   * none comes after it; allocates them to {@code r}. False when {@code r} itself was preempted.
+   */
+  private boolean makeRoom(Request r, long need) {
+    while (need > freeBlocks) {
+      Request last = running.get(running.size() - 1);
+      checkState(last == r || !last.inBatch, "preempting a request already in the batch");
+      preempt(last);
+      if (last == r) {
+        return false;
+      }
+    }
+    freeBlocks -= need;
+    r.blocks += need;
+    return true;
+  }
+
+  private void schedule(List<Item> items, Request r, int chunk) {
     r.inBatch = true;
     items.add(new Item(r, chunk, r.kvTokens));
-    budget[0] -= chunk == 0 ? 1 : chunk;
-    budget[1] -= 1;
   }
 
   private void preempt(Request r) {
     checkState(running.remove(r), "preempting a request that is not running");
+    preemptedThisStep = true;
+    preemptions++;
+    r.preemptions++;
     freeBlocks += r.blocks;
+    if (mode == PreemptionMode.SWAP && r.decoding() && r.blocks <= freeSwapBlocks) {
+      freeSwapBlocks -= r.blocks;
+      swapOut += r.blocks;
+      r.swappedBlocks = r.blocks;
+      r.blocks = 0;
+      swapped.add(r);
+      swapPreemptions++;
+      return;
+    }
     r.blocks = 0;
     r.kvTokens = 0;
     r.prefilled = 0;
     r.prefillTarget = r.spec.promptTokens() + r.generated;
     waiting.addFirst(r);
-    preemptions++;
   }
 
   /**
@@ -284,12 +464,12 @@ final class ContinuousBatcher {
       r.inBatch = false;
       if (item.decode()) {
         r.kvTokens += 1;
-        r.generated += 1;
+        r.sample(nowNs);
       } else {
         r.prefilled += item.chunk;
         r.kvTokens += item.chunk;
         if (r.prefilled == r.prefillTarget) {
-          r.generated += 1;
+          r.sample(nowNs);
           if (r.firstTokenNs < 0) {
             r.firstTokenNs = nowNs;
           }

@@ -1,6 +1,7 @@
 package org.preemptlab.applications.llm;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -9,6 +10,7 @@ import org.preemptlab.api.application.ApplicationContext;
 import org.preemptlab.api.application.ApplicationResources;
 import org.preemptlab.api.application.FinishedJob;
 import org.preemptlab.api.metrics.MetricReporter;
+import org.preemptlab.api.metrics.WritesRunFiles;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
 
@@ -17,18 +19,24 @@ import org.preemptlab.api.model.Priority;
  * {@link ContinuousBatcher} forms each iteration's batch from the requests still running, and the
  * iteration's kernels, sized by the {@link ModelProfile}, are submitted in order to the server's
  * one serial queue (a CUDA stream). When the iteration's last kernel finishes, its tokens are
- * emitted at that instant and the next iteration is formed at once (or after the scheduling
- * overhead). A request that arrives while an iteration runs waits for the next one.
+ * emitted at that instant and the next iteration is formed; it is submitted after the host's
+ * scheduling overhead and the copies of KV blocks its swaps need. A request that arrives while an
+ * iteration runs waits for the next one.
  *
- * <p>At the horizon ({@code duration}) the server stops: no arrival after it is admitted, no
- * iteration is started, an iteration still running is not counted, and the requests not finished
- * are reported as unfinished.
+ * <p>At the horizon ({@code duration}) no arrival is admitted any more. Without {@code drain} the
+ * server stops there: no iteration is started, an iteration still running is not counted, and the
+ * requests not finished are reported as unfinished. With {@code drain} it serves every request
+ * that arrived until the last one finishes.
  */
-final class LlmServer implements Application, MetricReporter {
+final class LlmServer implements Application, MetricReporter, WritesRunFiles {
 
-  /** The server's settings, resolved from its parameters. */
-  record Settings(String queue, Priority priority, long horizonNs, long schedulingOverheadNs,
-      int maxWaiting, long blockBytes) {}
+  /**
+   * The server's settings, resolved from its parameters.
+   *
+   * @param swapBytesPerNs host-device bandwidth of KV-block swaps, bytes per ns
+   */
+  record Settings(String queue, Priority priority, long horizonNs, boolean drain,
+      long schedulingOverheadNs, int maxWaiting, long blockBytes, double swapBytesPerNs) {}
 
   private final Settings settings;
   private final ModelProfile profile;
@@ -43,8 +51,10 @@ final class LlmServer implements Application, MetricReporter {
   private long lastJobId = -1;
   private boolean startPending;
   private long pendingStartNs;
+  private List<Kernel> pendingKernels;
+  private long lastCompletionNs;
   private boolean stopped;
-  private long unfinishedAtHorizon;
+  private long endNs = -1;
 
   LlmServer(Settings settings, ModelProfile profile, Supplier<RequestSpec> arrivals,
       ContinuousBatcher batcher, ServingStats stats) {
@@ -63,7 +73,9 @@ final class LlmServer implements Application, MetricReporter {
   @Override
   public void start(ApplicationContext app) {
     nextArrival = arrivals.get();
-    app.wakeAt(settings.horizonNs());
+    if (!settings.drain()) {
+      app.wakeAt(settings.horizonNs());
+    }
     onWakeUp(app);
   }
 
@@ -73,11 +85,12 @@ final class LlmServer implements Application, MetricReporter {
     if (stopped) {
       return;
     }
-    if (now >= settings.horizonNs()) {
-      stop();
+    if (now >= settings.horizonNs() && !settings.drain()) {
+      stop(settings.horizonNs());
       return;
     }
-    while (nextArrival != null && nextArrival.arrivalNs() <= now) {
+    while (nextArrival != null && nextArrival.arrivalNs() <= now
+        && nextArrival.arrivalNs() < settings.horizonNs()) {
       arrive(nextArrival);
       nextArrival = arrivals.get();
     }
@@ -88,8 +101,10 @@ final class LlmServer implements Application, MetricReporter {
     }
     if (startPending && now >= pendingStartNs) {
       startPending = false;
+      submit(app, pendingKernels);
+      pendingKernels = null;
     }
-    if (batch == null && !startPending) {
+    if (batch == null) {
       startIteration(app);
     }
   }
@@ -114,25 +129,18 @@ final class LlmServer implements Application, MetricReporter {
     ContinuousBatcher.Batch done = batch;
     batch = null;
     lastJobId = -1;
-    for (ContinuousBatcher.Item item : done.items()) {
-      ContinuousBatcher.Request r = item.request();
-      if (item.decode() || r.prefilled + item.chunk() == r.prefillTarget) {
-        stats.tokens++;
-      }
-    }
-    for (ContinuousBatcher.Request r : batcher.complete(done, now)) {
-      stats.finished(r.spec, r.firstTokenNs, r.finishNs);
-    }
+    batcher.complete(done, now);
+    lastCompletionNs = now;
     stats.kv(now, batcher.usedBlocks());
-    if (settings.schedulingOverheadNs() > 0) {
-      startPending = true;
-      pendingStartNs = now + settings.schedulingOverheadNs();
-      app.wakeAt(pendingStartNs);
-    } else {
-      startIteration(app);
+    if (settings.drain() && batcher.idle() && (nextArrival == null
+        || nextArrival.arrivalNs() >= settings.horizonNs())) {
+      stop(now);
+      return;
     }
+    startIteration(app);
   }
 
+  // Forms the next batch now; its kernels go in after the host's overhead and its swaps' copies.
   private void startIteration(ApplicationContext app) {
     if (stopped || batch != null || batcher.idle()) {
       return;
@@ -148,28 +156,53 @@ final class LlmServer implements Application, MetricReporter {
     }
     batch = next;
     stats.iterations++;
+    for (ContinuousBatcher.Item item : next.items()) {
+      if (item.request().firstScheduledNs < 0) {
+        item.request().firstScheduledNs = app.nowNs();
+      }
+    }
+    long copiedBytes = (next.swapInBlocks() + next.swapOutBlocks()) * settings.blockBytes();
+    long delay = settings.schedulingOverheadNs()
+        + (long) Math.ceil(copiedBytes / settings.swapBytesPerNs());
+    if (delay > 0) {
+      pendingKernels = kernels;
+      startPending = true;
+      pendingStartNs = app.nowNs() + delay;
+      app.wakeAt(pendingStartNs);
+    } else {
+      submit(app, kernels);
+    }
+  }
+
+  private void submit(ApplicationContext app, List<Kernel> kernels) {
     for (Kernel kernel : kernels) {
       lastJobId = app.submit(settings.queue(), kernel);
     }
   }
 
-  private void stop() {
+  private void stop(long nowNs) {
     stopped = true;
-    long unfinished = 0;
-    for (ContinuousBatcher.Request r : arrivedRequests) {
-      if (!r.finished()) {
-        unfinished++;
-      }
-    }
-    unfinishedAtHorizon = unfinished;
+    endNs = nowNs;
+  }
+
+  private long spanNs() {
+    return endNs >= 0 ? endNs : settings.horizonNs();
   }
 
   @Override
   public Map<String, Double> metricValues() {
     if (!stopped) {
-      stop();
+      stop(settings.drain() ? lastCompletionNs : settings.horizonNs());
     }
-    return stats.values(settings.horizonNs(), unfinishedAtHorizon, settings.blockBytes(),
-        batcher.totalBlocks(), batcher.preemptions());
+    return stats.values(arrivedRequests, Math.max(1, spanNs()), settings.blockBytes(),
+        batcher.totalBlocks(), batcher.preemptions(), batcher.swapPreemptions());
+  }
+
+  /** {@code requests.csv}: one row per request admitted to the queue ({@link RequestsCsv}). */
+  @Override
+  public Map<String, String> runFiles() {
+    Map<String, String> files = new LinkedHashMap<>();
+    files.put(RequestsCsv.NAME, RequestsCsv.render(arrivedRequests));
+    return files;
   }
 }

@@ -1,6 +1,7 @@
 package org.preemptlab.applications.llm;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
@@ -65,12 +66,21 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
           "caps a Poisson request's prompt plus output tokens"),
       ParameterSpec.integer("max-requests", 0, 0, Integer.MAX_VALUE, "",
           "stop arrivals after this many requests; 0 for no limit"),
+      ParameterSpec.choice("scheduler", "vllm-v1", ContinuousBatcher.SchedulerKind.ids(),
+          "whose scheduler forms the batches: vLLM V0's default (prefill-only iterations), vLLM"
+          + " V1's default (chunked prefill, running requests first) or Sarathi-Serve's"),
       ParameterSpec.integer("max-batch-tokens", 8192, 1, 1 << 24, "tokens",
-          "token budget of one iteration (vLLM max_num_batched_tokens)"),
+          "token budget of one iteration (vLLM max_num_batched_tokens; Sarathi-Serve's chunk "
+          + "size)"),
       ParameterSpec.integer("max-batch-seqs", 256, 1, 1 << 20, "",
-          "sequence budget of one iteration (vLLM max_num_seqs)"),
-      ParameterSpec.bool("chunked-prefill", false, "split prompts into chunks that fill the "
-          + "token budget left by decodes (Sarathi-Serve); otherwise prefills go first, whole"),
+          "most requests running at once, holding KV blocks (vLLM max_num_seqs)"),
+      ParameterSpec.choice("preemption-mode", "recompute", List.of("recompute", "swap"),
+          "how a request is preempted when the KV cache is full: its KV recomputed, or swapped "
+          + "to host memory and back (vllm-v0 only)"),
+      ParameterSpec.real("swap-bandwidth", 64e9, 1, 1e15, "B/s",
+          "host-device bandwidth of a KV swap (one direction of PCIe Gen5 x16)"),
+      ParameterSpec.integer("swap-space-bytes", 4 * GIB, 0, Long.MAX_VALUE, "bytes",
+          "host memory for swapped KV blocks (vLLM swap_space)"),
       ParameterSpec.integer("kv-cache-bytes", 32 * GIB, 1, Long.MAX_VALUE, "bytes",
           "KV-cache capacity"),
       ParameterSpec.integer("kv-block-tokens", 16, 1, 1 << 16, "tokens",
@@ -82,47 +92,73 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
       ParameterSpec.duration("tpot-slo", 100_000_000L, 1, Long.MAX_VALUE,
           "time-per-output-token objective"),
       ParameterSpec.duration("scheduling-overhead", 0, 0, Long.MAX_VALUE,
-          "host time between an iteration's end and the next one's submission"));
+          "host (CPU) time between an iteration's end and the next one's submission"),
+      ParameterSpec.bool("drain", false, "serve every request that arrived before duration to "
+          + "the end, however long it takes (as vLLM's benchmark and Vidur), instead of stopping"
+          + " at duration"));
 
-  private static final List<MetricDeclaration> METRICS = List.of(
-      count("requests-arrived", "requests arrived", true, "requests that arrived before the "
-          + "horizon"),
-      count("requests-finished", "requests finished", true, "requests whose last token came "
-          + "before the horizon"),
-      count("requests-rejected", "requests rejected", false, "arrivals refused because "
-          + "max-waiting requests were waiting"),
-      count("requests-unfinished", "requests unfinished", false, "requests admitted to the "
-          + "queue and not finished at the horizon"),
-      latency("ttft-p50", "TTFT p50", "nearest-rank median over the finished requests of the "
-          + "time from arrival to the end of the iteration that sampled the first token"),
-      latency("ttft-p99", "TTFT p99", "nearest-rank 99th percentile of the time to first token"
-          + " over the finished requests"),
-      latency("tpot-p50", "TPOT p50", "nearest-rank median over the finished requests with >= 2"
-          + " output tokens of (finish - first token) / (output tokens - 1)"),
-      latency("tpot-p99", "TPOT p99", "nearest-rank 99th percentile of the time per output "
-          + "token over the finished requests with >= 2 output tokens"),
-      latency("e2e-latency-p50", "end-to-end latency p50", "nearest-rank median of finish - "
-          + "arrival over the finished requests"),
-      latency("e2e-latency-p99", "end-to-end latency p99", "nearest-rank 99th percentile of "
-          + "finish - arrival over the finished requests"),
-      count("slo-met", "requests meeting both SLOs", true, "finished requests with TTFT <= "
-          + "ttft-slo and TPOT <= tpot-slo (TPOT not checked with one output token)"),
-      new MetricDeclaration("slo-attainment", "SLO attainment", MetricUnit.FRACTION, true,
-          "slo-met / requests-finished; undefined when no request finished"),
-      new MetricDeclaration("goodput", "goodput", MetricUnit.PER_SECOND, true,
-          "slo-met per second of the horizon"),
-      new MetricDeclaration("tokens-per-second", "output tokens per second",
-          MetricUnit.PER_SECOND, true, "tokens sampled by iterations that ended before the "
-          + "horizon, per second of the horizon"),
-      count("iterations", "serving iterations", true, "iterations submitted before the "
-          + "horizon"),
-      count("kv-preemptions", "KV-cache preemptions", false, "running requests preempted by "
-          + "recompute because a decode found the KV cache full"),
-      bytes("kv-capacity-bytes", "KV-cache capacity", "the cache's whole blocks, in bytes"),
-      bytes("kv-peak-bytes", "KV-cache peak occupancy", "the most bytes of allocated KV blocks "
-          + "at any instant before the horizon"),
-      bytes("kv-mean-bytes", "KV-cache mean occupancy", "time-weighted mean over [0, horizon) "
-          + "of the bytes of allocated KV blocks"));
+  private static final List<MetricDeclaration> METRICS = metricDeclarations();
+
+  private static List<MetricDeclaration> metricDeclarations() {
+    List<MetricDeclaration> m = new ArrayList<>(List.of(
+        count("requests-arrived", "requests arrived", true, "requests that arrived before the "
+            + "horizon"),
+        count("requests-finished", "requests finished", true, "requests whose last token came "
+            + "before the run ended"),
+        count("requests-rejected", "requests rejected", false, "arrivals refused because "
+            + "max-waiting requests were waiting"),
+        count("requests-unfinished", "requests unfinished", false, "requests admitted to the "
+            + "queue and not finished when the run ended (at the horizon, without drain)"),
+        count("requests-without-token", "requests without a token", false, "requests admitted "
+            + "to the queue that had no token when the run ended (their TTFT is censored)")));
+    latencies(m, "ttft", "TTFT", "time from arrival to the end of the iteration that sampled "
+        + "the first token, over the finished requests");
+    latencies(m, "tpot", "TPOT", "(finish - first token) / (output tokens - 1), over the "
+        + "finished requests with >= 2 output tokens");
+    latencies(m, "e2e-latency", "end-to-end latency", "finish - arrival, over the finished "
+        + "requests");
+    for (int p : new int[] {50, 99}) {
+      m.add(latency("scheduling-delay-p" + p, "scheduling delay p" + p, "nearest-rank " + p
+          + "th percentile of the time from a request's arrival to the start of the first "
+          + "iteration that computes it, over the requests scheduled"));
+    }
+    for (int p : new int[] {50, 90, 99}) {
+      m.add(latency("tbt-p" + p, "TBT p" + p, "nearest-rank " + p + "th percentile of every gap "
+          + "between two consecutive tokens of a request, over all requests' gaps"));
+    }
+    m.addAll(List.of(
+        count("slo-met", "requests meeting both SLOs", true, "finished requests with TTFT <= "
+            + "ttft-slo and TPOT <= tpot-slo (TPOT not checked with one output token)"),
+        new MetricDeclaration("slo-attainment", "SLO attainment", MetricUnit.FRACTION, true,
+            "slo-met / requests-finished; undefined when no request finished"),
+        new MetricDeclaration("goodput", "goodput", MetricUnit.PER_SECOND, true,
+            "slo-met per second of the serving span"),
+        new MetricDeclaration("tokens-per-second", "output tokens per second",
+            MetricUnit.PER_SECOND, true, "tokens sampled before the run ended, per second of "
+            + "the serving span"),
+        latency("serving-span", "serving span", "what rates are per: the horizon, or with "
+            + "drain the time the last request finished"),
+        count("iterations", "serving iterations", true, "iterations submitted before the "
+            + "run ended"),
+        count("kv-preemptions", "KV-cache preemptions", false, "running requests preempted "
+            + "(by recompute or swap) because the KV cache was full"),
+        count("kv-swap-preemptions", "KV-cache swaps", false, "preemptions by swap"),
+        bytes("kv-capacity-bytes", "KV-cache capacity", "the cache's whole blocks, in bytes"),
+        bytes("kv-peak-bytes", "KV-cache peak occupancy", "the most bytes of allocated KV "
+            + "blocks at any instant of the serving span"),
+        bytes("kv-mean-bytes", "KV-cache mean occupancy", "time-weighted mean over the "
+            + "serving span of the bytes of allocated KV blocks")));
+    return List.copyOf(m);
+  }
+
+  private static void latencies(List<MetricDeclaration> m, String id, String title,
+      String what) {
+    m.add(latency(id + "-mean", title + " mean", "mean " + what));
+    for (int p : new int[] {50, 90, 99}) {
+      m.add(latency(id + "-p" + p, title + " p" + p, "nearest-rank " + p + "th percentile of "
+          + what));
+    }
+  }
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */
   public LlmServingProvider() {}
@@ -134,8 +170,8 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
 
   @Override
   public String description() {
-    return "LLM inference server: continuous batching, chunked prefill, a paged KV cache; TTFT,"
-        + " TPOT and SLO metrics.";
+    return "LLM inference server: vLLM V0/V1 or Sarathi-Serve batching, a paged KV cache; TTFT,"
+        + " TPOT, TBT and SLO metrics, requests.csv.";
   }
 
   @Override
@@ -192,10 +228,25 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
           + p.getLong("kv-cache-bytes") + " B hold no KV block of " + blockBytes + " B ("
           + p.getInt("kv-block-tokens") + " tokens of " + profile.kvBytesPerToken() + " B)");
     }
-    boolean chunked = p.getBoolean("chunked-prefill");
+    ContinuousBatcher.SchedulerKind kind =
+        ContinuousBatcher.SchedulerKind.of(p.getString("scheduler"));
+    boolean chunked = kind.chunked();
     int maxTokens = p.getInt("max-batch-tokens");
-    ContinuousBatcher batcher = new ContinuousBatcher(maxTokens, p.getInt("max-batch-seqs"),
-        chunked, p.getInt("kv-block-tokens"), totalBlocks);
+    int maxSeqs = p.getInt("max-batch-seqs");
+    if (maxTokens < maxSeqs) {
+      throw new ConfigurationException("parameter 'max-batch-tokens' of " + OWNER + " ("
+          + maxTokens + ") must be >= max-batch-seqs (" + maxSeqs + "), as vLLM requires of "
+          + "max_num_batched_tokens and max_num_seqs");
+    }
+    ContinuousBatcher.PreemptionMode mode = ContinuousBatcher.PreemptionMode.valueOf(
+        p.getString("preemption-mode").toUpperCase(Locale.ROOT));
+    if (mode == ContinuousBatcher.PreemptionMode.SWAP
+        && kind != ContinuousBatcher.SchedulerKind.VLLM_V0) {
+      throw new ConfigurationException("parameter 'preemption-mode' of " + OWNER + ": swap "
+          + "needs scheduler: vllm-v0 (" + kind.id() + " preempts by recompute only)");
+    }
+    ContinuousBatcher batcher = new ContinuousBatcher(kind, mode, maxTokens, maxSeqs,
+        p.getInt("kv-block-tokens"), totalBlocks, p.getLong("swap-space-bytes") / blockBytes);
     long capacityTokens = totalBlocks * p.getInt("kv-block-tokens");
     Supplier<RequestSpec> arrivals;
     int limit = p.getInt("max-requests");
@@ -221,7 +272,8 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
     }
     LlmServer.Settings settings = new LlmServer.Settings(p.getString("queue").strip(),
         Priority.valueOf(p.getString("priority")), p.getDurationNs("duration"),
-        p.getDurationNs("scheduling-overhead"), p.getInt("max-waiting"), blockBytes);
+        p.getBoolean("drain"), p.getDurationNs("scheduling-overhead"), p.getInt("max-waiting"),
+        blockBytes, p.getDouble("swap-bandwidth") / 1e9);
     return new LlmServer(settings, profile, arrivals, batcher,
         new ServingStats(p.getDurationNs("ttft-slo"), p.getDurationNs("tpot-slo")));
   }
@@ -238,8 +290,8 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
       throw new ConfigurationException(where + ": a request of " + r.promptTokens() + " prompt "
           + "and " + r.outputTokens() + " output tokens may have to prefill " + r.maxKvTokens()
           + " tokens at once (after a preemption by recompute), more than parameter "
-          + "'max-batch-tokens' (" + maxTokens + ") of " + OWNER + "; raise it or set "
-          + "chunked-prefill: true");
+          + "'max-batch-tokens' (" + maxTokens + ") of " + OWNER + "; raise it or choose a "
+          + "scheduler with chunked prefill (vllm-v1, sarathi)");
     }
   }
 

@@ -7,16 +7,24 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.preemptlab.applications.llm.ContinuousBatcher.Batch;
 import org.preemptlab.applications.llm.ContinuousBatcher.Item;
+import org.preemptlab.applications.llm.ContinuousBatcher.PreemptionMode;
 import org.preemptlab.applications.llm.ContinuousBatcher.Request;
+import org.preemptlab.applications.llm.ContinuousBatcher.SchedulerKind;
 
 class ContinuousBatcherTest {
   private int nextIndex;
 
   private Request request(int prompt, int output) {
     return new Request(nextIndex++, new RequestSpec(0, prompt, output, "test"));
+  }
+
+  private static ContinuousBatcher batcher(SchedulerKind kind, int maxTokens, int maxSeqs,
+      int blockTokens, long blocks) {
+    return new ContinuousBatcher(kind, PreemptionMode.RECOMPUTE, maxTokens, maxSeqs, blockTokens,
+        blocks, 0);
   }
 
   private static List<String> describe(Batch batch) {
@@ -29,37 +37,55 @@ class ContinuousBatcherTest {
   }
 
   @Test
-  void withoutChunkingAWaitingPrefillGoesBeforeTheRunningDecodes() {
-    ContinuousBatcher b = new ContinuousBatcher(100, 10, false, 16, 1000);
-    Request r0 = request(10, 5);
-    b.arrive(r0);
+  void vllmV0AnIterationThatAdmitsAPromptCarriesNoDecode() {
+    ContinuousBatcher b = batcher(SchedulerKind.VLLM_V0, 100, 10, 16, 1000);
+    b.arrive(request(10, 5));
+    b.complete(b.next(), 1);
+    b.arrive(request(20, 2));
+
+    assertThat(describe(b.next())).containsExactly("r1 prefill 20");
+  }
+
+  @Test
+  void vllmV0DecodesEveryRunningRequestWhenNoPromptIsAdmitted() {
+    ContinuousBatcher b = batcher(SchedulerKind.VLLM_V0, 100, 10, 16, 1000);
+    b.arrive(request(10, 5));
+    b.arrive(request(20, 5));
     b.complete(b.next(), 1);
     b.arrive(request(100, 2));
+    Batch prefill = b.next();
+    assertThat(describe(prefill)).containsExactly("r2 prefill 100");
+    b.complete(prefill, 2);
 
-    Batch batch = b.next();
-
-    assertThat(describe(batch)).containsExactly("r1 prefill 100");
-    b.complete(batch, 2);
-    assertThat(describe(b.next())).containsExactly("r0 decode", "r1 decode");
+    assertThat(describe(b.next())).containsExactly("r0 decode", "r1 decode", "r2 decode");
   }
 
   @Test
-  void withoutChunkingDecodesFillWhatThePrefillsLeave() {
-    ContinuousBatcher b = new ContinuousBatcher(100, 10, false, 16, 1000);
-    b.arrive(request(10, 5));
-    b.arrive(request(10, 5));
-    b.complete(b.next(), 1);
-    b.arrive(request(99, 2));
+  void vllmV0MaxSeqsCapsTheRunningRequestsNotOnlyABatch() {
+    ContinuousBatcher b = batcher(SchedulerKind.VLLM_V0, 1000, 2, 16, 1000);
+    b.arrive(request(10, 3));
+    b.arrive(request(10, 3));
+    b.arrive(request(10, 3));
 
-    assertThat(describe(b.next())).containsExactly("r2 prefill 99", "r0 decode");
+    Batch first = b.next();
+    assertThat(describe(first)).containsExactly("r0 prefill 10", "r1 prefill 10");
+    b.complete(first, 1);
+    // r2 fits every budget but the cap on running requests: the two decode instead.
+    Batch second = b.next();
+    assertThat(describe(second)).containsExactly("r0 decode", "r1 decode");
+    assertThat(b.runningCount()).isEqualTo(2);
+    b.complete(second, 2);
+    b.complete(b.next(), 3); // r0 and r1 finish with their third token
+    assertThat(describe(b.next())).containsExactly("r2 prefill 10");
   }
 
   @Test
-  void withChunkingDecodesGoFirstAndAPromptTakesTheBudgetLeftInChunks() {
-    ContinuousBatcher b = new ContinuousBatcher(100, 10, true, 16, 1000);
+  void vllmV1RunningRequestsGoFirstThenWaitingOnesInChunksOfOneTokenBudget() {
+    ContinuousBatcher b = batcher(SchedulerKind.VLLM_V1, 100, 10, 16, 1000);
     b.arrive(request(10, 5));
     b.complete(b.next(), 1);
     b.arrive(request(250, 2));
+    b.arrive(request(30, 2));
 
     Batch first = b.next();
     assertThat(describe(first)).containsExactly("r0 decode", "r1 prefill 99");
@@ -70,69 +96,135 @@ class ContinuousBatcherTest {
     assertThat(describe(second)).containsExactly("r0 decode", "r1 prefill 99");
     // The second chunk attends to the 99 tokens already cached: 99 * 99 + 99 * 100 / 2 pairs.
     assertThat(second.shape().prefillPairs()).isEqualTo(99 * 99 + 99 * 100 / 2);
-    assertThat(second.shape().sequences()).isEqualTo(1);
     b.complete(second, 3);
+    // r1's last 52 tokens leave 47 of the budget: r2's first chunk.
     Batch third = b.next();
-    assertThat(describe(third)).containsExactly("r0 decode", "r1 prefill 52");
-    assertThat(third.shape().sequences()).isEqualTo(2);
+    assertThat(describe(third)).containsExactly("r0 decode", "r1 prefill 52", "r2 prefill 30");
+    assertThat(third.shape().sequences()).isEqualTo(3);
   }
 
   @Test
-  void aRequestWaitsWhileTheKvCacheCannotHoldItsPrompt() {
-    ContinuousBatcher b = new ContinuousBatcher(1000, 10, false, 10, 10);
-    b.arrive(request(60, 2));
-    b.arrive(request(60, 2));
+  void vllmV1AllocatesKvBlocksChunkByChunk() {
+    ContinuousBatcher b = batcher(SchedulerKind.VLLM_V1, 100, 10, 10, 1000);
+    b.arrive(request(250, 2));
 
-    Batch first = b.next();
-    assertThat(describe(first)).containsExactly("r0 prefill 60");
-    assertThat(b.usedBlocks()).isEqualTo(6);
-    b.complete(first, 1);
-    Batch second = b.next();
-    assertThat(describe(second)).containsExactly("r0 decode");
-    b.complete(second, 2);
-    assertThat(b.usedBlocks()).isZero();
-    assertThat(describe(b.next())).containsExactly("r1 prefill 60");
+    b.complete(b.next(), 1);
+    assertThat(b.usedBlocks()).isEqualTo(10);
+    b.complete(b.next(), 2);
+    assertThat(b.usedBlocks()).isEqualTo(20);
   }
 
   @Test
-  void aDecodeThatFindsTheCacheFullPreemptsTheLatestRequestByRecompute() {
-    ContinuousBatcher b = new ContinuousBatcher(1000, 10, false, 10, 10);
+  void vllmV1MaxSeqsCapsTheRunningRequests() {
+    ContinuousBatcher b = batcher(SchedulerKind.VLLM_V1, 1000, 2, 16, 1000);
+    for (int i = 0; i < 3; i++) {
+      b.arrive(request(10, 3));
+    }
+    b.complete(b.next(), 1);
+
+    assertThat(describe(b.next())).containsExactly("r0 decode", "r1 decode");
+  }
+
+  @Test
+  void vllmV1APreemptionByRecomputeTakesTheLastRunningRequestAndAdmitsNone() {
+    ContinuousBatcher b = batcher(SchedulerKind.VLLM_V1, 1000, 10, 10, 10);
     b.arrive(request(50, 30));
     b.arrive(request(50, 30));
     b.complete(b.next(), 1);
     assertThat(b.usedBlocks()).isEqualTo(10);
+    b.arrive(request(5, 2));
 
     // Both hold 50 tokens in 5 full blocks; r0's next token needs a sixth: r1 is preempted.
     Batch batch = b.next();
 
     assertThat(describe(batch)).containsExactly("r0 decode");
     assertThat(b.preemptions()).isEqualTo(1);
-    assertThat(b.waitingCount()).isEqualTo(1);
+    assertThat(b.waitingCount()).isEqualTo(2);
     assertThat(b.usedBlocks()).isEqualTo(6);
+    b.complete(batch, 2);
+    // r1 waits at the head of the queue to prefill its prompt and its token again: 51 tokens.
+    assertThat(describe(b.next())).containsExactly("r0 decode");
+  }
+
+  @Test
+  void sarathiDecodesFirstThenRunningPromptsThenWaitingOnesWithinTheChunk() {
+    ContinuousBatcher b = batcher(SchedulerKind.SARATHI, 100, 10, 10, 1000);
+    b.arrive(request(10, 5));
+    b.arrive(request(150, 5));
+    Batch first = b.next();
+    assertThat(describe(first)).containsExactly("r0 prefill 10", "r1 prefill 90");
+    // The whole prompt's blocks are allocated on admission: 1 + 15.
+    assertThat(b.usedBlocks()).isEqualTo(16);
+    b.complete(first, 1);
+    b.arrive(request(40, 2));
+
+    assertThat(describe(b.next())).containsExactly("r0 decode", "r1 prefill 60",
+        "r2 prefill 39");
+  }
+
+  @Test
+  void vllmV0SwapsAPreemptedRequestOutAndBackBeforeAdmittingNewPrompts() {
+    ContinuousBatcher b = new ContinuousBatcher(SchedulerKind.VLLM_V0, PreemptionMode.SWAP,
+        1000, 10, 10, 10, 100);
+    b.arrive(request(50, 30));
+    b.arrive(request(50, 30));
+    b.complete(b.next(), 1);
+
+    Batch swapOut = b.next();
+    assertThat(describe(swapOut)).containsExactly("r0 decode");
+    assertThat(swapOut.swapOutBlocks()).isEqualTo(5);
+    assertThat(b.swapPreemptions()).isEqualTo(1);
+    b.complete(swapOut, 2);
+    // While r1 is swapped out, no prompt is admitted, though this one fits.
+    b.arrive(request(5, 2));
+    Batch next = b.next();
+    assertThat(describe(next)).containsExactly("r0 decode");
+    assertThat(next.swapInBlocks()).isZero();
+  }
+
+  @Test
+  void vllmV0SwapsInWhenTheCacheHasRoomAgain() {
+    ContinuousBatcher b = new ContinuousBatcher(SchedulerKind.VLLM_V0, PreemptionMode.SWAP,
+        1000, 10, 10, 10, 100);
+    b.arrive(request(50, 2));
+    b.arrive(request(49, 30));
+    b.complete(b.next(), 1);
+    // r0 needs a sixth block: r1 (5 blocks) is swapped out; r0 then finishes.
+    b.complete(b.next(), 2);
+    assertThat(b.usedBlocks()).isZero();
+
+    Batch swapIn = b.next();
+    assertThat(describe(swapIn)).containsExactly("r1 decode");
+    assertThat(swapIn.swapInBlocks()).isEqualTo(5);
+    assertThat(swapIn.shape().contextTokens()).isEqualTo(50);
   }
 
   @ParameterizedTest
-  @ValueSource(booleans = {false, true})
-  void noBatchExceedsItsBudgetsOrTheKvCacheAndEveryRequestFinishes(boolean chunked) {
+  @EnumSource(SchedulerKind.class)
+  void noBatchExceedsItsBudgetsOrTheKvCacheAndEveryRequestFinishes(SchedulerKind kind) {
     int maxTokens = 256;
     int maxSeqs = 8;
     long blocks = 100;
-    ContinuousBatcher b = new ContinuousBatcher(maxTokens, maxSeqs, chunked, 4, blocks);
+    ContinuousBatcher b = batcher(kind, maxTokens, maxSeqs, 4, blocks);
     SplittableRandom random = new SplittableRandom(11);
     List<Request> all = new ArrayList<>();
     long maxUsed = 0;
     for (int step = 0; step < 200_000 && (step < 400 || !b.idle()); step++) {
       if (step < 400) {
         for (int k = random.nextInt(3); k > 0; k--) {
-          Request r = request(1 + random.nextInt(chunked ? 300 : 190), 1 + random.nextInt(60));
+          Request r = request(1 + random.nextInt(kind.chunked() ? 300 : 190),
+              1 + random.nextInt(60));
           all.add(r);
           b.arrive(r);
         }
       }
       Batch batch = b.next();
       assertThat(batch.shape().tokens()).isLessThanOrEqualTo(maxTokens);
-      assertThat(batch.items().size()).isLessThanOrEqualTo(maxSeqs);
+      assertThat(b.runningCount()).isLessThanOrEqualTo(maxSeqs);
       assertThat(b.usedBlocks()).isBetween(0L, blocks);
+      if (kind == SchedulerKind.VLLM_V0) {
+        assertThat(batch.prefills() == 0 || batch.decodes() == 0).isTrue();
+      }
       for (Item item : batch.items()) {
         // Every request in the batch holds the blocks of what it will have cached afterwards.
         long after = item.contextBefore() + (item.decode() ? 1 : item.chunk());
@@ -143,6 +235,8 @@ class ContinuousBatcherTest {
     }
     assertThat(b.idle()).isTrue();
     assertThat(all).allSatisfy(r -> assertThat(r.finished()).isTrue());
+    assertThat(all).allSatisfy(r -> assertThat(r.tokenTimes()).hasSize(r.spec.outputTokens()));
     assertThat(maxUsed).isEqualTo(blocks);
+    assertThat(b.preemptions()).isPositive();
   }
 }

@@ -66,7 +66,7 @@ class LlmServerTest {
   }
 
   @Test
-  void theSchedulingOverheadSeparatesAnIterationsEndFromTheNextSubmission() {
+  void theSchedulingOverheadPrecedesEverySubmissionIncludingTheFirst() {
     ServerFixture f = new ServerFixture(dir);
     Path trace = f.write("trace.csv", "TIMESTAMP,ContextTokens,GeneratedTokens\n0,100,3\n");
     Application app = f.create(Map.of("trace", trace.toString(), "duration", "1s",
@@ -74,9 +74,10 @@ class LlmServerTest {
     FakeApplicationContext run = ServerFixture.run(app, TestDevices.ONE_SM, 2_000_000_000L);
 
     List<FakeApplicationContext.Run> runs = run.runs();
-    assertThat(runs).extracting(FakeApplicationContext.Run::submitNs).containsExactly(0L, 0L,
-        105_010L, 105_010L, 111_020L, 111_020L);
-    assertThat(metrics(app)).containsEntry("tpot-p50", (111_020 + 1_010 - 100_010) / 2.0);
+    // Each iteration is formed when the last ends and submitted 5 us later.
+    assertThat(runs).extracting(FakeApplicationContext.Run::submitNs).containsExactly(5_000L,
+        5_000L, 110_010L, 110_010L, 116_020L, 116_020L);
+    assertThat(metrics(app)).containsEntry("tpot-p50", (116_020 + 1_010 - 105_010) / 2.0);
   }
 
   @Test
@@ -174,13 +175,12 @@ class LlmServerTest {
     ServerFixture f = new ServerFixture(dir);
     Path trace = f.write("trace.csv", "TIMESTAMP,ContextTokens,GeneratedTokens\n0,300,2\n");
     assertThatThrownBy(() -> f.create(Map.of("trace", trace.toString(),
-        "max-batch-tokens", "256")))
+        "max-batch-tokens", "256", "scheduler", "vllm-v0")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining(trace + ":2: a request of 300 prompt and 2 output tokens may have"
             + " to prefill 301 tokens at once (after a preemption by recompute), more than "
             + "parameter 'max-batch-tokens' (256)");
-    f.create(Map.of("trace", trace.toString(), "max-batch-tokens", "256",
-        "chunked-prefill", "true"));
+    f.create(Map.of("trace", trace.toString(), "max-batch-tokens", "256"));
   }
 
   @Test
@@ -212,5 +212,90 @@ class LlmServerTest {
     Map<String, Double> m = metrics(app);
     assertThat(m.get("requests-finished")).isGreaterThan(0.0);
     assertThat(m.get("tpot-p50")).isGreaterThan(2_900_000.0);
+  }
+
+  private static final String TWO_REQUESTS = "TIMESTAMP,ContextTokens,GeneratedTokens\n"
+      + "0,100,3\n0.00005,50,2\n";
+
+  @Test
+  void timeBetweenTokensIsEveryGapAndMeansArePerRequest() {
+    ServerFixture f = new ServerFixture(dir);
+    Path trace = f.write("trace.csv", TWO_REQUESTS);
+    Application app = f.create(Map.of("trace", trace.toString(), "duration", "1s"));
+    ServerFixture.run(app, TestDevices.ONE_SM, 2_000_000_000L);
+
+    // Iterations end at 100,010 (r0's prefill), 151,030 (r0 decode, r1's prefill of 50) and
+    // 153,050 (both decode). Gaps: r0 51,020 and 2,020; r1 2,020.
+    Map<String, Double> m = metrics(app);
+    assertThat(m).containsEntry("tbt-p50", 2_020.0).containsEntry("tbt-p90", 51_020.0)
+        .containsEntry("tbt-p99", 51_020.0);
+    assertThat(m).containsEntry("ttft-mean", (100_010 + 101_030) / 2.0)
+        .containsEntry("tpot-mean", (26_520 + 2_020) / 2.0)
+        .containsEntry("ttft-p90", 101_030.0)
+        .containsEntry("e2e-latency-mean", (153_050 + 103_050) / 2.0);
+  }
+
+  @Test
+  void requestsCsvHasEveryRequestWithEachTokensTime() {
+    ServerFixture f = new ServerFixture(dir);
+    Path trace = f.write("trace.csv", TWO_REQUESTS + "0.5,10,2\n");
+    Application app = f.create(Map.of("trace", trace.toString(), "duration", "1s"));
+    ServerFixture.run(app, TestDevices.ONE_SM, 500_005_000L);
+
+    String csv = ((org.preemptlab.api.metrics.WritesRunFiles) app).runFiles().get("requests.csv");
+    // The run ends 5 us into the third request's 10,010 ns prefill: it has no token.
+    assertThat(csv).isEqualTo(RequestsCsv.HEADER + "\n"
+        + "0,0,100,3,100010,153050,0,3,100010;151030;153050\n"
+        + "1,50000,50,2,151030,153050,0,2,151030;153050\n"
+        + "2,500000000,10,2,,,0,0,\n");
+  }
+
+  @Test
+  void drainServesEveryRequestThatArrivedBeforeTheHorizonToItsEnd() {
+    ServerFixture f = new ServerFixture(dir);
+    Path trace = f.write("trace.csv", "TIMESTAMP,ContextTokens,GeneratedTokens\n"
+        + "0,100,1000\n0.0001,100,1\n0.002,10,1\n");
+    Application app = f.create(Map.of("trace", trace.toString(), "duration", "1ms",
+        "drain", "true"));
+    FakeApplicationContext run = ServerFixture.run(app, TestDevices.ONE_SM, 2_000_000_000L);
+
+    Map<String, Double> m = metrics(app);
+    assertThat(m).containsEntry("requests-arrived", 2.0)
+        .containsEntry("requests-finished", 2.0).containsEntry("requests-unfinished", 0.0);
+    FakeApplicationContext.Run last = run.runs().get(run.runs().size() - 1);
+    assertThat(m.get("serving-span")).isGreaterThan(1_000_000.0)
+        .isEqualTo((double) last.finishNs());
+    assertThat(m.get("tokens-per-second")).isEqualTo(1001 / (last.finishNs() / 1e9));
+  }
+
+  @Test
+  void aSwapCopiesTheVictimsBlocksAtTheSwapBandwidthBeforeTheIteration() {
+    ServerFixture f = new ServerFixture(dir);
+    Path trace = f.write("trace.csv", "TIMESTAMP,ContextTokens,GeneratedTokens\n"
+        + "0,80,2\n0,79,5\n");
+    // 10 blocks of 16 tokens of 1,000 B; 16 B/ns moves a block in 1 us.
+    Application app = f.create(Map.of("trace", trace.toString(), "duration", "1s",
+        "scheduler", "vllm-v0", "preemption-mode", "swap", "swap-bandwidth", "16e9",
+        "kv-cache-bytes", "160000", "max-batch-tokens", "256"));
+    FakeApplicationContext run = ServerFixture.run(app, TestDevices.ONE_SM, 2_000_000_000L);
+
+    // Both prefill (159 tokens, 159,020 ns); r0's decode needs a sixth block: r1's five are
+    // swapped out (5 us) before it; r0 finishes and r1's blocks come back (5 us) before r1
+    // decodes.
+    List<Long> denseSubmits = run.runs().stream()
+        .filter(r -> r.kernel().name().equals("dense"))
+        .map(FakeApplicationContext.Run::submitNs).toList();
+    assertThat(denseSubmits).startsWith(0L, 164_020L, 170_030L);
+    assertThat(metrics(app)).containsEntry("kv-swap-preemptions", 1.0)
+        .containsEntry("kv-preemptions", 1.0).containsEntry("requests-finished", 2.0);
+  }
+
+  @Test
+  void swapWithAChunkingSchedulerIsRefused() {
+    ServerFixture f = new ServerFixture(dir);
+    assertThatThrownBy(() -> f.create(Map.of("preemption-mode", "swap")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("parameter 'preemption-mode' of application 'llm-serving': swap needs "
+            + "scheduler: vllm-v0 (vllm-v1 preempts by recompute only)");
   }
 }

@@ -16,7 +16,9 @@ class LlmServingConformanceTest extends ApplicationConformance<LlmServingProvide
   @Override
   protected List<Map<String, String>> parameterSets() {
     return List.of(Map.of("arrival-rate", "20", "duration", "1s"),
-        Map.of("arrival-rate", "20", "duration", "1s", "chunked-prefill", "true",
-            "max-batch-tokens", "512"));
+        Map.of("arrival-rate", "20", "duration", "1s", "scheduler", "sarathi",
+            "max-batch-tokens", "512"),
+        Map.of("arrival-rate", "20", "duration", "1s", "scheduler", "vllm-v0",
+            "preemption-mode", "swap", "kv-cache-bytes", "2147483648"));
   }
 }

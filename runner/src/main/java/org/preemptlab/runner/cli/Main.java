@@ -66,7 +66,8 @@ public final class Main {
         new SweepCommand(org.preemptlab.runner.experiment.cluster.Slurm.commands(), signals),
         new ListCommand(),
         new DrmScenarioCommand(),
-        new ProfileCommand())) {
+        new ProfileCommand(),
+        new CapacityCommand())) {
       commands.put(command.name(), command);
     }
     for (Command command : contributedCommands()) {

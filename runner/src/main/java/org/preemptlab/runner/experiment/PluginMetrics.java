@@ -8,6 +8,7 @@ import org.preemptlab.api.PluginProvider;
 import org.preemptlab.api.metrics.ContributesMetrics;
 import org.preemptlab.api.metrics.MetricDeclaration;
 import org.preemptlab.api.metrics.MetricReporter;
+import org.preemptlab.api.metrics.WritesRunFiles;
 import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.discovery.PluginFailureException;
 
@@ -99,6 +100,37 @@ final class PluginMetrics {
         }
         values.merge(prefix + "." + e.getKey(), e.getValue(), Double::sum);
       }
+    }
+  }
+
+  /**
+   * Adds the files an application {@code instance} writes of its own ({@link WritesRunFiles}) to
+   * {@code files}, as {@code <label>/<name>}; nothing when it writes none.
+   *
+   * @throws PluginFailureException when it throws, returns null or names a file badly
+   */
+  static void collectFiles(PluginDescriptor plugin, String label, Object instance,
+      Map<String, String> files) {
+    if (!(instance instanceof WritesRunFiles writer)) {
+      return;
+    }
+    Map<String, String> written;
+    try {
+      written = writer.runFiles();
+    } catch (RuntimeException e) {
+      throw new PluginFailureException(plugin, "runFiles()", e);
+    }
+    if (written == null) {
+      throw new PluginFailureException(plugin, "returned null from runFiles()");
+    }
+    for (Map.Entry<String, String> e : written.entrySet()) {
+      if (e.getKey() == null || !e.getKey().matches("[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}")
+          || e.getValue() == null) {
+        throw new PluginFailureException(plugin, "returned the file name '" + e.getKey()
+            + "' or a null text from runFiles(); a name is letters, digits, '.', '-' and '_', "
+            + "not starting with '.'");
+      }
+      files.put(label + "/" + e.getKey(), e.getValue());
     }
   }
 }

@@ -272,12 +272,15 @@ public final class RunExecutor {
         declared(PluginKind.CONTEXT_SAVE, config.contextSave().id()), List.of(contextSave),
         pluginValues);
     List<String> labels = ApplicationSetup.labels(config.applications());
+    Map<String, String> applicationFiles = new java.util.LinkedHashMap<>();
     for (int i = 0; i < applications.size(); i++) {
       String id = config.applications().get(i).id();
       PluginMetrics.collect(registry.descriptor(PluginKind.APPLICATION, id),
           PluginKind.APPLICATION.key() + "." + labels.get(i),
           declared(PluginKind.APPLICATION, id), List.of(applications.get(i).application()),
           pluginValues);
+      PluginMetrics.collectFiles(registry.descriptor(PluginKind.APPLICATION, id), labels.get(i),
+          applications.get(i).application(), applicationFiles);
     }
     Map<String, Object> observed = new java.util.TreeMap<>();
     collectors.forEach((id, collector) -> observed.put(id, collector.result()));
@@ -285,7 +288,8 @@ public final class RunExecutor {
     RunMetrics metrics = RunMetrics.of(new RunData(result, samples, pluginValues, Map.of(),
         observed));
     return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
-        parameters(config), applicationParameters(config), choices(sharing, hardware));
+        parameters(config), applicationParameters(config), choices(sharing, hardware),
+        applicationFiles);
   }
 
   /**

@@ -25,6 +25,9 @@ import org.preemptlab.runner.metrics.RunMetrics;
  *     the configuration's order
  * @param choices the modelling choices that decided the run (sharing mode, MPS client ordering,
  *     contention rule and bandwidth), as its summary states them
+ * @param applicationFiles the tables applications wrote of their own ({@link
+ *     org.preemptlab.api.metrics.WritesRunFiles}), by path in the run folder ({@code
+ *     <label>/<name>}), in the configuration's order
  */
 public record RunOutcome(
     RunConfig config,
@@ -35,23 +38,26 @@ public record RunOutcome(
     RunMetrics metrics,
     Map<PluginKind, Map<String, String>> parameters,
     List<Map<String, String>> applicationParameters,
-    List<ModellingChoice> choices) {
+    List<ModellingChoice> choices,
+    Map<String, String> applicationFiles) {
 
-  /** Copies the plugin list, the parameters and the choices. */
+  /** Copies the plugin list, the parameters, the choices and the files. */
   public RunOutcome {
     plugins = List.copyOf(plugins);
     parameters = Map.copyOf(parameters);
     applicationParameters = List.copyOf(applicationParameters);
     choices = List.copyOf(choices);
+    applicationFiles = java.util.Collections.unmodifiableMap(
+        new java.util.LinkedHashMap<>(applicationFiles));
   }
 
-  /** An outcome without stated modelling choices. */
+  /** An outcome without stated modelling choices, whose applications wrote no file of their own. */
   public RunOutcome(RunConfig config, List<PluginDescriptor> plugins, DeviceSpec device,
       Workload workload, SimulationResult result, RunMetrics metrics,
       Map<PluginKind, Map<String, String>> parameters,
       List<Map<String, String>> applicationParameters) {
     this(config, plugins, device, workload, result, metrics, parameters, applicationParameters,
-        List.of());
+        List.of(), Map.of());
   }
 
   /** An outcome of a run without applications. */
@@ -73,7 +79,7 @@ public record RunOutcome(
    */
   public RunOutcome withConfig(RunConfig value, Map<PluginKind, Map<String, String>> values) {
     return new RunOutcome(value, plugins, device, workload, result, metrics, values,
-        applicationParameters, choices);
+        applicationParameters, choices, applicationFiles);
   }
 
   /** The parameter values {@code kind}'s plugin was created with, sorted by name; may be empty. */

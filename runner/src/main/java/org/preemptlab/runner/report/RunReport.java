@@ -166,6 +166,11 @@ public final class RunReport {
           StandardCharsets.UTF_8, OutputPaths.WRITE);
       Files.writeString(directory.resolve("summary.json"), summaryJson(outcome, registry) + "\n",
           StandardCharsets.UTF_8, OutputPaths.WRITE);
+      for (Map.Entry<String, String> file : outcome.applicationFiles().entrySet()) {
+        Path path = directory.resolve(file.getKey());
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, file.getValue(), StandardCharsets.UTF_8, OutputPaths.WRITE);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write outputs to " + directory, e);
     }
