@@ -38,7 +38,7 @@ class LabCommandsTest {
     assertThat(result.out()).contains("  bench         measure engine speed")
         .contains("  reproduce     ");
     assertThat(result.out().indexOf("  profile ")).isLessThan(result.out().indexOf("  bench "));
-    assertThat(oneLineError(run("rn"), Main.USAGE)).endsWith("valid: bench, demo, drm-scenario, "
+    assertThat(oneLineError(run("rn"), Main.USAGE)).endsWith("valid: bench, capacity, demo, drm-scenario, "
         + "list, profile, reproduce, run, sweep");
   }
 
