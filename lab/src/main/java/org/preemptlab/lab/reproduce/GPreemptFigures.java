@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * GPreempt's evaluation figures (Fan et al., USENIX ATC 2025: Figs. 4a, 5a and 6, the CUDA runs
  * on the A100) as read off the images in thustorage/GPreempt's {@code scripts/plot/plot.ipynb} by
- * {@code docs/data/gpreempt-figures.py}; the bundled copy of {@code docs/data/gpreempt-figures.csv}.
+ * {@code docs/data/gpreempt-figures.py}; the bundled copy of {@code
+ * docs/data/gpreempt-figures.csv}.
  * The {@code gpreempt} reproduction's targets are derived from these bars, never from a simulated
  * value.
  */
