@@ -9,8 +9,9 @@ import org.preemptlab.runner.report.TextTable;
 
 /**
  * The rows of one reproduction, published against simulated, and its verdict: reproduced only
- * when there is at least one row and every row is {@link Verdict#PASS} (an IN-SAMPLE,
- * INCONCLUSIVE or NOT SIMULATED row never counts).
+ * when at least one row is {@link Verdict#PASS} and every other row's inputs are unpublished (an
+ * IN-SAMPLE, INCONCLUSIVE or NOT SIMULATED row never counts; an INPUTS UNPUBLISHED row counts
+ * neither way).
  */
 final class ClaimTable {
   private final List<Target.Row> rows = new ArrayList<>();
@@ -26,9 +27,9 @@ final class ClaimTable {
     return List.copyOf(rows);
   }
 
-  /** Whether it reproduced: at least one row, every row PASS. */
+  /** Whether it reproduced: at least one row PASS, every other row's inputs unpublished. */
   boolean reproduced() {
-    return !rows.isEmpty() && rows.stream().allMatch(r -> r.verdict() == Verdict.PASS);
+    return Verdict.reproduced(rows.stream().map(Target.Row::verdict).toList());
   }
 
   /** The table: one line per row. */
@@ -69,7 +70,10 @@ final class ClaimTable {
     counts.forEach((v, n) -> sb.append(n).append(' ').append(v.label()).append(", "));
     sb.setLength(sb.length() - 2);
     sb.append(" of ").append(rows.size()).append(rows.size() == 1 ? " row: " : " rows: ");
-    sb.append(reproduced() ? "reproduced (every row PASS)."
+    boolean unpublished = counts.containsKey(Verdict.INPUTS_UNPUBLISHED);
+    String rule = unpublished ? "every row with public inputs PASS" : "every row PASS";
+    sb.append(reproduced() ? "reproduced (" + rule + ")."
+        : unpublished ? "NOT reproduced (that needs " + rule + ", and at least one)."
         : "NOT reproduced (that needs every row PASS).");
     return sb.toString();
   }

@@ -64,6 +64,13 @@ final class ReproductionPage {
         cannot tell the mechanism from it); IN-SAMPLE when a model parameter was fitted on the
         same figure (never counted); NOT SIMULATED when the engine or the inputs lack what it
         needs. Targets and tolerances are fixed before the row is first simulated.""");
+    if (claims.rows().stream().anyMatch(r -> r.verdict() == Verdict.INPUTS_UNPUBLISHED)) {
+      paragraph("""
+          INPUTS UNPUBLISHED: the paper's inputs for the row (its benchmarks, their sizes, the
+          definition of its metric) are not public; the row names what is missing, a value
+          simulated on stand-in inputs is an illustration, and the row counts neither as PASS nor
+          as FAIL.""");
+    }
     paragraph(claims.notes());
     paragraph(claims.verdict());
     return this;

@@ -58,7 +58,7 @@ public final class ReproductionSummary {
     }
 
     boolean reproduced() {
-      return !rows.isEmpty() && rows.stream().allMatch(r -> verdictOf(r) == Verdict.PASS);
+      return Verdict.reproduced(rows.stream().map(this::verdictOf).toList());
     }
 
     private Verdict verdictOf(List<String> row) {
@@ -144,7 +144,9 @@ public final class ReproductionSummary {
             + " beside it; edit the code, not this page. -->\n\n")
         .append("Each published reproduction's rows, counted by verdict, as its page gives them"
             + " (see [docs/reproducing.md](../reproducing.md) for what each verdict means). A"
-            + " reproduction has reproduced only when every row is PASS.\n\n");
+            + " reproduction has reproduced only when at least one row is PASS and every other"
+            + " row is INPUTS UNPUBLISHED (the paper's inputs for it are not public: it counts"
+            + " neither way).\n\n");
     List<Verdict> verdicts = List.of(Verdict.values());
     md.append("| reproduction | paper | rows |");
     verdicts.forEach(v -> md.append(' ').append(v.label()).append(" |"));

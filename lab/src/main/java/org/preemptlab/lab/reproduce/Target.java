@@ -128,5 +128,26 @@ record Target(String claim, Source source, String published, Tolerance tolerance
     Row because(String why) {
       return new Row(target, simulated, within, baseline, verdict, why);
     }
+
+    /**
+     * The same row, INPUTS UNPUBLISHED: the paper's inputs for it are not public, so what was
+     * simulated (on stand-in inputs) is an illustration that counts neither as PASS nor as FAIL.
+     * The note names what is missing, then says whether the illustration fell within, before the
+     * row's own note.
+     *
+     * @param missing what is not public, e.g. {@code "the benchmark table"}
+     */
+    Row inputsUnpublished(String missing) {
+      checkArgument(missing != null && !missing.isBlank(), "row '%s': say which inputs are not"
+          + " public", target.claim());
+      String illustration = verdict == Verdict.NOT_SIMULATED ? ""
+          : " The simulated value is an illustration on stand-in inputs, "
+              + (within ? "within" : "outside") + " the tolerance"
+              + (verdict == Verdict.INCONCLUSIVE ? " (and so is its baseline)" : "")
+              + "; it counts neither way.";
+      String unpublished = "Inputs unpublished: " + missing.strip() + "." + illustration;
+      return new Row(target, simulated, within, baseline, Verdict.INPUTS_UNPUBLISHED,
+          note.isEmpty() ? unpublished : unpublished + " " + note);
+    }
   }
 }

@@ -59,6 +59,32 @@ class ClaimTableTest {
   }
 
   @Test
+  void aRowWhoseInputsAreUnpublishedCountsNeitherAsPassNorAsFailAndNamesWhatIsMissing() {
+    Target.Row standIn = LATENCY.simulated("150 us", 150)
+        .because("The stand-in kernels are shorter.").inputsUnpublished("the benchmark table");
+    Target.Row notRun = OVERHEAD.notSimulated("Needs a hint.")
+        .inputsUnpublished("the metric's definition");
+
+    assertThat(standIn.verdict()).isEqualTo(Verdict.INPUTS_UNPUBLISHED);
+    assertThat(standIn.simulated()).isEqualTo("150 us");
+    assertThat(standIn.note()).isEqualTo("Inputs unpublished: the benchmark table. The simulated"
+        + " value is an illustration on stand-in inputs, within the tolerance; it counts neither"
+        + " way. The stand-in kernels are shorter.");
+    assertThat(notRun.note()).isEqualTo("Inputs unpublished: the metric's definition. Needs a"
+        + " hint.");
+    ClaimTable withPass = new ClaimTable().add(LATENCY.simulated("200 us", 200)).add(standIn);
+    assertThat(withPass.reproduced()).as("a PASS and an unpublished row reproduce").isTrue();
+    assertThat(withPass.verdict()).isEqualTo("Verdict: 1 PASS, 1 INPUTS UNPUBLISHED of 2 rows:"
+        + " reproduced (every row with public inputs PASS).");
+    ClaimTable onlyUnpublished = new ClaimTable().add(standIn).add(notRun);
+    assertThat(onlyUnpublished.reproduced()).as("nothing public was reproduced").isFalse();
+    assertThat(new ClaimTable().add(standIn).add(LATENCY.simulated("100 us", 100)).reproduced())
+        .as("an unpublished row does not hide a FAIL").isFalse();
+    assertThatThrownBy(() -> LATENCY.simulated("1 us", 1).inputsUnpublished(" "))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mean latency");
+  }
+
+  @Test
   void theTableNamesTheSourceTheToleranceAndTheVerdictAndTheNotesGiveTheReasons() {
     ClaimTable table = new ClaimTable().add(LATENCY.simulated("210 us", 210))
         .add(OVERHEAD.notSimulated("Needs a hint."));

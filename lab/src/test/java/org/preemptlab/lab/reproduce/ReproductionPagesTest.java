@@ -26,8 +26,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * run as {@code preemptlab reproduce ID} runs it (all seeds, the full sweep) and its page compared
  * byte for byte with the committed one. Regenerate a page with {@code preemptlab reproduce ID --out
  * docs/reproductions}. The reproductions run two at a time (each is deterministic on its own).
+ * Tagged {@code reproduction-pages}, which {@code mvn verify} leaves out: {@code .ci/run} runs it
+ * as a step of its own ({@code -Dgroups=reproduction-pages}).
  */
-@Tag("slow")
+@Tag("reproduction-pages")
 class ReproductionPagesTest {
   private static final Path PAGES = Path.of("..", "docs", "reproductions");
   private static final Map<String, Future<String>> WRITTEN = new TreeMap<>();

@@ -69,9 +69,9 @@ class ReproductionSummaryTest {
         List.of(named("alpha"), named("beta"), named("gamma"))));
 
     assertThat(summary).startsWith(ReproductionSummary.TITLE + "\n")
-        .contains("| [alpha](alpha.md) | Author, Venue 2020 | 2 | 2 | | | | | yes |\n")
-        .contains("| [beta](beta.md) | Other, Venue 2021 | 2 | | 1 | 1 | | | no |\n")
-        .contains("| gamma | (not run here) | | | | | | | |\n")
+        .contains("| [alpha](alpha.md) | Author, Venue 2020 | 2 | 2 | | | | | | yes |\n")
+        .contains("| [beta](beta.md) | Other, Venue 2021 | 2 | | 1 | 1 | | | | no |\n")
+        .contains("| gamma | (not run here) | | | | | | | | |\n")
         .contains("Reproduced: 1 of 3 published reproductions (1 without a page here).")
         .contains("| alpha | 2 | share \\| of the GPU | 75% | 74% | ±10% | | PASS |\n")
         .contains("| beta | 1 | mean latency | about 200 us | 100 us | ±25% | | FAIL |\n")
@@ -111,7 +111,7 @@ class ReproductionSummaryTest {
         java.util.Map.of("alpha", "input file x.csv | missing"))).isFalse();
 
     assertThat(Files.readString(dir.resolve(ReproductionSummary.FILE)))
-        .contains("| alpha | (failed: input file x.csv \\| missing) | | | | | | | |\n")
+        .contains("| alpha | (failed: input file x.csv \\| missing) | | | | | | | | |\n")
         .doesNotContain("| alpha | 1 |");
   }
 }
