@@ -38,8 +38,8 @@ class LabCommandsTest {
     assertThat(result.out()).contains("  bench         measure engine speed")
         .contains("  reproduce     ");
     assertThat(result.out().indexOf("  profile ")).isLessThan(result.out().indexOf("  bench "));
-    assertThat(oneLineError(run("rn"), Main.USAGE)).endsWith("valid: bench, capacity, demo, drm-scenario, "
-        + "list, profile, reproduce, run, sweep");
+    assertThat(oneLineError(run("rn"), Main.USAGE)).endsWith("valid: bench, capacity, demo, "
+        + "drm-scenario, list, profile, reproduce, run, sweep");
   }
 
   @Test

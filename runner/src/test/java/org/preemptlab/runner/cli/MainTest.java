@@ -106,8 +106,8 @@ class MainTest {
     CliRun result = run("rn", "--config", "x.yaml");
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo(
-        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: demo, drm-scenario, list, "
-            + "profile, run, sweep");
+        "preemptlab: unknown command 'rn'; did you mean 'run'? valid: capacity, demo, "
+            + "drm-scenario, list, profile, run, sweep");
     assertThat(result.out()).isEmpty();
   }
 
