@@ -225,7 +225,7 @@ final class RunCommand implements Command {
         deleteQuietly(Path.of(dir));
       }
     }
-    out.print(RunReport.summary(outcome));
+    out.print(RunReport.summary(outcome, executor.metrics(outcome.config())));
     if (dir != null) {
       RunInputs.Resolved resolved = RunInputs.resolve(outcome.config(), outcome.parameters(),
           outcome.applicationParameters(), Path.of(dir));
