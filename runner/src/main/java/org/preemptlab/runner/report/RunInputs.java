@@ -25,8 +25,9 @@ import org.preemptlab.runner.experiment.WorkloadConfig;
  * every application's parameters with their defaults filled in, the {@code sharing} section, the
  * engine's settings filled in (only an unlimited {@code credit-limit} stays absent), and every
  * input file a parameter names ({@link RunConfig#isPathParameter}: a trace, a spec, a hardware
- * file, a model or iteration profile, a request trace) hashed (SHA-256) and, up to {@link
- * #COPY_LIMIT} bytes, copied into {@code inputs/} of the folder and named there by a path relative
+ * file, a model or iteration profile, a request trace; a profile given as a folder with all its
+ * files) hashed (SHA-256) and, up to {@link #COPY_LIMIT} bytes, copied into {@code inputs/} of the
+ * folder and named there by a path relative
  * to the folder. {@code preemptlab run --config OUT/config.yaml} then reads the copies, from any
  * working directory and on another machine, and gives the same files. Copies rather than hashes
  * alone: a folder moved elsewhere still runs, and the hash says which file was read when a larger
@@ -137,12 +138,16 @@ public final class RunInputs {
         continue;
       }
       Path source = Path.of(e.getValue()).toAbsolutePath().normalize();
-      if (!Files.isRegularFile(source)) {
+      if (!Files.isRegularFile(source) && !Files.isDirectory(source)) {
         continue; // the plugin read no file there (it reported that already)
       }
       String key = section + "." + e.getKey();
       try {
-        long bytes = Files.size(source);
+        List<Path> files = filesOf(source);
+        long bytes = 0;
+        for (Path file : files) {
+          bytes += Files.size(file);
+        }
         String copy = "";
         if (bytes <= COPY_LIMIT) {
           String name = source.getFileName().toString();
@@ -151,20 +156,57 @@ public final class RunInputs {
           copy = FOLDER + "/" + (name.startsWith(prefix) ? name : prefix + name);
           Path target = directory.resolve(copy);
           if (!target.toAbsolutePath().normalize().equals(source)) { // a rerun from its copy
-            Files.createDirectories(target.getParent());
-            Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+            for (Path file : files) {
+              Path to = target.resolve(source.relativize(file).toString()).normalize();
+              Files.createDirectories(to.getParent());
+              Files.copy(file, to, StandardCopyOption.REPLACE_EXISTING);
+            }
           }
           resolved.put(e.getKey(), copy);
         } else {
           resolved.put(e.getKey(), source.toString());
         }
-        inputs.add(new Input(key, source.toString(), copy, bytes, sha256(source)));
+        inputs.add(new Input(key, source.toString(), copy, bytes, sha256(source, files)));
       } catch (IOException ex) {
         throw new UncheckedIOException("cannot copy the input " + source + " into " + directory,
             ex);
       }
     }
     return resolved;
+  }
+
+  /**
+   * The regular files an input names: the file itself, or every regular file under a folder (a
+   * profile given as a directory), in path order.
+   */
+  private static List<Path> filesOf(Path source) throws IOException {
+    if (Files.isRegularFile(source)) {
+      return List.of(source);
+    }
+    try (var walk = Files.walk(source)) {
+      return walk.filter(Files::isRegularFile).sorted().toList();
+    }
+  }
+
+  /**
+   * The SHA-256 of a file, or of a folder: of the lines {@code <SHA-256> <relative path>} of its
+   * files in path order (as {@code sha256sum} lists them), hex.
+   */
+  private static String sha256(Path source, List<Path> files) throws IOException {
+    if (Files.isRegularFile(source)) {
+      return sha256(source);
+    }
+    StringBuilder listing = new StringBuilder();
+    for (Path file : files) {
+      listing.append(sha256(file)).append("  ").append(source.relativize(file).toString()
+          .replace('\\', '/')).append('\n');
+    }
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+          .digest(listing.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    }
   }
 
   /** The SHA-256 of a file, hex. */

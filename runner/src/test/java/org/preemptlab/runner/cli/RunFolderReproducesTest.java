@@ -104,13 +104,13 @@ class RunFolderReproducesTest {
       """;
 
   @Test
-  void anLlmServerWithARelativeTraceAndProfileUnderMpsReproducesFromElsewhere(@TempDir Path tmp)
+  void anLlmServerWithARelativeTraceAndModelFileUnderMpsReproducesFromElsewhere(@TempDir Path tmp)
       throws IOException {
     Path folder = Files.createDirectories(tmp.resolve("study"));
     Path trace = Files.writeString(folder.resolve("reqs.csv"), REQUESTS);
-    Path profile = folder.resolve("model.profile");
+    Path profile = folder.resolve("llama.model");
     try (var in = getClass().getResourceAsStream(
-        "/org/preemptlab/applications/llm/llama-3.1-8b-h200.profile")) {
+        "/org/preemptlab/applications/llm/models/llama-3.1-8b.model")) {
       Files.write(profile, in.readAllBytes());
     }
     Path config = Files.writeString(folder.resolve("llm.yaml"), """
@@ -130,14 +130,14 @@ class RunFolderReproducesTest {
                   - {name: gemm, grid-blocks: 264, threads-per-block: 512, block-time: 200us}
         applications:
           - id: llm-serving
-            parameters: {duration: 20ms, trace: reqs.csv, trace-speed: 20, profile-file: model.profile}
+            parameters: {duration: 20ms, trace: reqs.csv, trace-speed: 20, model-file: llama.model}
         sharing: {mode: mps, contexts: {train: {active-thread-percentage: 50}}}
         """);
 
     Path moved = rerunFromElsewhere(config, tmp, trace, profile);
 
     assertThat(files(moved)).contains(Path.of("inputs/applications-0.trace-reqs.csv"),
-        Path.of("inputs/applications-0.profile-file-model.profile"));
+        Path.of("inputs/applications-0.model-file-llama.model"));
     String yaml = Files.readString(moved.resolve("config.yaml"));
     assertThat(yaml).contains("- id: \"llm-serving\"", "mode: \"mps\"",
         "active-thread-percentage: 50.0", "ttft-slo: ", // a default, written out
@@ -145,7 +145,7 @@ class RunFolderReproducesTest {
     assertThat(Files.readString(moved.resolve("summary.json"))).contains("\"sharing\" : {",
         "\"applications\" : [");
     assertThat(Files.readString(moved.resolve("provenance.json"))).contains(
-        "\"key\" : \"applications[0].profile-file\"", "\"key\" : \"applications[0].trace\"",
+        "\"key\" : \"applications[0].model-file\"", "\"key\" : \"applications[0].trace\"",
         "\"applications\" : [ {", "\"trace-speed\" : \"20\"");
   }
 
