@@ -164,6 +164,7 @@ class DocumentedCommandsIT {
       return Optional.of("applications are outside the sweep's work estimate");
     }
     if (command.contains("reproduce --all") || command.contains("--scaling")
+        || command.contains("--contention")
         || command.contains("--memory") || command.contains("-Xmx4g")) {
       return Optional.of("minutes of CPU");
     }
