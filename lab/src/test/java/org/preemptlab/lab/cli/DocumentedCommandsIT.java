@@ -154,7 +154,7 @@ class DocumentedCommandsIT {
     }
     if (command.contains("--slurm") && !command.contains("--dry-run")
         || command.contains("--shard ") || command.contains("/shared/")) {
-      return Optional.of("a cluster: the dry run of cluster-sweep.yaml is run instead");
+      return Optional.of("a cluster or a shard of one: cluster-sweep.yaml is checked by its local command");
     }
     Matcher sweep = Pattern.compile("sweep --config (\\S+)").matcher(command);
     if (sweep.find() && !command.contains("--report") && !command.contains("--dry-run")
