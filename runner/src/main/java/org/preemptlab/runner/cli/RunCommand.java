@@ -225,19 +225,20 @@ final class RunCommand implements Command {
         deleteQuietly(Path.of(dir));
       }
     }
-    out.print(RunReport.summary(outcome));
+    out.print(RunReport.summary(outcome, executor.metrics(outcome.config())));
     if (dir != null) {
       RunInputs.Resolved resolved = RunInputs.resolve(outcome.config(), outcome.parameters(),
-          Path.of(dir));
+          outcome.applicationParameters(), Path.of(dir));
       var parameters = resolved.parameters(outcome.parameters().keySet());
-      RunReport.writeAllButJobs(outcome.withConfig(resolved.config(), parameters), Path.of(dir),
-          executor.metrics(outcome.config()));
+      RunReport.writeAllButJobs(outcome.withConfig(resolved.config(), parameters,
+          resolved.applicationParameters()), Path.of(dir), executor.metrics(outcome.config()));
       out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, suspensions.csv, summary.json, "
           + "config.yaml" + (resolved.inputs().stream().anyMatch(i -> !i.copy().isEmpty())
               ? ", " + RunInputs.FOLDER + "/" : "") + " to " + dir);
       new Provenance(command, outcome.plugins(),
           List.of(config.seed()), List.of("config.yaml"),
-          parameters).withInputs(resolved.inputs()).write(Path.of(dir));
+          parameters).withInputs(resolved.inputs())
+          .withApplications(resolved.config().applications()).write(Path.of(dir));
       out.println("wrote provenance.json, command.txt (the command that reproduces it) to " + dir);
     }
     if (!requested.isEmpty()) { // after the outputs: a scope the run lacks loses nothing written

@@ -139,7 +139,7 @@ public record RunConfig(
    * A copy in which every relative file path among the plugin parameters is resolved against
    * {@code dir} (the folder of the configuration file), so a configuration can carry its trace and
    * hardware files and the resolved {@code config.yaml} a run writes reproduces it from any
-   * directory. A parameter is a file path when it is named {@code path} or ends in {@code -path}.
+   * directory. A parameter is a file path when {@link #isPathParameter} says so.
    */
   public RunConfig withPathsResolvedAgainst(java.nio.file.Path dir) {
     return new RunConfig(name, seed, hardware.withPathsResolvedAgainst(dir),
@@ -151,10 +151,13 @@ public record RunConfig(
 
   /**
    * Whether a plugin parameter named {@code name} holds a file path: {@code path}, {@code
-   * ...-path}, and the synthetic generator's {@code spec} file.
+   * ...-path}, {@code ...-file}, {@code trace} (an application's request trace) and the synthetic
+   * generator's {@code spec} file. Such a value, when relative, is read against the configuration
+   * file's folder, and the file is recorded in a run's folder ({@code docs/config-format.md}).
    */
   public static boolean isPathParameter(String name) {
-    return name.equals("path") || name.endsWith("-path") || name.equals("spec");
+    return name.equals("path") || name.endsWith("-path") || name.endsWith("-file")
+        || name.equals("trace") || name.equals("spec");
   }
 
   /** The parameters with relative file paths resolved against {@code dir}. */

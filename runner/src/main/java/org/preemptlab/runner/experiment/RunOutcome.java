@@ -78,8 +78,18 @@ public record RunOutcome(
    * parameters (the complete, self-contained ones a run writes into its folder).
    */
   public RunOutcome withConfig(RunConfig value, Map<PluginKind, Map<String, String>> values) {
+    return withConfig(value, values, applicationParameters);
+  }
+
+  /**
+   * The same outcome with {@code value} as its configuration, {@code values} as its plugins'
+   * parameters and {@code applicationValues} as its applications' (the complete, self-contained
+   * ones a run writes into its folder).
+   */
+  public RunOutcome withConfig(RunConfig value, Map<PluginKind, Map<String, String>> values,
+      List<Map<String, String>> applicationValues) {
     return new RunOutcome(value, plugins, device, workload, result, metrics, values,
-        applicationParameters, choices, applicationFiles);
+        applicationValues, choices, applicationFiles);
   }
 
   /** The parameter values {@code kind}'s plugin was created with, sorted by name; may be empty. */

@@ -17,12 +17,14 @@ import java.util.Map;
 import java.util.Objects;
 import org.preemptlab.api.PluginKind;
 import org.preemptlab.runner.discovery.PluginDescriptor;
+import org.preemptlab.runner.experiment.PluginChoice;
 
 /**
  * Where an output directory came from: {@code provenance.json} (the PreemptLab version and the
  * git commit the running jar was built from, whether its sources had uncommitted changes then, the
- * Java version, every input file with its SHA-256 ({@link RunInputs}), every plugin's kind, id, version, jar and the
- * jar's SHA-256, for a single run the parameter values each plugin ran with (defaults included),
+ * Java version, every input file with its SHA-256 ({@link RunInputs}), every plugin's kind, id,
+ * version, jar and the jar's SHA-256, for a single run the parameter values each plugin and each
+ * application ran with (defaults included),
  * the seeds and the resolved configuration files) and {@code command.txt} (the command line that
  * reproduces the directory, and the directory to run it from). No wall-clock time is written, so
  * the same command gives the same {@code provenance.json}; {@code command.txt} holds options such
@@ -36,10 +38,12 @@ import org.preemptlab.runner.discovery.PluginDescriptor;
  * @param parameters the parameter values, defaults included, of a single run's plugins by kind;
  *     empty for a sweep, whose values vary by configuration (its results.csv has them)
  * @param inputs the input files a single run read; empty for a sweep
+ * @param applications a single run's applications with their parameter values (defaults
+ *     included), in the configuration's order; empty for a sweep or a run without applications
  */
 public record Provenance(String command, List<PluginDescriptor> plugins, List<Long> seeds,
     List<String> configs, Map<PluginKind, Map<String, String>> parameters,
-    List<RunInputs.Input> inputs) {
+    List<RunInputs.Input> inputs, List<PluginChoice> applications) {
   /** The name of the provenance file. */
   public static final String FILE = "provenance.json";
   /** The name of the command file. */
@@ -56,17 +60,23 @@ public record Provenance(String command, List<PluginDescriptor> plugins, List<Lo
     configs = List.copyOf(configs);
     parameters = Map.copyOf(parameters);
     inputs = List.copyOf(inputs);
+    applications = List.copyOf(applications);
   }
 
   /** Provenance with parameter values and no input files. */
   public Provenance(String command, List<PluginDescriptor> plugins, List<Long> seeds,
       List<String> configs, Map<PluginKind, Map<String, String>> parameters) {
-    this(command, plugins, seeds, configs, parameters, List.of());
+    this(command, plugins, seeds, configs, parameters, List.of(), List.of());
   }
 
   /** The same provenance with {@code files} as its inputs. */
   public Provenance withInputs(List<RunInputs.Input> files) {
-    return new Provenance(command, plugins, seeds, configs, parameters, files);
+    return new Provenance(command, plugins, seeds, configs, parameters, files, applications);
+  }
+
+  /** The same provenance with {@code values} as its applications (ids and parameter values). */
+  public Provenance withApplications(List<PluginChoice> values) {
+    return new Provenance(command, plugins, seeds, configs, parameters, inputs, values);
   }
 
   /** Provenance without parameter values (a sweep's). */
@@ -132,6 +142,16 @@ public record Provenance(String command, List<PluginDescriptor> plugins, List<Lo
           list.add(p);
         });
     root.put("plugins", list);
+    if (!applications.isEmpty()) {
+      List<Map<String, Object>> apps = new ArrayList<>();
+      for (PluginChoice application : applications) {
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("id", application.id());
+        a.put("parameters", application.parameters());
+        apps.add(a);
+      }
+      root.put("applications", apps);
+    }
     try {
       return JSON.writeValueAsString(root);
     } catch (JsonProcessingException e) {

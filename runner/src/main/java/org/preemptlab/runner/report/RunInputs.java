@@ -21,13 +21,17 @@ import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.WorkloadConfig;
 
 /**
- * The configuration a run writes into its folder, complete and self-contained: every plugin's
- * parameters with their defaults filled in, the engine's settings filled in (only an unlimited
- * {@code credit-limit} stays absent), and every input file a parameter names ({@code path},
- * {@code ...-path}, the synthetic generator's {@code spec}: a trace, a spec, a hardware file)
- * hashed (SHA-256) and, up to {@link #COPY_LIMIT} bytes, copied into {@code inputs/} of the folder
- * and named there by a path relative to the folder. {@code preemptlab run --config
- * OUT/config.yaml} then reads the copies, from any working directory, and gives the same files.
+ * The configuration a run writes into its folder, complete and self-contained: every plugin's and
+ * every application's parameters with their defaults filled in, the {@code sharing} section, the
+ * engine's settings filled in (only an unlimited {@code credit-limit} stays absent), and every
+ * input file a parameter names ({@link RunConfig#isPathParameter}: a trace, a spec, a hardware
+ * file, a model or iteration profile, a request trace; a profile given as a folder with all its
+ * files) hashed (SHA-256) and, up to {@link #COPY_LIMIT} bytes, copied into {@code inputs/} of the
+ * folder and named there by a path relative
+ * to the folder. {@code preemptlab run --config OUT/config.yaml} then reads the copies, from any
+ * working directory and on another machine, and gives the same files. Copies rather than hashes
+ * alone: a folder moved elsewhere still runs, and the hash says which file was read when a larger
+ * one is named by its path instead.
  */
 public final class RunInputs {
   /** The folder of the copies, inside the run's folder. */
@@ -64,6 +68,11 @@ public final class RunInputs {
       all.keySet().retainAll(kinds);
       return all;
     }
+
+    /** Each application's parameter values as {@link #config} holds them, in order. */
+    public List<Map<String, String>> applicationParameters() {
+      return config.applications().stream().map(PluginChoice::parameters).toList();
+    }
   }
 
   private RunInputs() {}
@@ -74,6 +83,16 @@ public final class RunInputs {
    */
   public static Resolved resolve(RunConfig config, Map<PluginKind, Map<String, String>> parameters,
       Path directory) {
+    return resolve(config, parameters, List.of(), directory);
+  }
+
+  /**
+   * {@code config} complete, as {@link #resolve(RunConfig, Map, Path)}, with {@code applications}
+   * (each application's values, defaults included, in the configuration's order; empty to keep
+   * those of {@code config}) and the files they name copied too.
+   */
+  public static Resolved resolve(RunConfig config, Map<PluginKind, Map<String, String>> parameters,
+      List<Map<String, String>> applications, Path directory) {
     List<Input> inputs = new ArrayList<>();
     PluginChoice hardware = choice("hardware", config.hardware(),
         parameters.get(PluginKind.HARDWARE_MODEL), directory, inputs);
@@ -94,8 +113,14 @@ public final class RunInputs {
     EngineConfig engine = new EngineConfig(options.creditLimit() == Integer.MAX_VALUE ? null
         : options.creditLimit(), options.checkInvariants(), options.launchWindow(),
         options.launchBatch(), options.inOrderQueues(), config.engine().aggregateBlocks());
+    List<PluginChoice> resolvedApplications = new ArrayList<>();
+    for (int i = 0; i < config.applications().size(); i++) {
+      resolvedApplications.add(choice("applications[" + i + "]", config.applications().get(i),
+          i < applications.size() ? applications.get(i) : null, directory, inputs));
+    }
     return new Resolved(new RunConfig(config.name(), config.seed(), hardware, policy, preemption,
-        contextSave, workload, engine), List.copyOf(inputs));
+        contextSave, workload, resolvedApplications, engine, config.sharing()),
+        List.copyOf(inputs));
   }
 
   private static PluginChoice choice(String section, PluginChoice choice,
@@ -113,33 +138,75 @@ public final class RunInputs {
         continue;
       }
       Path source = Path.of(e.getValue()).toAbsolutePath().normalize();
-      if (!Files.isRegularFile(source)) {
+      if (!Files.isRegularFile(source) && !Files.isDirectory(source)) {
         continue; // the plugin read no file there (it reported that already)
       }
       String key = section + "." + e.getKey();
       try {
-        long bytes = Files.size(source);
+        List<Path> files = filesOf(source);
+        long bytes = 0;
+        for (Path file : files) {
+          bytes += Files.size(file);
+        }
         String copy = "";
         if (bytes <= COPY_LIMIT) {
           String name = source.getFileName().toString();
+          String prefix = key.replace('[', '-').replace("]", "") + "-"; // applications-0.trace-
           // named after its key; a copy read back (a rerun from the folder) keeps its name
-          copy = FOLDER + "/" + (name.startsWith(key + "-") ? name : key + "-" + name);
+          copy = FOLDER + "/" + (name.startsWith(prefix) ? name : prefix + name);
           Path target = directory.resolve(copy);
           if (!target.toAbsolutePath().normalize().equals(source)) { // a rerun from its copy
-            Files.createDirectories(target.getParent());
-            Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+            for (Path file : files) {
+              Path to = target.resolve(source.relativize(file).toString()).normalize();
+              Files.createDirectories(to.getParent());
+              Files.copy(file, to, StandardCopyOption.REPLACE_EXISTING);
+            }
           }
           resolved.put(e.getKey(), copy);
         } else {
           resolved.put(e.getKey(), source.toString());
         }
-        inputs.add(new Input(key, source.toString(), copy, bytes, sha256(source)));
+        inputs.add(new Input(key, source.toString(), copy, bytes, sha256(source, files)));
       } catch (IOException ex) {
         throw new UncheckedIOException("cannot copy the input " + source + " into " + directory,
             ex);
       }
     }
     return resolved;
+  }
+
+  /**
+   * The regular files an input names: the file itself, or every regular file under a folder (a
+   * profile given as a directory), in path order.
+   */
+  private static List<Path> filesOf(Path source) throws IOException {
+    if (Files.isRegularFile(source)) {
+      return List.of(source);
+    }
+    try (var walk = Files.walk(source)) {
+      return walk.filter(Files::isRegularFile).sorted().toList();
+    }
+  }
+
+  /**
+   * The SHA-256 of a file, or of a folder: of the lines {@code <SHA-256> <relative path>} of its
+   * files in path order (as {@code sha256sum} lists them), hex.
+   */
+  private static String sha256(Path source, List<Path> files) throws IOException {
+    if (Files.isRegularFile(source)) {
+      return sha256(source);
+    }
+    StringBuilder listing = new StringBuilder();
+    for (Path file : files) {
+      listing.append(sha256(file)).append("  ").append(source.relativize(file).toString()
+          .replace('\\', '/')).append('\n');
+    }
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+          .digest(listing.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    }
   }
 
   /** The SHA-256 of a file, hex. */

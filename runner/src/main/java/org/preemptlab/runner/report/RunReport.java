@@ -46,6 +46,17 @@ public final class RunReport {
 
   /** The terminal summary: the run's metrics and one line per queue. */
   public static String summary(RunOutcome outcome) {
+    return summary(outcome, Metrics.builtIn());
+  }
+
+  /**
+   * The console summary, as {@link #summary(RunOutcome)}, with an application run's own results
+   * first: for each application, every metric it registered ({@code application.<label>.<id>}
+   * in {@code registry}, in the order its provider declares them) that it reported, with its
+   * title, value and unit; then the sharing mode, the run's kernel-level figures and the queue
+   * table.
+   */
+  public static String summary(RunOutcome outcome, Metrics registry) {
     RunMetrics m = outcome.metrics();
     StringBuilder sb = new StringBuilder();
     sb.append("run '").append(outcome.config().name()).append("'  seed ")
@@ -61,6 +72,26 @@ public final class RunReport {
           .append(c.value()).append(';'));
       sb.setLength(sb.length() - 1);
       sb.append('\n');
+    }
+    if (outcome.config().sharing() != null) {
+      sb.append("sharing: ").append(outcome.config().sharing().label()).append('\n');
+    }
+    applicationResults(m, registry).forEach((label, metrics) -> {
+      TextTable table = new TextTable("application " + label, "value", "unit");
+      for (Metric metric : metrics) {
+        double value = m.data().pluginValues().get(metric.id());
+        if (metric.unit() == org.preemptlab.api.metrics.MetricUnit.COUNT && value == Math.rint(value)
+            && Math.abs(value) < 1e15) {
+          table.row(metric.title(), Long.toString((long) value), ""); // a count: no decimals
+          continue;
+        }
+        DisplayUnit unit = DisplayUnit.of(metric.unit(), value);
+        table.row(metric.title(), unit.format(value), unit.symbol());
+      }
+      sb.append('\n').append(table.render());
+    });
+    if (sb.indexOf("\napplication ") >= 0) {
+      sb.append("\nkernels (every job of the run, the applications' included):\n");
     }
     sb.append(String.format(java.util.Locale.ROOT,
         "jobs %d  makespan %s ms  throughput %s jobs/s  SM busy %s  ANTT %s  STP %s  fairness %s%n",
@@ -237,6 +268,28 @@ public final class RunReport {
     }
   }
 
+  /**
+   * The metrics each application registered and reported, by its label ({@code llm-serving}, the
+   * second of one id {@code llm-serving-2}), in the registry's order: what the applications
+   * declare, not a list kept here.
+   */
+  static Map<String, List<Metric>> applicationResults(RunMetrics m, Metrics registry) {
+    String prefix = org.preemptlab.api.PluginKind.APPLICATION.key() + ".";
+    Map<String, List<Metric>> byLabel = new LinkedHashMap<>();
+    for (Metric metric : registry.all()) {
+      Double value = m.data().pluginValues().get(metric.id());
+      if (!metric.id().startsWith(prefix) || value == null || value.isNaN()) {
+        continue;
+      }
+      String rest = metric.id().substring(prefix.length());
+      int dot = rest.indexOf('.');
+      if (dot > 0) {
+        byLabel.computeIfAbsent(rest.substring(0, dot), k -> new ArrayList<>()).add(metric);
+      }
+    }
+    return byLabel;
+  }
+
   /** The summary JSON: configuration, seed, plugin ids and versions, device and metrics. */
   static String summaryJson(RunOutcome outcome) {
     return summaryJson(outcome, Metrics.builtIn());
@@ -262,6 +315,16 @@ public final class RunReport {
     root.put("device", outcome.device());
     root.put("modelling-choices", outcome.choices());
     RunMetrics m = outcome.metrics();
+    Map<String, Object> applications = new LinkedHashMap<>();
+    applicationResults(m, registry).forEach((label, list) -> {
+      Map<String, Object> values = new LinkedHashMap<>();
+      list.forEach(metric -> values.put(metric.id().substring(metric.id().lastIndexOf('.') + 1),
+          m.data().pluginValues().get(metric.id())));
+      applications.put(label, values);
+    });
+    if (!applications.isEmpty()) {
+      root.put("applications", applications); // each application's own results, before the rest
+    }
     Map<String, Object> metrics = new LinkedHashMap<>();
     metrics.put("jobs", m.jobs());
     metrics.put("makespan-ns", m.makespanNs());

@@ -41,7 +41,8 @@ public final class SpecErrors {
       YamlLocations locations) {
     if (!(e instanceof JsonMappingException mapping)) {
       return new ConfigurationException(where(source, Optional.ofNullable(e.getLocation()), "")
-          + "YAML syntax error: " + firstLine(e.getOriginalMessage()), e);
+          + "YAML syntax error: " + firstLine(e.getOriginalMessage())
+          + flowHint(e.getOriginalMessage()), e);
     }
     String path = path(mapping);
     String keyPath = path;
@@ -98,7 +99,20 @@ public final class SpecErrors {
         location = Optional.ofNullable(processing.getLocation());
       }
     }
-    return new ConfigurationException(where(source, location, path) + message, e);
+    return new ConfigurationException(where(source, location, path) + message
+        + flowHint(message), e);
+  }
+
+  /**
+   * A hint for a parse error inside {@code { }} or {@code [ ]}, where YAML ends a plain key or value
+   * at {@code ,}, {@code [}, {@code ]}, {@code {}, {@code }}: the usual cause is a key such as
+   * {@code applications[0].priority} written without quotes.
+   */
+  private static String flowHint(String message) {
+    return message != null && (message.contains("flow mapping") || message.contains("flow sequence"))
+        ? "; inside { } or [ ], quote a key or value that holds '[', ']', '{', '}' or ',', e.g. "
+            + "{\"applications[0].priority\": LOW}"
+        : "";
   }
 
   private static String where(String source, Optional<JsonLocation> location, String path) {

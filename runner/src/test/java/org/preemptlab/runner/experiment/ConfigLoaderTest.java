@@ -302,4 +302,30 @@ class ConfigLoaderTest {
     assertThat(yaml).doesNotContain("!<").contains("process: \"poisson\"")
         .contains("process: \"closed-loop\"");
   }
+
+  /**
+   * What a run folder's config.yaml holds of the applications and the sharing section reads back
+   * as the same configuration, in every sharing mode (whatever types the section is bound to).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "{mode: time-slice}",
+      "{mode: mps, name: cap, contexts: {train: {active-thread-percentage: 75, "
+          + "client-priority: below-normal}}, slowdown-baseline: device}",
+      "{mode: mig, instances: [{name: a, profile: 3g, mps: true}, {name: b, profile: 4g.71gb}], "
+          + "contexts: {lc: {instance: a}, train: {instance: b}}}",
+      "{mode: green-contexts, contexts: {app: {partitions: [{name: d, sms: 32, queues: [decode]},"
+          + " {name: p, sms: 96, queues: [prefill]}]}}}"})
+  void applicationsAndEverySharingModeWrittenAsYamlReadBackAsTheSameConfiguration(
+      String sharing) {
+    RunConfig config = parse("applications:\n"
+        + "  - {id: llm-serving, parameters: {trace: reqs.csv, duration: 20ms}}\n"
+        + "  - training-loop\n"
+        + "sharing: " + sharing + "\n");
+
+    String yaml = ConfigLoader.toYaml(config);
+
+    assertThat(yaml).contains("applications:", "sharing:");
+    assertThat(parse(yaml)).isEqualTo(config);
+  }
 }

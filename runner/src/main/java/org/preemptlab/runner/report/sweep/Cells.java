@@ -52,10 +52,15 @@ final class Cells {
   /** What the verdict column says where fewer than two seeds give no interval. */
   static final String ONE_SEED = "n < 2";
 
+  /** What the verdict column says where every pair differs by the same non-zero amount. */
+  static final String CONSTANT = "constant Δ";
+
   /**
    * {@code better} or {@code worse} when the difference's interval excludes zero (in the metric's
    * direction), {@code n.s.} (not significant) when it contains zero, {@value #ONE_SEED} with
-   * fewer than two pairs (no interval, so no verdict), empty for the baseline or without pairs.
+   * fewer than two pairs (no interval, so no verdict), {@value #CONSTANT} when every pair differs
+   * by the same non-zero amount (a zero-width interval: the seeds show no spread to test the
+   * difference against, so no verdict), empty for the baseline or without pairs.
    */
   static String verdict(MetricSelection metric, Estimate difference) {
     if (difference == null || difference.n() == 0) {
@@ -63,6 +68,10 @@ final class Cells {
     }
     if (difference.n() < 2) {
       return ONE_SEED;
+    }
+    if (difference.mean() != 0
+        && difference.halfWidth() <= 1e-9 * Math.abs(difference.mean())) {
+      return CONSTANT;
     }
     if (!difference.excludesZero()) {
       return "n.s.";

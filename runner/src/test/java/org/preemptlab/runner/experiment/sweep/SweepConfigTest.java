@@ -150,4 +150,18 @@ class SweepConfigTest {
     assertThat(error("vray: {policy: [fifo]}\n")).startsWith("s.yaml:1:1: unknown key 'vray'; "
         + "did you mean 'vary'?");
   }
+
+  @Test
+  void anUnquotedIndexedKeyInAFlowMappingIsExplainedAndTheQuotedOneReads() {
+    String base = "base: {applications: [{id: training-loop}]}\n"
+        + "vary: {\"applications[0].priority\": [LOW, NORMAL]}\n";
+
+    assertThat(error(base + "baseline: {applications[0].priority: LOW}\n"))
+        .startsWith("s.yaml:3:").contains("flow mapping")
+        .contains("quote a key or value that holds '[', ']'");
+    assertThat(parse("base: {applications: [{id: training-loop}]}\n"
+        + "vary: {\"applications[0].priority\": [LOW, NORMAL]}\n"
+        + "baseline: {\"applications[0].priority\": NORMAL}\n").baselineLabels())
+        .containsExactly(Map.entry("applications[0].priority", "NORMAL"));
+  }
 }
