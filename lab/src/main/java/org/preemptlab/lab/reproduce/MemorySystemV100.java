@@ -253,7 +253,7 @@ public final class MemorySystemV100 implements Reproduction {
     }
     return "The model keeps every block at its unloaded cap until the achievable bandwidth binds;"
         + " the measurement's bandwidth per block falls with the traffic (loaded latency), so"
-        + " with " + blocks + " blocks the model moves " + Numbers.fixed(ratio, 2) + "x the"
+        + " with " + blocks + (blocks == 1 ? " block" : " blocks") + " the model moves " + Numbers.fixed(ratio, 2) + "x the"
         + " measured.";
   }
 
