@@ -110,7 +110,8 @@ final class ModelBuilder {
           real(PREEMPTION_CHECK_CYCLES));
       device = new DeviceSpec((String) values.get(NAME), whole(SM_COUNT), sm, real(CLOCK_MHZ),
           costs, flag(INSTRUCTION_LEVEL_PREEMPTION), flag(CONCURRENT_CONTEXTS),
-          new MemorySpec(real(DRAM_BANDWIDTH_GBPS)));
+          new MemorySpec(real(DRAM_BANDWIDTH_GBPS), real(DRAM_ACHIEVABLE_GBPS),
+              real(DRAM_LATENCY_NS)));
     } catch (IllegalArgumentException e) {
       throw new ConfigurationException(source + ": invalid model: " + e.getMessage(), e);
     }
@@ -124,17 +125,23 @@ final class ModelBuilder {
             (Integer) values.get(GREEN_CONTEXT_SM_MULTIPLE)));
   }
 
-  /** The rules the {@code contention} key names: none, or any of max-min-fair and issue-rate. */
+  /**
+   * The rules the {@code contention} key names: none, or at most one DRAM rule (max-min-fair,
+   * memory-system) and issue-rate.
+   */
   private List<String> contentionRules() {
     Object text = values.get(CONTENTION);
     String choice = text == null ? "none" : text.toString().trim();
     List<String> rules = Arrays.stream(choice.split(",")).map(String::trim).toList();
     boolean valid = rules.equals(List.of("none")) || (!rules.isEmpty()
-        && rules.stream().allMatch(r -> r.equals("max-min-fair") || r.equals("issue-rate"))
-        && rules.stream().distinct().count() == rules.size());
+        && rules.stream().allMatch(r -> r.equals("max-min-fair") || r.equals("memory-system")
+            || r.equals("issue-rate"))
+        && rules.stream().distinct().count() == rules.size()
+        && !(rules.contains("max-min-fair") && rules.contains("memory-system")));
     if (!valid) {
       throw new ConfigurationException(source + ": " + CONTENTION.id() + " must be none,"
-          + " max-min-fair, issue-rate or 'max-min-fair, issue-rate', got '" + choice + "'");
+          + " max-min-fair, memory-system, issue-rate, or one of the first two with issue-rate"
+          + " (e.g. 'memory-system, issue-rate'), got '" + choice + "'");
     }
     return rules;
   }
@@ -154,14 +161,28 @@ final class ModelBuilder {
     return Optional.of(new IssueSharing(whole(WARP_SIZE), whole(ISSUE_SLOTS_PER_SM)));
   }
 
-  /** The {@code max-min-fair} rule of the {@code contention} key, which needs a bandwidth. */
+  /**
+   * The DRAM rule of the {@code contention} key: {@code max-min-fair}, which needs the peak
+   * bandwidth, or {@code memory-system}, which needs the achievable one too.
+   */
   private Optional<ContentionModel> contention(DeviceSpec device) {
-    if (!contentionRules().contains("max-min-fair")) {
+    List<String> rules = contentionRules();
+    String rule = rules.contains("max-min-fair") ? "max-min-fair"
+        : rules.contains("memory-system") ? "memory-system" : null;
+    if (rule == null) {
       return Optional.empty();
     }
     if (!device.memory().declared()) {
-      throw new ConfigurationException(source + ": " + CONTENTION.id() + " max-min-fair needs "
+      throw new ConfigurationException(source + ": " + CONTENTION.id() + " " + rule + " needs "
           + DRAM_BANDWIDTH_GBPS.id() + " (the device's DRAM bandwidth in GB/s)");
+    }
+    if (rule.equals("memory-system")) {
+      if (!device.memory().achievableDeclared()) {
+        throw new ConfigurationException(source + ": " + CONTENTION.id() + " memory-system needs "
+            + DRAM_ACHIEVABLE_GBPS.id() + " (the bandwidth a streaming benchmark sustains on the"
+            + " device, in GB/s)");
+      }
+      return Optional.of(ContentionModel.memorySystem());
     }
     return Optional.of(ContentionModel.maxMinFair());
   }

@@ -29,12 +29,20 @@ enum ModelKey {
           + " time (optional; clock-mhz if absent)."),
   DRAM_BANDWIDTH_GBPS("dram-bandwidth-gbps", real(0.001, 1e6), "GB/s",
       "Peak device-memory (DRAM) bandwidth that co-resident blocks share under contention"
-          + " (optional; needed by contention: max-min-fair)."),
+          + " (optional; needed by contention: max-min-fair and memory-system)."),
+  // the memory system from measurable parameters (docs/model.md, "The memory system")
+  DRAM_ACHIEVABLE_GBPS("dram-achievable-gbps", real(0.001, 1e6), "GB/s",
+      "Device-memory bandwidth a streaming benchmark sustains, bytes read and written, at most"
+          + " dram-bandwidth-gbps (optional; needed by contention: memory-system, which shares it)."),
+  DRAM_LATENCY_NS("dram-latency-ns", real(1, 1e6), "ns",
+      "Latency of one DRAM access as a pointer-chasing benchmark measures it, against which a"
+          + " block's bytes in flight give its bandwidth alone (optional)."),
   CONTENTION("contention", ValueKind.TEXT, "",
       "How co-resident blocks slow each other down: none (each block lasts its program),"
-          + " max-min-fair (blocks share dram-bandwidth-gbps max-min fairly), issue-rate (blocks on"
-          + " one SM share its issue-slots-per-sm) or both, comma-separated; optional, none if"
-          + " absent."),
+          + " max-min-fair (blocks share dram-bandwidth-gbps max-min fairly), memory-system (blocks"
+          + " share dram-achievable-gbps max-min fairly), issue-rate (blocks on one SM share its"
+          + " issue-slots-per-sm), or one DRAM rule and issue-rate, comma-separated; optional, none"
+          + " if absent."),
   WARP_SIZE("warp-size", whole(1, 1024), "threads",
       "Threads per warp (wavefront), to count a block's warps (optional; needed by contention:"
           + " issue-rate)."),
@@ -93,7 +101,8 @@ enum ModelKey {
   /** The keys a model file may leave out. */
   private static final java.util.Set<ModelKey> OPTIONAL = java.util.EnumSet.of(
       SAVE_PER_THREAD_NS, RESTORE_PER_THREAD_NS, KERNEL_LAUNCH_BUSY, INSTRUCTION_PREEMPTION,
-      CONTEXT_ORDER, DRAM_BANDWIDTH_GBPS, CONTENTION, WARP_SIZE, ISSUE_SLOTS_PER_SM,
+      CONTEXT_ORDER, DRAM_BANDWIDTH_GBPS, DRAM_ACHIEVABLE_GBPS, DRAM_LATENCY_NS, CONTENTION,
+      WARP_SIZE, ISSUE_SLOTS_PER_SM,
       SUSTAINED_CLOCK_MHZ, MPS, MIG_PROFILES, GREEN_CONTEXT_MIN_SMS, GREEN_CONTEXT_SM_MULTIPLE);
 
   private static final Map<String, ModelKey> BY_ID =

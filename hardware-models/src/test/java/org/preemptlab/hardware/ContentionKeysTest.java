@@ -62,7 +62,8 @@ class ContentionKeysTest {
     assertThatThrownBy(() -> Runs.create(BundledModels.provider("h200"), Map.of("contention", "fair")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("h200.yaml with overrides contention=fair: contention must be none,"
-            + " max-min-fair, issue-rate or 'max-min-fair, issue-rate', got 'fair'");
+            + " max-min-fair, memory-system, issue-rate, or one of the first two with issue-rate"
+            + " (e.g. 'memory-system, issue-rate'), got 'fair'");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -91,11 +92,47 @@ class ContentionKeysTest {
 
   @Test
   void aRuleNamedTwiceOrBesideNoneIsAOneLineError() {
-    for (String value : List.of("issue-rate, issue-rate", "none, issue-rate", "issue")) {
+    for (String value : List.of("issue-rate, issue-rate", "none, issue-rate", "issue",
+        "max-min-fair, memory-system")) {
       assertThatThrownBy(() -> Runs.create(BundledModels.provider("h200"), Map.of("contention", value)))
           .isInstanceOf(ConfigurationException.class)
-          .hasMessageContaining("contention must be none, max-min-fair, issue-rate or");
+          .hasMessageContaining("contention must be none, max-min-fair, memory-system, issue-rate,");
     }
+  }
+
+  @Test
+  void theMemorySystemSharesTheAchievableBandwidthThatTheModelFileCites() {
+    HardwareModel h200 = Runs.create(BundledModels.provider("h200"),
+        Map.of("contention", "memory-system, issue-rate"));
+    HardwareModel v100 = Runs.create(BundledModels.provider("v100"),
+        Map.of("contention", "memory-system"));
+
+    assertThat(h200.contention()).contains(ContentionModel.memorySystem());
+    assertThat(h200.issueSharing()).isPresent();
+    assertThat(h200.device().memory().achievableBytesPerNs()).isEqualTo(4300);
+    assertThat(ContentionModel.memorySystem().supplyBytesPerNs(h200.device().memory()))
+        .isEqualTo(4300);
+    assertThat(ContentionModel.maxMinFair().supplyBytesPerNs(h200.device().memory()))
+        .isEqualTo(4800);
+    assertThat(v100.device().memory().dramLatencyNs()).isEqualTo(316);
+  }
+
+  @Test
+  void theMemorySystemWithoutAnAchievableBandwidthIsAOneLineError() {
+    assertThatThrownBy(() -> Runs.create(BundledModels.provider("a100"),
+        Map.of("contention", "memory-system")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("a100.yaml with overrides contention=memory-system: contention memory-system"
+            + " needs dram-achievable-gbps (the bandwidth a streaming benchmark sustains on the"
+            + " device, in GB/s)");
+  }
+
+  @Test
+  void anAchievableBandwidthAboveThePeakIsAOneLineError() {
+    assertThatThrownBy(() -> Runs.create(BundledModels.provider("v100"),
+        Map.of("dram-achievable-gbps", "1000")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("achievable DRAM bandwidth (1000.0 GB/s) must not exceed the peak");
   }
 
   @Test

@@ -11,7 +11,8 @@ import org.preemptlab.api.model.Kernel;
 
 /**
  * The kernels of one training iteration, in launch order, read from a profile file: a CSV with
- * the header {@value #HEADER} and one row per kernel launch. {@code preemptlab profile} writes
+ * the header {@value #HEADER} (or {@value #HEADER_WITH_DRAM}, with each block's DRAM traffic) and
+ * one row per kernel launch. {@code preemptlab profile} writes
  * such a file from a PyTorch profiler (Kineto) trace with the trace replay's rules; the last row
  * is the optimizer step whose end ends the iteration. Lines starting with {@code #} are comments;
  * a kernel name may be quoted as in RFC 4180 (it may hold commas).
@@ -19,6 +20,13 @@ import org.preemptlab.api.model.Kernel;
 final class IterationProfile {
   /** The header line of a profile. */
   static final String HEADER = "kernel,grid,threads,registers,shared_memory,block_ns";
+  /**
+   * The header of a profile that also gives each kernel's DRAM bytes per block (what a profiler's
+   * DRAM counters report for the kernel, over its grid), for the contention rules.
+   */
+  static final String HEADER_WITH_DRAM = HEADER + ",dram_bytes_per_block";
+  /** The most DRAM bytes one block may declare: 1 TiB, far beyond any kernel's. */
+  static final long MAX_DRAM_BYTES_PER_BLOCK = 1L << 40;
 
   private IterationProfile() {}
 
@@ -31,6 +39,7 @@ final class IterationProfile {
     String text = Limits.readText(file, "iteration profile", Limits.MAX_TEXT_FILE_BYTES);
     List<Kernel> kernels = new ArrayList<>();
     boolean header = false;
+    int columns = 6;
     String[] lines = text.split("\r?\n", -1);
     for (int n = 0; n < lines.length; n++) {
       String line = lines[n];
@@ -39,16 +48,18 @@ final class IterationProfile {
       }
       String where = file + ":" + (n + 1) + ": ";
       if (!header) {
-        if (!line.strip().equals(HEADER)) {
-          throw new ConfigurationException(where + "expected the header '" + HEADER + "'");
+        if (!line.strip().equals(HEADER) && !line.strip().equals(HEADER_WITH_DRAM)) {
+          throw new ConfigurationException(where + "expected the header '" + HEADER + "' or '"
+              + HEADER_WITH_DRAM + "'");
         }
+        columns = line.strip().equals(HEADER) ? 6 : 7;
         header = true;
         continue;
       }
       List<String> cells = cells(line, where);
-      if (cells.size() != 6) {
-        throw new ConfigurationException(where + "expected 6 columns (" + HEADER + "), got "
-            + cells.size());
+      if (cells.size() != columns) {
+        throw new ConfigurationException(where + "expected " + columns + " columns ("
+            + (columns == 6 ? HEADER : HEADER_WITH_DRAM) + "), got " + cells.size());
       }
       long grid = number(cells.get(1), "grid", 1, Limits.MAX_GRID_BLOCKS, where);
       long threads = number(cells.get(2), "threads", 1, 1 << 16, where);
@@ -56,9 +67,11 @@ final class IterationProfile {
           TrainingLoopProvider.MAX_REGISTERS_PER_THREAD, where);
       long shared = number(cells.get(4), "shared_memory", 0, 1 << 30, where);
       long blockNs = number(cells.get(5), "block_ns", 1, Limits.MAX_DURATION_NS, where);
+      long dramBytes = columns == 7 ? number(cells.get(6), "dram_bytes_per_block", 0,
+          MAX_DRAM_BYTES_PER_BLOCK, where) : 0;
       String name = cells.get(0).isBlank() ? "kernel" : cells.get(0);
       kernels.add(new Kernel(name, (int) grid, (int) threads, (int) registers, (int) shared,
-          false, BlockProgram.uniform(blockNs, (int) registers, shared),
+          false, program(blockNs, (int) registers, shared, dramBytes),
           new BlockTiming.Exact()));
     }
     if (kernels.isEmpty()) {
@@ -66,6 +79,13 @@ final class IterationProfile {
           : "empty; expected the header '" + HEADER + "' and one row per kernel"));
     }
     return List.copyOf(kernels);
+  }
+
+  /** One compute segment of {@code blockNs} carrying the block's DRAM bytes. */
+  static BlockProgram program(long blockNs, int registers, long shared, long dramBytes) {
+    BlockProgram uniform = BlockProgram.uniform(blockNs, registers, shared);
+    return dramBytes == 0 ? uniform
+        : new BlockProgram(List.of(uniform.segments().get(0).withDramBytes(dramBytes)));
   }
 
   private static long number(String cell, String column, long min, long max, String where) {

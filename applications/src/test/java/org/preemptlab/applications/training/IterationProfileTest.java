@@ -56,4 +56,32 @@ class IterationProfileTest {
     assertThatThrownBy(() -> IterationProfile.read(empty))
         .hasMessageContaining("no kernel row after the header");
   }
+
+  @Test
+  void aProfileWithDramBytesGivesEachBlockItsTrafficForTheContentionRules(@TempDir Path dir)
+      throws IOException {
+    List<Kernel> kernels = IterationProfile.read(file(dir, IterationProfile.HEADER_WITH_DRAM
+        + "\ngemm,264,384,168,204800,85000,1048576\nadam,320,512,64,0,89000,0\n"));
+
+    assertThat(kernels.get(0).program().dramBytes()).isEqualTo(1_048_576);
+    assertThat(kernels.get(0).program().durationNs()).isEqualTo(85000);
+    assertThat(kernels.get(0).program().dramBytesPerNs()).isEqualTo(1_048_576 / 85000.0);
+    assertThat(kernels.get(1).program().dramBytes()).isZero();
+  }
+
+  @Test
+  void aBadDramCellIsAOneLineErrorAndTheSixColumnHeaderStaysWithoutTraffic(@TempDir Path dir)
+      throws IOException {
+    Path negative = file(dir, IterationProfile.HEADER_WITH_DRAM + "\nk,1,32,16,0,10,-1\n");
+    assertThatThrownBy(() -> IterationProfile.read(negative))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage(negative + ":2: dram_bytes_per_block: must be in [0, 1099511627776], got -1");
+
+    Path sixCells = file(dir, IterationProfile.HEADER_WITH_DRAM + "\nk,1,32,16,0,10\n");
+    assertThatThrownBy(() -> IterationProfile.read(sixCells))
+        .hasMessageContaining(":2: expected 7 columns (" + IterationProfile.HEADER_WITH_DRAM);
+
+    assertThat(IterationProfile.read(file(dir, IterationProfile.HEADER + "\nk,1,32,16,0,10\n"))
+        .get(0).program().dramBytes()).isZero();
+  }
 }

@@ -40,4 +40,32 @@ public interface ContentionModel {
   static ContentionModel maxMinFair() {
     return MaxMinFair.INSTANCE;
   }
+
+  /**
+   * The bandwidth this rule shares among the blocks of a domain that is the whole device: by
+   * default the datasheet peak ({@link MemorySpec#dramBandwidthBytesPerNs()}). A domain that is a
+   * part of the device (a MIG instance) gets the same fraction of it as of the peak.
+   *
+   * @param memory the device's memory, with a declared peak
+   * @since 0.2
+   */
+  default double supplyBytesPerNs(MemorySpec memory) {
+    return memory.dramBandwidthBytesPerNs();
+  }
+
+  /**
+   * The memory system from measurable parameters (docs/model.md, "The memory system"): max-min
+   * fair sharing, as {@link #maxMinFair()}, of the device's <em>achievable</em> bandwidth ({@link
+   * MemorySpec#achievableBytesPerNs()}, what a streaming benchmark sustains) instead of the
+   * datasheet peak. A block's own limit is its program: its duration is its time when its traffic
+   * flows at its memory-level-parallelism cap ({@link MemorySpec#blockBytesPerNs}) or less, and a
+   * block never runs faster than its program. So a kernel alone moves what its resident blocks keep
+   * in flight, at most the achievable bandwidth, and co-runners share the achievable bandwidth:
+   * one kernel alone and two side by side come out of the same parameters.
+   *
+   * @since 0.2
+   */
+  static ContentionModel memorySystem() {
+    return MemorySystemRule.INSTANCE;
+  }
 }

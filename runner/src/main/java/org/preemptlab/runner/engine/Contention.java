@@ -127,6 +127,11 @@ final class Contention {
   /** Issue slots by SM, or null without issue sharing. */
   private final Resource issue;
   private final IssueSharing issueSharing;
+  /**
+   * What the DRAM rule shares of each domain's datasheet bandwidth: 1 for the peak, the achievable
+   * over the peak for {@link ContentionModel#memorySystem()}.
+   */
+  private final double supplyScale;
   private boolean settled;
   private double[] demand = new double[8];
   private int[] blocks = new int[8];
@@ -155,7 +160,20 @@ final class Contention {
             + " turns contention on but declares no DRAM bandwidth (set dram-bandwidth-gbps, or"
             + " contention: none)");
       }
+      double supply;
+      try {
+        supply = model.get().supplyBytesPerNs(device.memory());
+      } catch (IllegalArgumentException e) {
+        throw new ConfigurationException("device '" + device.name() + "': " + e.getMessage()
+            + " (set dram-achievable-gbps, or another contention rule)", e);
+      }
+      double peak = device.memory().dramBandwidthBytesPerNs();
+      checkArgument(supply > 0 && supply <= peak,
+          "the contention model's supply %s GB/s must lie in (0, peak %s GB/s]", supply, peak);
+      this.supplyScale = supply / peak;
       useDomains(MemoryDomains.wholeDevice(device));
+    } else {
+      this.supplyScale = 1.0;
     }
     if (issue != null) {
       int[] smDomains = new int[smCount];
@@ -181,8 +199,8 @@ final class Contention {
         "memory domains are set before the run");
     int n = domains.domains().size();
     double[] supply = new double[n];
-    for (int d = 0; d < n; d++) {
-      supply[d] = domains.domains().get(d).dramBandwidthBytesPerNs();
+    for (int d = 0; d < n; d++) { // a domain's share of the peak, times the rule's share of it
+      supply[d] = domains.domains().get(d).dramBandwidthBytesPerNs() * supplyScale;
     }
     dram.domains(domains.domainOfSm(smCount), supply);
   }

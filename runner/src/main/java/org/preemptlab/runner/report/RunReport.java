@@ -40,7 +40,22 @@ public final class RunReport {
   private static final ObjectMapper JSON = JsonMapper.builder()
       .propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
       .enable(SerializationFeature.INDENT_OUTPUT)
+      .addMixIn(org.preemptlab.api.hardware.MemorySpec.class, MemorySpecJson.class)
       .build();
+
+  /**
+   * The memory system's figures appear in a summary only when the device declares them, so a
+   * summary of a device without them reads as before they existed.
+   */
+  private abstract static class MemorySpecJson {
+    @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+    abstract double achievableBytesPerNs();
+
+    @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+    abstract double dramLatencyNs();
+  }
 
   private RunReport() {}
 

@@ -31,15 +31,32 @@ import org.preemptlab.api.model.Priority;
  * @param idempotent whether the kernels' blocks may be flushed and re-run
  * @param dramBandwidthShare the share of the traced GPU's DRAM bandwidth each kernel is taken to
  *     have used while it ran, in [0, 1] (the traces record no DRAM traffic; 0: none declared)
+ * @param dramBytesByKernel DRAM bytes per launch by full kernel name, from the file named by
+ *     {@code dram-annotations}; an annotated kernel takes these instead of the share; empty for none
  */
 public record TraceOptions(int rank, int device, long firstStep, long lastStep, long windowStartNs,
     long windowEndNs, int repeat, Priority priority, String context, double timeScale,
     String tracedHardware, BlockDurations.Scaling scaling, boolean copies, boolean idempotent,
-    double dramBandwidthShare) {
+    double dramBandwidthShare, java.util.Map<String, Long> dramBytesByKernel) {
   /** A GpuContext id's rule, compiled once rather than at every run's options. */
   private static final Pattern CONTEXT_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
   /** A character that an id may not hold. */
   private static final Pattern NOT_IN_ID = Pattern.compile("[^A-Za-z0-9._-]");
+
+  /** Copies the annotations. */
+  public TraceOptions {
+    dramBytesByKernel = java.util.Map.copyOf(dramBytesByKernel);
+  }
+
+  /** Options without per-kernel DRAM annotations. */
+  public TraceOptions(int rank, int device, long firstStep, long lastStep, long windowStartNs,
+      long windowEndNs, int repeat, Priority priority, String context, double timeScale,
+      String tracedHardware, BlockDurations.Scaling scaling, boolean copies, boolean idempotent,
+      double dramBandwidthShare) {
+    this(rank, device, firstStep, lastStep, windowStartNs, windowEndNs, repeat, priority, context,
+        timeScale, tracedHardware, scaling, copies, idempotent, dramBandwidthShare,
+        java.util.Map.of());
+  }
 
   /** Options that declare no DRAM traffic ({@code dram-bandwidth-share} 0). */
   public TraceOptions(int rank, int device, long firstStep, long lastStep, long windowStartNs,
@@ -89,6 +106,9 @@ public record TraceOptions(int rank, int device, long firstStep, long lastStep, 
     specs.add(ParameterSpec.real("dram-bandwidth-share", 0.0, 0.0, 1.0, "",
         "Share of the traced GPU's DRAM bandwidth each kernel used while it ran, for contention "
             + "(the trace records none); 0 = no DRAM traffic declared"));
+    specs.add(ParameterSpec.text("dram-annotations", "",
+        "CSV file of DRAM bytes per launch by kernel name (kernel,dram_bytes), for contention; an"
+            + " annotated kernel takes it instead of dram-bandwidth-share; empty = none"));
     return List.copyOf(specs);
   }
 
@@ -140,7 +160,14 @@ public record TraceOptions(int rank, int device, long firstStep, long lastStep, 
         values.getDouble("time-scale"), values.getString("traced-hardware").trim(),
         BlockDurations.Scaling.valueOf(values.getString("block-scaling").toUpperCase(Locale.ROOT)),
         values.getBoolean("copies"), values.getBoolean("idempotent"),
-        values.getDouble("dram-bandwidth-share"));
+        values.getDouble("dram-bandwidth-share"), annotations(values));
+  }
+
+  /** The DRAM annotations the parameter {@code dram-annotations} names, or none. */
+  private static java.util.Map<String, Long> annotations(Parameters values) {
+    String path = values.asText().getOrDefault("dram-annotations", "").trim();
+    return path.isEmpty() ? java.util.Map.of()
+        : DramAnnotations.read(java.nio.file.Path.of(path));
   }
 
   /** A context id made from a file name: without directories and extensions, invalid chars as _. */

@@ -527,11 +527,16 @@ public final class TraceReplay {
   }
 
   /**
-   * The DRAM bytes one block of a traced kernel moves, from {@code dram-bandwidth-share} (the
-   * traces record none): the kernel moved share x the traced GPU's bandwidth x its traced duration,
-   * spread evenly over its blocks; 0 when the share is 0.
+   * The DRAM bytes one block of a traced kernel moves: its annotation ({@code dram-annotations},
+   * bytes per launch by kernel name) spread evenly over its blocks; else from {@code
+   * dram-bandwidth-share} (the traces record none): the kernel moved share x the traced GPU's
+   * bandwidth x its traced duration, spread evenly over its blocks; 0 when the share is 0.
    */
   static long dramBytesPerBlock(TraceOp op, TraceOptions options, DeviceSpec traced) {
+    Long annotated = options.dramBytesByKernel().get(op.name());
+    if (annotated != null) {
+      return Math.round((double) annotated / op.gridBlocks());
+    }
     if (options.dramBandwidthShare() == 0) {
       return 0;
     }

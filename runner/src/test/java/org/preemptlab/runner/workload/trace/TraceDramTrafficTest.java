@@ -1,12 +1,14 @@
 package org.preemptlab.runner.workload.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.Workload;
@@ -61,5 +63,41 @@ class TraceDramTrafficTest {
             assertThat(p.max()).isEqualTo(1.0);
           });
     }
+  }
+
+  @Test
+  void anAnnotatedKernelTakesItsBytesPerLaunchOverItsBlocksInsteadOfTheShare() throws Exception {
+    Path annotations = Files.writeString(dir.resolve("dram.csv"), "# from Nsight Compute\n"
+        + DramAnnotations.HEADER + "\ngemv,13200000\nother<1, 2>,5\n");
+    Workload workload = replay(Map.of("dram-annotations", annotations.toString(),
+        "dram-bandwidth-share", "0.5"));
+
+    // 13,200,000 bytes per launch over 132 blocks
+    assertThat(kernel(workload).kernel().program().dramBytes()).isEqualTo(100_000L);
+    assertThat(DramAnnotations.read(annotations)).containsEntry("other<1, 2>", 5L);
+  }
+
+  @Test
+  void aBadAnnotationFileIsAOneLineErrorNamingFileAndLineWithoutQuotingIt() throws Exception {
+    Path notANumber = Files.writeString(dir.resolve("a.csv"), DramAnnotations.HEADER
+        + "\ngemv,lots\n");
+    Path twice = Files.writeString(dir.resolve("b.csv"), DramAnnotations.HEADER
+        + "\ngemv,1\ngemv,2\n");
+    Path noHeader = Files.writeString(dir.resolve("c.csv"), "gemv,1\n");
+    Path negative = Files.writeString(dir.resolve("d.csv"), DramAnnotations.HEADER
+        + "\ngemv,-1\n");
+
+    assertThatThrownBy(() -> replay(Map.of("dram-annotations", notANumber.toString())))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage(notANumber + ":2: dram_bytes: expected a whole number of bytes in [0, "
+            + DramAnnotations.MAX_BYTES + "]");
+    assertThatThrownBy(() -> DramAnnotations.read(twice))
+        .hasMessage(twice + ":3: this kernel name is annotated on an earlier line too; give each"
+            + " kernel once");
+    assertThatThrownBy(() -> DramAnnotations.read(noHeader))
+        .hasMessage(noHeader + ":1: expected the header 'kernel,dram_bytes'");
+    assertThatThrownBy(() -> DramAnnotations.read(negative)).hasMessageContaining(":2: dram_bytes");
+    assertThatThrownBy(() -> DramAnnotations.read(dir.resolve("missing.csv")))
+        .isInstanceOf(ConfigurationException.class).hasMessageContaining("does not exist");
   }
 }

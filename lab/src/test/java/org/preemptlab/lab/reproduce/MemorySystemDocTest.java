@@ -1,0 +1,37 @@
+package org.preemptlab.lab.reproduce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * docs/model.md shows one kernel alone and two side by side from the memory system's parameters:
+ * its two tables are those of the page {@code preemptlab reproduce memory-system-v100} writes
+ * (which {@code ReproductionPagesTest} checks against the command), byte for byte.
+ */
+class MemorySystemDocTest {
+  private static final Path DOCS = Path.of("..", "docs");
+
+  private static String table(String page, String after) {
+    int start = page.indexOf("| ", page.indexOf(after));
+    int end = page.indexOf("\n\n", start);
+    return page.substring(start, end < 0 ? page.length() : end);
+  }
+
+  @Test
+  void theModelPageShowsTheReproductionsTablesOfOneKernelAloneAndTwoSideBySide() throws Exception {
+    String page = Files.readString(DOCS.resolve("reproductions/memory-system-v100.md"));
+    String model = Files.readString(DOCS.resolve("model.md"));
+    String section = model.substring(model.indexOf("<!-- memory-system-v100 tables"));
+
+    String alone = table(page, "## One kernel alone");
+    String side = table(page, "## Two kernels side by side");
+    assertThat(alone).startsWith("| blocks | measured (GB/s)").contains("| 1280 | 829.1 |");
+    assertThat(side).startsWith("| blocks each |").contains("| 640 |");
+    assertThat(section).as("docs/model.md's tables: copy them from"
+        + " docs/reproductions/memory-system-v100.md after regenerating it")
+        .contains(alone + "\n\n" + side);
+  }
+}
