@@ -230,7 +230,8 @@ public final class VllmRtxPro6000 implements Reproduction {
 
   private ReproductionPage page(ClaimTable claims, TextTable beside, String why) {
     ReproductionPage page = new ReproductionPage(id(),
-        "vLLM on an RTX PRO 6000 (LLMServingSim 2.0's bundle)")
+        "Reproduction: vllm-rtxpro6000 (vLLM 0.19.0 on an RTX PRO 6000, LLMServingSim 2.0's "
+            + "bundle)")
         .paragraph("""
             `preemptlab reproduce vllm-rtxpro6000` replays a real vLLM run: LLMServingSim 2.0's
             validation bundle (casys-kaist/LLMServingSim @5daddb2,
