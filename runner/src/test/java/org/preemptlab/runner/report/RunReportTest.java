@@ -303,7 +303,8 @@ class RunReportTest {
     assertThat(lines.get(0)).isEqualTo("run 'inference-vs-training'  seed 7  device NVIDIA H200 SXM");
     assertThat(lines.get(1)).isEqualTo("plugins: policy priority(preempt=true), preemption "
         + "instruction-level, context-save liveness, hardware h200");
-    assertThat(lines.get(2)).startsWith("jobs " + outcome.metrics().jobs() + "  makespan "
+    assertThat(lines.get(2)).isEqualTo("modelling choices: sharing none; contention none");
+    assertThat(lines.get(3)).startsWith("jobs " + outcome.metrics().jobs() + "  makespan "
         + Numbers.ms(outcome.metrics().makespanNs()) + " ms");
     assertThat(lines).filteredOn(l -> l.startsWith("inference ") || l.startsWith("training "))
         .hasSize(2);
