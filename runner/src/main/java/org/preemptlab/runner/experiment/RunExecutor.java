@@ -11,6 +11,7 @@ import org.preemptlab.api.ParameterType;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.ContentionModel;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.metrics.MetricDeclaration;
 import org.preemptlab.api.model.EngineKind;
@@ -298,10 +299,17 @@ public final class RunExecutor {
    */
   static List<ModellingChoice> choices(SharingPlan sharing, HardwareModel hardware) {
     List<ModellingChoice> choices = new java.util.ArrayList<>(sharing.choices());
-    if (hardware.contention().isPresent()) {
-      choices.add(new ModellingChoice("contention", "max-min-fair", "co-resident blocks share "
-          + gbps(hardware.device().memory().dramBandwidthBytesPerNs()) + " GB/s of DRAM bandwidth max-min fairly", "docs/model.md#contention-for-memory-bandwidth"));
-    }
+    hardware.contention().ifPresent(rule -> {
+      double supply = rule.supplyBytesPerNs(hardware.device().memory());
+      boolean memorySystem = rule == ContentionModel.memorySystem();
+      choices.add(new ModellingChoice("contention",
+          memorySystem ? "memory-system" : "max-min-fair",
+          "co-resident blocks share " + gbps(supply) + " GB/s of DRAM bandwidth max-min fairly ("
+              + (memorySystem ? "the achievable bandwidth, each block at most its memory-level "
+                  + "parallelism cap)" : "the datasheet peak)"),
+          memorySystem ? "docs/model.md#the-memory-system"
+              : "docs/model.md#contention-for-memory-bandwidth"));
+    });
     hardware.issueSharing().ifPresent(issue -> choices.add(new ModellingChoice("contention",
         "issue-rate", "blocks on one SM share its " + issue.issueSlots() + " issue slots",
         "docs/model.md#sharing-an-sms-issue-slots")));

@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Optional;
+import org.preemptlab.api.hardware.ContentionModel;
+import org.preemptlab.api.hardware.DeviceCosts;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.MemorySpec;
+import org.preemptlab.api.hardware.SmSpec;
+import org.preemptlab.runner.experiment.sharing.SharingPlan;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.discovery.PluginDescriptor;
@@ -194,5 +201,32 @@ class RunExecutorTest {
         .hasMessage("preemption 'instruction-level' needs instruction-level preemption, which "
             + "device 'NVIDIA GeForce GTX 480 (GPGPU-Sim)' lacks; use block-boundary or "
             + "user-yield, or set hardware.instruction-level-preemption=true");
+  }
+
+  private static HardwareModel withContention(ContentionModel rule) {
+    DeviceSpec device = new DeviceSpec("d", 4, new SmSpec(2048, 32, 65536, 233472, 1024), 1000,
+        DeviceCosts.free(), true, false).withMemory(new MemorySpec(4800, 4300, 600));
+    return new HardwareModel() {
+      @Override
+      public DeviceSpec device() {
+        return device;
+      }
+
+      @Override
+      public Optional<ContentionModel> contention() {
+        return Optional.of(rule);
+      }
+    };
+  }
+
+  @Test
+  void aRunStatesTheContentionRuleItUsedWithTheBandwidthThatRuleShares() {
+    assertThat(RunExecutor.choices(SharingPlan.none(), withContention(ContentionModel.maxMinFair())))
+        .filteredOn(c -> c.toString().contains("contention")).singleElement().asString()
+        .contains("max-min-fair").contains("4800 GB/s").contains("datasheet peak");
+    assertThat(RunExecutor.choices(SharingPlan.none(),
+        withContention(ContentionModel.memorySystem())))
+        .filteredOn(c -> c.toString().contains("contention")).singleElement().asString()
+        .contains("memory-system").contains("4300 GB/s").contains("achievable");
   }
 }
