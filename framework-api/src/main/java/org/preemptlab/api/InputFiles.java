@@ -80,7 +80,8 @@ public final class InputFiles {
     try {
       // Buffers of the default 8 KiB: the readers read 8,000 bytes at a time, and three buffers
       // of 64 KiB, allocated and cleared per read, were about a quarter of the replaying thread's
-      // time in reading the gzip example (docs/performance-log.md, "A replay's fixed costs, again").
+      // time in reading the gzip example (docs/performance-log.md, "A replay's fixed costs,
+      // again").
       Counting raw = new Counting(Files.newInputStream(file));
       InputStream in = new BufferedInputStream(raw, BUFFER_BYTES);
       in.mark(2);
