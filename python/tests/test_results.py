@@ -84,8 +84,11 @@ class OutputsTest(unittest.TestCase):
                 self.assertIn(file, str(raised.exception))
 
     def test_a_job_row_appended_with_text_for_numbers_is_an_error(self):
-        copy = self.damaged(self.run_dir, "jobs-text", lambda d: (d / "jobs.csv").open("a")
-                            .write(",".join(["99"] + ["x"] * 20) + "\n"))
+        def append_text_row(folder):
+            with (folder / "jobs.csv").open("a") as file:
+                file.write(",".join(["99"] + ["x"] * 20) + "\n")
+
+        copy = self.damaged(self.run_dir, "jobs-text", append_text_row)
         with self.assertRaises(pl.DamagedOutputError) as raised:
             pl.load_run(copy)
         self.assertIn("jobs.csv", str(raised.exception))

@@ -51,7 +51,8 @@ public final class InputFiles {
   public static void checkRegular(Path file, String what) {
     if (Files.exists(file) && !Files.isRegularFile(file)) {
       throw new ConfigurationException(name(file) + ": not a regular file (a directory, FIFO or "
-          + "device); give the path of a " + what);
+          + "device); give the path of " + ("aeiou".indexOf(what.charAt(0)) >= 0 ? "an " : "a ")
+          + what);
     }
   }
 
