@@ -10,7 +10,7 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 cd "$root"
 ./preemptlab sweep --config examples/configs/llm-colocation.yaml --out "$tmp/llm-colocation" \
-  --jobs "${JOBS:-2}" >/dev/null
+  --jobs "${JOBS:-2}" --yes >/dev/null
 rm -rf docs/images/llm-colocation
 mkdir -p docs/images/llm-colocation/charts
 cp "$tmp/llm-colocation/summary.csv" docs/images/llm-colocation/

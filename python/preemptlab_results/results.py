@@ -51,20 +51,66 @@ def _column_unit(column: str) -> Optional[str]:
     return None
 
 
+class DamagedOutputError(ValueError):
+    """An output file that cannot be what PreemptLab wrote: cut short, edited, or not parseable.
+
+    The message names the file (and line where known).
+    """
+
+
 def _read_csv(path: Path, source: str, **options) -> pd.DataFrame:
     if not path.is_file():
         raise FileNotFoundError(f"{path}: not found; is {path.parent} a PreemptLab output folder?")
-    frame = pd.read_csv(path, **options)
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        raise DamagedOutputError(f"{path}: the last line ends without a line break; the file was "
+                                 "cut short (a full disk, or a copy that did not complete)")
+    try:
+        frame = pd.read_csv(path, **options)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError,
+            ValueError) as error:
+        raise DamagedOutputError(f"{path}: not a CSV table PreemptLab wrote "
+                                 f"({type(error).__name__}: {str(error)[:200]})") from error
+    for column in frame.columns:
+        unit = _column_unit(column)
+        if unit is not None and len(frame) and not pd.api.types.is_numeric_dtype(frame[column]):
+            raise DamagedOutputError(f"{path}: column {column!r} holds a value that is not a "
+                                     "number")
     frame.attrs["source"] = source
     frame.attrs["units"] = {c: u for c in frame.columns if (u := _column_unit(c)) is not None}
     return frame
 
 
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON value")
+
+
 def _read_json(path: Path) -> dict:
     if not path.is_file():
         raise FileNotFoundError(f"{path}: not found; is {path.parent} a PreemptLab output folder?")
-    with path.open(encoding="utf-8") as file:
-        return json.load(file)
+    try:
+        with path.open(encoding="utf-8") as file:
+            value = json.load(file, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise DamagedOutputError(f"{path}:{error.lineno}:{error.colno}: not valid JSON "
+                                 f"({error.msg}); the file was cut short or edited") from error
+    except (UnicodeDecodeError, ValueError) as error:
+        raise DamagedOutputError(f"{path}: not valid JSON ({str(error)[:200]})") from error
+    if not isinstance(value, dict):
+        raise DamagedOutputError(f"{path}: expected a JSON object, got {type(value).__name__}")
+    return value
+
+
+def _field(value: dict, path: Path, *keys, kind=dict):
+    """``value[keys[0]][keys[1]]...``, of type ``kind``; a DamagedOutputError names what lacks."""
+    for i, key in enumerate(keys):
+        if not isinstance(value, dict) or key not in value:
+            raise DamagedOutputError(f"{path}: lacks the key {'.'.join(keys[:i + 1])!r}")
+        value = value[key]
+    if not isinstance(value, kind):
+        raise DamagedOutputError(f"{path}: {'.'.join(keys)!r} is a {type(value).__name__}, "
+                                 f"not a {kind.__name__}")
+    return value
 
 
 @dataclass
@@ -109,7 +155,7 @@ def load_run(folder) -> Run:
     folder = Path(folder)
     summary = _read_json(folder / "summary.json")
     source = f"{folder} (run {summary.get('name')}, seed {summary.get('seed')})"
-    by_id = summary["metrics"]["by-id"]
+    by_id = _field(summary, folder / "summary.json", "metrics", "by-id")
     units = summary["metrics"].get("units", {})
     metrics = pd.DataFrame({
         "metric": list(by_id.keys()),
@@ -120,6 +166,10 @@ def load_run(folder) -> Run:
     metrics.attrs["units"] = dict(zip(metrics["metric"], metrics["unit"]))
     jobs = _read_csv(folder / "jobs.csv", source,
                      dtype={"queue": str, "context": str, "kernel": str})
+    expected = summary["metrics"].get("jobs")
+    if isinstance(expected, (int, float)) and len(jobs) != expected:
+        raise DamagedOutputError(f"{folder / 'jobs.csv'}: {len(jobs)} job rows, but summary.json "
+                                 f"records {expected:g} jobs; the file was cut short or edited")
     return Run(
         folder=folder,
         jobs=jobs,
@@ -212,5 +262,18 @@ def load_sweep(folder) -> Sweep:
                      "file": str(path.relative_to(folder))})
     runs = pd.DataFrame(rows, columns=["configuration", "seed", "status", "error", "file"])
     runs.attrs["source"] = source
+    provenance = _read_json(folder / "provenance.json")
+    configs = [c for c in provenance.get("configs", []) if str(c).startswith("configs/")]
+    seeds = provenance.get("seeds", [])
+    expected = len(configs) * len(seeds)
+    if expected and len(runs) != expected:
+        raise DamagedOutputError(f"{folder / 'runs'}: {len(runs)} run files, but provenance.json "
+                                 f"records {len(configs)} configurations x {len(seeds)} seeds = "
+                                 f"{expected} runs")
+    stored = set(zip(runs["configuration"].astype(str), runs["seed"].astype(int)))
+    listed = set(zip(results["configuration"].astype(str), results["seed"].astype(int)))
+    if stored != listed:
+        raise DamagedOutputError(f"{folder / 'results.csv'}: rows for {len(listed)} runs, but "
+                                 f"runs/ holds {len(stored)}; the file was cut short or edited")
     return Sweep(folder=folder, results=results, summary=summary, turnarounds=turnarounds,
-                 runs=runs, provenance=_read_json(folder / "provenance.json"), factors=factors)
+                 runs=runs, provenance=provenance, factors=factors)

@@ -48,6 +48,51 @@ class OutputsTest(unittest.TestCase):
         if cls.scratch is not None:
             shutil.rmtree(cls.scratch, ignore_errors=True)
 
+    def damaged(self, folder, name, damage):
+        copy = self.scratch / f"damaged-{name}"
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(folder, copy)
+        damage(copy)
+        return copy
+
+    def test_a_cut_or_edited_file_is_an_error_naming_it(self):
+        def cut(path, keep):
+            data = path.read_bytes()
+            path.write_bytes(data[:int(len(data) * keep)])
+
+        cases = [
+            (self.run_dir, "summary-cut", lambda d: cut(d / "summary.json", 0.5), pl.load_run,
+             "summary.json"),
+            (self.run_dir, "jobs-cut", lambda d: cut(d / "jobs.csv", 0.97), pl.load_run,
+             "jobs.csv"),
+            (self.run_dir, "summary-nan", lambda d: (d / "summary.json").write_text(
+                (self.run_dir / "summary.json").read_text().replace('"seed" :', '"x" : NaN, "seed" :', 1)),
+             pl.load_run, "summary.json"),
+            (self.sweep_dir, "seed-empty", lambda d: next((d / "runs").glob("*/seed-1.json"))
+             .write_text(""), pl.load_sweep, "seed-1.json"),
+            (self.sweep_dir, "results-cut", lambda d: cut(d / "results.csv", 0.5),
+             pl.load_sweep, "results.csv"),
+            (self.sweep_dir, "runs-removed", lambda d: shutil.rmtree(d / "runs"), pl.load_sweep,
+             "runs"),
+        ]
+        for folder, name, damage, load, file in cases:
+            with self.subTest(name):
+                copy = self.damaged(folder, name, damage)
+                with self.assertRaises(pl.DamagedOutputError) as raised:
+                    load(copy)
+                self.assertIn(str(copy), str(raised.exception))
+                self.assertIn(file, str(raised.exception))
+
+    def test_a_job_row_appended_with_text_for_numbers_is_an_error(self):
+        def append_text_row(folder):
+            with (folder / "jobs.csv").open("a") as file:
+                file.write(",".join(["99"] + ["x"] * 20) + "\n")
+
+        copy = self.damaged(self.run_dir, "jobs-text", append_text_row)
+        with self.assertRaises(pl.DamagedOutputError) as raised:
+            pl.load_run(copy)
+        self.assertIn("jobs.csv", str(raised.exception))
+
     def test_a_run_loads_its_jobs_with_units_and_metadata(self):
         run = pl.load_run(self.run_dir)
         summary = json.loads((self.run_dir / "summary.json").read_text())

@@ -30,6 +30,9 @@ public class ConfigurationException extends RuntimeException {
     super(message, cause);
   }
 
+  /** The most valid names an {@link #unknown} message lists; the rest are counted. */
+  public static final int MAX_LISTED = 40;
+
   /**
    * An unknown name, with the valid choices and the closest match, for example {@code unknown
    * policy 'fifi'; did you mean 'fifo'? valid: fifo, priority, round-robin}.
@@ -41,7 +44,10 @@ public class ConfigurationException extends RuntimeException {
   public static ConfigurationException unknown(String what, String given, Collection<String> valid) {
     List<String> sorted = valid.stream().sorted().toList();
     String suggestion = closest(given, sorted).map(s -> "; did you mean '" + s + "'?").orElse("");
-    String choices = sorted.isEmpty() ? "there are none" : String.join(", ", sorted);
+    String choices = sorted.isEmpty() ? "there are none"
+        : sorted.size() <= MAX_LISTED ? String.join(", ", sorted)
+        : String.join(", ", sorted.subList(0, MAX_LISTED)) + " and " + (sorted.size() - MAX_LISTED)
+            + " more";
     String separator = suggestion.isEmpty() ? "; valid: " : " valid: ";
     return new ConfigurationException(
         "unknown " + what + " '" + Numbers.shortText(given) + "'" + suggestion + separator

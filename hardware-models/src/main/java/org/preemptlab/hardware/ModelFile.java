@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.InputFiles;
 import org.preemptlab.api.Limits;
 
 /**
@@ -44,7 +45,8 @@ record ModelFile(String source, Map<ModelKey, Setting> settings, String descript
   /** Reads a model file from disk; {@code path} as given is the source name in messages. */
   static ModelFile read(Path path) {
     String source = path.toString();
-    return parse(source, Limits.readText(path, "hardware model file", Limits.MAX_TEXT_FILE_BYTES));
+    return parse(source, InputFiles.readText(path, "hardware model file",
+        Limits.MAX_TEXT_FILE_BYTES));
   }
 
   /** Reads a file bundled in this package, e.g. {@code h200.yaml}. */

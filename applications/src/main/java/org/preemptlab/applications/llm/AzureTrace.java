@@ -3,18 +3,20 @@ package org.preemptlab.applications.llm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.InputFiles;
+import org.preemptlab.api.Limits;
+import org.preemptlab.api.Numbers;
 
 /**
  * Reads request traces in the columns of the Azure LLM inference traces of 2023 (Azure/
@@ -37,19 +39,27 @@ public final class AzureTrace {
   private AzureTrace() {}
 
   /**
+   * The largest request trace: 64 MiB (the 2023 traces are under 1 MiB, a day of the 2024 traces
+   * about 40 MiB).
+   */
+  public static final int MAX_BYTES = 64 << 20;
+
+  /** The longest span of arrivals a trace may cover: 100 years of TIMESTAMP, before speed-up. */
+  private static final long MAX_SPAN_SECONDS = 100L * 366 * 24 * 3600;
+
+  /** The latest arrival a replay may reach: 2^62 ns, half of what simulated time can hold. */
+  private static final double MAX_ARRIVAL_NS = 0x1.0p62;
+
+  /**
    * Reads {@code file}; {@code speed} divides every inter-arrival time (2 replays twice as fast).
+   * The file goes through the strict layer of every input ({@link InputFiles}): a regular file of
+   * at most {@link #MAX_BYTES}, numbers in ASCII digits ({@link Numbers}).
    *
-   * @throws ConfigurationException naming the file and line of the first bad row
+   * @throws ConfigurationException naming the file, line and column of the first bad row, never
+   *     quoting the file's content
    */
   public static List<RequestSpec> read(Path file, double speed) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new ConfigurationException(file + ": cannot read the request trace: "
-          + e.getClass().getSimpleName() + " " + e.getMessage());
-    }
-    return parse(text, file.toString(), speed);
+    return parse(InputFiles.readText(file, "request trace", MAX_BYTES), file.toString(), speed);
   }
 
   /** Parses a trace; {@code source} names it in errors. */
@@ -81,13 +91,17 @@ public final class AzureTrace {
         }
       }
       LocalDateTime firstTime = null;
-      double firstSeconds = Double.NaN;
+      BigDecimal firstSeconds = null;
       Boolean dated = null;
       String line;
       while ((line = in.readLine()) != null) {
         lineNo++;
         if (line.isBlank()) {
           continue;
+        }
+        if (requests.size() == Limits.MAX_JOBS) {
+          throw new ConfigurationException(source + ":" + lineNo + ": more than "
+              + Limits.MAX_JOBS + " requests, the most a trace may hold");
         }
         String where = source + ":" + lineNo;
         String[] cells = line.split(",", -1);
@@ -96,51 +110,61 @@ public final class AzureTrace {
               + " columns as in the header, got " + cells.length);
         }
         String stamp = cells[index[0]].strip();
+        String at = where + ": column " + (index[0] + 1) + " ('TIMESTAMP')";
         long offsetNs;
         boolean isDate = stamp.indexOf('-') > 0;
         if (dated == null) {
           dated = isDate;
         } else if (dated != isDate) {
-          throw new ConfigurationException(where + ": column 'TIMESTAMP' mixes times and numbers"
-              + " of seconds");
+          throw new ConfigurationException(at + " mixes times and numbers of seconds");
         }
         if (isDate) {
-          LocalDateTime time;
-          try {
-            time = LocalDateTime.parse(stamp, TIMESTAMP);
-          } catch (DateTimeParseException e) {
-            throw new ConfigurationException(where + ": column 'TIMESTAMP' must be a time such as"
-                + " 2023-11-16 18:17:03.9799600 or a number of seconds, got '" + stamp + "'");
-          }
+          LocalDateTime time = time(stamp, at);
           if (firstTime == null) {
             firstTime = time;
           }
-          offsetNs = ChronoUnit.NANOS.between(firstTime, time);
+          Duration offset = Duration.between(firstTime, time);
+          if (offset.isNegative()) {
+            throw new ConfigurationException(at + " is before the first row's; the rows must "
+                + "start with the earliest arrival");
+          }
+          if (offset.getSeconds() > MAX_SPAN_SECONDS) {
+            throw new ConfigurationException(at + " is more than 100 years after the first "
+                + "row's");
+          }
+          offsetNs = offset.toNanos();
         } else {
-          double seconds;
+          BigDecimal seconds;
           try {
-            seconds = Double.parseDouble(stamp);
-          } catch (NumberFormatException e) {
-            throw new ConfigurationException(where + ": column 'TIMESTAMP' must be a time such as"
-                + " 2023-11-16 18:17:03.9799600 or a number of seconds, got '" + stamp + "'");
+            seconds = Numbers.decimal(stamp);
+          } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(at + " must be a time such as "
+                + "2023-11-16 18:17:03.9799600 or a number of seconds in ASCII digits");
           }
-          if (!Double.isFinite(seconds)) {
-            throw new ConfigurationException(where + ": column 'TIMESTAMP' must be finite, got '"
-                + stamp + "'");
-          }
-          if (Double.isNaN(firstSeconds)) {
+          if (firstSeconds == null) {
             firstSeconds = seconds;
           }
-          offsetNs = Math.round((seconds - firstSeconds) * 1e9);
+          BigDecimal offset = seconds.subtract(firstSeconds);
+          if (offset.signum() < 0) {
+            throw new ConfigurationException(at + " is before the first row's; the rows must "
+                + "start with the earliest arrival");
+          }
+          try {
+            offsetNs = Numbers.scaled(offset, 1_000_000_000L, 0, MAX_SPAN_SECONDS * 1_000_000_000L,
+                stamp);
+          } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(at + " is more than 100 years after the first "
+                + "row's");
+          }
         }
-        if (offsetNs < 0) {
-          throw new ConfigurationException(where + ": TIMESTAMP '" + stamp + "' is before the "
-              + "first row's; the rows must start with the earliest arrival");
+        int prompt = tokens(cells[index[1]], index[1], "ContextTokens", where);
+        int output = tokens(cells[index[2]], index[2], "GeneratedTokens", where);
+        double arrival = offsetNs / speed;
+        if (arrival > MAX_ARRIVAL_NS) {
+          throw new ConfigurationException(at + ": the arrival, divided by trace-speed " + speed
+              + ", lies beyond the 2^62 ns simulated time can reach");
         }
-        int prompt = tokens(cells[index[1]], "ContextTokens", where);
-        int output = tokens(cells[index[2]], "GeneratedTokens", where);
-        long arrival = Math.round(offsetNs / speed);
-        requests.add(new RequestSpec(arrival, prompt, output, where));
+        requests.add(new RequestSpec(Math.round(arrival), prompt, output, where));
       }
     } catch (IOException e) {
       throw new AssertionError(e);
@@ -153,17 +177,30 @@ public final class AzureTrace {
     return List.copyOf(requests);
   }
 
-  private static int tokens(String cell, String column, String where) {
-    String text = cell.strip();
+  /** A TIMESTAMP date and time in ASCII digits. */
+  private static LocalDateTime time(String stamp, String at) {
+    boolean ascii = stamp.length() <= Numbers.MAX_CHARS;
+    for (int i = 0; i < stamp.length() && ascii; i++) {
+      char c = stamp.charAt(i);
+      ascii = c >= '0' && c <= '9' || c == '-' || c == ':' || c == '.' || c == ' ';
+    }
     try {
-      int value = Integer.parseInt(text);
-      if (value >= 1) {
-        return value;
+      if (ascii) {
+        return LocalDateTime.parse(stamp, TIMESTAMP);
       }
-    } catch (NumberFormatException e) {
+    } catch (DateTimeParseException e) {
       // reported below
     }
-    throw new ConfigurationException(where + ": column '" + column + "' must be a whole number "
-        + ">= 1, got '" + text + "'");
+    throw new ConfigurationException(at + " must be a time such as 2023-11-16 18:17:03.9799600 "
+        + "or a number of seconds in ASCII digits");
+  }
+
+  private static int tokens(String cell, int column, String name, String where) {
+    try {
+      return (int) Numbers.whole(cell, 1, Integer.MAX_VALUE);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(where + ": column " + (column + 1) + " ('" + name
+          + "') must be a whole number from 1 to " + Integer.MAX_VALUE + " in ASCII digits");
+    }
   }
 }

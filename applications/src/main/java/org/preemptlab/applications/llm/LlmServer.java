@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import org.preemptlab.api.application.Application;
 import org.preemptlab.api.application.ApplicationContext;
 import org.preemptlab.api.application.ApplicationResources;
+import org.preemptlab.api.application.ExpectedWork;
 import org.preemptlab.api.application.FinishedJob;
 import org.preemptlab.api.metrics.MetricReporter;
 import org.preemptlab.api.metrics.WritesRunFiles;
@@ -43,6 +44,7 @@ final class LlmServer implements Application, MetricReporter, WritesRunFiles {
   private final Supplier<RequestSpec> arrivals;
   private final ContinuousBatcher batcher;
   private final ServingStats stats;
+  private final ExpectedWork expected;
   private final List<ContinuousBatcher.Request> arrivedRequests = new ArrayList<>();
   private RequestSpec nextArrival;
   private long arrivalWakeNs = -1;
@@ -57,12 +59,19 @@ final class LlmServer implements Application, MetricReporter, WritesRunFiles {
   private long endNs = -1;
 
   LlmServer(Settings settings, ModelProfile profile, Supplier<RequestSpec> arrivals,
-      ContinuousBatcher batcher, ServingStats stats) {
+      ContinuousBatcher batcher, ServingStats stats, ExpectedWork expected) {
+    this.expected = expected;
     this.settings = settings;
     this.profile = profile;
     this.arrivals = arrivals;
     this.batcher = batcher;
     this.stats = stats;
+  }
+
+  /** {@inheritDoc} Estimated from the horizon, the arrivals and the model profile. */
+  @Override
+  public ExpectedWork expectedWork() {
+    return expected;
   }
 
   @Override

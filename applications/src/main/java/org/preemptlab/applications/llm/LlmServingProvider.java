@@ -12,11 +12,13 @@ import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.application.Application;
+import org.preemptlab.api.application.ExpectedWork;
 import org.preemptlab.api.application.ApplicationProvider;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.metrics.ContributesMetrics;
 import org.preemptlab.api.metrics.MetricDeclaration;
 import org.preemptlab.api.metrics.MetricUnit;
+import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
 
 /**
@@ -250,14 +252,25 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
     long capacityTokens = totalBlocks * p.getInt("kv-block-tokens");
     Supplier<RequestSpec> arrivals;
     int limit = p.getInt("max-requests");
+    long horizonNs = p.getDurationNs("duration");
+    double requests;
+    double tokenSteps; // iterations each request would take alone: its output plus its prefill
     if (!p.getString("trace").isBlank()) {
       List<RequestSpec> trace = AzureTrace.read(Path.of(p.getString("trace").strip()),
           p.getDouble("trace-speed"));
       for (RequestSpec r : trace) {
         checkRequest(r, r.where(), batcher, capacityTokens, chunked, maxTokens);
       }
-      Iterator<RequestSpec> it = (limit > 0 && limit < trace.size() ? trace.subList(0, limit)
-          : trace).iterator();
+      List<RequestSpec> used = limit > 0 && limit < trace.size() ? trace.subList(0, limit) : trace;
+      requests = 0;
+      tokenSteps = 0;
+      for (RequestSpec r : used) {
+        if (r.arrivalNs() < horizonNs) {
+          requests++;
+          tokenSteps += r.outputTokens() + Math.ceil(r.promptTokens() / (double) maxTokens);
+        }
+      }
+      Iterator<RequestSpec> it = used.iterator();
       arrivals = () -> it.hasNext() ? it.next() : null;
     } else {
       int maxLen = p.getInt("max-model-len");
@@ -267,6 +280,13 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
           p.getDouble("arrival-rate"), p.getInt("prompt-tokens"), p.getInt("output-tokens"),
           PoissonRequests.Lengths.valueOf(p.getString("length-distribution")
               .toUpperCase(Locale.ROOT)), maxLen);
+      double mean = p.getDouble("arrival-rate") * horizonNs / 1e9;
+      requests = mean + 3 * Math.sqrt(mean) + 1; // a Poisson count rarely above it
+      if (limit > 0) {
+        requests = Math.min(requests, limit);
+      }
+      tokenSteps = requests * (p.getInt("output-tokens")
+          + Math.ceil(p.getInt("prompt-tokens") / (double) maxTokens));
       int[] drawn = {0};
       arrivals = () -> limit > 0 && drawn[0]++ >= limit ? null : poisson.next();
     }
@@ -275,7 +295,26 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
         p.getBoolean("drain"), p.getDurationNs("scheduling-overhead"), p.getInt("max-waiting"),
         blockBytes, p.getDouble("swap-bandwidth") / 1e9);
     return new LlmServer(settings, profile, arrivals, batcher,
-        new ServingStats(p.getDurationNs("ttft-slo"), p.getDurationNs("tpot-slo")));
+        new ServingStats(p.getDurationNs("ttft-slo"), p.getDurationNs("tpot-slo")),
+        expectedWork(profile, device, horizonNs, tokenSteps));
+  }
+
+  /**
+   * The work of a server over {@code horizonNs}: at most as many iterations as the requests would
+   * take one at a time ({@code tokenSteps}), and at most as many as fit in the horizon if each
+   * took as long as the shortest, a decode step of one sequence ({@link
+   * ExpectedWork#leastSerialNs}); each iteration counted with that step's jobs and blocks.
+   */
+  static ExpectedWork expectedWork(ModelProfile profile, DeviceSpec device, long horizonNs,
+      double tokenSteps) {
+    List<Kernel> step = profile.kernels(new BatchShape(1, 0, 1, 1));
+    long blocks = 0;
+    for (Kernel kernel : step) {
+      blocks += kernel.gridBlocks();
+    }
+    double stepNs = Math.max(1, ExpectedWork.leastSerialNs(step, device));
+    double iterations = Math.min(tokenSteps, Math.ceil(horizonNs / stepNs));
+    return ExpectedWork.repeated(iterations, step.size(), blocks);
   }
 
   private static void checkRequest(RequestSpec r, String where, ContinuousBatcher batcher,

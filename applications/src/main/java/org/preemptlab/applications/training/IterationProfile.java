@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.InputFiles;
 import org.preemptlab.api.Limits;
+import org.preemptlab.api.Numbers;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.BlockTiming;
 import org.preemptlab.api.model.Kernel;
@@ -36,7 +38,7 @@ final class IterationProfile {
    * @throws ConfigurationException naming the file, line and column for a malformed row
    */
   static List<Kernel> read(Path file) {
-    String text = Limits.readText(file, "iteration profile", Limits.MAX_TEXT_FILE_BYTES);
+    String text = InputFiles.readText(file, "iteration profile", Limits.MAX_TEXT_FILE_BYTES);
     List<Kernel> kernels = new ArrayList<>();
     boolean header = false;
     int columns = 6;
@@ -61,13 +63,13 @@ final class IterationProfile {
         throw new ConfigurationException(where + "expected " + columns + " columns ("
             + (columns == 6 ? HEADER : HEADER_WITH_DRAM) + "), got " + cells.size());
       }
-      long grid = number(cells.get(1), "grid", 1, Limits.MAX_GRID_BLOCKS, where);
-      long threads = number(cells.get(2), "threads", 1, 1 << 16, where);
-      long registers = number(cells.get(3), "registers", 1,
+      long grid = number(cells.get(1), 2, "grid", 1, Limits.MAX_GRID_BLOCKS, where);
+      long threads = number(cells.get(2), 3, "threads", 1, 1 << 16, where);
+      long registers = number(cells.get(3), 4, "registers", 1,
           TrainingLoopProvider.MAX_REGISTERS_PER_THREAD, where);
-      long shared = number(cells.get(4), "shared_memory", 0, 1 << 30, where);
-      long blockNs = number(cells.get(5), "block_ns", 1, Limits.MAX_DURATION_NS, where);
-      long dramBytes = columns == 7 ? number(cells.get(6), "dram_bytes_per_block", 0,
+      long shared = number(cells.get(4), 5, "shared_memory", 0, 1 << 30, where);
+      long blockNs = number(cells.get(5), 6, "block_ns", 1, Limits.MAX_DURATION_NS, where);
+      long dramBytes = columns == 7 ? number(cells.get(6), 7, "dram_bytes_per_block", 0,
           MAX_DRAM_BYTES_PER_BLOCK, where) : 0;
       String name = cells.get(0).isBlank() ? "kernel" : cells.get(0);
       kernels.add(new Kernel(name, (int) grid, (int) threads, (int) registers, (int) shared,
@@ -88,19 +90,15 @@ final class IterationProfile {
         : new BlockProgram(List.of(uniform.segments().get(0).withDramBytes(dramBytes)));
   }
 
-  private static long number(String cell, String column, long min, long max, String where) {
-    long value;
+  /** A whole number in ASCII digits ({@link Numbers#whole}); the error never quotes the cell. */
+  private static long number(String cell, int index, String column, long min, long max,
+      String where) {
     try {
-      value = Long.parseLong(cell.strip());
-    } catch (NumberFormatException e) {
-      throw new ConfigurationException(where + column + ": expected a whole number, got '"
-          + (cell.length() > 40 ? cell.substring(0, 40) + "..." : cell) + "'");
+      return Numbers.whole(cell, min, max);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(where + "column " + index + " (" + column + "): expected "
+          + "a whole number in [" + min + ", " + max + "] in ASCII digits");
     }
-    if (value < min || value > max) {
-      throw new ConfigurationException(where + column + ": must be in [" + min + ", " + max
-          + "], got " + value);
-    }
-    return value;
   }
 
   /** The cells of one CSV line; a cell may be quoted, with {@code ""} for a quote. */

@@ -7,7 +7,9 @@ import java.util.TreeMap;
 import org.preemptlab.api.application.Application;
 import org.preemptlab.api.application.ApplicationContext;
 import org.preemptlab.api.application.ApplicationResources;
+import org.preemptlab.api.application.ExpectedWork;
 import org.preemptlab.api.application.FinishedJob;
+import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.metrics.MetricReporter;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
@@ -27,6 +29,8 @@ final class TrainingLoop implements Application, MetricReporter {
   private final int iterations;
   private final long batchSize;
   private final long durationNs;
+  /** The run's device, for the work estimate; null when unknown. */
+  private final DeviceSpec device;
   /** The id of the current iteration's last kernel. */
   private long lastKernelId = -1;
   private long iterationStartNs;
@@ -36,7 +40,8 @@ final class TrainingLoop implements Application, MetricReporter {
   private int done;
 
   TrainingLoop(String queue, Priority priority, List<Kernel> iteration, int iterations,
-      long batchSize, long durationNs) {
+      long batchSize, long durationNs, DeviceSpec device) {
+    this.device = device;
     this.queue = queue;
     this.priority = priority;
     this.iteration = List.copyOf(iteration);
@@ -49,6 +54,22 @@ final class TrainingLoop implements Application, MetricReporter {
   @Override
   public ApplicationResources resources() {
     return ApplicationResources.oneQueue(queue, priority);
+  }
+
+  /**
+   * {@inheritDoc} Every iteration's kernels, for its iterations, or for as many as fit in its
+   * duration if each took the least time its kernels can take one after another ({@link
+   * ExpectedWork#leastSerialNs}; the queue runs them in order).
+   */
+  @Override
+  public ExpectedWork expectedWork() {
+    long blocks = 0;
+    for (Kernel kernel : iteration) {
+      blocks += kernel.gridBlocks();
+    }
+    double fit = durationNs == 0 ? iterations : Math.ceil(durationNs / Math.max(1,
+        ExpectedWork.leastSerialNs(iteration, device)));
+    return ExpectedWork.repeated(Math.min(iterations, fit), iteration.size(), blocks);
   }
 
   @Override

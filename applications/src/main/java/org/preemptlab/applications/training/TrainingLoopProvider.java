@@ -132,7 +132,8 @@ public final class TrainingLoopProvider implements ApplicationProvider, Contribu
           + "(letters, digits, '_', '.', '-')");
     }
     return new TrainingLoop(queue, Priority.valueOf(p.getString("priority")), iteration,
-        p.getInt("iterations"), p.getLong("batch-size"), p.getDurationNs("duration"));
+        p.getInt("iterations"), p.getLong("batch-size"), p.getDurationNs("duration"),
+        context.device());
   }
 
   private static Kernel kernel(Parameters p, String phase) {

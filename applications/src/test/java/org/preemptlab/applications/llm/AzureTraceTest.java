@@ -35,15 +35,16 @@ class AzureTraceTest {
     assertThatThrownBy(() -> AzureTrace.parse("TIMESTAMP,ContextTokens,GeneratedTokens\n"
         + "0,10,2\n1,ten,2\n", "t.csv", 1))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("t.csv:3: column 'ContextTokens' must be a whole number >= 1, got 'ten'");
+        .hasMessage("t.csv:3: column 2 ('ContextTokens') must be a whole number from 1 to "
+            + Integer.MAX_VALUE + " in ASCII digits");
     assertThatThrownBy(() -> AzureTrace.parse("TIMESTAMP,ContextTokens\n0,10\n", "t.csv", 1))
         .hasMessageStartingWith("t.csv:1: the header lacks the column 'GeneratedTokens'");
     assertThatThrownBy(() -> AzureTrace.parse("TIMESTAMP,ContextTokens,GeneratedTokens\n"
         + "5,10,2\n1,10,2\n", "t.csv", 1))
-        .hasMessageStartingWith("t.csv:3: TIMESTAMP '1' is before the first row's");
+        .hasMessageStartingWith("t.csv:3: column 1 ('TIMESTAMP') is before the first row's");
     assertThatThrownBy(() -> AzureTrace.parse("TIMESTAMP,ContextTokens,GeneratedTokens\n"
         + "2023-11-16 25:00:00,10,2\n", "t.csv", 1))
-        .hasMessageStartingWith("t.csv:2: column 'TIMESTAMP' must be a time");
+        .hasMessageStartingWith("t.csv:2: column 1 ('TIMESTAMP') must be a time");
     assertThatThrownBy(() -> AzureTrace.parse("TIMESTAMP,ContextTokens,GeneratedTokens\n",
         "t.csv", 1)).hasMessage("t.csv: the request trace has a header but no request rows");
   }
@@ -55,4 +56,70 @@ class AzureTraceTest {
     assertThat(r.get(0).arrivalNs()).isZero();
     assertThat(r.get(1).arrivalNs()).isEqualTo(1_273_392_000L);
   }
+
+  @Test
+  void fullWidthDigitsAreNotNumbers() {
+    assertThatThrownBy(() -> AzureTrace.parse("TIMESTAMP,ContextTokens,GeneratedTokens\n"
+        + "0,\uFF11\uFF10,2\n", "t.csv", 1))
+        .hasMessageStartingWith("t.csv:2: column 2 ('ContextTokens') must be a whole number");
+    assertThatThrownBy(() -> AzureTrace.parse("TIMESTAMP,ContextTokens,GeneratedTokens\n"
+        + "\uFF10,10,2\n", "t.csv", 1))
+        .hasMessageStartingWith("t.csv:2: column 1 ('TIMESTAMP') must be a time");
+    assertThatThrownBy(() -> AzureTrace.parse("TIMESTAMP,ContextTokens,GeneratedTokens\n"
+        + "2023-11-16 18:17:0\uFF13,10,2\n", "t.csv", 1))
+        .hasMessageStartingWith("t.csv:2: column 1 ('TIMESTAMP') must be a time");
+  }
+
+  @Test
+  void datesFromYearOneToYear9999AreRefusedInsteadOfOverflowing() {
+    assertThatThrownBy(() -> AzureTrace.parse("TIMESTAMP,ContextTokens,GeneratedTokens\n"
+        + "0001-01-01 00:00:00,10,2\n9999-12-31 23:59:59,10,2\n", "t.csv", 1))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("t.csv:3: column 1 ('TIMESTAMP') is more than 100 years after the first "
+            + "row's");
+  }
+
+  @Test
+  void anArrivalBeyondSimulatedTimeAfterTheSpeedUpIsRefused() {
+    assertThatThrownBy(() -> AzureTrace.parse("TIMESTAMP,ContextTokens,GeneratedTokens\n"
+        + "0,10,2\n3000000000,10,2\n", "t.csv", 1e-6))
+        .hasMessageContaining("lies beyond the 2^62 ns simulated time can reach");
+  }
+
+  @Test
+  void errorsNeverQuoteTheFilesContent() {
+    String secret = "ghp_FAKEsecretTOKEN0123456789abcdefXYZ";
+    for (String text : List.of("TIMESTAMP,ContextTokens,GeneratedTokens\n0," + secret + ",2\n",
+        "TIMESTAMP,ContextTokens,GeneratedTokens\n" + secret + ",1,2\n",
+        "TIMESTAMP,ContextTokens,GeneratedTokens\n0,1,2\n" + secret + ",1,2\n")) {
+      assertThatThrownBy(() -> AzureTrace.parse(text, "t.csv", 1))
+          .isInstanceOf(ConfigurationException.class)
+          .message().doesNotContain("ghp_").doesNotContain("TOKEN");
+    }
+  }
+
+  @Test
+  void aDirectoryOrOtherNonRegularFileIsRefusedBeforeReading(@org.junit.jupiter.api.io.TempDir
+      Path dir) {
+    assertThatThrownBy(() -> AzureTrace.read(dir, 1))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("not a regular file");
+  }
+
+  @Test
+  void aTraceLargerThanTheLimitIsRefusedWithoutReadingItWhole(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws java.io.IOException {
+    Path big = dir.resolve("big.csv");
+    try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(big)) {
+      byte[] mebibyte = "0,1,1\n".repeat((1 << 20) / 6).getBytes(
+          java.nio.charset.StandardCharsets.US_ASCII);
+      for (long written = 0; written <= AzureTrace.MAX_BYTES; written += mebibyte.length) {
+        out.write(mebibyte);
+      }
+    }
+    assertThatThrownBy(() -> AzureTrace.read(big, 1))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("larger than the limit of 64 MiB");
+  }
+
 }

@@ -42,7 +42,8 @@ class IterationProfileTest {
     Path bad = file(dir, IterationProfile.HEADER + "\nk,264,384,300,0,10\n");
     assertThatThrownBy(() -> IterationProfile.read(bad))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage(bad + ":2: registers: must be in [1, 255], got 300");
+        .hasMessage(bad + ":2: column 4 (registers): expected a whole number in [1, 255] in ASCII "
+            + "digits");
 
     Path shortRow = file(dir, IterationProfile.HEADER + "\nk,264\n");
     assertThatThrownBy(() -> IterationProfile.read(shortRow))
@@ -75,7 +76,8 @@ class IterationProfileTest {
     Path negative = file(dir, IterationProfile.HEADER_WITH_DRAM + "\nk,1,32,16,0,10,-1\n");
     assertThatThrownBy(() -> IterationProfile.read(negative))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage(negative + ":2: dram_bytes_per_block: must be in [0, 1099511627776], got -1");
+        .hasMessage(negative + ":2: column 7 (dram_bytes_per_block): expected a whole number in "
+            + "[0, 1099511627776] in ASCII digits");
 
     Path sixCells = file(dir, IterationProfile.HEADER_WITH_DRAM + "\nk,1,32,16,0,10\n");
     assertThatThrownBy(() -> IterationProfile.read(sixCells))
@@ -84,4 +86,22 @@ class IterationProfileTest {
     assertThat(IterationProfile.read(file(dir, IterationProfile.HEADER + "\nk,1,32,16,0,10\n"))
         .get(0).program().dramBytes()).isZero();
   }
+
+  @Test
+  void fullWidthDigitsAreNotNumbersAndTheCellIsNotQuoted(@TempDir Path dir) throws IOException {
+    Path wide = file(dir, IterationProfile.HEADER + "\nk,\uFF12\uFF16\uFF14,384,32,0,10\n");
+
+    assertThatThrownBy(() -> IterationProfile.read(wide))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage(wide + ":2: column 2 (grid): expected a whole number in [1, 16777216] in "
+            + "ASCII digits");
+  }
+
+  @Test
+  void aDirectoryIsRefusedAsNotARegularFile(@TempDir Path dir) {
+    assertThatThrownBy(() -> IterationProfile.read(dir))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("not a regular file");
+  }
+
 }

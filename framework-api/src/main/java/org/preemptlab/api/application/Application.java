@@ -65,4 +65,16 @@ public interface Application {
 
   /** A wake-up asked for with {@link ApplicationContext#wakeAt(long)} is due. */
   default void onWakeUp(ApplicationContext app) {}
+
+  /**
+   * The jobs and blocks this application expects to submit in the run, estimated from its
+   * parameters before the run starts: the runner adds them to the run's work estimate, which a
+   * run above the threshold must confirm with {@code --yes}. Called once, before {@link #start}.
+   * The default, {@link ExpectedWork#UNKNOWN}, adds nothing.
+   *
+   * @since 0.2
+   */
+  default ExpectedWork expectedWork() {
+    return ExpectedWork.UNKNOWN;
+  }
 }

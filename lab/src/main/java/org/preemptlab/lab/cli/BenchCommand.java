@@ -117,8 +117,13 @@ public final class BenchCommand implements Command {
               + other.getLongOpt() + " does not apply");
         }
       }
+      String hardware = line.getOptionValue(HARDWARE, "h200").strip();
+      if (hardware.isEmpty()) {
+        throw new ConfigurationException("bench --hardware: needs a hardware model id (see "
+            + "preemptlab list hardware)");
+      }
       TraceReplayRate.Report report = TraceReplayRate.run(SharedOptions.registry(line),
-          Path.of(line.getOptionValue(TRACE)), line.getOptionValue(HARDWARE, "h200"),
+          Path.of(line.getOptionValue(TRACE)), hardware,
           (int) SharedOptions.number(line, "warmups", 1, 0, 100),
           SharedOptions.number(line, "warmup-seconds", TRACE_WARMUP_SECONDS, 0, 600)
               * 1_000_000_000L,

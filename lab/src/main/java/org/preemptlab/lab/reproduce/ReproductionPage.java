@@ -48,7 +48,14 @@ final class ReproductionPage {
   /** Writes {@code ID.md} into {@code directory}. */
   Path write(Path directory) throws IOException {
     Files.createDirectories(directory);
-    return Files.writeString(directory.resolve(id + ".md"), text.toString().strip() + "\n");
+    Path page = directory.resolve(id + ".md");
+    try { // whole or not at all: a full disk leaves no truncated page
+      org.preemptlab.runner.experiment.sweep.ResultStore.writeAtomically(page,
+          (text.toString().strip() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot write " + page, e);
+    }
+    return page;
   }
 
   /**

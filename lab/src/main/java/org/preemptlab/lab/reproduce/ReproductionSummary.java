@@ -208,7 +208,12 @@ public final class ReproductionSummary {
   public static boolean write(Path dir, List<Reproduction> published,
       Map<String, String> failures) throws IOException {
     List<Page> pages = read(dir, published, failures);
-    Files.writeString(dir.resolve(FILE), render(pages));
+    try { // whole or not at all
+      org.preemptlab.runner.experiment.sweep.ResultStore.writeAtomically(dir.resolve(FILE),
+          render(pages).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot write " + dir.resolve(FILE), e);
+    }
     return pages.stream().allMatch(Page::reproduced);
   }
 

@@ -97,6 +97,11 @@ class BenchTraceTest {
     assertThat(bench("--warmup-seconds", "5").err())
         .contains("bench --warmup-seconds goes with --trace");
     assertThat(bench("--hardware", "a100").err()).contains("bench --hardware goes with --trace");
+    CliRun empty = bench("--trace", Path.of("..", "examples", "traces", "inference.pt.trace.json")
+        .toString(), "--hardware", "");
+    assertThat(empty.exit()).isEqualTo(Main.USAGE); // issue 54, P6: was an internal exception
+    assertThat(empty.err()).contains("bench --hardware: needs a hardware model id")
+        .doesNotContain("Exception");
     CliRun missing = bench("--trace", "no-such.json");
     assertThat(missing.exit()).isEqualTo(Main.USAGE);
     assertThat(missing.err()).contains("no-such.json: no such file");

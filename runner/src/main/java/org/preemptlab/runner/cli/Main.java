@@ -147,6 +147,12 @@ public final class Main {
       error("preemptlab " + command.name() + ": run failed: " + e.getMessage());
       stackTrace(stackTrace, e);
       return FAILED;
+    } catch (java.io.UncheckedIOException e) {
+      // a disk that is full, a folder that went away: the file and the cause, in one line
+      error("preemptlab " + command.name() + ": " + e.getMessage() + ": "
+          + ioCause(e.getCause()));
+      stackTrace(stackTrace, e);
+      return FAILED;
     } catch (OutOfMemoryError e) {
       // the run's data is unreachable once the error has unwound to here: one line is safe
       error("preemptlab " + command.name() + ": out of memory (" + e.getMessage() + ") with a "
@@ -174,9 +180,36 @@ public final class Main {
     }
   }
 
-  /** Prints an error as the one line it must be, even if a message holds line breaks. */
+  /** The most characters of an error line; a longer one is cut in the middle. */
+  static final int MAX_ERROR_CHARS = 2000;
+
+  /**
+   * Prints an error as the one line it must be, even if a message holds line breaks, and at most
+   * {@link #MAX_ERROR_CHARS} long: a long value or list echoed in it is elided in the middle.
+   */
   private void error(String message) {
-    err.println(message.strip().replaceAll("\\s*\\R\\s*", " "));
+    err.println(bounded(message.strip().replaceAll("\\s*\\R\\s*", " ")));
+  }
+
+  /** {@code line} cut to {@link #MAX_ERROR_CHARS} characters, its middle elided. */
+  static String bounded(String line) {
+    if (line.length() <= MAX_ERROR_CHARS) {
+      return line;
+    }
+    int head = MAX_ERROR_CHARS * 3 / 4;
+    int tail = MAX_ERROR_CHARS / 5;
+    return line.substring(0, head) + " ... (" + (line.length() - head - tail)
+        + " characters left out) ... " + line.substring(line.length() - tail);
+  }
+
+  /** Why an I/O operation failed, in words: "No space left on device", not a class name. */
+  static String ioCause(java.io.IOException cause) {
+    if (cause instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
+      return fs.getReason();
+    }
+    String message = cause.getMessage();
+    return message == null || message.isBlank() ? cause.getClass().getSimpleName()
+        : message.strip();
   }
 
   private String overview() {

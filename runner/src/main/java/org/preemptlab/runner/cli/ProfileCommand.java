@@ -101,7 +101,7 @@ final class ProfileCommand implements Command {
     }
     OutputPaths.checkNewFile("--out", Path.of(file));
     try {
-      Files.writeString(Path.of(file), profile, StandardCharsets.UTF_8, OutputPaths.WRITE);
+      OutputPaths.writeNewFile(Path.of(file), profile.getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);
     }

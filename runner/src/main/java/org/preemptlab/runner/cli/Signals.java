@@ -8,7 +8,8 @@ import org.preemptlab.runner.experiment.StopRequest;
  * SIGTERM), or a test's own trigger. On the signal the command's {@link StopRequest} is requested
  * and the signal's thread waits, up to {@link #GRACE}, for the command to say it has stopped, so
  * that completed results are kept and the command's last message is printed before the JVM
- * exits.
+ * exits. A plugin that calls {@code System.exit} runs the same hooks: that is not a signal, and
+ * the hook says so at once instead of waiting for a run that cannot stop.
  */
 interface Signals {
   /** How long an interrupted command may take to stop cleanly before the JVM exits anyway. */
@@ -39,6 +40,12 @@ interface Signals {
    */
   default Registration register(StopRequest stop) {
     return register(() -> {
+      java.util.Optional<String> exit = ExitCalls.caller();
+      if (exit.isPresent()) { // not a signal: waiting for the run would only delay the exit
+        System.err.println("preemptlab: run failed: " + exit.get() + " called System.exit "
+            + "during the run; exiting without its results");
+        return;
+      }
       stop.request();
       if (!stop.awaitStopped(GRACE)) {
         System.err.println("preemptlab: interrupted; the run did not stop within "

@@ -22,8 +22,10 @@ import org.apache.commons.cli.Options;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Limits;
 import org.preemptlab.runner.discovery.PluginDescriptor;
+import org.preemptlab.runner.discovery.PluginFailureException;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.experiment.ConfigLoader;
+import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.StopRequest;
 import org.preemptlab.runner.experiment.WorkEstimate;
@@ -183,7 +185,7 @@ final class SweepCommand implements Command {
           new ClusterSweep.SweepMetrics(selected, recorded, config.groupSets())).run(slurm);
     }
     // a local sweep: its work is estimated and its output folder checked before anything runs
-    checkWork(plan, executor, maxBlocks);
+    checkWork(plan, executor, maxBlocks, timeout);
     String sweepYaml = YamlBinding.toYaml(plan.config());
     OutputPaths.checkDirectory("--out", dir, d -> holdsSweep(d, sweepYaml));
     ResultStore store = new ResultStore(dir);
@@ -281,17 +283,21 @@ final class SweepCommand implements Command {
    * Estimates the sweep's work before anything runs: each configuration's workload (generated for
    * its first seed) times its seeds, against the threshold.
    */
-  private static void checkWork(SweepPlan plan, RunExecutor executor, long maxBlocks) {
+  private static void checkWork(SweepPlan plan, RunExecutor executor, long maxBlocks,
+      Optional<Duration> timeout) {
     long blocks = 0;
     long jobs = 0;
     long seeds = plan.seeds().size();
     for (SweepPoint point : plan.points()) {
       WorkEstimate one;
       try {
-        one = executor.estimate(point.config().withSeed(plan.seeds().get(0)));
+        RunConfig first = point.config().withSeed(plan.seeds().get(0));
+        one = SharedOptions.withTimeout(timeout, () -> executor.estimate(first));
       } catch (ConfigurationException e) {
         throw new ConfigurationException("configuration " + point.key() + ": " + e.getMessage(),
             e);
+      } catch (PluginFailureException | SharedOptions.RunTimeoutException e) {
+        continue; // a plugin's failure or hang: its runs fail by themselves, the others run
       }
       one.checkTime();
       blocks = saturatedAdd(blocks, saturatedMultiply(one.work(), seeds));

@@ -288,7 +288,9 @@ public final class PluginRegistry {
       instance = provider.create(context);
     } catch (ConfigurationException e) {
       throw new PluginRefusedException(descriptor.kind(), descriptor.id(), e);
-    } catch (RuntimeException | LinkageError e) {
+    } catch (OutOfMemoryError e) {
+      throw e;
+    } catch (Throwable e) { // an Error, or a checked exception its code throws undeclared
       throw new PluginFailureException(descriptor, "create()", e);
     }
     if (instance == null) {

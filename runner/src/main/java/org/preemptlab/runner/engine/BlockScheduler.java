@@ -448,8 +448,8 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       realDuration = resume.realDurationNs();
       realDone = resume.realDoneNs();
       if (resume.restoreBytes() > 0) {
-        restoreNs = run.hardware.restoreNs(resume.restoreBytes(), job.threads,
-            SaveKind.PREEMPTION, run.costs);
+        restoreNs = PluginReturns.hardwareTime(run.hardware.restoreNs(resume.restoreBytes(),
+            job.threads, SaveKind.PREEMPTION, run.costs), run.hardware, "restoreNs");
         job.bytesRestored += resume.restoreBytes();
       }
     } else {
@@ -668,8 +668,9 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     long savedAt = reactionNs;
     for (int sm = 0; sm < bytesPerSm.length; sm++) {
       if (threadsPerSm[sm] > 0) {
-        savedAt = Math.max(savedAt, reactionNs + run.hardware.saveNs(bytesPerSm[sm],
-            threadsPerSm[sm], SaveKind.CONTEXT_SWITCH, run.costs));
+        savedAt = Math.max(savedAt, reactionNs + PluginReturns.hardwareTime(run.hardware.saveNs(
+            bytesPerSm[sm], threadsPerSm[sm], SaveKind.CONTEXT_SWITCH, run.costs), run.hardware,
+            "saveNs"));
       }
     }
     return new Parking(context, parking, savedAt);
@@ -724,8 +725,8 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     long slowest = now;
     for (int sm = 0; sm < bytesPerSm.length; sm++) {
       if (threadsPerSm[sm] > 0) {
-        restoredAt[sm] = now + run.hardware.restoreNs(bytesPerSm[sm], threadsPerSm[sm],
-            SaveKind.CONTEXT_SWITCH, run.costs);
+        restoredAt[sm] = now + PluginReturns.hardwareTime(run.hardware.restoreNs(bytesPerSm[sm],
+            threadsPerSm[sm], SaveKind.CONTEXT_SWITCH, run.costs), run.hardware, "restoreNs");
         slowest = Math.max(slowest, restoredAt[sm]);
       }
     }

@@ -167,7 +167,7 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
       int first = i; // the first job of its kernel: whether it fits depends on the kernel only
       programs[i] = instrumented.computeIfAbsent(specs.kernel(i), k -> {
         checkFits(specs.get(first));
-        return run.plugins.preemption().instrument(k, k.program(), run.device);
+        return instrumented(k);
       });
       declared |= specs.dependencyCount(i) > 0;
       open += arrives(i) ? 1 : 0;
@@ -553,7 +553,8 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
     job.queue.readyJob = null;
     tryReady(job.queue);
     long launchEnd = launchStart(job)
-        + run.hardware.kernelLaunchNs(launchFindsBusy(job.queue.context), run.costs);
+        + PluginReturns.hardwareTime(run.hardware.kernelLaunchNs(
+            launchFindsBusy(job.queue.context), run.costs), run.hardware, "kernelLaunchNs");
     job.queue.lastLaunchEndNs = Math.max(job.queue.lastLaunchEndNs, launchEnd);
     if (launchEnd <= run.now()) {
       launched(job);
@@ -673,7 +674,7 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
         throw new IllegalArgumentException(e.getMessage(), e);
       }
       try {
-        program = run.plugins.preemption().instrument(kernel, kernel.program(), run.device);
+        program = instrumented(kernel);
       } catch (RuntimeException e) {
         throw new ApplicationHost.EngineSide(e);
       }
@@ -883,4 +884,12 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
     }
     return all;
   }
+
+  /** The preemption-point strategy's program for {@code kernel}, never null. */
+  private BlockProgram instrumented(Kernel kernel) {
+    return PluginReturns.notNull(run.plugins.preemption().instrument(kernel, kernel.program(),
+        run.device), org.preemptlab.api.PluginKind.PREEMPTION_STRATEGY, "preemption strategy '"
+        + run.plugins.preemptionId() + "'", run.plugins.preemption(), "instrument");
+  }
+
 }

@@ -71,7 +71,8 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       chosen = null;
     }
     long now = run.now();
-    long reaction = now + run.hardware.preemptionSignalNs(run.costs);
+    long reaction = now + PluginReturns.hardwareTime(run.hardware.preemptionSignalNs(run.costs),
+        run.hardware, "preemptionSignalNs");
     List<ResidentBlock> participating = new ArrayList<>();
     for (ResidentBlock block : victim.resident) {
       if (block.state == ResidentBlock.RUNNING && (chosen == null || chosen.contains(block.sm))) {
@@ -258,13 +259,10 @@ final class Preemptor implements PreemptionRequests, StopPoints {
   public void reachStopPoint(ResidentBlock block) {
     SimJob job = block.job;
     StopPoint point = new StopPoint(job.kernel, job.program, block.stopOffsetNs);
-    long saveBytes = run.plugins.contextSave().bytesToSave(point);
-    long restoreBytes = run.plugins.contextSave().bytesToRestore(point);
-    if (saveBytes < 0 || restoreBytes < 0) {
-      throw new InvariantViolationException("context-save strategy '"
-          + run.plugins.contextSaveId() + "' returned a negative size (" + saveBytes + " / "
-          + restoreBytes + " bytes)");
-    }
+    long saveBytes = PluginReturns.contextBytes(run.plugins.contextSave().bytesToSave(point),
+        run.plugins, "bytesToSave");
+    long restoreBytes = PluginReturns.contextBytes(
+        run.plugins.contextSave().bytesToRestore(point), run.plugins, "bytesToRestore");
     long saveEnd = sms.reserveSave(block.sm, run.now(), block.preemption.saveBatch, saveBytes,
         job.threads, run.hardware, run.costs);
     if (run.listener() != null) {

@@ -3,6 +3,7 @@ package org.preemptlab.runner.engine;
 import java.util.Objects;
 import org.preemptlab.api.application.Application;
 import org.preemptlab.api.application.ApplicationResources;
+import org.preemptlab.api.application.ExpectedWork;
 
 /**
  * One application of a run, as the engine hosts it: the instance, the name its messages use and
@@ -42,4 +43,24 @@ public record RunApplication(String name, Application application,
     }
     return new RunApplication(name, application, resources);
   }
+
+  /**
+   * The jobs and blocks the application expects to submit ({@link Application#expectedWork()}).
+   *
+   * @throws ApplicationFailure if it throws or returns null
+   */
+  public ExpectedWork expectedWork() {
+    ExpectedWork expected;
+    try {
+      expected = application.expectedWork();
+    } catch (RuntimeException e) {
+      throw new ApplicationFailure(name, "expectedWork()", e);
+    }
+    if (expected == null) {
+      throw new ApplicationFailure(name, "expectedWork()",
+          new NullPointerException("expectedWork() returned null"));
+    }
+    return expected;
+  }
+
 }

@@ -342,8 +342,8 @@ final class SmArray {
       saveBatchSeed[sm] = costs.nextLong();
     }
     saveBusyUntil[sm] = saveBatchStart[sm]
-        + hardware.saveNs(saveBatchBytes[sm], saveBatchThreads[sm], SaveKind.PREEMPTION,
-            new SplittableRandom(saveBatchSeed[sm]));
+        + PluginReturns.hardwareTime(hardware.saveNs(saveBatchBytes[sm], saveBatchThreads[sm],
+            SaveKind.PREEMPTION, new SplittableRandom(saveBatchSeed[sm])), hardware, "saveNs");
     return saveBusyUntil[sm];
   }
 

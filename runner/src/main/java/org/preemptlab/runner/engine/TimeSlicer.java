@@ -135,9 +135,11 @@ final class TimeSlicer implements Slicing {
     sliceArmed = false;
     sliceGen++;
     contextSwitches++;
-    long reaction = run.now() + run.hardware.preemptionSignalNs(run.costs);
+    long reaction = run.now() + PluginReturns.hardwareTime(
+        run.hardware.preemptionSignalNs(run.costs), run.hardware, "preemptionSignalNs");
     ContextResidency.Parking parking = residency.park(active, reaction);
-    long done = parking.savedAtNs() + run.hardware.contextSwitchNs(run.costs);
+    long done = parking.savedAtNs() + PluginReturns.hardwareTime(
+        run.hardware.contextSwitchNs(run.costs), run.hardware, "contextSwitchNs");
     if (run.listener() != null) {
       run.listener().contextSwitched(run.now(), done, active.spec.id(), next.spec.id());
     }

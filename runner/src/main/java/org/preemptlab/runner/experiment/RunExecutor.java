@@ -27,6 +27,7 @@ import org.preemptlab.runner.discovery.PluginType;
 import org.preemptlab.runner.engine.ApplicationFailure;
 import org.preemptlab.runner.engine.EngineListener;
 import org.preemptlab.runner.engine.JobRecordSink;
+import org.preemptlab.runner.engine.PluginReturns;
 import org.preemptlab.runner.engine.RunApplication;
 import org.preemptlab.runner.engine.RunPlugins;
 import org.preemptlab.runner.engine.SimulationResult;
@@ -111,17 +112,25 @@ public final class RunExecutor {
    */
   public WorkEstimate estimate(RunConfig config) {
     validate(config);
-    HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, config.hardware().id(),
-        config.hardware().parameters(), (HardwareModel) null,
-        RandomStreams.named(config.seed(), "hardware"));
-    Workload generated = generateWorkload(config.workload(), hardware, config.seed());
+    PluginBlame blame = blame(config);
+    try {
+      return estimate(config, blame);
+    } catch (Throwable failure) {
+      throw blame.translate(failure);
+    }
+  }
+
+  private WorkEstimate estimate(RunConfig config, PluginBlame blame) {
+    HardwareModel hardware = createHardware(config, blame);
+    Workload generated = generateWorkload(config.workload(), hardware, config.seed(), blame);
     WorkloadChecks.check(generated);
     // The applications' contexts and queues too, which a sharing section may name.
-    Workload workload = ApplicationSetup.merge(generated, ApplicationSetup.create(registry,
-        config.applications(), hardware, config.seed()));
+    List<RunApplication> applications = ApplicationSetup.create(registry, config.applications(),
+        hardware, config.seed());
+    Workload workload = ApplicationSetup.merge(generated, applications);
     SharingPlan.resolve(config.sharing(), hardwareLabel(config), hardware, workload);
     return WorkEstimate.of(workload, hardware.device().costs()).withTimers(workload,
-        hardware.device().smCount(), timerPeriods(config));
+        hardware.device().smCount(), timerPeriods(config)).withApplications(applications);
   }
 
   /** The values of the policy's duration parameters: each may be a timer's period. */
@@ -193,35 +202,59 @@ public final class RunExecutor {
    */
   public RunOutcome execute(RunConfig config, EngineListener listener, FinishedJobs jobs) {
     validate(config);
+    PluginBlame blame = blame(config);
+    try {
+      return execute(config, listener, jobs, blame);
+    } catch (Throwable failure) {
+      throw blame.translate(failure);
+    }
+  }
+
+  /** Who is to blame for a failure of {@code config}'s run: each of its plugins. */
+  private PluginBlame blame(RunConfig config) {
+    PluginBlame blame = new PluginBlame();
+    descriptors(config).forEach(plugin -> blame.saw(plugin, null));
+    return blame;
+  }
+
+  private RunOutcome execute(RunConfig config, EngineListener listener, FinishedJobs jobs,
+      PluginBlame blame) {
     long seed = config.seed();
-    HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, config.hardware().id(),
-        config.hardware().parameters(), (HardwareModel) null,
-        RandomStreams.named(seed, "hardware"));
+    HardwareModel hardware = createHardware(config, blame);
     DeviceSpec device = hardware.device();
-    Workload generated = generateWorkload(config.workload(), hardware, seed);
+    Workload generated = generateWorkload(config.workload(), hardware, seed, blame);
     WorkloadChecks.check(generated);
     List<RunApplication> applications = ApplicationSetup.create(registry, config.applications(),
         hardware, seed);
+    for (int i = 0; i < applications.size(); i++) {
+      blame.saw(registry.descriptor(PluginKind.APPLICATION, config.applications().get(i).id()),
+          applications.get(i).application());
+    }
     Workload workload = ApplicationSetup.merge(generated, applications);
     checkLaunchConfigs(workload, config.engine().toOptions());
     SharingPlan sharing = SharingPlan.resolve(config.sharing(), hardwareLabel(config), hardware,
         workload);
     WorkEstimate estimate = WorkEstimate.of(workload, device.costs()).withTimers(workload,
-        device.smCount(), timerPeriods(config));
+        device.smCount(), timerPeriods(config)).withApplications(applications);
     estimate.checkTime();
     estimate.checkSize(maxBlocks, "the run");
     PreemptionPointStrategy preemption = registry.create(PluginType.PREEMPTION_STRATEGY,
         config.preemption().id(), config.preemption().parameters(), hardware,
         RandomStreams.named(seed, "preemption"));
+    blame.saw(registry.descriptor(PluginKind.PREEMPTION_STRATEGY, config.preemption().id()),
+        preemption);
     ContextSaveStrategy contextSave = registry.create(PluginType.CONTEXT_SAVE,
         config.contextSave().id(), config.contextSave().parameters(), hardware,
         RandomStreams.named(seed, "context-save"));
+    blame.saw(registry.descriptor(PluginKind.CONTEXT_SAVE, config.contextSave().id()),
+        contextSave);
     List<SchedulingPolicy> policyInstances = new java.util.ArrayList<>();
     Function<EngineKind, SchedulingPolicy> policies = engine -> {
       SchedulingPolicy policy = registry.create(PluginType.SCHEDULING_POLICY,
           config.policy().id(), config.policy().parameters(), hardware,
           RandomStreams.named(seed, "policy/" + engine.name().toLowerCase(Locale.ROOT)));
       policyInstances.add(policy);
+      blame.saw(registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()), policy);
       return policy;
     };
     RunPlugins plugins = new RunPlugins(config.policy().id(), policies, config.preemption().id(),
@@ -409,10 +442,28 @@ public final class RunExecutor {
    */
   public Workload workload(RunConfig config) {
     validate(config);
+    PluginBlame blame = blame(config);
+    try {
+      HardwareModel hardware = createHardware(config, blame);
+      return generateWorkload(config.workload(), hardware, config.seed(), blame);
+    } catch (Throwable failure) {
+      throw blame.translate(failure);
+    }
+  }
+
+  /** The run's hardware model, whose {@code device()} is checked to be there. */
+  private HardwareModel createHardware(RunConfig config, PluginBlame blame) {
     HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, config.hardware().id(),
         config.hardware().parameters(), (HardwareModel) null,
         RandomStreams.named(config.seed(), "hardware"));
-    return generateWorkload(config.workload(), hardware, config.seed());
+    PluginDescriptor descriptor = registry.descriptor(PluginKind.HARDWARE_MODEL,
+        config.hardware().id());
+    blame.saw(descriptor, hardware);
+    if (hardware.device() == null) {
+      throw new PluginFailureException(descriptor, "returned null from device() of "
+          + PluginReturns.className(hardware));
+    }
+    return hardware;
   }
 
   /**
@@ -441,24 +492,35 @@ public final class RunExecutor {
     return PluginMetrics.declared(registry.descriptor(kind, id), registry.provider(kind, id));
   }
 
-  private Workload generateWorkload(WorkloadConfig config, HardwareModel hardware, long seed) {
+  private Workload generateWorkload(WorkloadConfig config, HardwareModel hardware, long seed,
+      PluginBlame blame) {
     if (config.spec() != null) {
       return SyntheticWorkload.generate(config.spec(), RandomStreams.named(seed, "workload"),
           hardware);
     }
     WorkloadGenerator generator = registry.create(PluginType.WORKLOAD, config.generator(),
         config.parameters(), hardware, RandomStreams.named(seed, "workload"));
+    PluginDescriptor descriptor = registry.descriptor(PluginKind.WORKLOAD, config.generator());
+    blame.saw(descriptor, generator);
+    Workload workload;
     try {
-      return generator.generate();
+      workload = generator.generate();
     } catch (ConfigurationException e) {
       throw e;
     } catch (IllegalArgumentException e) {
       throw new ConfigurationException("workload '" + config.generator() + "': " + e.getMessage(),
           e);
-    } catch (RuntimeException e) {
-      throw new PluginFailureException(registry.descriptor(PluginKind.WORKLOAD,
-          config.generator()), "generate()", e);
+    } catch (OutOfMemoryError e) {
+      throw e;
+    } catch (Throwable e) { // an Error or an undeclared checked exception too
+      throw new PluginFailureException(descriptor, "generate() of "
+          + PluginReturns.className(generator), e);
     }
+    if (workload == null) {
+      throw new PluginFailureException(descriptor, "returned null from generate() of "
+          + PluginReturns.className(generator));
+    }
+    return workload;
   }
 
   private List<PluginDescriptor> descriptors(RunConfig config) {

@@ -1,5 +1,8 @@
 package org.preemptlab.runner.experiment;
 
+import org.preemptlab.api.application.ExpectedWork;
+import org.preemptlab.runner.engine.RunApplication;
+
 import java.util.List;
 import java.util.Locale;
 import org.preemptlab.api.ConfigurationException;
@@ -120,6 +123,27 @@ public record WorkEstimate(long jobs, long blocks, double timeBoundNs, long time
           + "million); pass --yes to run it anyway, or a larger --max-events", what, blocks, jobs,
           timers, maxBlocks));
     }
+  }
+
+  /**
+   * This estimate with the jobs and blocks the run's applications expect to submit ({@link
+   * org.preemptlab.api.application.Application#expectedWork()}), saturating: the threshold then
+   * refuses a long application run before it simulates, as it refuses a synthetic one.
+   */
+  public WorkEstimate withApplications(List<RunApplication> applications) {
+    long moreJobs = jobs;
+    long moreBlocks = blocks;
+    for (RunApplication application : applications) {
+      ExpectedWork expected = application.expectedWork();
+      moreJobs = saturatedAdd(moreJobs, expected.jobs());
+      moreBlocks = saturatedAdd(moreBlocks, expected.blocks());
+    }
+    return new WorkEstimate(moreJobs, moreBlocks, timeBoundNs, timerWakeups);
+  }
+
+  private static long saturatedAdd(long a, long b) {
+    long sum = a + b;
+    return sum < 0 ? Long.MAX_VALUE : sum;
   }
 
   /** This estimate repeated {@code times} times, e.g. for every seed of a sweep configuration. */

@@ -42,6 +42,7 @@ public final class YamlBinding {
     if (yaml.isBlank()) {
       return Optional.empty();
     }
+    org.preemptlab.runner.workload.YamlMappers.checkStrict(yaml, sourceName);
     try {
       try (JsonParser parser = ConfigLoader.mapper().createParser(yaml)) {
         JsonToken first = parser.nextToken();

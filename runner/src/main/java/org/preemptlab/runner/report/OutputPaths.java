@@ -179,4 +179,23 @@ public final class OutputPaths {
       return true;
     }
   }
+
+  /**
+   * Writes a new file whole or not at all: into a hidden temporary file beside it, then renamed to
+   * its name (refusing to replace a file that appeared meanwhile). A full disk or any other
+   * failure leaves no file of that name, so no later run reads a truncated output as complete.
+   *
+   * @throws IOException if it cannot be written; the temporary file is removed
+   */
+  public static void writeNewFile(Path file, byte[] content) throws IOException {
+    Path temp = file.resolveSibling("." + file.getFileName() + ".partial");
+    try {
+      Files.write(temp, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+          LinkOption.NOFOLLOW_LINKS);
+      Files.move(temp, file); // a rename within the folder, without replacing
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
 }

@@ -57,6 +57,7 @@ public final class Scenarios {
    * @throws ConfigurationException if the text is not a valid scenario
    */
   public static Scenario fromYaml(String yaml, String sourceName) {
+    YamlMappers.checkStrict(yaml, sourceName);
     try {
       Scenario scenario = YamlMappers.strict().readValue(yaml, Scenario.class);
       if (scenario == null) {

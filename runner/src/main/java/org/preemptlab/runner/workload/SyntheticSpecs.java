@@ -43,6 +43,7 @@ public final class SyntheticSpecs {
    * @throws ConfigurationException if the text holds no valid spec
    */
   public static SyntheticSpec fromYaml(String yaml, String sourceName) {
+    YamlMappers.checkStrict(yaml, sourceName);
     try {
       SyntheticSpec spec = MAPPER.readValue(yaml, SyntheticSpec.class);
       if (spec == null) {

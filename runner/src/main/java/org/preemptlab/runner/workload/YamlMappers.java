@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Limits;
 import org.yaml.snakeyaml.LoaderOptions;
 
@@ -52,6 +53,9 @@ public final class YamlMappers {
     options.setAllowDuplicateKeys(false);
     return YAMLFactory.builder()
         .loaderOptions(options)
+        // YAML 1.2's booleans: yes/no/on/off are text, which no boolean key accepts
+        .enable(com.fasterxml.jackson.dataformat.yaml.YAMLParser.Feature
+            .PARSE_BOOLEAN_LIKE_WORDS_AS_STRINGS)
         .streamReadConstraints(StreamReadConstraints.builder()
             .maxNestingDepth(MAX_DEPTH)
             .maxNumberLength(64)
@@ -97,6 +101,60 @@ public final class YamlMappers {
         .setCoercion(CoercionInputShape.Float, CoercionAction.TryConvert)
         .setCoercion(CoercionInputShape.Boolean, CoercionAction.TryConvert);
     return mapper;
+  }
+
+  /**
+   * Checks what binding cannot see: an alias ({@code *name}) or anchor ({@code &name}), which the
+   * binding would read as the anchor's name, and a value left empty or {@code ~} (null) inside a
+   * mapping or list, which it would take as the key's default. A document that is only {@code ~}
+   * or empty is allowed (it has no content). Syntax errors are left to the binding.
+   *
+   * @param source how errors name the document, usually its file
+   * @throws ConfigurationException naming the source, line and column
+   */
+  public static void checkStrict(String yaml, String source) {
+    LoaderOptions options = new LoaderOptions();
+    options.setMaxAliasesForCollections(MAX_ALIASES);
+    options.setNestingDepthLimit(MAX_DEPTH);
+    options.setCodePointLimit(Limits.MAX_TEXT_FILE_BYTES);
+    int depth = 0;
+    try {
+      for (org.yaml.snakeyaml.events.Event event : new org.yaml.snakeyaml.Yaml(options)
+          .parse(new java.io.StringReader(yaml))) {
+        if (event instanceof org.yaml.snakeyaml.events.AliasEvent) {
+          throw strictness(source, event, "an alias (*name) is not supported; write the value "
+              + "out");
+        }
+        if (event instanceof org.yaml.snakeyaml.events.NodeEvent node
+            && node.getAnchor() != null) {
+          throw strictness(source, event, "an anchor (&name) is not supported; write each value "
+              + "out");
+        }
+        if (event instanceof org.yaml.snakeyaml.events.CollectionStartEvent) {
+          depth++;
+        } else if (event instanceof org.yaml.snakeyaml.events.CollectionEndEvent) {
+          depth--;
+        } else if (depth > 0 && event instanceof org.yaml.snakeyaml.events.ScalarEvent scalar
+            && scalar.isPlain() && scalar.getTag() == null
+            && NULLS.contains(scalar.getValue())) {
+          throw strictness(source, event, "a value is never empty or ~ (null); remove the key "
+              + "to take its default, or write a value");
+        }
+      }
+    } catch (org.yaml.snakeyaml.error.YAMLException e) {
+      // a syntax error: the binding reports it with its location
+    }
+  }
+
+  /** The plain scalars YAML resolves to null. */
+  private static final java.util.Set<String> NULLS = java.util.Set.of("", "~", "null", "Null",
+      "NULL");
+
+  private static ConfigurationException strictness(String source,
+      org.yaml.snakeyaml.events.Event event, String message) {
+    org.yaml.snakeyaml.error.Mark mark = event.getStartMark();
+    return new ConfigurationException(source + ":" + (mark.getLine() + 1) + ":"
+        + (mark.getColumn() + 1) + ": " + message);
   }
 
   /** The shared, thread-safe mapper with the conventions above. */

@@ -218,7 +218,35 @@ class FuzzTest {
         new Kind("trace parameters", List.of(examples.resolve("traces/preprocess.nsys.csv")),
             ".csv", FuzzTest::traceParameters),
         new Kind("policy parameters", List.of(examples.resolve("configs/"
-            + "inference-vs-training.yaml")), ".yaml", FuzzTest::policyParameters));
+            + "inference-vs-training.yaml")), ".yaml", FuzzTest::policyParameters),
+        new Kind("request trace", List.of(ROOT.resolve("docs/data/llm-requests-sample.csv")),
+            ".csv", f -> List.of("run", "--config", application(dir, "llm-serving",
+                "{duration: 20ms, trace: " + f.toAbsolutePath() + "}").toString(),
+                "--max-events", BUDGET)),
+        new Kind("iteration profile", List.of(iterationProfile(dir)), ".csv",
+            f -> List.of("run", "--config", application(dir, "training-loop",
+                "{iterations: 2, profile-path: " + f.toAbsolutePath() + "}").toString(),
+                "--max-events", BUDGET)));
+  }
+
+  /** A run configuration of one application with {@code parameters}, beside the mutants. */
+  private static Path application(Path dir, String id, String parameters) {
+    try {
+      return Files.writeString(Files.createTempFile(dir, "app-", ".yaml"), "name: fuzz\n"
+          + "workload: {generator: none}\napplications:\n  - id: " + id + "\n    parameters: "
+          + parameters + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** The iteration profile that {@code preemptlab profile} writes of the example training step. */
+  private static Path iterationProfile(Path dir) {
+    Path profile = dir.resolve("training-step.csv");
+    Outcome made = run(List.of("profile", "--trace", ROOT.resolve(
+        "examples/traces/training.pt.trace.json.gz").toString(), "--out", profile.toString()));
+    assertThat(made.exit()).as(made.err()).isZero();
+    return profile;
   }
 
   /** The mutant, gzip-compressed beside it; sometimes cut short by a few bytes. */

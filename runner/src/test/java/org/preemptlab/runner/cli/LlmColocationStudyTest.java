@@ -39,7 +39,7 @@ class LlmColocationStudyTest {
     try (PrintStream o = new PrintStream(sink, true, StandardCharsets.UTF_8)) {
       int exit = new Main(o, o).run("sweep", "--config",
           Path.of("..", "examples", "configs", "llm-colocation.yaml").toString(), "--out",
-          out.toString(), "--jobs", "2");
+          out.toString(), "--jobs", "2", "--yes");
       assertThat(exit).as(sink.toString(StandardCharsets.UTF_8)).isZero();
     }
   }

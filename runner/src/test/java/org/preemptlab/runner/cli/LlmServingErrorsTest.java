@@ -35,7 +35,8 @@ class LlmServingErrorsTest {
     Path trace = Files.writeString(dir.resolve("requests.csv"),
         "TIMESTAMP,ContextTokens,GeneratedTokens\n0,10,2\n1,ten,2\n");
     assertThat(fails("trace: " + trace, "h200")).contains("applications[0]: " + trace
-        + ":3: column 'ContextTokens' must be a whole number >= 1, got 'ten'");
+        + ":3: column 2 ('ContextTokens') must be a whole number from 1 to 2147483647 in ASCII "
+        + "digits");
   }
 
   @Test

@@ -48,6 +48,11 @@ class RobustnessTest {
           + RobustnessTestPlugins.CountsInstances.class.getName() + "\n")
           .getBytes(StandardCharsets.UTF_8));
       out.closeEntry();
+      out.putNextEntry(new JarEntry("META-INF/services/"
+          + org.preemptlab.api.workload.WorkloadProvider.class.getName()));
+      out.write((RobustnessTestPlugins.FailsToGenerate.class.getName() + "\n")
+          .getBytes(StandardCharsets.UTF_8));
+      out.closeEntry();
     }
   }
 
@@ -160,7 +165,7 @@ class RobustnessTest {
       run,--config                                   | configuration file /dev/zero is larger than the limit of 1 MiB
       drm-scenario                                   | scenario /dev/zero is larger than the limit of 1 MiB
       run,--workload,synthetic,--set,workload.spec=  | workload spec /dev/zero is larger than the limit of 1 MiB
-      run,--hardware,file,--set,hardware.path=       | hardware model file /dev/zero is larger than the limit of 1 MiB
+      run,--hardware,file,--set,hardware.path=       | zero: not a regular file (a directory, FIFO or device); give the path of a hardware model file
       sweep,--config                                 | configuration file /dev/zero is larger than the limit of 1 MiB
       run,--workload,csv-trace,--set,workload.path=  | zero: not a regular file (a directory, FIFO or device)
       run,--workload,nsys-trace,--set,workload.path=  | zero: not a regular file (a directory, FIFO or device)
@@ -233,7 +238,7 @@ class RobustnessTest {
   @Test
   void aNullQueueIsAOneLineErrorWithoutJavaText() { // M10a
     CliRun result = run("run", "--config", input("M10-null-queue.yaml"));
-    assertUsageError(result, "M10-null-queue.yaml:6:14: workload.spec.queues[0]: expected");
+    assertUsageError(result, "M10-null-queue.yaml:6:14: a value is never empty or ~ (null)");
     assertThat(result.err()).doesNotContain("org.preemptlab").doesNotContain("Exception");
   }
 
@@ -357,7 +362,9 @@ class RobustnessTest {
     assertThat(first.exit()).as(first.err()).isEqualTo(Main.FAILED);
     assertThat(first.out()).contains("2 of 4 runs failed");
     assertThat(Files.readString(dir.resolve("o/summary.md")))
-        .contains("test-throws-error: 2 of 2 runs").contains("java.lang.Error: a plugin's own Error");
+        .contains("test-throws-error: 2 of 2 runs")
+        .contains("failed in onJobReady() of " + RobustnessTestPlugins.class.getName())
+        .contains("Error: a plugin's own Error");
     CliRun resumed = run("sweep", "--config", config.toString(), "--plugin-path",
         plugins.toString(), "--out", out, "--resume");
     assertThat(resumed.exit()).as(resumed.err()).isEqualTo(Main.FAILED);
@@ -387,7 +394,8 @@ class RobustnessTest {
     assertThat(first.out()).contains("2 of 4 runs failed");
     assertThat(Files.readString(dir.resolve("o/summary.md")))
         .contains("test-throws-checked: 2 of 2 runs")
-        .contains("java.io.IOException: a plugin's checked exception");
+        .contains("failed in onJobReady() of " + RobustnessTestPlugins.class.getName())
+        .contains("IOException: a plugin's checked exception");
     CliRun resumed = run("sweep", "--config", config.toString(), "--plugin-path",
         plugins.toString(), "--out", out, "--resume");
     assertThat(resumed.exit()).as(resumed.err()).isEqualTo(Main.FAILED);
@@ -398,8 +406,63 @@ class RobustnessTest {
   void aPluginThrowingAnErrorInRunFailsWithOneLine() { // M04, run
     CliRun result = run("run", "--plugin-path", plugins.toString(), "--policy",
         "test-throws-error", "--set", "workload.duration=2ms");
-    assertThat(result.oneLine().err()).contains("run failed: java.lang.Error: a plugin's own Error");
+    assertThat(result.oneLine().err()).contains("run failed: scheduling policy "
+        + "'test-throws-error' from ").contains(" failed in onJobReady() of "
+        + RobustnessTestPlugins.class.getName()).contains(": Error: a plugin's own Error");
     assertThat(result.exit()).isEqualTo(Main.FAILED);
+  }
+
+  @Test
+  void aWorkloadThatFailsToGenerateFailsOnlyItsRunsInASweep(@TempDir Path dir)
+      throws IOException { // issue 54, P7: the estimate before the sweep aborted it whole
+    Path config = Files.writeString(dir.resolve("s.yaml"), """
+        name: p7
+        base:
+          workload: {generator: test-fails-to-generate}
+        vary: {"workload.mode": [ok, throw]}
+        seeds: 2
+        """);
+    Path out = dir.resolve("o");
+    CliRun result = run("sweep", "--config", config.toString(), "--plugin-path",
+        plugins.toString(), "--out", out.toString(), "--jobs", "2");
+
+    assertThat(result.exit()).as(result.err()).isEqualTo(Main.FAILED);
+    assertThat(result.out()).contains("2 of 4 runs failed");
+    try (var runs = Files.walk(out.resolve("runs"))) {
+      assertThat(runs.filter(f -> f.getFileName().toString().matches("seed-\\d+\\.json")))
+          .hasSize(4);
+    }
+    assertThat(Files.readString(out.resolve("summary.md")))
+        .contains("workload 'test-fails-to-generate' from ")
+        .contains("failed in generate() of " + RobustnessTestPlugins.class.getName());
+  }
+
+  @Test
+  void aWorkloadGeneratorReturningNullFailsItsRunNamingIt() { // issue 54, P6
+    CliRun result = run("run", "--plugin-path", plugins.toString(), "--workload",
+        "test-fails-to-generate", "--set", "workload.mode=null");
+    assertThat(result.oneLine().err()).contains("run failed: workload 'test-fails-to-generate' "
+        + "from ").contains("returned null from generate() of "
+        + RobustnessTestPlugins.class.getName()).doesNotContain("NullPointerException");
+    assertThat(result.exit()).isEqualTo(Main.FAILED);
+  }
+
+  @Test
+  void anApplicationRunAboveTheWorkThresholdIsRefusedWithoutYes(@TempDir Path dir)
+      throws IOException { // issue 54, P4
+    assertUsageError(run("run", "--config", Path.of("..", "examples", "configs",
+        "training-loop.yaml").toString(), "--set", "applications[0].forward-grid=16777216"),
+        "pass --yes to run it anyway");
+    Path serving = Files.writeString(dir.resolve("l.yaml"), """
+        name: p4
+        workload: {generator: none}
+        applications:
+          - id: llm-serving
+            parameters: {duration: 3600s, arrival-rate: 40}
+        """);
+    CliRun llm = run("run", "--config", serving.toString());
+    assertThat(llm.oneLine().err()).contains("pass --yes to run it anyway");
+    assertThat(llm.exit()).isEqualTo(Main.USAGE);
   }
 
   @Test

@@ -135,4 +135,55 @@ public final class RobustnessTestPlugins {
     @Override
     public void onJobDispatched(JobView job, SchedulerView scheduler) {}
   }
+
+  /**
+   * A workload generator whose {@code generate()} throws with {@code mode: throw}, returns null
+   * with {@code mode: null} and generates four small jobs otherwise: a sweep varying {@code
+   * workload.mode} must run the other configuration (issue 54, P6 and P7).
+   */
+  public static final class FailsToGenerate
+      implements org.preemptlab.api.workload.WorkloadProvider {
+    @Override
+    public String id() {
+      return "test-fails-to-generate";
+    }
+
+    @Override
+    public String description() {
+      return "Throws from, or returns null from, generate() as parameter mode says.";
+    }
+
+    @Override
+    public java.util.List<org.preemptlab.api.ParameterSpec> parameters() {
+      return java.util.List.of(org.preemptlab.api.ParameterSpec.choice("mode", "ok",
+          java.util.List.of("ok", "throw", "null"), "how generate() misbehaves"));
+    }
+
+    @Override
+    public org.preemptlab.api.workload.WorkloadGenerator create(PluginContext context) {
+      String mode = context.parameters().getString("mode");
+      return () -> {
+        if (mode.equals("throw")) {
+          throw new IllegalStateException("a generator's own failure");
+        }
+        if (mode.equals("null")) {
+          return null;
+        }
+        org.preemptlab.api.model.Kernel kernel = new org.preemptlab.api.model.Kernel("k", 8, 64,
+            0, 0, true, org.preemptlab.api.model.BlockProgram.uniform(5_000, 0, 0),
+            new org.preemptlab.api.model.BlockTiming.Exact());
+        java.util.List<org.preemptlab.api.model.Job> jobs = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+          jobs.add(new org.preemptlab.api.model.Job(i, "q", i * 50_000L, 1, java.util.List.of(),
+              0, 0, kernel));
+        }
+        return new org.preemptlab.api.model.Workload(java.util.List.of(
+            new org.preemptlab.api.model.GpuContext("app", false)), java.util.List.of(
+            new org.preemptlab.api.model.JobQueue("q", "app",
+                org.preemptlab.api.model.Priority.NORMAL, 1,
+                org.preemptlab.api.model.EngineKind.COMPUTE, true)), jobs, java.util.List.of());
+      };
+    }
+  }
+
 }

@@ -240,9 +240,10 @@ class SweepCommandTest {
     assertThat(rows).filteredOn(r -> r.startsWith("test-throws-while-running,")).hasSize(2)
         .allMatch(r -> r.contains(",failed,,,,") && r.contains("boom second line of the message"));
     assertThat(Files.readString(dir.resolve("o/summary.md"))).contains("## Failed runs")
-        .contains("- test-throws-while-running: 2 of 2 runs (seeds 1-2): "
-            + "java.lang.IllegalStateException: boom second line of the message (at "
-            + "org.preemptlab.runner.cli.TestPlugins");
+        .contains("- test-throws-while-running: 2 of 2 runs (seeds 1-2): scheduling policy "
+            + "'test-throws-while-running' from ")
+        .contains(" failed in ").contains("() of org.preemptlab.runner.cli.TestPlugins")
+        .contains(": IllegalStateException: boom second line of the message");
     assertThat(result.out()).contains("failed runs:").contains("2 of 4 runs failed");
   }
 

@@ -1,13 +1,8 @@
 package org.preemptlab.runner.workload.trace;
 
-import java.io.BufferedInputStream;
-import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
-import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.InputFiles;
 
 /** Opening trace files: plain or gzip-compressed (recognised by content, not by name). */
 final class TraceFiles {
@@ -17,35 +12,15 @@ final class TraceFiles {
   private TraceFiles() {}
 
   /**
-   * Opens {@code file}, decompressing it if it starts with the gzip magic bytes.
+   * Opens {@code file}, decompressing it if it starts with the gzip magic bytes, through the one
+   * layer every input file goes through ({@link InputFiles#open}: a regular file, bounded after
+   * inflation).
    *
    * @throws ConfigurationException if the file is missing, unreadable or not a regular file (a
    *     FIFO would block the reader for ever)
    */
   static InputStream open(Path file) {
-    if (Files.exists(file) && !Files.isRegularFile(file)) {
-      throw new ConfigurationException(name(file) + ": not a regular file (a directory, FIFO or "
-          + "device); give the path of a trace file");
-    }
-    try {
-      // Buffers of the default 8 KiB: the readers read 8,000 bytes at a time, and three buffers
-      // of 64 KiB, allocated and cleared per read, were about a quarter of the replaying thread's
-      // time in reading the gzip example (docs/performance-log.md, "A replay's fixed costs, again").
-      InputStream in = new BufferedInputStream(Files.newInputStream(file), BUFFER_BYTES);
-      in.mark(2);
-      int first = in.read();
-      int second = in.read();
-      in.reset();
-      if (first == 0x1f && second == 0x8b) {
-        return new GZIPInputStream(in, BUFFER_BYTES);
-      }
-      return in;
-    } catch (NoSuchFileException e) {
-      throw new ConfigurationException(name(file) + ": no such file (" + file.toAbsolutePath()
-          + ")");
-    } catch (IOException e) {
-      throw new ConfigurationException(name(file) + ": cannot read: " + oneLine(e.getMessage()));
-    }
+    return InputFiles.open(file, "trace file");
   }
 
   /** The name errors use for a file: its name without the directories. */

@@ -81,6 +81,7 @@ public final class TraceMixProvider implements WorkloadProvider {
     }
     // read through the size limit: /dev/zero or a huge file fails at once, naming the limit
     String text = Limits.readText(file, "trace mix file", Limits.MAX_TEXT_FILE_BYTES);
+    YamlMappers.checkStrict(text, source);
     try {
       root = YamlMappers.strict().readTree(text);
     } catch (JsonProcessingException e) {
