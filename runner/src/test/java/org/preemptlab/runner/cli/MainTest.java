@@ -167,7 +167,8 @@ class MainTest {
   void runWithAnUnknownContentionModelIsAOneLineUsageError() {
     assertThat(oneLineError(run("run", "--set", "hardware.contention=fair"), Main.USAGE))
         .isEqualTo("preemptlab run: h200.yaml with overrides contention=fair: contention must be"
-            + " none, max-min-fair, issue-rate or 'max-min-fair, issue-rate', got 'fair'");
+            + " none, max-min-fair, memory-system, issue-rate, or one of the first two with "
+            + "issue-rate (e.g. 'memory-system, issue-rate'), got 'fair'");
   }
 
   @Test
