@@ -118,6 +118,8 @@ public final class YamlMappers {
     options.setNestingDepthLimit(MAX_DEPTH);
     options.setCodePointLimit(Limits.MAX_TEXT_FILE_BYTES);
     int depth = 0;
+    int flowDepth = 0; // collections written inside { } or [ ] among the open ones
+    java.util.ArrayDeque<Boolean> flows = new java.util.ArrayDeque<>();
     try {
       for (org.yaml.snakeyaml.events.Event event : new org.yaml.snakeyaml.Yaml(options)
           .parse(new java.io.StringReader(yaml))) {
@@ -130,15 +132,21 @@ public final class YamlMappers {
           throw strictness(source, event, "an anchor (&name) is not supported; write each value "
               + "out");
         }
-        if (event instanceof org.yaml.snakeyaml.events.CollectionStartEvent) {
+        if (event instanceof org.yaml.snakeyaml.events.CollectionStartEvent start) {
           depth++;
+          boolean flow = start.getFlowStyle() == org.yaml.snakeyaml.DumperOptions.FlowStyle.FLOW;
+          flows.push(flow);
+          flowDepth += flow ? 1 : 0;
         } else if (event instanceof org.yaml.snakeyaml.events.CollectionEndEvent) {
           depth--;
+          flowDepth -= flows.pop() ? 1 : 0;
         } else if (depth > 0 && event instanceof org.yaml.snakeyaml.events.ScalarEvent scalar
             && scalar.isPlain() && scalar.getTag() == null
             && NULLS.contains(scalar.getValue())) {
           throw strictness(source, event, "a value is never empty or ~ (null); remove the key "
-              + "to take its default, or write a value");
+              + "to take its default, or write a value" + (flowDepth == 0 ? ""
+                  : "; in a flow mapping or sequence ({ } or [ ]), quote a key or value that "
+                      + "holds '[', ']', '{', '}' or ',', e.g. {\"applications[0].priority\": LOW}"));
         }
       }
     } catch (org.yaml.snakeyaml.error.YAMLException e) {
