@@ -97,9 +97,9 @@ final class CapacityCommand implements Command {
   public String examples() {
     return """
           preemptlab capacity --config examples/configs/llm-capacity.yaml \\
-              --low 1 --high 64 --steps 6 \\
-              --require 'application.llm-serving.tbt-p99<=100ms' \\
-              --require 'application.llm-serving.scheduling-delay-p50<=2s' --out results/capacity
+              --low 4 --high 512 --steps 6 \\
+              --require 'application.llm-serving.tbt-p99<=25ms' \\
+              --require 'application.llm-serving.scheduling-delay-p50<=100ms' --out results/capacity
         """;
   }
 
