@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.InputFiles;
 import org.preemptlab.api.Limits;
 
 /**
@@ -67,12 +68,20 @@ public record ModelArchitecture(String id, int layers, long hidden, long heads, 
    * parameters, as its model card says.
    */
   public long weightBytes() {
-    long attention = hidden * heads * headDim * 2 + hidden * kvHeads * headDim * 2;
-    long mlpOne = (gatedMlp ? 3 : 2) * hidden * intermediate;
-    long mlp = experts == 0 ? mlpOne : mlpOne * experts + hidden * experts;
-    long perLayer = attention + mlp + 2 * hidden;
-    long parameters = 2 * vocabulary * hidden + layers * perLayer + hidden;
-    return Math.multiplyExact(parameters, (long) bytesPerValue);
+    // every factor is bounded by the model file's ranges; the sums and the product by the layers
+    // may still pass 2^63 for a file's extreme values, and then stand at Long.MAX_VALUE
+    try {
+      long attention = hidden * heads * headDim * 2 + hidden * kvHeads * headDim * 2;
+      long mlpOne = (gatedMlp ? 3 : 2) * hidden * intermediate;
+      long mlp = experts == 0 ? mlpOne
+          : Math.addExact(Math.multiplyExact(mlpOne, experts), hidden * experts);
+      long perLayer = Math.addExact(Math.addExact(attention, mlp), 2 * hidden);
+      long parameters = Math.addExact(Math.addExact(2 * vocabulary * hidden,
+          Math.multiplyExact(layers, perLayer)), hidden);
+      return Math.multiplyExact(parameters, (long) bytesPerValue);
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE;
+    }
   }
 
   /** A bundled model. */
@@ -94,7 +103,7 @@ public record ModelArchitecture(String id, int layers, long hidden, long heads, 
 
   /** Reads a model file (at most 1 MiB). */
   public static ModelArchitecture read(Path file) {
-    return parse(Limits.readText(file, "model file", Limits.MAX_TEXT_FILE_BYTES), file.toString());
+    return parse(InputFiles.readText(file, "model file", Limits.MAX_TEXT_FILE_BYTES), file.toString());
   }
 
   /**
