@@ -111,7 +111,7 @@ final class ModelBuilder {
       device = new DeviceSpec((String) values.get(NAME), whole(SM_COUNT), sm, real(CLOCK_MHZ),
           costs, flag(INSTRUCTION_LEVEL_PREEMPTION), flag(CONCURRENT_CONTEXTS),
           new MemorySpec(real(DRAM_BANDWIDTH_GBPS), real(DRAM_ACHIEVABLE_GBPS),
-              real(DRAM_LATENCY_NS)));
+              real(DRAM_LATENCY_NS), Math.round(real(MEMORY_CAPACITY_GB) * 1e9)));
     } catch (IllegalArgumentException e) {
       throw new ConfigurationException(source + ": invalid model: " + e.getMessage(), e);
     }

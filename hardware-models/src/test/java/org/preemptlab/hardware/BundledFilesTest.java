@@ -83,4 +83,14 @@ class BundledFilesTest {
         .hasMessage("no bundled hardware model 'h100'; bundled: a100, gtx1080, gtx480, h200, "
             + "mi100, mi50, v100");
   }
+
+  @Test
+  void theDatasheetMemoryCapacityIsDeclaredInBytesAndLeftOutWhereUnknown() {
+    assertThat(Runs.create(BundledModels.provider("h200")).device().memory().capacityBytes())
+        .isEqualTo(141_000_000_000L);
+    assertThat(Runs.create(BundledModels.provider("a100")).device().memory().capacityBytes())
+        .isEqualTo(40_000_000_000L);
+    assertThat(Runs.create(BundledModels.provider("mi50")).device().memory()
+        .capacityDeclared()).isFalse();
+  }
 }

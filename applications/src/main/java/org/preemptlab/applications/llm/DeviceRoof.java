@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.InputFiles;
 import org.preemptlab.api.Limits;
 
 /**
@@ -76,7 +77,7 @@ public record DeviceRoof(String id, String name, int sms, double peakFlops,
   /** Reads a device file (at most 1 MiB). */
   public static DeviceRoof read(Path file) {
     String name = file.getFileName().toString();
-    return parse(Limits.readText(file, "device file", Limits.MAX_TEXT_FILE_BYTES),
+    return parse(InputFiles.readText(file, "device file", Limits.MAX_TEXT_FILE_BYTES),
         name.endsWith(".device") ? name.substring(0, name.length() - 7) : name, file.toString());
   }
 

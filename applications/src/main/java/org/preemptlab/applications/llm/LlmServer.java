@@ -4,10 +4,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.preemptlab.api.application.Application;
 import org.preemptlab.api.application.ApplicationContext;
 import org.preemptlab.api.application.ApplicationResources;
+import org.preemptlab.api.application.MemoryDemand;
 import org.preemptlab.api.application.ExpectedWork;
 import org.preemptlab.api.application.FinishedJob;
 import org.preemptlab.api.metrics.MetricReporter;
@@ -45,6 +47,7 @@ final class LlmServer implements Application, MetricReporter, WritesRunFiles {
   private final ContinuousBatcher batcher;
   private final ServingStats stats;
   private final ExpectedWork expected;
+  private final MemoryDemand memory;
   private final List<ContinuousBatcher.Request> arrivedRequests = new ArrayList<>();
   private RequestSpec nextArrival;
   private long arrivalWakeNs = -1;
@@ -59,8 +62,9 @@ final class LlmServer implements Application, MetricReporter, WritesRunFiles {
   private long endNs = -1;
 
   LlmServer(Settings settings, ModelProfile profile, Supplier<RequestSpec> arrivals,
-      ContinuousBatcher batcher, ServingStats stats, ExpectedWork expected) {
+      ContinuousBatcher batcher, ServingStats stats, ExpectedWork expected, MemoryDemand memory) {
     this.expected = expected;
+    this.memory = memory;
     this.settings = settings;
     this.profile = profile;
     this.arrivals = arrivals;
@@ -72,6 +76,12 @@ final class LlmServer implements Application, MetricReporter, WritesRunFiles {
   @Override
   public ExpectedWork expectedWork() {
     return expected;
+  }
+
+  /** {@inheritDoc} Its weights (one tensor-parallel rank's) and its whole KV cache. */
+  @Override
+  public Optional<MemoryDemand> memoryDemand() {
+    return Optional.of(memory);
   }
 
   @Override
@@ -203,8 +213,11 @@ final class LlmServer implements Application, MetricReporter, WritesRunFiles {
     if (!stopped) {
       stop(settings.drain() ? lastCompletionNs : settings.horizonNs());
     }
-    return stats.values(arrivedRequests, Math.max(1, spanNs()), settings.blockBytes(),
-        batcher.totalBlocks(), batcher.preemptions(), batcher.swapPreemptions());
+    Map<String, Double> values = stats.values(arrivedRequests, Math.max(1, spanNs()),
+        settings.blockBytes(), batcher.totalBlocks(), batcher.preemptions(),
+        batcher.swapPreemptions());
+    values.put("memory-bytes", (double) memory.bytes());
+    return values;
   }
 
   /** {@code requests.csv}: one row per request admitted to the queue ({@link RequestsCsv}). */

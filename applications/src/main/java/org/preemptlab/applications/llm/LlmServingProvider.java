@@ -13,6 +13,7 @@ import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.application.Application;
 import org.preemptlab.api.application.ExpectedWork;
+import org.preemptlab.api.application.MemoryDemand;
 import org.preemptlab.api.application.ApplicationProvider;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.metrics.ContributesMetrics;
@@ -146,6 +147,8 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
             + "(by recompute or swap) because the KV cache was full"),
         count("kv-swap-preemptions", "KV-cache swaps", false, "preemptions by swap"),
         bytes("kv-capacity-bytes", "KV-cache capacity", "the cache's whole blocks, in bytes"),
+        bytes("memory-bytes", "device memory held", "one rank's weights plus kv-cache-bytes, "
+            + "checked before the run against the device's or MIG instance's capacity"),
         bytes("kv-peak-bytes", "KV-cache peak occupancy", "the most bytes of allocated KV "
             + "blocks at any instant of the serving span"),
         bytes("kv-mean-bytes", "KV-cache mean occupancy", "time-weighted mean over the "
@@ -296,7 +299,20 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
         blockBytes, p.getDouble("swap-bandwidth") / 1e9);
     return new LlmServer(settings, profile, arrivals, batcher,
         new ServingStats(p.getDurationNs("ttft-slo"), p.getDurationNs("tpot-slo")),
-        expectedWork(profile, device, horizonNs, tokenSteps));
+        expectedWork(profile, device, horizonNs, tokenSteps),
+        memoryDemand(arch, p.getInt("tensor-parallel"), p.getLong("kv-cache-bytes")));
+  }
+
+  /**
+   * What a server holds on its device: one tensor-parallel rank's share of the weights and the
+   * whole KV cache ({@code kv-cache-bytes}); activations and the CUDA context are not counted.
+   */
+  static MemoryDemand memoryDemand(ModelArchitecture arch, int tensorParallel, long kvBytes) {
+    long weights = arch.weightBytes() / tensorParallel;
+    long total = weights > Long.MAX_VALUE - kvBytes ? Long.MAX_VALUE : weights + kvBytes;
+    return new MemoryDemand(total, "weights of " + arch.id() + (tensorParallel > 1 ? " / "
+        + tensorParallel + " ranks " : " ") + weights + " B + KV cache " + kvBytes + " B",
+        "kv-cache-bytes");
   }
 
   /**

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.InputFiles;
 import org.preemptlab.api.Limits;
 
 /**
@@ -67,7 +68,7 @@ public final class LlmServingSimProfile {
     Path metaFile = Files.isRegularFile(path.resolve("meta.yaml")) ? path.resolve("meta.yaml")
         : tpDir.toAbsolutePath().getParent().resolve("meta.yaml");
     String device = Files.isRegularFile(metaFile)
-        ? topLevel(Limits.readText(metaFile, "profile meta file", Limits.MAX_TEXT_FILE_BYTES),
+        ? topLevel(InputFiles.readText(metaFile, "profile meta file", Limits.MAX_TEXT_FILE_BYTES),
             "gpu", metaFile.toString())
         : null;
     if (device == null) {

@@ -9,13 +9,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.InputFiles;
 import org.preemptlab.api.Limits;
 import org.preemptlab.api.Numbers;
 import org.preemptlab.api.hardware.DeviceSpec;
@@ -264,6 +268,12 @@ public final class ModelProfile {
     return TransformerRoofline.profile(arch, roof, RooflineEfficiency.bundled(), 1);
   }
 
+  /**
+   * The largest KV cache per token a profile may declare, 4 GiB: Llama 3 70B needs 320 KiB in
+   * BF16, and the bound keeps a KV block's bytes (times at most 2^16 tokens) far from overflow.
+   */
+  static final long MAX_KV_BYTES_PER_TOKEN = 1L << 32;
+
   /** The profile formats {@link #read(String, Path, ModelArchitecture, int, String, int)} reads. */
   public static final List<String> FORMATS = List.of("preemptlab", "vidur", "llmservingsim");
 
@@ -297,7 +307,8 @@ public final class ModelProfile {
    * @throws ConfigurationException naming the file (and line) if it cannot be read or is invalid
    */
   public static ModelProfile read(Path file) {
-    return parse(Limits.readText(file, "model profile", ProfileTable.MAX_BYTES), file.toString());
+    return parse(InputFiles.readText(file, "model profile", ProfileTable.MAX_BYTES),
+        file.toString());
   }
 
   /**
@@ -310,6 +321,7 @@ public final class ModelProfile {
     Map<String, List<long[]>> rows = new LinkedHashMap<>();
     Map<String, int[]> shapes = new LinkedHashMap<>();
     Map<String, String> firstLine = new LinkedHashMap<>();
+    Map<String, Set<Long>> quantities = new HashMap<>(); // each kernel's x, for duplicates
     boolean inTable = false;
     String[] lines = text.split("\r?\n", -1);
     for (int i = 0; i < lines.length; i++) {
@@ -351,7 +363,7 @@ public final class ModelProfile {
         throw new ConfigurationException(where + ": column 'kernel' is empty");
       }
       long x = number(cells[1], "x", 1, where);
-      long grid = number(cells[3], "grid", 1, where);
+      long grid = number(cells[3], "grid", 1, Limits.MAX_GRID_BLOCKS, where);
       long threads = number(cells[4], "threads", 1, where);
       long registers = number(cells[5], "registers", 0, where);
       long shared = number(cells[6], "shared_bytes", 0, where);
@@ -371,14 +383,11 @@ public final class ModelProfile {
             + "; a kernel keeps its block shape, only grid, block_ns and dram_bytes vary");
       }
       firstLine.putIfAbsent(key, "line " + (i + 1));
-      List<long[]> points = rows.computeIfAbsent(key, k -> new ArrayList<>());
-      for (long[] p : points) {
-        if (p[0] == x) {
-          throw new ConfigurationException(where + ": kernel '" + name + "' (axis " + axis.id()
-              + ") has a second row for x = " + x);
-        }
+      if (!quantities.computeIfAbsent(key, k -> new HashSet<>()).add(x)) {
+        throw new ConfigurationException(where + ": kernel '" + name + "' (axis " + axis.id()
+            + ") has a second row for x = " + x);
       }
-      points.add(new long[] {x, grid, blockNs, dram});
+      rows.computeIfAbsent(key, k -> new ArrayList<>()).add(new long[] {x, grid, blockNs, dram});
     }
     for (String key : List.of("model", "device", "kv-bytes-per-token")) {
       if (!header.containsKey(key) || header.get(key).isEmpty()) {
@@ -386,13 +395,14 @@ public final class ModelProfile {
             + "' (before the table header)");
       }
     }
-    number(header.get("kv-bytes-per-token"), "kv-bytes-per-token", 1, source);
+    headerNumber(header.get("kv-bytes-per-token"), "kv-bytes-per-token", MAX_KV_BYTES_PER_TOKEN,
+        source);
     if (rows.isEmpty()) {
       throw new ConfigurationException(source + ": empty profile: no kernel rows; expected the "
           + "header '" + COLUMNS + "' followed by at least one row");
     }
     int layers = header.containsKey("layers")
-        ? (int) number(header.get("layers"), "layers", 1, source) : 1;
+        ? (int) headerNumber(header.get("layers"), "layers", 1 << 12, source) : 1;
     List<String> before = names(header.get("before-layers"));
     List<String> after = names(header.get("after-layers"));
     List<Operator> operators = new ArrayList<>();
@@ -451,6 +461,25 @@ public final class ModelProfile {
     } catch (IllegalArgumentException e) {
       throw new ConfigurationException(where + ": column '" + column + "' must be a whole number "
           + ">= " + min + " in ASCII digits");
+    }
+  }
+
+  private static long number(String cell, String column, long min, long max, String where) {
+    try {
+      return Numbers.whole(cell, min, max);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(where + ": column '" + column + "' must be a whole number "
+          + "from " + min + " to " + max + " in ASCII digits");
+    }
+  }
+
+  /** A header key's whole number from 1 to {@code max}. */
+  private static long headerNumber(String value, String key, long max, String source) {
+    try {
+      return Numbers.whole(value, 1, max);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(source + ": key '" + key + "' must be a whole number from "
+          + "1 to " + max + " in ASCII digits");
     }
   }
 

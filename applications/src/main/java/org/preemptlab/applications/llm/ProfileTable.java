@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.InputFiles;
 import org.preemptlab.api.Limits;
 import org.preemptlab.api.Numbers;
 
@@ -41,7 +42,7 @@ final class ProfileTable {
 
   /** Reads {@code file} (at most {@link #MAX_BYTES}). */
   static ProfileTable read(Path file) {
-    return parse(Limits.readText(file, "profile table", MAX_BYTES), file.toString());
+    return parse(InputFiles.readText(file, "profile table", MAX_BYTES), file.toString());
   }
 
   /**

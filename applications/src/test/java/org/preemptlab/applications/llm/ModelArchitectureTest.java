@@ -52,4 +52,18 @@ class ModelArchitectureTest {
     assertThat(TransformerOperators.expectedExperts(8, 2, 1)).isEqualTo(2.0);
     assertThat(TransformerOperators.expectedExperts(8, 2, 2)).isEqualTo(3.5);
   }
+
+  @Test
+  void weightBytesCountTheParametersTheModelCardsGive() {
+    // the safetensors parameter counts on the Hugging Face model pages (meta-llama/Llama-3.1-8B,
+    // meta-llama/Llama-2-7b-hf, mistralai/Mistral-7B-v0.1, mistralai/Mixtral-8x7B-v0.1), 2 B each
+    assertThat(ModelArchitecture.bundled("llama-3.1-8b", "test").weightBytes())
+        .isEqualTo(2 * 8_030_261_248L);
+    assertThat(ModelArchitecture.bundled("llama-2-7b", "test").weightBytes())
+        .isEqualTo(2 * 6_738_415_616L);
+    assertThat(ModelArchitecture.bundled("mistral-7b", "test").weightBytes())
+        .isEqualTo(2 * 7_241_732_096L);
+    assertThat(ModelArchitecture.bundled("mixtral-8x7b", "test").weightBytes())
+        .isEqualTo(2 * 46_702_792_704L);
+  }
 }

@@ -139,4 +139,39 @@ class ModelProfileTest {
     Kernel uncapped = p.kernels(new BatchShape(1, 0, 0, 0)).get(0);
     assertThat(uncapped.program().segments().get(0).dramBytes()).isEqualTo(1_000_000);
   }
+
+  @Test
+  void aDeviceOrFifoGivenAsAProfileIsRefusedWithoutReadingIt() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(
+        java.nio.file.Path.of("/dev/zero")), "a character device to read");
+    assertThatThrownBy(() -> ModelProfile.read(java.nio.file.Path.of("/dev/zero")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("zero: not a regular file (a directory, FIFO or device); give the path of"
+            + " a model profile");
+  }
+
+  @Test
+  void aKvSizeOrGridPastItsBoundIsRefusedNamingTheColumnAndRange() {
+    assertThatThrownBy(() -> ModelProfile.parse("model: m\ndevice: d\nkv-bytes-per-token: "
+        + "4611686018427387904\n" + ModelProfile.COLUMNS + "\ntokens,1,k,1,128,0,0,10,0\n",
+        "p.profile"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("p.profile: key 'kv-bytes-per-token' must be a whole number from 1 to "
+            + "4294967296 in ASCII digits");
+    assertThatThrownBy(() -> profile("tokens,1,k,2147483647,128,0,0,10,0\n"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("p.profile:5: column 'grid' must be a whole number from 1 to 16777216 in "
+            + "ASCII digits");
+  }
+
+  @Test
+  void aSecondRowForOneQuantityIsFoundAmongManyRows() {
+    StringBuilder rows = new StringBuilder();
+    for (int x = 1; x <= 5000; x++) {
+      rows.append("tokens,").append(x).append(",k,1,128,0,0,10,0\n");
+    }
+    rows.append("tokens,4321,k,1,128,0,0,10,0\n");
+    assertThatThrownBy(() -> profile(rows.toString()))
+        .hasMessage("p.profile:5005: kernel 'k' (axis tokens) has a second row for x = 4321");
+  }
 }

@@ -110,4 +110,14 @@ class VidurProfileTest {
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("t.csv:3: expected 2 columns as in the header (line 1), got 1");
   }
+
+  @Test
+  void aDeviceGivenAsAProfileTableIsRefusedWithoutReadingIt() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(
+        java.nio.file.Path.of("/dev/zero")), "a character device to read");
+    assertThatThrownBy(() -> ProfileTable.read(java.nio.file.Path.of("/dev/zero")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("zero: not a regular file (a directory, FIFO or device); give the path of a "
+            + "profile table");
+  }
 }

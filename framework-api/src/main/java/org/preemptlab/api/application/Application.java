@@ -1,5 +1,6 @@
 package org.preemptlab.api.application;
 
+import java.util.Optional;
 import org.preemptlab.api.API;
 
 /**
@@ -76,5 +77,17 @@ public interface Application {
    */
   default ExpectedWork expectedWork() {
     return ExpectedWork.UNKNOWN;
+  }
+
+  /**
+   * The device memory this application holds for the whole run, known from its parameters before
+   * the run starts: the runner refuses the run when it exceeds the capacity of the device (or of
+   * the application's MIG instance) that the hardware model declares. The default, empty,
+   * declares nothing and is never checked. Called once, before {@link #start}.
+   *
+   * @since 0.2
+   */
+  default Optional<MemoryDemand> memoryDemand() {
+    return Optional.empty();
   }
 }

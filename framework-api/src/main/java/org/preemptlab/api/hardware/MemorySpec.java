@@ -20,11 +20,13 @@ import org.preemptlab.api.API;
  *     read and written, in bytes per ns; 0 when not declared; at most the peak
  * @param dramLatencyNs the latency of one DRAM access as a pointer-chasing benchmark measures it,
  *     in ns; 0 when not declared
+ * @param capacityBytes the device memory's capacity in bytes, from the datasheet; 0 when not
+ *     declared, and then no application's memory is checked against it
  * @since 0.2
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.2")
 public record MemorySpec(double dramBandwidthBytesPerNs, double achievableBytesPerNs,
-    double dramLatencyNs) {
+    double dramLatencyNs, long capacityBytes) {
 
   /** No declared limits. */
   public static final MemorySpec UNSPECIFIED = new MemorySpec(0);
@@ -40,6 +42,13 @@ public record MemorySpec(double dramBandwidthBytesPerNs, double achievableBytesP
         achievableBytesPerNs, dramBandwidthBytesPerNs);
     checkArgument(Double.isFinite(dramLatencyNs) && dramLatencyNs >= 0,
         "DRAM latency must be >= 0 ns, got %s", dramLatencyNs);
+    checkArgument(capacityBytes >= 0, "memory capacity must be >= 0 B, got %s", capacityBytes);
+  }
+
+  /** A device whose memory capacity is not declared. */
+  public MemorySpec(double dramBandwidthBytesPerNs, double achievableBytesPerNs,
+      double dramLatencyNs) {
+    this(dramBandwidthBytesPerNs, achievableBytesPerNs, dramLatencyNs, 0);
   }
 
   /** A device with only its peak bandwidth declared. */
@@ -50,6 +59,11 @@ public record MemorySpec(double dramBandwidthBytesPerNs, double achievableBytesP
   /** Whether a DRAM bandwidth is declared. */
   public boolean declared() {
     return dramBandwidthBytesPerNs > 0;
+  }
+
+  /** Whether a memory capacity is declared. */
+  public boolean capacityDeclared() {
+    return capacityBytes > 0;
   }
 
   /** Whether an achievable bandwidth is declared. */

@@ -1,9 +1,11 @@
 package org.preemptlab.runner.engine;
 
 import java.util.Objects;
+import java.util.Optional;
 import org.preemptlab.api.application.Application;
 import org.preemptlab.api.application.ApplicationResources;
 import org.preemptlab.api.application.ExpectedWork;
+import org.preemptlab.api.application.MemoryDemand;
 
 /**
  * One application of a run, as the engine hosts it: the instance, the name its messages use and
@@ -63,4 +65,22 @@ public record RunApplication(String name, Application application,
     return expected;
   }
 
+  /**
+   * The device memory the application holds ({@link Application#memoryDemand()}).
+   *
+   * @throws ApplicationFailure if it throws or returns null
+   */
+  public Optional<MemoryDemand> memoryDemand() {
+    Optional<MemoryDemand> demand;
+    try {
+      demand = application.memoryDemand();
+    } catch (RuntimeException e) {
+      throw new ApplicationFailure(name, "memoryDemand()", e);
+    }
+    if (demand == null) {
+      throw new ApplicationFailure(name, "memoryDemand()",
+          new NullPointerException("memoryDemand() returned null"));
+    }
+    return demand;
+  }
 }

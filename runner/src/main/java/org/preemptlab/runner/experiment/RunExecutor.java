@@ -128,7 +128,9 @@ public final class RunExecutor {
     List<RunApplication> applications = ApplicationSetup.create(registry, config.applications(),
         hardware, config.seed());
     Workload workload = ApplicationSetup.merge(generated, applications);
-    SharingPlan.resolve(config.sharing(), hardwareLabel(config), hardware, workload);
+    SharingPlan sharing = SharingPlan.resolve(config.sharing(), hardwareLabel(config), hardware,
+        workload);
+    MemoryCheck.check(applications, sharing, hardware);
     return WorkEstimate.of(workload, hardware.device().costs()).withTimers(workload,
         hardware.device().smCount(), timerPeriods(config)).withApplications(applications);
   }
@@ -234,6 +236,7 @@ public final class RunExecutor {
     checkLaunchConfigs(workload, config.engine().toOptions());
     SharingPlan sharing = SharingPlan.resolve(config.sharing(), hardwareLabel(config), hardware,
         workload);
+    MemoryCheck.check(applications, sharing, hardware);
     WorkEstimate estimate = WorkEstimate.of(workload, device.costs()).withTimers(workload,
         device.smCount(), timerPeriods(config)).withApplications(applications);
     estimate.checkTime();

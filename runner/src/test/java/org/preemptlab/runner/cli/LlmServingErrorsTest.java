@@ -63,4 +63,50 @@ class LlmServingErrorsTest {
         + "NVIDIA A100-SXM4-80GB, NVIDIA A100-SXM4-40GB (or give a measured profile with "
         + "profile-file)");
   }
+
+  @Test
+  void aKvCacheLargerThanItsMigInstanceIsRefusedNamingTheInstance() throws IOException {
+    Path config = Files.writeString(dir.resolve("mig.yaml"), "hardware: h200\n"
+        + "workload: {generator: none}\napplications:\n  - id: llm-serving\n"
+        + "    parameters: {duration: 50ms, arrival-rate: 40}\n"
+        + "sharing:\n  mode: mig\n  instances: [{name: serve, profile: 1g.18gb}]\n"
+        + "  contexts: {llm: {instance: serve}}\n");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try (PrintStream o = new PrintStream(new ByteArrayOutputStream(), true,
+        StandardCharsets.UTF_8); PrintStream e = new PrintStream(err, true,
+        StandardCharsets.UTF_8)) {
+      assertThat(new Main(o, e).run("run", "--config", config.toString())).isEqualTo(2);
+    }
+    assertThat(err.toString(StandardCharsets.UTF_8).strip()).isEqualTo("preemptlab run: "
+        + "applications[0] 'llm-serving': needs 50420260864 B (50.4 GB) of device memory "
+        + "(weights of llama-3.1-8b 16060522496 B + KV cache 34359738368 B), more than the "
+        + "18000000000 B (18.0 GB) of MIG instance 'serve' (profile 1g.18gb); lower its "
+        + "parameter 'kv-cache-bytes'");
+  }
+
+  @Test
+  void eightExabytesOfKvCacheAreRefusedAgainstTheDevicesCapacity() throws IOException {
+    assertThat(fails("kv-cache-bytes: 9223372036854775807", "h200")).contains("needs more than "
+        + "9223372036854775807 B (9223372036.9 GB) of device memory (weights of llama-3.1-8b "
+        + "16060522496 B + KV cache 9223372036854775807 B), more than the 141000000000 B "
+        + "(141.0 GB) of the device 'NVIDIA H200 SXM' (its hardware model's memory-capacity-gb);"
+        + " lower its parameter 'kv-cache-bytes'");
+  }
+
+  @Test
+  void aServerThatJustFitsTheDeviceRunsAndReportsItsMemory() throws IOException {
+    // 16,060,522,496 B of weights + 124,939,477,504 B of KV = 141,000,000,000 B: exactly full
+    Path config = Files.writeString(dir.resolve("fits.yaml"), "hardware: h200\n"
+        + "workload: {generator: none}\napplications:\n  - id: llm-serving\n"
+        + "    parameters: {duration: 5ms, arrival-rate: 40, kv-cache-bytes: 124939477504}\n");
+    Path out = dir.resolve("out");
+    try (PrintStream o = new PrintStream(new ByteArrayOutputStream(), true,
+        StandardCharsets.UTF_8); PrintStream e = new PrintStream(new ByteArrayOutputStream(),
+        true, StandardCharsets.UTF_8)) {
+      assertThat(new Main(o, e).run("run", "--config", config.toString(), "--out",
+          out.toString())).isEqualTo(0);
+    }
+    assertThat(Files.readString(out.resolve("summary.json")))
+        .containsPattern("\"memory-bytes\" : 1\\.41E11");
+  }
 }
