@@ -62,4 +62,25 @@ class WorkloadChecksTest {
     assertThatCode(() -> WorkloadChecks.check(otherQueue)).doesNotThrowAnyException();
     assertThatCode(() -> WorkloadChecks.check(shuffledIds)).doesNotThrowAnyException();
   }
+
+  /**
+   * Found by the fuzz suite (a PyTorch trace with two timestamps swapped): no job depends on one
+   * behind it in its own queue, yet queue order and dependencies wait on each other across two
+   * queues, so the run ended with unfinished jobs (exit 1) instead of a one-line refusal.
+   */
+  @Test
+  void aCycleThroughDependenciesAndQueueOrderAcrossQueuesIsRefused() {
+    // a: 1 then 2; b: 3 then 4. Job 1 depends on 4 (behind 3 in b), job 3 on 2 (behind 1 in a).
+    Workload cycle = workload(job(1, "a", 0, 4L), job(2, "a", 10), job(3, "b", 0, 2L),
+        job(4, "b", 10));
+    Workload noCycle = workload(job(1, "a", 0), job(2, "a", 10, 4L), job(3, "b", 0, 1L),
+        job(4, "b", 10));
+
+    assertThatThrownBy(() -> WorkloadChecks.check(cycle)).isInstanceOf(ConfigurationException.class)
+        .hasMessage("job 1 (queue 'a') and 3 other jobs could never run: their dependencies and "
+            + "their queues' submission order wait on each other in a cycle (a queue dispatches "
+            + "its jobs in submission order, and a job waits for the jobs it depends on to "
+            + "finish); check the dependencies and submit times of the jobs involved");
+    assertThatCode(() -> WorkloadChecks.check(noCycle)).doesNotThrowAnyException();
+  }
 }
