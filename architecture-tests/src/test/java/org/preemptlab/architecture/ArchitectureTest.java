@@ -346,16 +346,45 @@ class ArchitectureTest {
         .allowEmptyShould(false);
   }
 
+  /** The engine's shared state objects, read by every part and written by the owners named. */
+  private static final Set<String> SHARED_STATE = Set.of("SimJob", "SimQueue", "SimContext");
+
   /**
-   * A field of the engine's shared job state ({@code SimJob}) that changes during a run names its
-   * owners with {@code @OwnedBy}: its state is grouped by the part that owns it.
+   * A field of the engine's shared state (a job, a queue, a context: {@code SimJob}, {@code
+   * SimQueue}, {@code SimContext}) that can change during a run names its owners with
+   * {@code @OwnedBy}: its state is grouped by the part that owns it.
    */
   @ArchTest
-  static final ArchRule everyMutableJobFieldNamesItsOwners = com.tngtech.archunit.lang.syntax
-      .ArchRuleDefinition.fields()
-      .that().areDeclaredIn(ENGINE_CORE + ".SimJob").and().areNotFinal().and().areNotStatic()
-      .should().beAnnotatedWith(ENGINE_CORE + ".OwnedBy")
-      .allowEmptyShould(false);
+  static final ArchRule everyMutableSharedStateFieldNamesItsOwners =
+      sharedStateOwnersRule(SHARED_STATE);
+
+  private static ArchRule sharedStateOwnersRule(Set<String> stateClasses) {
+    return com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields()
+        .that(new DescribedPredicate<>("are declared in " + stateClasses) {
+          @Override
+          public boolean test(com.tngtech.archunit.core.domain.JavaField field) {
+            return field.getOwner().getPackageName().equals(ENGINE_CORE)
+                && stateClasses.contains(field.getOwner().getSimpleName());
+          }
+        })
+        .and().areNotFinal().and().areNotStatic()
+        .should().beAnnotatedWith(ENGINE_CORE + ".OwnedBy")
+        .allowEmptyShould(false);
+  }
+
+  /**
+   * The owner rule sees what it is given: a state class of the engine's package with a mutable
+   * field that names no owner ({@code UnownedFieldFixture}, test code) breaks it.
+   */
+  @org.junit.jupiter.api.Test
+  void theOwnerRuleReportsAMutableFieldWithoutOwners() {
+    com.tngtech.archunit.lang.EvaluationResult result = sharedStateOwnersRule(
+        Set.of("UnownedFieldFixture")).evaluate(
+            new com.tngtech.archunit.core.importer.ClassFileImporter().importPackages(ENGINE_CORE));
+    assertThat(result.hasViolation()).isTrue();
+    assertThat(result.getFailureReport().getDetails())
+        .allMatch(line -> line.contains("UnownedFieldFixture"));
+  }
 
   /**
    * Only the parts an {@code @OwnedBy} names (and the field's own class) write the field: a part

@@ -7,7 +7,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Names the engine parts that may write a field of a shared state object ({@link SimJob}): any
+ * Names the engine parts that may write a field of a shared state object ({@link SimJob}, {@link
+ * SimQueue}, {@link SimContext}): any
  * part may read it, only these change it. An architecture rule checks every write; a part that
  * needs a field changed asks its owner through the owner's interface.
  */

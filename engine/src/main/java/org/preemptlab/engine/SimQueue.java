@@ -19,42 +19,42 @@ final class SimQueue implements QueueView {
   /** The run's shared services (its clock and options). */
   final RunServices run;
   /** Block placement, for its blocks' live SM time (set when the launcher is connected). */
-  Placement placement;
+  @OwnedBy({Launcher.class, PolicyEngine.class}) Placement placement;
   /**
    * Its jobs' indices in submission order (then workload order), the first {@link #orderSize} of
    * the array; {@link #head} is the next. An application's queue grows as it submits.
    */
-  int[] order;
-  int orderSize;
-  int head;
+  @OwnedBy(TimeSlicer.class) int[] order;
+  @OwnedBy(SimQueue.class) int orderSize;
+  @OwnedBy(Launcher.class) int head;
   /** The application whose queue this is, or null for a queue of the workload. */
-  ApplicationHost application;
-  SimJob readyJob;
-  Priority priority;
-  int weight;
-  SuspendLevel suspension;
-  Suspension openSuspension;
-  SmSet restriction;
+  @OwnedBy({ApplicationHost.class, ApplicationFailure.class}) ApplicationHost application;
+  @OwnedBy(Launcher.class) SimJob readyJob;
+  @OwnedBy(Launcher.class) Priority priority;
+  @OwnedBy({Launcher.class, PolicyEngine.class}) int weight;
+  @OwnedBy(Launcher.class) SuspendLevel suspension;
+  @OwnedBy(Launcher.class) Suspension openSuspension;
+  @OwnedBy(PolicyEngine.class) SmSet restriction;
   /** The SMs the run's spatial sharing confines it to (MPS share, MIG instance, green context), or null. */
-  SmSet partition;
+  @OwnedBy(Simulator.class) SmSet partition;
   /** Jobs launched and not finished. */
-  int launched;
-  int submitted;
-  int launchedEver;
+  @OwnedBy(Launcher.class) int launched;
+  @OwnedBy(Launcher.class) int submitted;
+  @OwnedBy(Launcher.class) int launchedEver;
   /** When the launch of its last launched job ended, or {@link Long#MIN_VALUE} before any. */
-  long lastLaunchEndNs = Long.MIN_VALUE;
+  @OwnedBy(Launcher.class) long lastLaunchEndNs = Long.MIN_VALUE;
   /**
    * Launch ordinals of finished jobs whose window slots are not yet free: with a launch batch
    * above 1 a slot frees only when a synchronisation point finishes (XSched's progressive
    * launching); null with batch 1.
    */
   final java.util.PriorityQueue<Integer> unretired;
-  int residentBlocks;
+  @OwnedBy(BlockScheduler.class) int residentBlocks;
   /** Its in-flight window and launch batch: its own if its {@link JobQueue} sets them. */
   final int launchWindow;
   final int launchBatch;
   /** SM time of blocks of this queue that have left their SMs. */
-  long attainedDoneNs;
+  @OwnedBy(BlockScheduler.class) long attainedDoneNs;
 
   SimQueue(JobQueue spec, SimContext context, PolicyEngine engine, RunServices run) {
     this.spec = spec;
