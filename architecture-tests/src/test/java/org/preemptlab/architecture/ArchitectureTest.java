@@ -37,9 +37,9 @@ class ArchitectureTest {
   private static final String PLUGINS = "org.preemptlab.plugins..";
   private static final String APPLICATIONS = "org.preemptlab.applications..";
   private static final String RUNNER = "org.preemptlab.runner..";
-  private static final String ENGINE = "org.preemptlab.runner.engine..";
-  private static final String DRM = "org.preemptlab.runner.engine.drm..";
-  private static final String ENGINE_CORE = "org.preemptlab.runner.engine";
+  private static final String ENGINE = "org.preemptlab.engine..";
+  private static final String DRM = "org.preemptlab.runner.drm..";
+  private static final String ENGINE_CORE = "org.preemptlab.engine";
   private static final String SCENARIO_FORMAT = "org.preemptlab.runner.scenario..";
   private static final String GUAVA = "com.google.common..";
   private static final String TESTKIT = "org.preemptlab.testkit..";
@@ -67,7 +67,7 @@ class ArchitectureTest {
   static void everyCheckedPackageHasMainClasses(JavaClasses classes) {
     for (String pkg : new String[] {"org.preemptlab.api", "org.preemptlab.api.model",
         "org.preemptlab.policies", "org.preemptlab.hardware", "org.preemptlab.plugins",
-        "org.preemptlab.runner.engine", "org.preemptlab.runner.engine.drm",
+        "org.preemptlab.engine", "org.preemptlab.runner.drm",
         "org.preemptlab.runner.scenario", "org.preemptlab.runner.cli",
         "org.preemptlab.runner.report", "org.preemptlab.runner.experiment"}) {
       assertThat(classes.that(resideIn(pkg + ".."))).as("main classes in %s", pkg).isNotEmpty();
@@ -159,8 +159,8 @@ class ArchitectureTest {
       .allowEmptyShould(false);
 
   @ArchTest
-  static final ArchRule engineDependsOnNoOuterRunnerLayer = noClasses()
-      .that().resideInAPackage(ENGINE)
+  static final ArchRule drmLayerDependsOnNoOuterRunnerLayer = noClasses()
+      .that().resideInAPackage(DRM)
       .should().dependOnClassesThat().resideInAnyPackage("org.preemptlab.runner.cli..",
           "org.preemptlab.runner.report..", "org.preemptlab.runner.experiment..")
       .allowEmptyShould(false);
@@ -183,12 +183,74 @@ class ArchitectureTest {
       .allowEmptyShould(false);
 
   /**
-   * One engine: the DRM scheduler is a layer of the engine ({@code engine.drm}), not a simulator of
-   * its own, so the old simulator package is gone for good.
+   * The engine module (the core of the simulation) depends on the JDK, the API and Guava only: it
+   * knows no reader, report, command line or plugin implementation, so {@code testkit} and the
+   * plugin modules' tests can run it without the runner.
    */
   @ArchTest
-  static final ArchRule thereIsNoSecondSimulatorPackage = noClasses()
-      .should().resideInAPackage("org.preemptlab.runner.drm..");
+  static final ArchRule engineModuleDependsOnlyOnTheJdkTheApiAndGuava = engineModuleRule();
+
+  private static ArchRule engineModuleRule() {
+    return classes().that().resideInAPackage(ENGINE)
+        .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, ENGINE)
+        .allowEmptyShould(false);
+  }
+
+  /**
+   * The module rule sees what it is given: a class in the engine's package that calls the
+   * runner's command line ({@code ModuleBoundaryViolationFixture}, test code) breaks it.
+   */
+  @org.junit.jupiter.api.Test
+  void theEngineModuleRuleReportsADependencyOnTheRunner() {
+    com.tngtech.archunit.lang.EvaluationResult result = engineModuleRule()
+        .evaluate(new com.tngtech.archunit.core.importer.ClassFileImporter()
+            .importPackages(ENGINE_CORE));
+    assertThat(result.hasViolation()).isTrue();
+    assertThat(result.getFailureReport().getDetails())
+        .allMatch(line -> line.contains("ModuleBoundaryViolationFixture"));
+  }
+
+  /**
+   * No package is split across modules: all main classes of a package come from one module's
+   * classes (a jar or a {@code target/classes} folder), so each module owns its packages.
+   */
+  @ArchTest
+  static void noPackageIsSplitAcrossModules(JavaClasses classes) {
+    assertThat(splitPackages(classes)).as("packages split across modules").isEmpty();
+  }
+
+  /**
+   * The split-package check sees what it is given: the engine's package imported with the test
+   * fixtures of this module, which declare classes in it, is split.
+   */
+  @org.junit.jupiter.api.Test
+  void theSplitPackageCheckReportsAPackageInTwoModules() {
+    assertThat(splitPackages(new com.tngtech.archunit.core.importer.ClassFileImporter()
+        .importPackages(ENGINE_CORE))).containsOnlyKeys(ENGINE_CORE);
+  }
+
+  /** The packages whose classes come from more than one module, with those modules. */
+  private static Map<String, Set<String>> splitPackages(JavaClasses classes) {
+    Map<String, Set<String>> modules = new java.util.TreeMap<>();
+    for (JavaClass type : classes) {
+      type.getSource().ifPresent(source -> modules
+          .computeIfAbsent(type.getPackageName(), p -> new java.util.TreeSet<>())
+          .add(moduleOf(source.getUri())));
+    }
+    modules.values().removeIf(set -> set.size() < 2);
+    return modules;
+  }
+
+  /** The module a class file comes from: its jar, or the build folder above its classes. */
+  private static String moduleOf(java.net.URI uri) {
+    String location = uri.toString();
+    int jar = location.indexOf(".jar!");
+    if (jar >= 0) {
+      return location.substring(0, jar + 4);
+    }
+    int target = location.indexOf("/target/");
+    return target >= 0 ? location.substring(0, target) : location;
+  }
 
   /** The engine's parts: each owns its state and offers the others methods, never its fields. */
   private static final Set<String> ENGINE_PARTS = Set.of("Launcher", "BlockScheduler",
@@ -284,16 +346,45 @@ class ArchitectureTest {
         .allowEmptyShould(false);
   }
 
+  /** The engine's shared state objects, read by every part and written by the owners named. */
+  private static final Set<String> SHARED_STATE = Set.of("SimJob", "SimQueue", "SimContext");
+
   /**
-   * A field of the engine's shared job state ({@code SimJob}) that changes during a run names its
-   * owners with {@code @OwnedBy}: its state is grouped by the part that owns it.
+   * A field of the engine's shared state (a job, a queue, a context: {@code SimJob}, {@code
+   * SimQueue}, {@code SimContext}) that can change during a run names its owners with
+   * {@code @OwnedBy}: its state is grouped by the part that owns it.
    */
   @ArchTest
-  static final ArchRule everyMutableJobFieldNamesItsOwners = com.tngtech.archunit.lang.syntax
-      .ArchRuleDefinition.fields()
-      .that().areDeclaredIn(ENGINE_CORE + ".SimJob").and().areNotFinal().and().areNotStatic()
-      .should().beAnnotatedWith(ENGINE_CORE + ".OwnedBy")
-      .allowEmptyShould(false);
+  static final ArchRule everyMutableSharedStateFieldNamesItsOwners =
+      sharedStateOwnersRule(SHARED_STATE);
+
+  private static ArchRule sharedStateOwnersRule(Set<String> stateClasses) {
+    return com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields()
+        .that(new DescribedPredicate<>("are declared in " + stateClasses) {
+          @Override
+          public boolean test(com.tngtech.archunit.core.domain.JavaField field) {
+            return field.getOwner().getPackageName().equals(ENGINE_CORE)
+                && stateClasses.contains(field.getOwner().getSimpleName());
+          }
+        })
+        .and().areNotFinal().and().areNotStatic()
+        .should().beAnnotatedWith(ENGINE_CORE + ".OwnedBy")
+        .allowEmptyShould(false);
+  }
+
+  /**
+   * The owner rule sees what it is given: a state class of the engine's package with a mutable
+   * field that names no owner ({@code UnownedFieldFixture}, test code) breaks it.
+   */
+  @org.junit.jupiter.api.Test
+  void theOwnerRuleReportsAMutableFieldWithoutOwners() {
+    com.tngtech.archunit.lang.EvaluationResult result = sharedStateOwnersRule(
+        Set.of("UnownedFieldFixture")).evaluate(
+            new com.tngtech.archunit.core.importer.ClassFileImporter().importPackages(ENGINE_CORE));
+    assertThat(result.hasViolation()).isTrue();
+    assertThat(result.getFailureReport().getDetails())
+        .allMatch(line -> line.contains("UnownedFieldFixture"));
+  }
 
   /**
    * Only the parts an {@code @OwnedBy} names (and the field's own class) write the field: a part
@@ -364,13 +455,13 @@ class ArchitectureTest {
   }
 
   /**
-   * The engine owns the only event queue: no class outside the engine uses its queue or implements
-   * its events, and the only other event loop is the benchmark's deliberately minimal baseline,
+   * The engine owns the only event queue: no class outside the engine and its DRM scheduler layer
+   * uses its queue or implements its events, and the only other event loop is the benchmark's deliberately minimal baseline,
    * which exists to be measured against the engine.
    */
   @ArchTest
   static final ArchRule onlyTheEngineUsesTheEventQueue = noClasses()
-      .that().resideOutsideOfPackage(ENGINE)
+      .that().resideOutsideOfPackages(ENGINE, DRM)
       .should().dependOnClassesThat().haveFullyQualifiedName(ENGINE_CORE + ".EventQueue")
       .orShould().implement(ENGINE_CORE + ".Event")
       .allowEmptyShould(false);

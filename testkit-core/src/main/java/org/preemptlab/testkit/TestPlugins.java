@@ -2,7 +2,9 @@ package org.preemptlab.testkit;
 
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.SplittableRandom;
+import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.PluginProvider;
@@ -43,5 +45,25 @@ public final class TestPlugins {
   /** Creates a plugin of {@code provider} with its defaults on {@code device}. */
   public static <T> T create(PluginProvider<T> provider, DeviceSpec device) {
     return create(provider, device, Map.of());
+  }
+
+  /**
+   * The ids of the plugins of one provider type on the test class path, sorted (found with
+   * {@link ServiceLoader}, as the runner finds them).
+   */
+  public static List<String> ids(Class<? extends PluginProvider<?>> providerType) {
+    return ServiceLoader.load(providerType).stream().map(p -> p.get().id()).sorted().toList();
+  }
+
+  /**
+   * The provider of plugin {@code id} among those of {@code providerType} on the test class path.
+   *
+   * @throws ConfigurationException naming the ids found if none has that id
+   */
+  public static <P extends PluginProvider<?>> P provider(Class<P> providerType, String id) {
+    return ServiceLoader.load(providerType).stream().map(ServiceLoader.Provider::get)
+        .filter(p -> p.id().equals(id)).findFirst()
+        .orElseThrow(() -> ConfigurationException.unknown(providerType.getSimpleName(), id,
+            ids(providerType)));
   }
 }

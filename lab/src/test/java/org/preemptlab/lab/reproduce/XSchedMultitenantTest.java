@@ -61,6 +61,7 @@ class XSchedMultitenantTest {
   }
 
   @Test
+  @Tag("slow")
   void hpfAtLevelTwoKeepsThePjobAtStandaloneWhereNativeTimeSlicesNearlyHalveItAndTheOjobHarvests() {
     XSchedMultitenant reproduction = withRequests(4);
     XSchedMultitenant.Runs runs = reproduction.simulate(EXECUTOR);

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +43,7 @@ class CapacityCommandTest {
   }
 
   @Test
+  @Tag("slow") // eight serving runs: an end-to-end command
   void theSearchBisectsBetweenTheBoundsKeepsEveryProbeAndRepeatsExactly() throws IOException {
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     PrintStream o = new PrintStream(text, true, StandardCharsets.UTF_8);
