@@ -12,9 +12,9 @@ import java.util.Locale;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.SimulationResult;
-import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.SimulationResult;
+import org.preemptlab.engine.Simulator;
 
 /**
  * Two builds of the engine in one JVM, run after run in turns, on the standard workload (N =

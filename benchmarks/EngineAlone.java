@@ -5,9 +5,9 @@ import java.lang.management.ThreadMXBean;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.SimulationResult;
-import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.SimulationResult;
+import org.preemptlab.engine.Simulator;
 
 /**
  * The engine alone on the standard workload (N = 10,000, aggregation off, the plugins of {@code

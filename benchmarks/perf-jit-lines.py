@@ -17,7 +17,7 @@ calls and safepoints it lists by default, so that samples are not charged to a d
 Then:
   benchmarks/perf-jit-lines.py listing.txt samples.txt [--top N] [--prefix P]
       shares of the samples in methods compiled by C2 whose name contains P (default
-      org.preemptlab.runner.engine.), by compiled method, by innermost source line with its chain
+      org.preemptlab.engine.), by compiled method, by innermost source line with its chain
       of inlined callers, and by the innermost line's class
   benchmarks/perf-jit-lines.py listing.txt samples.txt --method NAME [--top N]
       the N hottest instructions of the last C2 compile of NAME (e.g. ResidentBlock::fire),
@@ -184,7 +184,7 @@ def main():
     parser.add_argument('listing')
     parser.add_argument('samples')
     parser.add_argument('--top', type=int, default=25)
-    parser.add_argument('--prefix', default='org.preemptlab.runner.engine.')
+    parser.add_argument('--prefix', default='org.preemptlab.engine.')
     parser.add_argument('--method')
     args = parser.parse_args()
     compiles = read_listing(args.listing)

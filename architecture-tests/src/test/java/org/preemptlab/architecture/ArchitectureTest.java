@@ -37,9 +37,9 @@ class ArchitectureTest {
   private static final String PLUGINS = "org.preemptlab.plugins..";
   private static final String APPLICATIONS = "org.preemptlab.applications..";
   private static final String RUNNER = "org.preemptlab.runner..";
-  private static final String ENGINE = "org.preemptlab.runner.engine..";
-  private static final String DRM = "org.preemptlab.runner.engine.drm..";
-  private static final String ENGINE_CORE = "org.preemptlab.runner.engine";
+  private static final String ENGINE = "org.preemptlab.engine..";
+  private static final String DRM = "org.preemptlab.runner.drm..";
+  private static final String ENGINE_CORE = "org.preemptlab.engine";
   private static final String SCENARIO_FORMAT = "org.preemptlab.runner.scenario..";
   private static final String GUAVA = "com.google.common..";
   private static final String TESTKIT = "org.preemptlab.testkit..";
@@ -67,7 +67,7 @@ class ArchitectureTest {
   static void everyCheckedPackageHasMainClasses(JavaClasses classes) {
     for (String pkg : new String[] {"org.preemptlab.api", "org.preemptlab.api.model",
         "org.preemptlab.policies", "org.preemptlab.hardware", "org.preemptlab.plugins",
-        "org.preemptlab.runner.engine", "org.preemptlab.runner.engine.drm",
+        "org.preemptlab.engine", "org.preemptlab.runner.drm",
         "org.preemptlab.runner.scenario", "org.preemptlab.runner.cli",
         "org.preemptlab.runner.report", "org.preemptlab.runner.experiment"}) {
       assertThat(classes.that(resideIn(pkg + ".."))).as("main classes in %s", pkg).isNotEmpty();

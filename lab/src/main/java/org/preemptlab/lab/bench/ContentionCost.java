@@ -11,11 +11,11 @@ import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.MemorySpec;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.JobRecord;
-import org.preemptlab.runner.engine.RunPlugins;
-import org.preemptlab.runner.engine.SimulationResult;
-import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.JobRecord;
+import org.preemptlab.engine.RunPlugins;
+import org.preemptlab.engine.SimulationResult;
+import org.preemptlab.engine.Simulator;
 
 /**
  * {@code preemptlab bench --contention}: what the contention model (DESIGN.md §3.5) costs per

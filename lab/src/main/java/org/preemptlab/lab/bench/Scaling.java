@@ -14,9 +14,9 @@ import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.RunPlugins;
-import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.RunPlugins;
+import org.preemptlab.engine.Simulator;
 
 /**
  * {@code preemptlab bench --scaling}: the benchmark at N = 2,000, 10,000 and 100,000, with the

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.PreemptionRecord;
+import org.preemptlab.engine.PreemptionRecord;
 import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;

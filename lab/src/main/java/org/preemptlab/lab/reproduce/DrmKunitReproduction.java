@@ -2,8 +2,8 @@ package org.preemptlab.lab.reproduce;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import org.preemptlab.runner.engine.drm.Check;
-import org.preemptlab.runner.engine.drm.ScenarioResult;
+import org.preemptlab.runner.drm.Check;
+import org.preemptlab.runner.drm.ScenarioResult;
 import org.preemptlab.runner.experiment.ScenarioRuns;
 import org.preemptlab.runner.scenario.KunitScenarios;
 

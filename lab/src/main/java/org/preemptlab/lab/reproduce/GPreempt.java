@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.preemptlab.api.hardware.IssueSharing;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.JobRecord;
 import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;

@@ -3,7 +3,7 @@ package org.preemptlab.lab.reproduce;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.preemptlab.runner.engine.PreemptionRecord;
+import org.preemptlab.engine.PreemptionRecord;
 import org.preemptlab.runner.metrics.Metric;
 import org.preemptlab.runner.metrics.JobSamples;
 import org.preemptlab.runner.metrics.MetricInput;

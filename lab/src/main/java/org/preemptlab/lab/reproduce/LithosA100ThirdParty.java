@@ -21,10 +21,10 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.JobRecord;
-import org.preemptlab.runner.engine.RunPlugins;
-import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.JobRecord;
+import org.preemptlab.engine.RunPlugins;
+import org.preemptlab.engine.Simulator;
 import org.preemptlab.runner.report.Numbers;
 import org.preemptlab.runner.report.TextTable;
 

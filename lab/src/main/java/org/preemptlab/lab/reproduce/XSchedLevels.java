@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
-import org.preemptlab.runner.engine.SuspensionRecord;
+import org.preemptlab.engine.SuspensionRecord;
 import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;

@@ -1,7 +1,7 @@
 package org.preemptlab.lab.reproduce;
 
-import org.preemptlab.runner.engine.JobRecord;
-import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.engine.JobRecord;
+import org.preemptlab.engine.SimulationResult;
 import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.WorkloadConfig;

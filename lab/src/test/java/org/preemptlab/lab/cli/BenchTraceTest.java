@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.preemptlab.runner.cli.CliRun;
 import org.preemptlab.runner.cli.Main;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.engine.SimulationResult;
 import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.RunExecutor;
 

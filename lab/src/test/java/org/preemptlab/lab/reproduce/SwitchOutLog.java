@@ -3,7 +3,7 @@ package org.preemptlab.lab.reproduce;
 import java.util.ArrayList;
 import java.util.List;
 import org.preemptlab.api.policy.JobView;
-import org.preemptlab.runner.engine.EngineListener;
+import org.preemptlab.engine.EngineListener;
 
 /**
  * What the measurement's process A logs (h200-measurements.md, "Time slicing"): block 0 of A's

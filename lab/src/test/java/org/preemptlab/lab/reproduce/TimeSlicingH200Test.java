@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.preemptlab.api.hardware.CostDistribution;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.hardware.CostModel;
-import org.preemptlab.runner.engine.JobRecord;
-import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.engine.JobRecord;
+import org.preemptlab.engine.SimulationResult;
 import org.preemptlab.runner.metrics.Percentiles;
 
 /**

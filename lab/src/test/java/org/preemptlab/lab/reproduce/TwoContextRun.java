@@ -7,10 +7,10 @@ import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.RunPlugins;
-import org.preemptlab.runner.engine.SimulationResult;
-import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.RunPlugins;
+import org.preemptlab.engine.SimulationResult;
+import org.preemptlab.engine.Simulator;
 import org.preemptlab.runner.workload.SyntheticSpecs;
 import org.preemptlab.runner.workload.SyntheticWorkload;
 

@@ -17,6 +17,6 @@
  * <p>In every one a chosen entity whose head job does not fit the free credits blocks everything
  * behind it: the engine dispatches nothing until credits return ({@code -ENOSPC}). The policies
  * work as the engine's own policy and as the policy of each scheduler of the engine's DRM
- * scheduler layer ({@code org.preemptlab.runner.engine.drm}); see {@code docs/drm-scheduler.md}.
+ * scheduler layer ({@code org.preemptlab.runner.drm}); see {@code docs/drm-scheduler.md}.
  */
 package org.preemptlab.policies.drm;

@@ -20,7 +20,7 @@ import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.discovery.PluginFailureException;
-import org.preemptlab.runner.engine.InvariantViolationException;
+import org.preemptlab.engine.InvariantViolationException;
 import org.preemptlab.runner.report.Versions;
 
 /**

@@ -17,8 +17,8 @@ import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.discovery.PluginFailureException;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
-import org.preemptlab.runner.engine.ApplicationFailure;
-import org.preemptlab.runner.engine.RunApplication;
+import org.preemptlab.engine.ApplicationFailure;
+import org.preemptlab.engine.RunApplication;
 import org.preemptlab.runner.workload.RandomStreams;
 
 /**

@@ -2,7 +2,7 @@ package org.preemptlab.runner.experiment;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
-import org.preemptlab.runner.engine.EngineOptions;
+import org.preemptlab.engine.EngineOptions;
 
 /**
  * The {@code engine} section of a run configuration.

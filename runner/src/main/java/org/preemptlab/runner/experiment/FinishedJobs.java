@@ -1,10 +1,10 @@
 package org.preemptlab.runner.experiment;
 
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.JobRecord;
 
 /**
  * Receives each job's record as the job finishes, with its slowdown, when a run streams its job
- * records ({@link RunExecutor#execute(RunConfig, org.preemptlab.runner.engine.EngineListener,
+ * records ({@link RunExecutor#execute(RunConfig, org.preemptlab.engine.EngineListener,
  * FinishedJobs)}) instead of keeping them: a {@code jobs.csv} writer, for example.
  */
 @FunctionalInterface

@@ -18,10 +18,10 @@ import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SmSet;
 import org.preemptlab.api.preemption.ContextSaveStrategy;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.RunPlugins;
-import org.preemptlab.runner.engine.Simulator;
-import org.preemptlab.runner.engine.SpatialSharing;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.RunPlugins;
+import org.preemptlab.engine.Simulator;
+import org.preemptlab.engine.SpatialSharing;
 import org.preemptlab.runner.experiment.sharing.SharingPlan;
 
 /**

@@ -7,7 +7,7 @@ import org.preemptlab.api.application.MemoryDemand;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.SharingSupport;
 import org.preemptlab.api.model.GpuContext;
-import org.preemptlab.runner.engine.RunApplication;
+import org.preemptlab.engine.RunApplication;
 import org.preemptlab.runner.experiment.sharing.SharingPlan;
 
 /**

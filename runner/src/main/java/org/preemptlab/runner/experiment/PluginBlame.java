@@ -7,8 +7,8 @@ import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.PluginKind;
 import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.discovery.PluginFailureException;
-import org.preemptlab.runner.engine.ApplicationFailure;
-import org.preemptlab.runner.engine.InvariantViolationException;
+import org.preemptlab.engine.ApplicationFailure;
+import org.preemptlab.engine.InvariantViolationException;
 
 /**
  * Which plugin of one run a failure came from, so that it fails that run with one line naming the

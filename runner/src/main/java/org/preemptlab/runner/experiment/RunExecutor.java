@@ -24,14 +24,14 @@ import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.discovery.PluginFailureException;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
-import org.preemptlab.runner.engine.ApplicationFailure;
-import org.preemptlab.runner.engine.EngineListener;
-import org.preemptlab.runner.engine.JobRecordSink;
-import org.preemptlab.runner.engine.PluginReturns;
-import org.preemptlab.runner.engine.RunApplication;
-import org.preemptlab.runner.engine.RunPlugins;
-import org.preemptlab.runner.engine.SimulationResult;
-import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.engine.ApplicationFailure;
+import org.preemptlab.engine.EngineListener;
+import org.preemptlab.engine.JobRecordSink;
+import org.preemptlab.engine.PluginReturns;
+import org.preemptlab.engine.RunApplication;
+import org.preemptlab.engine.RunPlugins;
+import org.preemptlab.engine.SimulationResult;
+import org.preemptlab.engine.Simulator;
 import org.preemptlab.runner.experiment.sharing.SharingPlan;
 import org.preemptlab.runner.metrics.JobSamples;
 import org.preemptlab.runner.metrics.Metric;
@@ -176,7 +176,7 @@ public final class RunExecutor {
    *
    * @throws ConfigurationException for a mistake in the configuration, before simulating
    * @throws PluginFailureException when a plugin fails while being created or generating
-   * @throws org.preemptlab.runner.engine.InvariantViolationException when a plugin breaks a rule
+   * @throws org.preemptlab.engine.InvariantViolationException when a plugin breaks a rule
    *     of the model during the simulation
    */
   public RunOutcome execute(RunConfig config) {
@@ -370,7 +370,7 @@ public final class RunExecutor {
 
   /** A queue's own launch window below the engine's batch (or the reverse) is refused here. */
   private static void checkLaunchConfigs(Workload workload,
-      org.preemptlab.runner.engine.EngineOptions options) {
+      org.preemptlab.engine.EngineOptions options) {
     for (org.preemptlab.api.model.JobQueue queue : workload.queues()) {
       int window = queue.launchWindow() > 0 ? queue.launchWindow() : options.launchWindow();
       int batch = queue.launchBatch() > 0 ? queue.launchBatch() : options.launchBatch();

@@ -7,7 +7,7 @@ import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.runner.discovery.PluginDescriptor;
-import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.engine.SimulationResult;
 import org.preemptlab.runner.metrics.RunMetrics;
 
 /**

@@ -6,11 +6,11 @@ import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.RunPlugins;
-import org.preemptlab.runner.engine.Simulator;
-import org.preemptlab.runner.engine.drm.DrmLayer;
-import org.preemptlab.runner.engine.drm.ScenarioResult;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.RunPlugins;
+import org.preemptlab.engine.Simulator;
+import org.preemptlab.runner.drm.DrmLayer;
+import org.preemptlab.runner.drm.ScenarioResult;
 import org.preemptlab.runner.scenario.Scenario;
 
 /**

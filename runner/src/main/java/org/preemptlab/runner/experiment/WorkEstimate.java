@@ -1,7 +1,7 @@
 package org.preemptlab.runner.experiment;
 
 import org.preemptlab.api.application.ExpectedWork;
-import org.preemptlab.runner.engine.RunApplication;
+import org.preemptlab.engine.RunApplication;
 
 import java.util.List;
 import java.util.Locale;

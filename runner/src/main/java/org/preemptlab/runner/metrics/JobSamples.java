@@ -17,8 +17,8 @@ import java.util.function.LongBinaryOperator;
 import java.util.function.Predicate;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Priority;
-import org.preemptlab.runner.engine.JobIdIndex;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.JobIdIndex;
+import org.preemptlab.engine.JobRecord;
 
 /**
  * What the metrics keep of each job of a run, filled as the jobs finish ({@link Recorder}) so that

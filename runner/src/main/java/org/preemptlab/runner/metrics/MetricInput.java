@@ -2,7 +2,7 @@ package org.preemptlab.runner.metrics;
 
 import java.util.List;
 import java.util.Objects;
-import org.preemptlab.runner.engine.PreemptionRecord;
+import org.preemptlab.engine.PreemptionRecord;
 
 /**
  * What a metric is computed from: the records of one scope of a run.

@@ -18,7 +18,7 @@ import java.util.Optional;
 import java.util.function.ToLongFunction;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.metrics.MetricDeclaration;
-import org.preemptlab.runner.engine.PreemptionRecord;
+import org.preemptlab.engine.PreemptionRecord;
 
 /**
  * The registry of metrics: every built-in metric, declared once here, plus the metrics plugins

@@ -3,7 +3,7 @@ package org.preemptlab.runner.metrics;
 import java.util.Objects;
 import java.util.function.Function;
 import org.preemptlab.api.hardware.DeviceSpec;
-import org.preemptlab.runner.engine.EngineListener;
+import org.preemptlab.engine.EngineListener;
 
 /**
  * Engine data a metric needs beyond the job and preemption records: a subscriber to the engine's

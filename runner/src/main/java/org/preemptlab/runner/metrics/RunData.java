@@ -14,8 +14,8 @@ import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.model.Priority;
-import org.preemptlab.runner.engine.PreemptionRecord;
-import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.engine.PreemptionRecord;
+import org.preemptlab.engine.SimulationResult;
 
 /**
  * Everything a run's metrics are computed from: the engine's records, what the metrics keep of
@@ -23,7 +23,7 @@ import org.preemptlab.runner.engine.SimulationResult;
  * user-defined groups of queues.
  *
  * @param result the engine's records (whose job records may be empty: {@link
- *     org.preemptlab.runner.engine.Simulator#streamJobs})
+ *     org.preemptlab.engine.Simulator#streamJobs})
  * @param jobs what the metrics keep of every job of the run
  * @param pluginValues the values plugins reported, by metric id ({@code policy.boosts})
  * @param groups user-defined groups: a name and the queues it holds

@@ -2,8 +2,8 @@ package org.preemptlab.runner.metrics;
 
 import java.util.List;
 import java.util.Map;
-import org.preemptlab.runner.engine.PreemptionRecord;
-import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.engine.PreemptionRecord;
+import org.preemptlab.engine.SimulationResult;
 import org.preemptlab.runner.metrics.Metric;
 import org.preemptlab.runner.metrics.MetricSelection;
 import org.preemptlab.runner.metrics.Metrics;

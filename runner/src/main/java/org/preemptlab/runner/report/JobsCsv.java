@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.preemptlab.api.model.Job;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.JobRecord;
 import org.preemptlab.runner.experiment.FinishedJobs;
 
 /**

@@ -5,9 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.PolicyDecisions;
-import org.preemptlab.runner.engine.PreemptionRecord;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.PolicyDecisions;
+import org.preemptlab.engine.PreemptionRecord;
 import org.preemptlab.runner.experiment.RunOutcome;
 
 /**

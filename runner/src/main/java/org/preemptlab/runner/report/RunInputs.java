@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.preemptlab.api.PluginKind;
-import org.preemptlab.runner.engine.EngineOptions;
+import org.preemptlab.engine.EngineOptions;
 import org.preemptlab.runner.experiment.EngineConfig;
 import org.preemptlab.runner.experiment.PluginChoice;
 import org.preemptlab.runner.experiment.RunConfig;

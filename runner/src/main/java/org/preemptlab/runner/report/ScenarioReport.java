@@ -3,11 +3,11 @@ package org.preemptlab.runner.report;
 import java.io.PrintStream;
 import java.util.Map;
 import java.util.TreeMap;
-import org.preemptlab.runner.engine.drm.Check;
-import org.preemptlab.runner.engine.drm.ClientStats;
-import org.preemptlab.runner.engine.drm.JobOutcome;
-import org.preemptlab.runner.engine.drm.JobStatus;
-import org.preemptlab.runner.engine.drm.ScenarioResult;
+import org.preemptlab.runner.drm.Check;
+import org.preemptlab.runner.drm.ClientStats;
+import org.preemptlab.runner.drm.JobOutcome;
+import org.preemptlab.runner.drm.JobStatus;
+import org.preemptlab.runner.drm.ScenarioResult;
 
 /** Prints a scenario result: checks, job status counts or rows, clients and the event log. */
 public final class ScenarioReport {

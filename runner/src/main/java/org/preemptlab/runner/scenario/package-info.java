@@ -4,7 +4,7 @@
  * dependencies), the script's {@link org.preemptlab.runner.scenario.Step}s, and {@link
  * org.preemptlab.runner.scenario.Scenarios}, which reads files with one-line errors ({@code
  * FILE:LINE:COL: KEY.PATH: MESSAGE}). A format only: it depends on no part of the engine, which
- * runs a scenario with its DRM layer ({@code org.preemptlab.runner.engine.drm}). The KUnit
+ * runs a scenario with its DRM layer ({@code org.preemptlab.runner.drm}). The KUnit
  * reproduction's scenarios are class-path resources of this package ({@link
  * org.preemptlab.runner.scenario.KunitScenarios}).
  */

@@ -14,7 +14,7 @@ import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.JobRecord;
 import org.preemptlab.runner.experiment.example.ThinkingClientProvider;
 
 /**

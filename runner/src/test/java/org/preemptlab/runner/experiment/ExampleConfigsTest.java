@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.preemptlab.runner.engine.JobRecord;
-import org.preemptlab.runner.engine.SuspensionRecord;
+import org.preemptlab.engine.JobRecord;
+import org.preemptlab.engine.SuspensionRecord;
 
 /** The shipped example configurations run where the policy's (or the workload's) choice matters. */
 @Tag("slow")

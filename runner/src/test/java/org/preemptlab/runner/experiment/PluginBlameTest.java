@@ -39,8 +39,8 @@ class PluginBlameTest {
         frame("org.example.Helper", "act"),
         frame(policyClass, "helper"),
         frame(policyClass, "onJobReady"),
-        frame("org.preemptlab.runner.engine.PolicyEngine", "ready"),
-        frame("org.preemptlab.runner.engine.Simulator", "run"));
+        frame("org.preemptlab.engine.PolicyEngine", "ready"),
+        frame("org.preemptlab.engine.Simulator", "run"));
 
     RuntimeException translated = blame.translate(failure);
 
@@ -55,7 +55,7 @@ class PluginBlameTest {
     PluginBlame blame = new PluginBlame().saw(POLICY, null).saw(HARDWARE, null);
     Error failure = thrownAt(new Error("boom"),
         frame("org.example.EvilHwProvider$1", "contextSwitchNs"),
-        frame("org.preemptlab.runner.engine.TimeSlicer", "startSwitch"));
+        frame("org.preemptlab.engine.TimeSlicer", "startSwitch"));
 
     assertThat(blame.translate(failure)).isInstanceOf(PluginFailureException.class)
         .hasMessageStartingWith("hardware model 'evil-hw' from evil-plugin.jar failed in "
@@ -66,7 +66,7 @@ class PluginBlameTest {
   void aFailureWithoutAPluginFrameStaysTheEnginesOwn() {
     PluginBlame blame = new PluginBlame().saw(POLICY, new EvilPolicy());
     IllegalStateException failure = thrownAt(new IllegalStateException("engine bug"),
-        frame("org.preemptlab.runner.engine.Launcher", "launch"));
+        frame("org.preemptlab.engine.Launcher", "launch"));
 
     assertThat(blame.translate(failure)).isSameAs(failure);
   }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.Priority;
-import org.preemptlab.runner.engine.JobRecord;
-import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.engine.JobRecord;
+import org.preemptlab.engine.SimulationResult;
 
 class JobSamplesTest {
   private static JobRecord job(long id, String queue, long submit, long finish) {

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.Priority;
-import org.preemptlab.runner.engine.JobRecord;
-import org.preemptlab.runner.engine.PreemptionRecord;
-import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.engine.JobRecord;
+import org.preemptlab.engine.PreemptionRecord;
+import org.preemptlab.engine.SimulationResult;
 
 class RunMetricsTest {
   private static JobRecord job(long id, String queue, Priority priority, long submit, long start,

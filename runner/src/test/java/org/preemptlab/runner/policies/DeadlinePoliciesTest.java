@@ -7,8 +7,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.JobRecord;
 import org.preemptlab.runner.policies.PolicyLab.Outcome;
 
 /** edf, k-edf and laxity on the real engine (64 slots of 256-thread blocks). */

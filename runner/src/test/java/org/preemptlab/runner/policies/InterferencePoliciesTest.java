@@ -14,8 +14,8 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Segment;
 import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.JobRecord;
 
 /** {@code orion} on the real engine: who co-runs beside a high-priority kernel. */
 class InterferencePoliciesTest {

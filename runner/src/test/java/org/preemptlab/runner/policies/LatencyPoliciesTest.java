@@ -7,8 +7,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.JobRecord;
 import org.preemptlab.runner.policies.PolicyLab.Outcome;
 
 /** hpf and bounded-latency on the real engine (64 slots, 1 us signal, 2 us + 100 B/ns save). */

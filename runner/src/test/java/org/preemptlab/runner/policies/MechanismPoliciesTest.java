@@ -13,8 +13,8 @@ import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.QueueAction;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.JobRecord;
 import org.preemptlab.runner.policies.PolicyLab.Outcome;
 
 /** reset-realtime (REEF) and timeslice-yield (GPreempt) on the real engine. */

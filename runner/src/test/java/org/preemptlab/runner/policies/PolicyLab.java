@@ -21,12 +21,12 @@ import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
-import org.preemptlab.runner.engine.EngineListener;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.JobRecord;
-import org.preemptlab.runner.engine.RunPlugins;
-import org.preemptlab.runner.engine.SimulationResult;
-import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.engine.EngineListener;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.JobRecord;
+import org.preemptlab.engine.RunPlugins;
+import org.preemptlab.engine.SimulationResult;
+import org.preemptlab.engine.Simulator;
 
 /**
  * Runs library policies, found by id as the CLI finds them, on the real engine with a small test

@@ -13,7 +13,7 @@ import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.JobRecord;
 
 /**
  * {@code tgs} on the real engine: a production (HP) job launching 20-block kernels open-loop

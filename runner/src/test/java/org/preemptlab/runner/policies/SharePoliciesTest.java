@@ -9,8 +9,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.runner.engine.JobRecord;
-import org.preemptlab.runner.engine.SuspensionRecord;
+import org.preemptlab.engine.JobRecord;
+import org.preemptlab.engine.SuspensionRecord;
 import org.preemptlab.runner.policies.PolicyLab.Outcome;
 
 /** fair-share, mlfq and utilization-partition (both modes) on the real engine (64 slots). */

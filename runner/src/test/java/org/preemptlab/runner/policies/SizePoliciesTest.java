@@ -7,7 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.JobRecord;
 import org.preemptlab.runner.policies.PolicyLab.Outcome;
 
 /** srpt and las on the real engine (64 slots of 256-thread blocks). */

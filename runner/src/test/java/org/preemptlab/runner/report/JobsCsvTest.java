@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.Priority;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.JobRecord;
 
 class JobsCsvTest {
   @TempDir

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.PolicyDecisions;
+import org.preemptlab.engine.PolicyDecisions;
 import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.RunOutcome;

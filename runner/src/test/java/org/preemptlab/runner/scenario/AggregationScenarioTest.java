@@ -11,8 +11,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.drm.ScenarioResult;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.runner.drm.ScenarioResult;
 import org.preemptlab.runner.experiment.ScenarioRuns;
 
 /**

@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.drm.ClientStats;
-import org.preemptlab.runner.engine.drm.JobOutcome;
-import org.preemptlab.runner.engine.drm.ScenarioResult;
+import org.preemptlab.runner.drm.ClientStats;
+import org.preemptlab.runner.drm.JobOutcome;
+import org.preemptlab.runner.drm.ScenarioResult;
 import org.preemptlab.runner.experiment.ScenarioRuns;
 
 /**

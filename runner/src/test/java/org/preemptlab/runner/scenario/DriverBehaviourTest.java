@@ -7,10 +7,10 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.drm.Check;
-import org.preemptlab.runner.engine.drm.JobOutcome;
-import org.preemptlab.runner.engine.drm.JobStatus;
-import org.preemptlab.runner.engine.drm.ScenarioResult;
+import org.preemptlab.runner.drm.Check;
+import org.preemptlab.runner.drm.JobOutcome;
+import org.preemptlab.runner.drm.JobStatus;
+import org.preemptlab.runner.drm.ScenarioResult;
 import org.preemptlab.runner.experiment.ScenarioRuns;
 
 /**

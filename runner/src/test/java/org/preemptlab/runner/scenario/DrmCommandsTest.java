@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.runner.cli.Main;
-import org.preemptlab.runner.engine.drm.ClientStats;
+import org.preemptlab.runner.drm.ClientStats;
 
 /**
  * The command-line entry points {@code drm-scenario FILE} and its equal {@code run --config FILE}

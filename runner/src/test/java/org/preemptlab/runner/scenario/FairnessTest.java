@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.policies.drm.VruntimeShifts;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.drm.ScenarioResult;
+import org.preemptlab.runner.drm.ScenarioResult;
 import org.preemptlab.runner.experiment.ScenarioRuns;
 
 /**

@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.engine.drm.ClientStats;
-import org.preemptlab.runner.engine.drm.JobStatus;
-import org.preemptlab.runner.engine.drm.ScenarioResult;
+import org.preemptlab.runner.drm.ClientStats;
+import org.preemptlab.runner.drm.JobStatus;
+import org.preemptlab.runner.drm.ScenarioResult;
 import org.preemptlab.runner.experiment.ScenarioRuns;
 
 /**

@@ -2,7 +2,7 @@ package org.preemptlab.testkit.engine;
 
 import org.assertj.core.api.AbstractAssert;
 import org.preemptlab.api.model.Job;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.JobRecord;
 
 /** Assertions on one job's {@link JobRecord}; times are absolute ns, latencies relative. */
 public final class JobAssert extends AbstractAssert<JobAssert, JobRecord> {

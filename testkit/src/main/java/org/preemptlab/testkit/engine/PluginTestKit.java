@@ -22,12 +22,12 @@ import org.preemptlab.api.preemption.PreemptionPointStrategy;
 import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategy;
 import org.preemptlab.plugins.save.FullContextSave;
 import org.preemptlab.policies.baseline.PriorityPolicyProvider;
-import org.preemptlab.runner.engine.EngineListener;
-import org.preemptlab.runner.engine.EngineOptions;
-import org.preemptlab.runner.engine.RunApplication;
-import org.preemptlab.runner.engine.RunPlugins;
-import org.preemptlab.runner.engine.SimulationResult;
-import org.preemptlab.runner.engine.Simulator;
+import org.preemptlab.engine.EngineListener;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.RunApplication;
+import org.preemptlab.engine.RunPlugins;
+import org.preemptlab.engine.SimulationResult;
+import org.preemptlab.engine.Simulator;
 import org.preemptlab.testkit.TestDevices;
 
 /**

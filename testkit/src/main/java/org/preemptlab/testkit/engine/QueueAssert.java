@@ -2,7 +2,7 @@ package org.preemptlab.testkit.engine;
 
 import java.util.List;
 import org.assertj.core.api.AbstractAssert;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.JobRecord;
 
 /** Assertions on the jobs of one queue, in the workload's order. */
 public final class QueueAssert extends AbstractAssert<QueueAssert, List<JobRecord>> {

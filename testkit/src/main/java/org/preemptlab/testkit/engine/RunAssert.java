@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
 import org.assertj.core.api.AbstractAssert;
-import org.preemptlab.runner.engine.JobRecord;
-import org.preemptlab.runner.engine.PreemptionRecord;
+import org.preemptlab.engine.JobRecord;
+import org.preemptlab.engine.PreemptionRecord;
 
 /** Assertions on a {@link RunOutcome}: order, preemptions, latencies; chained, AssertJ style. */
 public final class RunAssert extends AbstractAssert<RunAssert, RunOutcome> {

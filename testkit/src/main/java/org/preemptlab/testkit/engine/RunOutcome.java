@@ -3,9 +3,9 @@ package org.preemptlab.testkit.engine;
 import static org.preemptlab.api.Checks.checkArgument;
 
 import java.util.List;
-import org.preemptlab.runner.engine.JobRecord;
-import org.preemptlab.runner.engine.PreemptionRecord;
-import org.preemptlab.runner.engine.SimulationResult;
+import org.preemptlab.engine.JobRecord;
+import org.preemptlab.engine.PreemptionRecord;
+import org.preemptlab.engine.SimulationResult;
 
 /**
  * What happened in one harness run: the engine's result plus the order in which jobs were

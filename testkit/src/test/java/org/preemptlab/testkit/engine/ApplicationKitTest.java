@@ -12,7 +12,7 @@ import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.BlockTiming;
 import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.JobRecord;
 import org.preemptlab.testkit.ApplicationDriver;
 import org.preemptlab.testkit.TestDevices;
 

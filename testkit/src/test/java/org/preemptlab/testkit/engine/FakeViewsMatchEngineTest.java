@@ -35,7 +35,7 @@ import org.preemptlab.policies.baseline.PriorityPolicyProvider;
 import org.preemptlab.policies.baseline.RoundRobinPolicyProvider;
 import org.preemptlab.policies.deadline.EdfPolicyProvider;
 import org.preemptlab.policies.latency.HpfPolicyProvider;
-import org.preemptlab.runner.engine.JobRecord;
+import org.preemptlab.engine.JobRecord;
 import org.preemptlab.testkit.TestDevices;
 import org.preemptlab.testkit.TestJob;
 import org.preemptlab.testkit.TestQueueView;

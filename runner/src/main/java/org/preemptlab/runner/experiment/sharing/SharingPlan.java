@@ -15,8 +15,8 @@ import org.preemptlab.api.hardware.SharingSupport;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.SmSet;
-import org.preemptlab.runner.engine.MemoryDomains;
-import org.preemptlab.runner.engine.SpatialSharing;
+import org.preemptlab.engine.MemoryDomains;
+import org.preemptlab.engine.SpatialSharing;
 
 /**
  * A {@link SharingConfig} resolved against the run's hardware model, device and workload: the

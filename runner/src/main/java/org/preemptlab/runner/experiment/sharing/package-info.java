@@ -5,7 +5,7 @@
  * percentages, client priorities and the client ordering, MIG instances, green-context SM
  * partitions), resolved against the workload and the hardware model's {@link
  * org.preemptlab.api.hardware.SharingSupport} (its MPS, MIG profiles and green-context
- * granularity) into the engine's {@link org.preemptlab.runner.engine.SpatialSharing}. Format and
+ * granularity) into the engine's {@link org.preemptlab.engine.SpatialSharing}. Format and
  * sources: {@code docs/sharing.md}.
  */
 package org.preemptlab.runner.experiment.sharing;

@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Durations;
 import org.preemptlab.runner.discovery.PluginFailureException;
-import org.preemptlab.runner.engine.InvariantViolationException;
+import org.preemptlab.engine.InvariantViolationException;
 import org.preemptlab.runner.experiment.FinishedJobs;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.StopRequest;

@@ -14,11 +14,11 @@ import java.util.HashMap;
 import java.util.Map;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.policy.JobView;
-import org.preemptlab.runner.engine.EngineListener;
+import org.preemptlab.engine.EngineListener;
 
 /**
  * Writes a run's timeline as Chrome Trace Event JSON while the simulation runs: register it with
- * {@link org.preemptlab.runner.engine.Simulator#listen} and close it after the run. Each engine
+ * {@link org.preemptlab.engine.Simulator#listen} and close it after the run. Each engine
  * callback becomes one event, streamed at once (only the jobs dispatched and not yet finished, and
  * the restores of resident blocks, are held until their slices can be closed); the same run gives
  * the same bytes.

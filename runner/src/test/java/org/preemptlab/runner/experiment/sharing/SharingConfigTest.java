@@ -26,7 +26,7 @@ import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.SmSet;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
-import org.preemptlab.runner.engine.MemoryDomains;
+import org.preemptlab.engine.MemoryDomains;
 import org.preemptlab.runner.experiment.ConfigLoader;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.workload.RandomStreams;

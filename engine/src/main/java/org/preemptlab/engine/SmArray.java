@@ -1,0 +1,392 @@
+package org.preemptlab.engine;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.SaveKind;
+import org.preemptlab.api.hardware.SmSpec;
+
+/**
+ * Free resources of every SM, the block-placement rule, per-SM save channels, and SM-busy
+ * accounting for utilisation.
+ *
+ * <p>Placement follows DESIGN.md §3.3: among the SMs that can hold the block, the one with the most
+ * free thread slots, lowest index on ties. The search uses an index of the SMs that can hold one
+ * block of a given shape (threads, registers, shared memory), by their exact number of free thread
+ * slots: one bit set of SMs per value ({@code bucketBits}, allocated at the first search) and a
+ * two-level bit set of the values that have an SM ({@code nonEmpty}, {@code summary}); the best
+ * indexed SM is the lowest SM of the highest non-empty value. A search for another shape first
+ * rebuilds the index by testing every SM (O(SMs), as a linear scan would). Placement serves one job
+ * after another, so the shape changes about once per job.
+ *
+ * <p>An allocation re-tests the one SM it changes and moves its bit (O(1)). A release instead
+ * takes the SM out of the index and lists it as <b>freed</b>: the next search tests each freed SM
+ * itself against the best indexed one. A freed SM that cannot hold the block is settled (out of
+ * the index, where it belongs, until it changes again); the one chosen stays listed (it is about
+ * to be allocated, which leaves a listed SM to the next search too); the others go into the index.
+ * On a busy device a completion frees room on one SM, the search finds it in the list and places a
+ * block there, and the SM, full again, is settled by the next search without ever entering the
+ * index (docs/performance-log.md, "Freed SMs"). Each SM is listed once at most, and the answer is the
+ * same as a scan of every SM.
+ */
+final class SmArray {
+  private final int count;
+  private final int words;
+  private final int maxThreads;
+  private final int[] freeThreads;
+  private final int[] freeBlocks;
+  private final int[] freeRegisters;
+  private final int[] freeShared;
+  /**
+   * For free-thread value v, the bit set of the indexed SMs that have it: words {@code v * words}
+   * to {@code (v + 1) * words - 1}. Allocated at the first search.
+   */
+  private long[] bucketBits;
+  /** For free-thread value v, how many indexed SMs have it. */
+  private int[] bucketCounts;
+  /** Bit v: some indexed SM has exactly v free thread slots. */
+  private final long[] nonEmpty;
+  /** Bit w: word w of {@link #nonEmpty} is not zero. */
+  private final long[] summary;
+  /**
+   * The free-thread value under which an SM is in the index (it can hold one block of the indexed
+   * shape), or -1 when it is not in the index.
+   */
+  private final int[] indexedAt;
+  /**
+   * SMs released since the last search, and the SM that search chose from them: out of the index,
+   * each tested by the next search itself.
+   */
+  private final int[] freed;
+  private int freedCount;
+  /** Whether an SM is in {@link #freed}. */
+  private final boolean[] isFreed;
+  private boolean hasShape;
+  private int shapeThreads;
+  private int shapeRegisters;
+  private int shapeShared;
+  private final int[] residentBlocks;
+  private final long[] saveBusyUntil;
+  private final Object[] saveBatch;
+  private final long[] saveBatchStart;
+  private final long[] saveBatchBytes;
+  private final int[] saveBatchThreads;
+  /** Seeds the cost draws of each SM's current save batch, so growing a batch redraws nothing. */
+  private final long[] saveBatchSeed;
+  private final int reservedPerBlock;
+  private java.util.BitSet[] slots;
+  private int busySms;
+  private long busySince;
+  private long busyArea;
+
+  SmArray(DeviceSpec device) {
+    SmSpec sm = device.sm();
+    count = device.smCount();
+    words = (count + 63) >>> 6;
+    maxThreads = sm.maxThreads();
+    freeThreads = filled(sm.maxThreads());
+    freeBlocks = filled(sm.maxBlocks());
+    freeRegisters = filled(sm.registers());
+    freeShared = filled(sm.sharedMemoryBytes());
+    nonEmpty = new long[(maxThreads >>> 6) + 1];
+    summary = new long[(nonEmpty.length + 63) >>> 6];
+    indexedAt = filled(-1);
+    freed = new int[count];
+    isFreed = new boolean[count];
+    residentBlocks = new int[count];
+    saveBusyUntil = new long[count];
+    saveBatch = new Object[count];
+    saveBatchStart = new long[count];
+    saveBatchBytes = new long[count];
+    saveBatchThreads = new int[count];
+    saveBatchSeed = new long[count];
+    reservedPerBlock = sm.sharedMemoryReservedPerBlock();
+  }
+
+  private int[] filled(int value) {
+    int[] a = new int[count];
+    Arrays.fill(a, value);
+    return a;
+  }
+
+  /** Shared memory a block occupies: its own plus the system's per-block reservation. */
+  int sharedNeed(int sharedPerBlock) {
+    return sharedPerBlock + reservedPerBlock;
+  }
+
+  /** The SM that should hold a block with these needs, or -1 if none can. */
+  int findBest(int threads, int registers, int shared) {
+    if (!hasShape || threads != shapeThreads || registers != shapeRegisters
+        || shared != shapeShared) {
+      index(threads, registers, shared);
+    }
+    int best = -1;
+    int bestThreads = -1;
+    int v = highestValue();
+    if (v >= 0) {
+      long[] bits = bucketBits;
+      for (int w = v * words; ; w++) {
+        long word = bits[w];
+        if (word != 0) {
+          best = ((w - v * words) << 6) + Long.numberOfTrailingZeros(word);
+          bestThreads = v;
+          break;
+        }
+      }
+    }
+    for (int i = 0; i < freedCount; ) {
+      int sm = freed[i];
+      if (fits(sm, threads, registers, shared)) {
+        int free = freeThreads[sm];
+        if (free > bestThreads || (free == bestThreads && sm < best)) {
+          best = sm;
+          bestThreads = free;
+        }
+        i++;
+      } else { // settled: out of the index, where it belongs, until it changes again
+        unlistFreed(i);
+      }
+    }
+    // The others that can hold one go into the index, so that a device filling up does not test
+    // them again at every search; the one chosen stays listed.
+    for (int i = 0; i < freedCount; ) {
+      int sm = freed[i];
+      if (sm == best) {
+        i++;
+      } else {
+        unlistFreed(i);
+        addToIndex(sm);
+      }
+    }
+    return best;
+  }
+
+  /** Takes the freed SM at position {@code i} of the list off it (the last one takes its place). */
+  private void unlistFreed(int i) {
+    isFreed[freed[i]] = false;
+    freed[i] = freed[--freedCount];
+  }
+
+  /** Rebuilds the index for blocks of this shape: every SM that can hold one. */
+  private void index(int threads, int registers, int shared) {
+    if (bucketBits == null) {
+      bucketBits = new long[(maxThreads + 1) * words];
+      bucketCounts = new int[maxThreads + 1];
+    }
+    for (int sm = 0; sm < count; sm++) {
+      unindex(sm);
+    }
+    while (freedCount > 0) {
+      unlistFreed(freedCount - 1);
+    }
+    hasShape = true;
+    shapeThreads = threads;
+    shapeRegisters = registers;
+    shapeShared = shared;
+    for (int sm = 0; sm < count; sm++) {
+      reindex(sm);
+    }
+  }
+
+  /** Takes SM {@code sm} out of the index before its resources change. */
+  private void unindex(int sm) {
+    int value = indexedAt[sm];
+    if (value >= 0) {
+      removeFromBucket(sm, value);
+      indexedAt[sm] = -1;
+    }
+  }
+
+  /** Puts SM {@code sm} back in the index if it can hold a block of the indexed shape. */
+  private void reindex(int sm) {
+    if (hasShape && fits(sm, shapeThreads, shapeRegisters, shapeShared)) {
+      addToIndex(sm);
+    }
+  }
+
+  /** Puts SM {@code sm}, which can hold a block of the indexed shape, in the index. */
+  private void addToIndex(int sm) {
+    int value = freeThreads[sm];
+    addToBucket(sm, value);
+    indexedAt[sm] = value;
+  }
+
+  /** The highest free-thread value that some indexed SM has, or -1. */
+  private int highestValue() {
+    for (int s = summary.length - 1; s >= 0; s--) {
+      long sumBits = summary[s];
+      if (sumBits != 0) {
+        int word = (s << 6) + 63 - Long.numberOfLeadingZeros(sumBits);
+        return (word << 6) + 63 - Long.numberOfLeadingZeros(nonEmpty[word]);
+      }
+    }
+    return -1;
+  }
+
+  private void addToBucket(int sm, int value) {
+    bucketBits[value * words + (sm >>> 6)] |= 1L << sm;
+    if (bucketCounts[value]++ == 0) {
+      int w = value >>> 6;
+      if (nonEmpty[w] == 0) {
+        summary[w >>> 6] |= 1L << w;
+      }
+      nonEmpty[w] |= 1L << value;
+    }
+  }
+
+  private void removeFromBucket(int sm, int value) {
+    bucketBits[value * words + (sm >>> 6)] &= ~(1L << sm);
+    if (--bucketCounts[value] == 0) {
+      int w = value >>> 6;
+      nonEmpty[w] &= ~(1L << value);
+      if (nonEmpty[w] == 0) {
+        summary[w >>> 6] &= ~(1L << w);
+      }
+    }
+  }
+
+  /**
+   * The SM of {@code allowed} that should hold a block with these needs (most free thread slots,
+   * lowest index on ties), or -1 if none can. A linear scan: restricted jobs are the exception.
+   */
+  int findBestIn(org.preemptlab.api.policy.SmSet allowed, int threads, int registers,
+      int shared) {
+    int best = -1;
+    int end = Math.min(allowed.end(), count);
+    for (int sm = 0; sm < end; sm++) {
+      if (allowed.contains(sm) && fits(sm, threads, registers, shared)
+          && (best < 0 || freeThreads[sm] > freeThreads[best])) {
+        best = sm;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * How many blocks with these needs SM {@code sm} could hold if the given resources were freed on
+   * it as well.
+   */
+  int blocksThatFit(int sm, int threads, int registers, int shared, int plusThreads,
+      int plusRegisters, int plusShared, int plusBlocks) {
+    long fit = freeBlocks[sm] + (long) plusBlocks;
+    fit = Math.min(fit, (freeThreads[sm] + (long) plusThreads) / Math.max(1, threads));
+    if (registers > 0) {
+      fit = Math.min(fit, (freeRegisters[sm] + (long) plusRegisters) / registers);
+    }
+    if (shared > 0) {
+      fit = Math.min(fit, (freeShared[sm] + (long) plusShared) / shared);
+    }
+    return (int) Math.max(0, fit);
+  }
+
+  /** Whether SM {@code sm} can hold a block with these needs. */
+  boolean fits(int sm, int threads, int registers, int shared) {
+    return freeThreads[sm] >= threads && freeBlocks[sm] > 0 && freeRegisters[sm] >= registers
+        && freeShared[sm] >= shared;
+  }
+
+  void allocate(int sm, int threads, int registers, int shared, long now) {
+    boolean listed = isFreed[sm]; // a listed SM is tested by the next search itself
+    if (!listed) {
+      unindex(sm);
+    }
+    freeThreads[sm] -= threads;
+    freeBlocks[sm]--;
+    freeRegisters[sm] -= registers;
+    freeShared[sm] -= shared;
+    if (!listed) {
+      reindex(sm);
+    }
+    if (residentBlocks[sm]++ == 0) {
+      accountBusy(now);
+      busySms++;
+    }
+  }
+
+  void release(int sm, int threads, int registers, int shared, long now) {
+    if (!isFreed[sm]) {
+      unindex(sm);
+      isFreed[sm] = true;
+      freed[freedCount++] = sm;
+    }
+    freeThreads[sm] += threads;
+    freeBlocks[sm]++;
+    freeRegisters[sm] += registers;
+    freeShared[sm] += shared;
+    if (--residentBlocks[sm] == 0) {
+      accountBusy(now);
+      busySms--;
+    }
+  }
+
+  /**
+   * Writes one block's saved context through SM {@code sm}'s save channel and returns when it is
+   * written. Saves on one SM are written one after another. Blocks of the same {@code batch} (one
+   * preemption) that reach their stop points while the SM is still writing that batch join it as
+   * one save of their combined bytes and threads, so a model's fixed cost per save is paid once per
+   * SM and preemption, not once per block. The fixed cost is drawn from {@code costs} once per
+   * batch.
+   */
+  long reserveSave(int sm, long now, Object batch, long bytes, int threads,
+      HardwareModel hardware, RandomGenerator costs) {
+    if (saveBatch[sm] == batch && saveBusyUntil[sm] >= now) {
+      saveBatchBytes[sm] += bytes;
+      saveBatchThreads[sm] += threads;
+    } else {
+      saveBatch[sm] = batch;
+      saveBatchStart[sm] = Math.max(now, saveBusyUntil[sm]);
+      saveBatchBytes[sm] = bytes;
+      saveBatchThreads[sm] = threads;
+      saveBatchSeed[sm] = costs.nextLong();
+    }
+    saveBusyUntil[sm] = saveBatchStart[sm]
+        + PluginReturns.hardwareTime(hardware.saveNs(saveBatchBytes[sm], saveBatchThreads[sm],
+            SaveKind.PREEMPTION, new SplittableRandom(saveBatchSeed[sm])), hardware, "saveNs");
+    return saveBusyUntil[sm];
+  }
+
+  /** Starts tracking which block slot of its SM each resident block holds (for timelines). */
+  void trackSlots() {
+    if (slots != null) {
+      return;
+    }
+    slots = new java.util.BitSet[count];
+    for (int i = 0; i < count; i++) {
+      slots[i] = new java.util.BitSet();
+    }
+  }
+
+  /** Takes the lowest free block slot of SM {@code sm}; -1 when slots are not tracked. */
+  int takeSlot(int sm) {
+    if (slots == null) {
+      return -1;
+    }
+    int slot = slots[sm].nextClearBit(0);
+    slots[sm].set(slot);
+    return slot;
+  }
+
+  /** Frees a slot taken with {@link #takeSlot}. */
+  void freeSlot(int sm, int slot) {
+    if (slot >= 0) {
+      slots[sm].clear(slot);
+    }
+  }
+
+  private void accountBusy(long now) {
+    busyArea += (long) busySms * (now - busySince);
+    busySince = now;
+  }
+
+  /** SM-time with at least one resident block, in SM·ns, up to {@code now}. */
+  long busyArea(long now) {
+    accountBusy(now);
+    return busyArea;
+  }
+
+  int count() {
+    return count;
+  }
+}

@@ -1,0 +1,250 @@
+package org.preemptlab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.SmSpec;
+import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.BlockTiming;
+import org.preemptlab.api.model.EngineKind;
+import org.preemptlab.api.model.GpuContext;
+import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.Segment;
+import org.preemptlab.api.model.SegmentKind;
+import org.preemptlab.api.model.Workload;
+import org.preemptlab.api.ParameterSpec;
+import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.PluginKind;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.discovery.PluginType;
+
+/**
+ * Block aggregation ({@link EngineOptions#aggregateBlocks()}) changes nothing a run produces: over
+ * seeded random workloads, devices, policies (preemptive ones included), preemption-point and
+ * context-save strategies, time-sliced and concurrent contexts, with and without a subscriber to
+ * every signal, with random credit limits, launch windows and batches and queues in order or
+ * not, a run with aggregation gives the same result (jobs, preemptions, suspensions,
+ * events, blocks, makespan, utilisation, policy decisions), the same signals in the same order
+ * and the same error as the run without it. The runs group blocks and split groups, so the
+ * comparison covers both paths.
+ */
+class AggregationDifferentialTest {
+  private static final PluginRegistry REGISTRY = PluginRegistry.discover(Optional.empty());
+  private static final List<String> PREEMPTION = List.of("block-boundary", "collaborative",
+      "flush", "hybrid", "instruction-level", "user-yield");
+  private static final List<String> SAVE = List.of("compressed", "full", "liveness", "none");
+
+  /** The scheduling policies that run without a scheduler layer (not the DRM ones). */
+  private static List<String> policies() {
+    return REGISTRY.ids(PluginKind.SCHEDULING_POLICY).stream()
+        .filter(id -> !id.startsWith("drm-")).toList();
+  }
+
+  @Test
+  void runsWithAndWithoutAggregationAgreeOnEverythingTheyProduce() {
+    List<String> policies = policies();
+    assertThat(policies).hasSizeGreaterThan(10);
+    long grouped = 0;
+    long split = 0;
+    int failedAlike = 0;
+    for (int seed = 0; seed < 240; seed++) {
+      SplittableRandom random = new SplittableRandom(seed);
+      DeviceSpec device = randomDevice(random);
+      Workload workload = randomWorkload(random);
+      String policy = policies.get(seed % policies.size());
+      Map<String, String> policyParameters = randomParameters(policy, random);
+      String preemption = PREEMPTION.get(random.nextInt(PREEMPTION.size()));
+      String save = SAVE.get(random.nextInt(SAVE.size()));
+      boolean listen = random.nextBoolean();
+      String what = "seed " + seed + ": " + policy + policyParameters + ", " + preemption + ", "
+          + save + (device.concurrentContexts() ? ", concurrent contexts" : ", time-sliced")
+          + (listen ? ", listened to" : "");
+
+      int window = 1 + random.nextInt(6);
+      EngineOptions options = new EngineOptions(random.nextInt(3) == 0 ? 2 : Integer.MAX_VALUE,
+          true, window, 1 + random.nextInt(window), random.nextBoolean());
+      what += ", " + options;
+
+      Outcome off = run(workload, device, policy, policyParameters, preemption, save, listen,
+          options.withAggregateBlocks(false));
+      Outcome on = run(workload, device, policy, policyParameters, preemption, save, listen,
+          options);
+
+      assertThat(on.error).as(what).isEqualTo(off.error);
+      assertThat(on.result).as(what).isEqualTo(off.result);
+      assertThat(on.signals).as(what).isEqualTo(off.signals);
+      assertThat(off.aggregation.groupedBlocks()).as(what).isZero();
+      grouped += on.aggregation.groupedBlocks();
+      split += on.aggregation.splitBlocks();
+      failedAlike += on.error == null ? 0 : 1;
+    }
+    assertThat(grouped).as("blocks completed in groups").isGreaterThan(10_000);
+    assertThat(split).as("group members split off by preemptions and switches")
+        .isGreaterThan(100);
+    assertThat(failedAlike).as("runs that failed (alike)").isLessThan(60);
+  }
+
+  private record Outcome(SimulationResult result, List<String> signals, String error,
+      Simulator.Aggregation aggregation) {}
+
+  private static Outcome run(Workload workload, DeviceSpec device, String policy,
+      Map<String, String> policyParameters, String preemption, String save, boolean listen,
+      EngineOptions options) {
+    RunPlugins plugins = new RunPlugins(policy,
+        kind -> REGISTRY.create(PluginType.SCHEDULING_POLICY, policy, policyParameters, device,
+            new SplittableRandom(7)),
+        preemption, REGISTRY.create(PluginType.PREEMPTION_STRATEGY, preemption, Map.of(), device,
+            new SplittableRandom(8)),
+        save, REGISTRY.create(PluginType.CONTEXT_SAVE, save, Map.of(), device,
+            new SplittableRandom(9)));
+    List<String> signals = new ArrayList<>();
+    Simulator simulator = null;
+    try {
+      simulator = new Simulator(workload, Sim.hw(device), plugins, options);
+      if (listen) {
+        simulator.listen(new SignalLog(signals));
+      }
+      return new Outcome(simulator.run(), signals, null, simulator.aggregation());
+    } catch (RuntimeException e) { // a plugin refusing the workload, a broken rule: alike
+      return new Outcome(null, signals, e.getClass().getName() + ": " + e.getMessage(),
+          simulator == null ? new Simulator.Aggregation(0, 0) : simulator.aggregation());
+    }
+  }
+
+  /** Preemptive variants where a policy has them. */
+  private static Map<String, String> randomParameters(String policy, SplittableRandom random) {
+    Map<String, String> values = new HashMap<>();
+    for (ParameterSpec parameter : REGISTRY.descriptor(PluginKind.SCHEDULING_POLICY, policy)
+        .parameters()) {
+      switch (parameter.name()) {
+        case "preempt" -> values.put("preempt", String.valueOf(random.nextInt(4) > 0));
+        case "level" -> values.put("level", String.valueOf(1 + random.nextInt(3)));
+        default -> { }
+      }
+    }
+    return values;
+  }
+
+  private static DeviceSpec randomDevice(SplittableRandom random) {
+    SmSpec sm = new SmSpec(1024 * (1 + random.nextInt(2)), 4 + random.nextInt(13), 65536,
+        32768 + random.nextInt(4) * 16384, random.nextInt(2) * 1024);
+    Sim.Costs costs = Sim.costs().launch(random.nextInt(3) * 500).dispatch(random.nextInt(3) * 7)
+        .signal(random.nextInt(4) * 100).save(1 + random.nextInt(64), random.nextInt(3) * 300)
+        .restore(1 + random.nextInt(64), random.nextInt(3) * 200)
+        .contextSwitch(random.nextInt(3) * 250).timeSlice(2_000 + random.nextInt(20_000));
+    return Sim.device(1 + random.nextInt(8), sm, costs, random.nextInt(3) > 0);
+  }
+
+  private static Workload randomWorkload(SplittableRandom random) {
+    int contexts = 1 + random.nextInt(3);
+    List<GpuContext> contextList = new ArrayList<>();
+    for (int c = 0; c < contexts; c++) {
+      contextList.add(new GpuContext("ctx" + c, random.nextBoolean()));
+    }
+    int queues = 1 + random.nextInt(4);
+    List<JobQueue> queueList = new ArrayList<>();
+    Priority[] priorities = Priority.values();
+    for (int q = 0; q < queues; q++) {
+      queueList.add(new JobQueue("q" + q, "ctx" + random.nextInt(contexts),
+          priorities[random.nextInt(priorities.length)], 1 + random.nextInt(3), EngineKind.COMPUTE,
+          random.nextInt(4) == 0));
+    }
+    List<Kernel> kernels = new ArrayList<>();
+    for (int k = 0; k < 1 + random.nextInt(5); k++) {
+      kernels.add(randomKernel("k" + k, random));
+    }
+    List<Job> jobs = new ArrayList<>();
+    int count = 3 + random.nextInt(25);
+    long submit = 0;
+    for (int j = 0; j < count; j++) {
+      submit += random.nextInt(4) == 0 ? 0 : random.nextInt(3_000);
+      long deadline = random.nextInt(3) == 0 ? submit + 1_000 + random.nextInt(20_000)
+          : Job.NO_DEADLINE;
+      jobs.add(new Job(j, queueList.get(random.nextInt(queues)).id(), submit, 1, List.of(),
+          deadline, 0, kernels.get(random.nextInt(kernels.size()))));
+    }
+    List<GpuContext> used = contextList.stream()
+        .filter(c -> queueList.stream().anyMatch(q -> q.contextId().equals(c.id()))).toList();
+    return new Workload(used, queueList, jobs);
+  }
+
+  private static Kernel randomKernel(String name, SplittableRandom random) {
+    List<Segment> segments = new ArrayList<>();
+    SegmentKind[] kinds = SegmentKind.values();
+    for (int s = 0; s < 1 + random.nextInt(4); s++) {
+      long ns = 20 + random.nextInt(1_500);
+      segments.add(new Segment(kinds[random.nextInt(kinds.length)], ns, ns,
+          random.nextInt(32), 0));
+    }
+    int threads = 32 << random.nextInt(5);
+    int registers = 8 + random.nextInt(48);
+    BlockTiming timing = random.nextInt(4) == 0
+        ? new BlockTiming.UniformJitter(0.2, random.nextLong()) : new BlockTiming.Exact();
+    return new Kernel(name, 1 + random.nextInt(60), threads, registers, random.nextInt(3) * 4096,
+        random.nextBoolean(), new BlockProgram(segments), timing);
+  }
+
+  /** Writes down every signal with every argument, in order. */
+  private record SignalLog(List<String> log) implements EngineListener {
+    @Override
+    public void jobSubmitted(long timeNs, JobView job) {
+      log.add("submitted " + timeNs + " " + job.job().id());
+    }
+
+    @Override
+    public void jobDispatched(long timeNs, JobView job) {
+      log.add("dispatched " + timeNs + " " + job.job().id());
+    }
+
+    @Override
+    public void jobFinished(long timeNs, JobView job) {
+      log.add("finished " + timeNs + " " + job.job().id() + " attained " + job.attainedGpuNs());
+    }
+
+    @Override
+    public void blockExecuted(int sm, int slot, JobView job, int blockIndex, long startNs,
+        long endNs, BlockEnd end) {
+      log.add("block " + sm + "/" + slot + " " + job.job().id() + "#" + blockIndex + " "
+          + startNs + "-" + endNs + " " + end + " resident " + job.residentBlocks());
+    }
+
+    @Override
+    public void contextSaved(int sm, int slot, JobView job, int blockIndex, long startNs,
+        long endNs, long bytes) {
+      log.add("saved " + sm + "/" + slot + " " + job.job().id() + "#" + blockIndex + " "
+          + startNs + "-" + endNs + " " + bytes);
+    }
+
+    @Override
+    public void contextRestored(int sm, int slot, JobView job, int blockIndex, long startNs,
+        long endNs, long bytes) {
+      log.add("restored " + sm + "/" + slot + " " + job.job().id() + "#" + blockIndex + " "
+          + startNs + "-" + endNs + " " + bytes);
+    }
+
+    @Override
+    public void preemptionRequested(long timeNs, JobView victim) {
+      log.add("preempt " + timeNs + " " + victim.job().id());
+    }
+
+    @Override
+    public void contextSwitched(long startNs, long endNs, String from, String to) {
+      log.add("switch " + startNs + "-" + endNs + " " + from + ">" + to);
+    }
+
+    @Override
+    public void engineLoad(long timeNs, EngineKind engine, int readyJobs, int dispatchedJobs) {
+      log.add("load " + timeNs + " " + engine + " " + readyJobs + "/" + dispatchedJobs);
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package org.preemptlab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.preemptlab.api.Parameters;
+import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.application.Application;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.metrics.MetricReporter;
+import org.preemptlab.api.model.GpuContext;
+import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.api.model.Workload;
+import org.preemptlab.applications.llm.LlmServingProvider;
+import org.preemptlab.testkit.TestDevices;
+
+/**
+ * {@code llm-serving} in the real engine: the scenario its unit tests run on a fake context gives
+ * the same iterations and latencies here, and a co-located kernel delays it as the policy says.
+ */
+class LlmServingEngineTest {
+  /** One block per batch token of 1 µs and one per sampling sequence of 10 ns, on one SM. */
+  private static final String PROFILE = """
+      model: test
+      device: one-sm
+      kv-bytes-per-token: 1000
+      axis,x,kernel,grid,threads,registers,shared_bytes,block_ns,dram_bytes
+      tokens,1,dense,1,2048,0,0,1000,0
+      tokens,1000,dense,1000,2048,0,0,1000,0
+      sequences,1,head,1,2048,0,0,10,0
+      sequences,1000,head,1000,2048,0,0,10,0
+      """;
+  private static final DeviceSpec DEVICE = TestDevices.ONE_SM;
+
+  @TempDir Path dir;
+
+  private Application server(String trace) throws IOException {
+    Path profile = Files.writeString(dir.resolve("test.profile"), PROFILE);
+    Path requests = Files.writeString(dir.resolve("trace.csv"),
+        "TIMESTAMP,ContextTokens,GeneratedTokens\n" + trace);
+    LlmServingProvider provider = new LlmServingProvider();
+    Parameters parameters = Parameters.of(provider.parameters(), Map.of("profile-file",
+        profile.toString(), "trace", requests.toString(), "duration", "1s"));
+    return provider.create(new PluginContext(parameters, DEVICE, new SplittableRandom(1)));
+  }
+
+  private static SimulationResult run(Workload base, Application app, String policy) {
+    RunApplication hosted = RunApplication.of("applications[0] 'llm-serving'", app);
+    List<GpuContext> contexts = new ArrayList<>(base.contexts());
+    List<JobQueue> queues = new ArrayList<>(base.queues());
+    contexts.addAll(hosted.resources().contexts());
+    queues.addAll(hosted.resources().queues());
+    Workload workload = new Workload(contexts, queues, base.jobs(), base.actions());
+    return new Simulator(workload, List.of(hosted), Sim.hw(DEVICE),
+        EngineFixtures.plugins(DEVICE, policy, "block-boundary", "full"),
+        EngineOptions.defaults()).run();
+  }
+
+  @Test
+  void theEngineGivesTheIterationsAndLatenciesOfTheUnitTestsScenario() throws IOException {
+    Application app = server("0,100,3\n0.00005,50,2\n");
+    SimulationResult result = run(Sim.workload().build(), app, "fifo");
+
+    // Iterations: [100 tokens, 1 sequence], [51, 2], [2, 2]; 1000 ns a token, 10 a sequence.
+    assertThat(result.jobs()).extracting(JobRecord::kernel).containsExactly("dense", "head",
+        "dense", "head", "dense", "head");
+    long end1 = 100_010;
+    long end2 = end1 + 51_020;
+    long end3 = end2 + 2_020;
+    assertThat(result.jobs().get(5).finishNs()).isEqualTo(end3);
+    Map<String, Double> m = ((MetricReporter) app).metricValues();
+    assertThat(m).containsEntry("ttft-p50", (double) end1)
+        .containsEntry("ttft-p99", (double) end2 - 50_000)
+        .containsEntry("tpot-p50", (double) end3 - end2)
+        .containsEntry("tpot-p99", (end3 - end1) / 2.0);
+  }
+
+  @Test
+  void aRunningLowPriorityBlockDelaysAPrefillUntilItDrains() throws IOException {
+    // Trace times count from its first row: r1 (1 token) at 0 runs first under priority, its
+    // iteration ending at 1,010 ns; the LOW kernel (one 30 us block, submitted at 0) then runs
+    // from 1,010 to 31,010. r2 arrives at 10 us: block-boundary preemption drains the block, so
+    // r2's prefill (100,010 ns) starts at 31,010.
+    Workload training = Sim.workload().queue("train", Priority.LOW)
+        .job(1, "train", 0, Sim.kernel("gemm", 1, 2048, 0, 0, 30_000)).build();
+    Application app = server("0,1,1\n0.00001,100,1\n");
+    run(training, app, "priority");
+
+    Map<String, Double> m = ((MetricReporter) app).metricValues();
+    assertThat(m).containsEntry("ttft-p50", 1_010.0)
+        .containsEntry("ttft-p99", (double) (31_010 + 100_010 - 10_000));
+  }
+}
