@@ -137,10 +137,8 @@ class H200ProviderTest {
 
   @Test
   void everyKeyOfTheFileIsAParameterDefaultingToTheFileValue() {
-    // every key but the DRAM latency, which no source gives for the H200
     assertThat(provider.parameters()).extracting(ParameterSpec::name)
-        .containsExactlyElementsOf(ModelKey.ids().stream()
-            .filter(id -> !id.equals("dram-latency-ns")).toList());
+        .containsExactlyElementsOf(ModelKey.ids());
     assertThat(provider.parameters())
         .filteredOn(p -> p.name().equals("time-slice"))
         .singleElement()

@@ -136,6 +136,45 @@ class ApplicationRunTest {
     assertThat(jobs.get(26)).contains("multi_tensor");
   }
 
+  /**
+   * examples/traces/training-step.csv (the LLM co-location study's training side) is the phase
+   * shapes of examples/configs/training-loop.yaml with DRAM bytes: without contention it runs
+   * exactly as they do, and with the memory system on it runs alone as fast as without, since
+   * its derivation keeps every wave at or below the achievable bandwidth.
+   */
+  @Test
+  void theBundledTrainingStepRunsAsThePhaseShapesAndAloneIsNotSlowedByTheMemorySystem(
+      @TempDir Path dir) throws IOException {
+    String phases = Files.readString(Path.of(CONFIG));
+    String loop = phases.substring(phases.indexOf("      forward-kernels: 4"));
+    Path phaseConfig = dir.resolve("phases.yaml");
+    Files.writeString(phaseConfig, "hardware: h200\napplications:\n  - id: training-loop\n"
+        + "    parameters:\n      iterations: 3\n      batch-size: 32\n" + loop);
+    Path profileConfig = dir.resolve("profile.yaml");
+    Files.writeString(profileConfig, "hardware: h200\napplications:\n  - id: training-loop\n"
+        + "    parameters: {iterations: 3, batch-size: 32, profile-path: "
+        + ROOT.resolve("examples/traces/training-step.csv").toAbsolutePath() + "}\n");
+
+    assertThat(run("run", "--config", phaseConfig.toString(), "--out",
+        dir.resolve("phases").toString()).exit()).isZero();
+    assertThat(run("run", "--config", profileConfig.toString(), "--out",
+        dir.resolve("profile").toString()).exit()).isZero();
+    CliRun contended = run("run", "--config", profileConfig.toString(), "--set",
+        "hardware.contention=memory-system", "--out", dir.resolve("contended").toString());
+    assertThat(contended.exit()).as(contended.err()).isZero();
+
+    List<String> jobs = Files.readAllLines(dir.resolve("phases/jobs.csv"));
+    assertThat(jobs).hasSize(1 + 3 * KERNELS);
+    assertThat(Files.readAllLines(dir.resolve("profile/jobs.csv"))).isEqualTo(jobs);
+    assertThat(Files.readAllLines(dir.resolve("contended/jobs.csv"))).isEqualTo(jobs);
+    // and the bytes do count: halve the supply and the optimizer's first wave slows down
+    CliRun halved = run("run", "--config", profileConfig.toString(), "--set",
+        "hardware.contention=memory-system", "--set", "hardware.dram-achievable-gbps=2150",
+        "--out", dir.resolve("halved").toString());
+    assertThat(halved.exit()).as(halved.err()).isZero();
+    assertThat(Files.readAllLines(dir.resolve("halved/jobs.csv"))).isNotEqualTo(jobs);
+  }
+
   @Test
   void profileNamesAMissingTraceOptionInOneLine() {
     assertThat(oneLineError(run("profile"))).contains("profile needs --trace FILE");
