@@ -97,4 +97,12 @@ class VllmRtxPro6000Test {
     assertThat(VllmRtxPro6000.TARGETS.get(1).tolerance().accepts(VllmRtxPro6000.TTFT_P99 * 0.899))
         .isFalse();
   }
+
+  @Test
+  void theReproductionAppliesTheBundlesSkewCorrectionAndTheAblationLeavesItOut() {
+    Path root = VllmRtxPro6000.root();
+    assertThat(VllmRtxPro6000.config(root)).contains("attention-skew: profile");
+    assertThat(VllmRtxPro6000.config(root, false)).contains("attention-skew: off");
+    assertThat(root.resolve(VllmRtxPro6000.PROFILE).resolve("tp1/skew_fit.csv")).isRegularFile();
+  }
 }
