@@ -78,7 +78,35 @@ public final class RooflineFit {
     System.out.println();
     System.out.print(table(root, fit));
     System.out.println();
+    System.out.print(elementwiseTable(root, fit));
+    System.out.println();
     System.out.print(attentionTable(root, fit));
+  }
+
+  /**
+   * Per element-wise operator of each checked profile, the signed mean over its token counts of
+   * {@code (R − M) / M}: negative where the roofline is faster than the measurement.
+   */
+  static String elementwiseTable(Path root, RooflineEfficiency fit) {
+    StringBuilder out = new StringBuilder();
+    out.append("| profile (Vidur, TP 1) | device | operator | mean signed error |\n");
+    out.append("|---|---|---|---|\n");
+    for (String[] p : PROFILES) {
+      DeviceRoof device = DeviceRoof.bundled(p[2]);
+      Map<String, double[]> byOp = new LinkedHashMap<>();
+      for (Sample s : samples(root.resolve(p[0]), ModelArchitecture.bundled(p[1], "fit"))) {
+        if (s.op().kind() == OperatorClass.ELEMENTWISE) {
+          double[] sum = byOp.computeIfAbsent(s.op().name(), k -> new double[2]);
+          sum[0] += (TransformerRoofline.nanos(s.op(), s.batch(), device, fit) - s.measuredNs())
+              / s.measuredNs();
+          sum[1]++;
+        }
+      }
+      byOp.forEach((op, sum) -> out.append(String.format(Locale.ROOT,
+          "| %s%s | %s | %s | %+.1f %% |\n", p[1], p[0].equals(FIT_PROFILE)
+              ? " (in-sample: fitted)" : "", device.name(), op, 100 * sum[0] / sum[1])));
+    }
+    return out.toString();
   }
 
   /**
