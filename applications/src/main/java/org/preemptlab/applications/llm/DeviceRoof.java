@@ -34,7 +34,7 @@ public record DeviceRoof(String id, String name, int sms, double peakFlops,
 
   /** The bundled devices, by id. */
   public static final List<String> BUNDLED = List.of("h200", "h100-sxm", "a100-sxm4-80gb",
-      "a100-sxm4-40gb");
+      "a100-sxm4-40gb", "rtx-pro-6000-server");
 
   /** Checks the values. */
   public DeviceRoof {

@@ -45,6 +45,9 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
           "format of profile-file"),
       ParameterSpec.integer("tensor-parallel", 1, 1, 1024, "",
           "tensor-parallel degree whose profile rows are read (one rank's kernels)"),
+      ParameterSpec.choice("attention-skew", "profile", List.of("profile", "off"),
+          "profile: an llmservingsim bundle's skew correction of decode attention when its "
+          + "meta.yaml enables one (skew_fit); off: never"),
       ParameterSpec.text("profile-device", "", "the device a vidur profile was measured on, as "
           + "the hardware model names it (required for vidur)"),
       ParameterSpec.text("queue", "llm", "id of the server's context and of its one serial queue"),
@@ -215,7 +218,8 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
         ? ModelProfile.bundled(arch, deviceName, OWNER)
         : ModelProfile.read(p.getString("profile-format"),
             Path.of(p.getString("profile-file").strip()), arch, p.getInt("tensor-parallel"),
-            profileDevice, device != null ? device.smCount() : 132);
+            profileDevice, device != null ? device.smCount() : 132,
+            p.getString("attention-skew").equals("profile"));
     if (device != null) {
       if (!profile.device().equals(device.name())) {
         throw new ConfigurationException(profile.source() + ": key 'device': the profile was "

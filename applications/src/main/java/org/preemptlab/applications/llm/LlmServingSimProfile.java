@@ -40,7 +40,9 @@ import org.preemptlab.api.Limits;
  *
  * <p>Between profiled points, {@link Interpolation}. {@code meta.yaml}'s top-level {@code gpu}
  * (the driver's device name) names the device; only its unindented {@code key: value} lines are
- * read. The skew correction of {@code skew_fit.csv} is not applied.
+ * read. When {@code meta.yaml} enables a {@code skew_fit} with a bucket table for the degree
+ * read, decode attention is corrected for batches of unequal contexts as LLMServingSim does
+ * ({@link SkewFit}); {@code skew = false} leaves it out.
  */
 public final class LlmServingSimProfile {
   private static final List<String> LAYER_ORDER = List.of("layernorm", "qkv_proj", "qk_norm",
@@ -60,6 +62,15 @@ public final class LlmServingSimProfile {
    * @throws ConfigurationException naming the file, line and column of the first mistake
    */
   public static ModelProfile read(Path path, ModelArchitecture arch, int tp, int sms) {
+    return read(path, arch, tp, sms, true);
+  }
+
+  /**
+   * Reads a bundle, with LLMServingSim's skew correction of decode attention when {@code skew} is
+   * true and the bundle supplies a fit ({@link SkewFit}), without it otherwise.
+   */
+  public static ModelProfile read(Path path, ModelArchitecture arch, int tp, int sms,
+      boolean skew) {
     if (!Files.isDirectory(path)) {
       throw new ConfigurationException(path + ": an LLMServingSim profile is a directory "
           + "(profiler/perf/<hardware>/<model>/<variant>/ or its tp<N>/ folder)");
@@ -67,10 +78,9 @@ public final class LlmServingSimProfile {
     Path tpDir = Files.isDirectory(path.resolve("tp" + tp)) ? path.resolve("tp" + tp) : path;
     Path metaFile = Files.isRegularFile(path.resolve("meta.yaml")) ? path.resolve("meta.yaml")
         : tpDir.toAbsolutePath().getParent().resolve("meta.yaml");
-    String device = Files.isRegularFile(metaFile)
-        ? topLevel(InputFiles.readText(metaFile, "profile meta file", Limits.MAX_TEXT_FILE_BYTES),
-            "gpu", metaFile.toString())
-        : null;
+    String metaText = Files.isRegularFile(metaFile)
+        ? InputFiles.readText(metaFile, "profile meta file", Limits.MAX_TEXT_FILE_BYTES) : null;
+    String device = metaText != null ? topLevel(metaText, "gpu", metaFile.toString()) : null;
     if (device == null) {
       throw new ConfigurationException(metaFile + ": the bundle's meta.yaml with its 'gpu' "
           + "key is missing; it names the device the times were measured on");
@@ -85,7 +95,8 @@ public final class LlmServingSimProfile {
     return build(ProfileTable.read(tpDir.resolve("dense.csv")),
         ProfileTable.read(tpDir.resolve("per_sequence.csv")),
         ProfileTable.read(tpDir.resolve("attention.csv")),
-        Files.isRegularFile(moe) ? ProfileTable.read(moe) : null, arch, tp, device, sms);
+        Files.isRegularFile(moe) ? ProfileTable.read(moe) : null, arch, tp, device, sms,
+        skew ? SkewFit.read(metaText, metaFile, tp) : null);
   }
 
   /** The value of an unindented {@code key: value} line of a YAML file, or null. */
@@ -130,9 +141,15 @@ public final class LlmServingSimProfile {
   /** Builds the profile from parsed tables ({@code moe} may be null). */
   static ModelProfile build(ProfileTable dense, ProfileTable perSequence, ProfileTable attention,
       ProfileTable moe, ModelArchitecture arch, int tp, String device, int sms) {
+    return build(dense, perSequence, attention, moe, arch, tp, device, sms, null);
+  }
+
+  /** Builds the profile, with the skew correction of {@code skew} when it is not null. */
+  static ModelProfile build(ProfileTable dense, ProfileTable perSequence, ProfileTable attention,
+      ProfileTable moe, ModelArchitecture arch, int tp, String device, int sms, SkewFit skew) {
     Map<String, Interpolation.Line> denseLines = lines(dense, "tokens");
     Map<String, Interpolation.Line> seqLines = lines(perSequence, "sequences");
-    Attention4d attn = Attention4d.of(attention);
+    Attention4d attn = Attention4d.of(attention, skew);
     Map<String, TransformerOperators.Op> ops = new LinkedHashMap<>();
     TransformerOperators.of(arch, tp).forEach(op -> ops.put(op.name(), op));
     double b = arch.bytesPerValue();
@@ -191,7 +208,8 @@ public final class LlmServingSimProfile {
     return ModelProfile.of(dense.source(), arch.id(), device, arch.kvBytesPerToken() / tp,
         arch.layers(), operators, Map.of("source", "LLMServingSim 2.0 profile "
             + dense.source() + " (casys-kaist/LLMServingSim, MIT licence), tensor-parallel "
-            + "degree " + tp));
+            + "degree " + tp + (skew != null ? ", with its skew correction of decode attention"
+            : "")));
   }
 
   private static OperatorClass kindOf(String name, Map<String, TransformerOperators.Op> ops) {
@@ -231,8 +249,13 @@ public final class LlmServingSimProfile {
   }
 
   /** The 4-D attention table: slices by (prefill chunk, decodes), each a plane. */
-  record Attention4d(double[] chunks, double[] decodes, Map<Long, Interpolation.Plane> slices) {
+  record Attention4d(double[] chunks, double[] decodes, Map<Long, Interpolation.Plane> slices,
+      SkewFit skew) {
     static Attention4d of(ProfileTable t) {
+      return of(t, null);
+    }
+
+    static Attention4d of(ProfileTable t, SkewFit skew) {
       t.require(List.of("prefill_chunk", "kv_prefill", "n_decode", "kv_decode", "time_us"),
           "LLMServingSim attention.csv");
       Map<Long, Map<Double, Map<Double, Double>>> points = new TreeMap<>();
@@ -251,7 +274,7 @@ public final class LlmServingSimProfile {
       Map<Long, Interpolation.Plane> slices = new TreeMap<>();
       points.forEach((k, v) -> slices.put(k, Interpolation.Plane.of(v)));
       return new Attention4d(chunks.keySet().stream().mapToDouble(Double::doubleValue).toArray(),
-          decodes.keySet().stream().mapToDouble(Double::doubleValue).toArray(), slices);
+          decodes.keySet().stream().mapToDouble(Double::doubleValue).toArray(), slices, skew);
     }
 
     private static long key(long pc, long nd) {
@@ -263,10 +286,14 @@ public final class LlmServingSimProfile {
       long kp = 0;
       long nd = 0;
       long kd = 0;
+      long kdMax = 0;
+      long kdMin = Long.MAX_VALUE;
       for (SequenceWork w : VidurProfile.work(x)) {
         if (w.decode()) {
           nd++;
           kd += w.cachedTokens();
+          kdMax = Math.max(kdMax, w.cachedTokens());
+          kdMin = Math.min(kdMin, w.cachedTokens());
         } else {
           pc += w.newTokens();
           kp += w.cachedTokens();
@@ -275,7 +302,22 @@ public final class LlmServingSimProfile {
       if (pc == 0 && nd == 0) {
         return 0;
       }
-      double kvDecode = nd > 0 ? kd / nd : 0;
+      long kvMean = nd > 0 ? kd / nd : 0;
+      double mean = lookup(pc, kp, nd, kvMean);
+      if (skew == null || nd <= 1 || kdMax == kvMean) {
+        return mean;
+      }
+      // LLMServingSim's _lookup_attention_with_skew: rate from the integer mean, alpha by bucket
+      double rate = kdMax > kdMin ? (double) (kvMean - kdMin) / (kdMax - kdMin) : 0.5;
+      double alpha = skew.alpha(pc, nd, rate, kdMax, kp);
+      if (alpha == 0) {
+        return mean;
+      }
+      double longest = lookup(pc, kp, nd, kdMax);
+      return longest <= mean ? mean : mean + alpha * (longest - mean);
+    }
+
+    private double lookup(long pc, long kp, long nd, double kvDecode) {
       double[] bp = Interpolation.bracket(chunks, pc);
       double[] bn = Interpolation.bracket(decodes, nd);
       double c00 = corner(chunks[(int) bp[0]], decodes[(int) bn[0]], kp, kvDecode);

@@ -292,10 +292,20 @@ public final class ModelProfile {
    */
   public static ModelProfile read(String format, Path file, ModelArchitecture arch, int tp,
       String device, int sms) {
+    return read(format, file, arch, tp, device, sms, true);
+  }
+
+  /**
+   * Reads a profile as {@link #read(String, Path, ModelArchitecture, int, String, int)} does;
+   * {@code skew} false leaves out an LLMServingSim bundle's skew correction of decode attention
+   * ({@link SkewFit}), which is applied by default when the bundle supplies it.
+   */
+  public static ModelProfile read(String format, Path file, ModelArchitecture arch, int tp,
+      String device, int sms, boolean skew) {
     return switch (format) {
       case "preemptlab" -> read(file);
       case "vidur" -> VidurProfile.read(file, arch, tp, device, sms);
-      case "llmservingsim" -> LlmServingSimProfile.read(file, arch, tp, sms);
+      case "llmservingsim" -> LlmServingSimProfile.read(file, arch, tp, sms, skew);
       default -> throw new ConfigurationException(ConfigurationException.unknown("profile-format",
           format, FORMATS).getMessage());
     };

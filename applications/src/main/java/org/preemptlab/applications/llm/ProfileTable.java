@@ -190,6 +190,21 @@ final class ProfileTable {
         + "(a decimal number in ASCII digits, at most one hour)");
   }
 
+  /** A decimal number in {@code [min, max]}, such as a fitted coefficient. */
+  double decimal(int row, String column, double min, double max) {
+    String cell = text(row, column);
+    try {
+      double value = Numbers.decimal(cell).doubleValue();
+      if (value >= min && value <= max) {
+        return value;
+      }
+    } catch (IllegalArgumentException e) {
+      // reported below
+    }
+    throw new ConfigurationException(where(row) + ": column '" + column + "' must be a decimal "
+        + "number in [" + min + ", " + max + "] in ASCII digits");
+  }
+
   /** Whether the cell of {@code column} on {@code row} is empty. */
   boolean empty(int row, String column) {
     return text(row, column).isEmpty();

@@ -97,4 +97,26 @@ class VllmRtxPro6000Test {
     assertThat(VllmRtxPro6000.TARGETS.get(1).tolerance().accepts(VllmRtxPro6000.TTFT_P99 * 0.899))
         .isFalse();
   }
+
+  @Test
+  void theReproductionAppliesTheBundlesSkewCorrectionAndTheAblationLeavesItOut() {
+    Path root = VllmRtxPro6000.root();
+    assertThat(VllmRtxPro6000.config(root)).contains("attention-skew: profile");
+    assertThat(VllmRtxPro6000.config(root, false)).contains("attention-skew: off");
+    assertThat(root.resolve(VllmRtxPro6000.PROFILE).resolve("tp1/skew_fit.csv")).isRegularFile();
+  }
+
+  @Test
+  void theServingDocsQuoteTheTtftMeansThePageShowsWithAndWithoutTheSkewCorrection()
+      throws IOException {
+    Path root = VllmRtxPro6000.root();
+    String row = Files.readAllLines(root.resolve("docs/reproductions/vllm-rtxpro6000.md"),
+        StandardCharsets.UTF_8).stream().filter(l -> l.startsWith("| TTFT mean (ms) | "))
+        .findFirst().orElseThrow();
+    String[] cells = row.split("\\|");
+    // | row | vLLM | llm-serving | llm-serving, no skew correction | LLMServingSim |
+    String docs = Files.readString(root.resolve("docs/llm-serving.md"));
+    assertThat(docs).contains(cells[3].strip() + " against vLLM's " + cells[2].strip()
+        + " ms; without it " + cells[4].strip() + " ms");
+  }
 }

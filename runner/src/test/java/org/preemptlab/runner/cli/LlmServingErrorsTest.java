@@ -60,8 +60,8 @@ class LlmServingErrorsTest {
   void theRooflineIsRefusedOnADeviceWithoutBundledPeaks() throws IOException {
     assertThat(fails("arrival-rate: 1", "v100")).contains("no roofline peaks for the device "
         + "'NVIDIA Tesla V100 SXM2'; devices with peaks: NVIDIA H200 SXM, NVIDIA H100 SXM, "
-        + "NVIDIA A100-SXM4-80GB, NVIDIA A100-SXM4-40GB (or give a measured profile with "
-        + "profile-file)");
+        + "NVIDIA A100-SXM4-80GB, NVIDIA A100-SXM4-40GB, NVIDIA RTX PRO 6000 Blackwell Server "
+        + "Edition (or give a measured profile with profile-file)");
   }
 
   @Test
