@@ -119,10 +119,10 @@ class ContentionKeysTest {
 
   @Test
   void theMemorySystemWithoutAnAchievableBandwidthIsAOneLineError() {
-    assertThatThrownBy(() -> Runs.create(BundledModels.provider("a100"),
+    assertThatThrownBy(() -> Runs.create(BundledModels.provider("gtx1080"),
         Map.of("contention", "memory-system")))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("a100.yaml with overrides contention=memory-system: contention memory-system"
+        .hasMessage("gtx1080.yaml with overrides contention=memory-system: contention memory-system"
             + " needs dram-achievable-gbps (the bandwidth a streaming benchmark sustains on the"
             + " device, in GB/s)");
   }
@@ -174,6 +174,8 @@ class ContentionKeysTest {
     Map<ModelKey, Setting> settings = new java.util.EnumMap<>(
         ModelFile.resource("a100.yaml").settings());
     settings.remove(ModelKey.DRAM_BANDWIDTH_GBPS);
+    settings.remove(ModelKey.DRAM_ACHIEVABLE_GBPS);
+    settings.remove(ModelKey.DRAM_LATENCY_NS);
     settings.put(ModelKey.CONTENTION, new Setting("max-min-fair", "my-gpu.yaml:20"));
 
     assertThatThrownBy(() -> ModelBuilder.build("my-gpu.yaml", settings, 0))
@@ -187,6 +189,8 @@ class ContentionKeysTest {
     Map<ModelKey, Setting> settings = new java.util.EnumMap<>(
         ModelFile.resource("a100.yaml").settings());
     settings.remove(ModelKey.DRAM_BANDWIDTH_GBPS);
+    settings.remove(ModelKey.DRAM_ACHIEVABLE_GBPS);
+    settings.remove(ModelKey.DRAM_LATENCY_NS);
     settings.remove(ModelKey.CONTENTION);
 
     CostModel model = ModelBuilder.build("my-gpu.yaml", settings, 0);
