@@ -38,6 +38,23 @@ class MemorySystemDocTest {
   }
 
   @Test
+  void theModelPagesParameterTableGivesTheV100FilesValues() throws Exception {
+    String model = Files.readString(DOCS.resolve("model.md"));
+    org.preemptlab.api.hardware.HardwareModel v100 = MemorySystemV100.v100(
+        org.preemptlab.runner.discovery.PluginRegistry.discover(java.util.Optional.empty()));
+
+    assertThat(model)
+        .contains("| achievable bandwidth, `dram-achievable-gbps` | "
+            + Math.round(v100.device().memory().achievableBytesPerNs()) + " GB/s |")
+        .contains("| unloaded DRAM latency, `dram-latency-ns` | "
+            + Math.round(v100.device().memory().dramLatencyNs()) + " ns |")
+        .contains("| queueing scale, `dram-queueing-ns` | "
+            + Math.round(v100.contention().orElseThrow().queueingNs()) + " ns |")
+        .contains("| bytes in flight per triad thread | "
+            + Math.round(MemorySystemV100.BYTES_IN_FLIGHT_PER_THREAD) + " B |");
+  }
+
+  @Test
   void theModelPagesCountOfPassingRowsIsThePagesVerdict() throws Exception {
     String page = Files.readString(DOCS.resolve("reproductions/memory-system-v100.md"));
     String model = Files.readString(DOCS.resolve("model.md"));
