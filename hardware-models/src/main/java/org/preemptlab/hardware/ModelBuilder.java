@@ -182,6 +182,15 @@ final class ModelBuilder {
             + DRAM_ACHIEVABLE_GBPS.id() + " (the bandwidth a streaming benchmark sustains on the"
             + " device, in GB/s)");
       }
+      double queueing = real(DRAM_QUEUEING_NS);
+      if (queueing > 0) {
+        if (device.memory().dramLatencyNs() <= 0) {
+          throw new ConfigurationException(source + ": " + DRAM_QUEUEING_NS.id() + " needs "
+              + DRAM_LATENCY_NS.id() + " (the unloaded DRAM latency the queueing delay adds to)");
+        }
+        return Optional.of(ContentionModel.memorySystem(device.memory().dramLatencyNs(),
+            queueing));
+      }
       return Optional.of(ContentionModel.memorySystem());
     }
     return Optional.of(ContentionModel.maxMinFair());

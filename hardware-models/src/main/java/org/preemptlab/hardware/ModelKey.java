@@ -37,6 +37,11 @@ enum ModelKey {
   DRAM_LATENCY_NS("dram-latency-ns", real(1, 1e6), "ns",
       "Latency of one DRAM access as a pointer-chasing benchmark measures it, against which a"
           + " block's bytes in flight give its bandwidth alone (optional)."),
+  DRAM_QUEUEING_NS("dram-queueing-ns", real(0, 1e6), "ns",
+      "Scale of the DRAM queueing delay under contention: memory-system, each access then taking"
+          + " dram-latency-ns + this x U / (1 - U) at a share U of dram-achievable-gbps in use"
+          + " (the extra latency at U = 1/2); needs dram-latency-ns (optional; 0 or absent: no"
+          + " queueing delay)."),
   MEMORY_CAPACITY_GB("memory-capacity-gb", real(0.001, 1e6), "GB",
       "Device memory capacity from the datasheet, in GB of 10^9 B, against which the memory an"
           + " application holds (an LLM server's weights and KV cache) is checked (optional; not"
@@ -105,7 +110,8 @@ enum ModelKey {
   /** The keys a model file may leave out. */
   private static final java.util.Set<ModelKey> OPTIONAL = java.util.EnumSet.of(
       SAVE_PER_THREAD_NS, RESTORE_PER_THREAD_NS, KERNEL_LAUNCH_BUSY, INSTRUCTION_PREEMPTION,
-      CONTEXT_ORDER, DRAM_BANDWIDTH_GBPS, DRAM_ACHIEVABLE_GBPS, DRAM_LATENCY_NS, MEMORY_CAPACITY_GB, CONTENTION,
+      CONTEXT_ORDER, DRAM_BANDWIDTH_GBPS, DRAM_ACHIEVABLE_GBPS, DRAM_LATENCY_NS, DRAM_QUEUEING_NS,
+      MEMORY_CAPACITY_GB, CONTENTION,
       WARP_SIZE, ISSUE_SLOTS_PER_SM,
       SUSTAINED_CLOCK_MHZ, MPS, MIG_PROFILES, GREEN_CONTEXT_MIN_SMS, GREEN_CONTEXT_SM_MULTIPLE);
 

@@ -119,12 +119,40 @@ class ContentionKeysTest {
 
   @Test
   void theMemorySystemWithoutAnAchievableBandwidthIsAOneLineError() {
-    assertThatThrownBy(() -> Runs.create(BundledModels.provider("a100"),
+    assertThatThrownBy(() -> Runs.create(BundledModels.provider("gtx1080"),
         Map.of("contention", "memory-system")))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("a100.yaml with overrides contention=memory-system: contention memory-system"
+        .hasMessage("gtx1080.yaml with overrides contention=memory-system: contention memory-system"
             + " needs dram-achievable-gbps (the bandwidth a streaming benchmark sustains on the"
             + " device, in GB/s)");
+  }
+
+  @Test
+  void theQueueingDelayIsOnlyWhereTheModelFileDeclaresIt() {
+    HardwareModel v100 = Runs.create(BundledModels.provider("v100"),
+        Map.of("contention", "memory-system"));
+    HardwareModel h200 = Runs.create(BundledModels.provider("h200"),
+        Map.of("contention", "memory-system"));
+    HardwareModel v100Without = Runs.create(BundledModels.provider("v100"),
+        Map.of("contention", "memory-system", "dram-queueing-ns", "0"));
+
+    assertThat(v100.contention()).contains(ContentionModel.memorySystem(316, 121));
+    // absent or 0: the plain rule, the same object as before the key existed
+    assertThat(h200.contention().orElseThrow()).isSameAs(ContentionModel.memorySystem());
+    assertThat(v100Without.contention().orElseThrow()).isSameAs(ContentionModel.memorySystem());
+  }
+
+  @Test
+  void aQueueingDelayWithoutALatencyIsAOneLineError() {
+    Map<ModelKey, Setting> settings = new java.util.EnumMap<>(
+        ModelFile.resource("v100.yaml").settings());
+    settings.remove(ModelKey.DRAM_LATENCY_NS);
+    settings.put(ModelKey.CONTENTION, new Setting("memory-system", "my-gpu.yaml:20"));
+
+    assertThatThrownBy(() -> ModelBuilder.build("my-gpu.yaml", settings, 0))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("my-gpu.yaml: dram-queueing-ns needs dram-latency-ns (the unloaded DRAM"
+            + " latency the queueing delay adds to)");
   }
 
   @Test
@@ -174,6 +202,8 @@ class ContentionKeysTest {
     Map<ModelKey, Setting> settings = new java.util.EnumMap<>(
         ModelFile.resource("a100.yaml").settings());
     settings.remove(ModelKey.DRAM_BANDWIDTH_GBPS);
+    settings.remove(ModelKey.DRAM_ACHIEVABLE_GBPS);
+    settings.remove(ModelKey.DRAM_LATENCY_NS);
     settings.put(ModelKey.CONTENTION, new Setting("max-min-fair", "my-gpu.yaml:20"));
 
     assertThatThrownBy(() -> ModelBuilder.build("my-gpu.yaml", settings, 0))
@@ -187,6 +217,8 @@ class ContentionKeysTest {
     Map<ModelKey, Setting> settings = new java.util.EnumMap<>(
         ModelFile.resource("a100.yaml").settings());
     settings.remove(ModelKey.DRAM_BANDWIDTH_GBPS);
+    settings.remove(ModelKey.DRAM_ACHIEVABLE_GBPS);
+    settings.remove(ModelKey.DRAM_LATENCY_NS);
     settings.remove(ModelKey.CONTENTION);
 
     CostModel model = ModelBuilder.build("my-gpu.yaml", settings, 0);

@@ -137,8 +137,10 @@ class H200ProviderTest {
 
   @Test
   void everyKeyOfTheFileIsAParameterDefaultingToTheFileValue() {
+    // every key but the DRAM queueing scale, which no source gives for the H200
     assertThat(provider.parameters()).extracting(ParameterSpec::name)
-        .containsExactlyElementsOf(ModelKey.ids());
+        .containsExactlyElementsOf(ModelKey.ids().stream()
+            .filter(id -> !id.equals("dram-queueing-ns")).toList());
     assertThat(provider.parameters())
         .filteredOn(p -> p.name().equals("time-slice"))
         .singleElement()

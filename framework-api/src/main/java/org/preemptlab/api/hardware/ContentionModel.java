@@ -54,6 +54,16 @@ public interface ContentionModel {
   }
 
   /**
+   * The scale of the DRAM queueing delay this rule adds under load, in ns: that of {@link
+   * #memorySystem(double, double)}, 0 for every other rule.
+   *
+   * @since 0.3
+   */
+  default double queueingNs() {
+    return 0;
+  }
+
+  /**
    * The memory system from measurable parameters (docs/model.md, "The memory system"): max-min
    * fair sharing, as {@link #maxMinFair()}, of the device's <em>achievable</em> bandwidth ({@link
    * MemorySpec#achievableBytesPerNs()}, what a streaming benchmark sustains) instead of the
@@ -67,5 +77,22 @@ public interface ContentionModel {
    */
   static ContentionModel memorySystem() {
     return MemorySystemRule.INSTANCE;
+  }
+
+  /**
+   * {@link #memorySystem()} whose DRAM latency rises with the traffic (loaded latency): each
+   * access takes {@code dramLatencyNs + queueingNs x U / (1 - U)}, {@code U} the share of the
+   * achievable bandwidth in use (a single-server queue's mean waiting time, M/M/1), and blocks that
+   * move DRAM bytes, taken to be latency-bound, progress at {@code dramLatencyNs} over that; the
+   * bandwidth they then ask for is shared max-min fairly as by {@link #memorySystem()}. The
+   * hardware model key {@code dram-queueing-ns} turns it on (docs/model.md, "The memory system").
+   *
+   * @param dramLatencyNs the unloaded DRAM latency (a pointer chase), > 0
+   * @param queueingNs the queueing delay's scale, > 0: the extra latency at half the achievable
+   *     bandwidth
+   * @since 0.3
+   */
+  static ContentionModel memorySystem(double dramLatencyNs, double queueingNs) {
+    return new QueueingMemorySystem(dramLatencyNs, queueingNs);
   }
 }

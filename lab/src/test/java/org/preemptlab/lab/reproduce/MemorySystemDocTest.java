@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * docs/model.md shows one kernel alone and two side by side from the memory system's parameters:
- * its two tables are those of the page {@code preemptlab reproduce memory-system-v100} writes
+ * its three tables (the queueing fit, one kernel alone, two side by side) are those of the page {@code preemptlab reproduce memory-system-v100} writes
  * (which {@code ReproductionPagesTest} checks against the command), byte for byte.
  */
 class MemorySystemDocTest {
@@ -26,12 +26,40 @@ class MemorySystemDocTest {
     String model = Files.readString(DOCS.resolve("model.md"));
     String section = model.substring(model.indexOf("<!-- memory-system-v100 tables"));
 
+    String fit = table(page, "## The queueing fit");
     String alone = table(page, "## One kernel alone");
     String side = table(page, "## Two kernels side by side");
+    assertThat(fit).startsWith("| kernel | bytes in flight per thread").contains("| scale | 16 |");
     assertThat(alone).startsWith("| blocks | measured (GB/s)").contains("| 1280 | 829.1 |");
     assertThat(side).startsWith("| blocks each |").contains("| 640 |");
     assertThat(section).as("docs/model.md's tables: copy them from"
         + " docs/reproductions/memory-system-v100.md after regenerating it")
-        .contains(alone + "\n\n" + side);
+        .contains(fit + "\n\n" + alone + "\n\n" + side);
+  }
+
+  @Test
+  void theModelPagesParameterTableGivesTheV100FilesValues() throws Exception {
+    String model = Files.readString(DOCS.resolve("model.md"));
+    org.preemptlab.api.hardware.HardwareModel v100 = MemorySystemV100.v100(
+        org.preemptlab.runner.discovery.PluginRegistry.discover(java.util.Optional.empty()));
+
+    assertThat(model)
+        .contains("| achievable bandwidth, `dram-achievable-gbps` | "
+            + Math.round(v100.device().memory().achievableBytesPerNs()) + " GB/s |")
+        .contains("| unloaded DRAM latency, `dram-latency-ns` | "
+            + Math.round(v100.device().memory().dramLatencyNs()) + " ns |")
+        .contains("| queueing scale, `dram-queueing-ns` | "
+            + Math.round(v100.contention().orElseThrow().queueingNs()) + " ns |")
+        .contains("| bytes in flight per triad thread | "
+            + Math.round(MemorySystemV100.BYTES_IN_FLIGHT_PER_THREAD) + " B |");
+  }
+
+  @Test
+  void theModelPagesCountOfPassingRowsIsThePagesVerdict() throws Exception {
+    String page = Files.readString(DOCS.resolve("reproductions/memory-system-v100.md"));
+    String model = Files.readString(DOCS.resolve("model.md"));
+
+    assertThat(page).contains("Verdict: 8 PASS, 1 FAIL, 1 IN-SAMPLE of 10 rows");
+    assertThat(model).contains("8 of the 9 rows that are not in-sample pass");
   }
 }

@@ -337,12 +337,14 @@ public final class RunExecutor {
     List<ModellingChoice> choices = new java.util.ArrayList<>(sharing.choices());
     hardware.contention().ifPresent(rule -> {
       double supply = rule.supplyBytesPerNs(hardware.device().memory());
-      boolean memorySystem = rule == ContentionModel.memorySystem();
+      boolean memorySystem = rule == ContentionModel.memorySystem() || rule.queueingNs() > 0;
+      String queueing = rule.queueingNs() > 0 ? ", its DRAM latency rising with the traffic"
+          + " by a queueing delay of scale " + gbps(rule.queueingNs()) + " ns" : "";
       choices.add(new ModellingChoice("contention",
           memorySystem ? "memory-system" : "max-min-fair",
           "co-resident blocks share " + gbps(supply) + " GB/s of DRAM bandwidth max-min fairly ("
               + (memorySystem ? "the achievable bandwidth, each block at most its memory-level "
-                  + "parallelism cap)" : "the datasheet peak)"),
+                  + "parallelism cap" + queueing + ")" : "the datasheet peak)"),
           memorySystem ? "docs/model.md#the-memory-system"
               : "docs/model.md#contention-for-memory-bandwidth"));
     });

@@ -227,6 +227,12 @@ class RunExecutorTest {
     assertThat(RunExecutor.choices(SharingPlan.none(),
         withContention(ContentionModel.memorySystem())))
         .filteredOn(c -> c.toString().contains("contention")).singleElement().asString()
-        .contains("memory-system").contains("4300 GB/s").contains("achievable");
+        .contains("memory-system").contains("4300 GB/s").contains("achievable")
+        .doesNotContain("queueing");
+    assertThat(RunExecutor.choices(SharingPlan.none(),
+        withContention(ContentionModel.memorySystem(316, 121))))
+        .filteredOn(c -> c.toString().contains("contention")).singleElement().asString()
+        .contains("memory-system").contains("4300 GB/s")
+        .contains("its DRAM latency rising with the traffic by a queueing delay of scale 121 ns");
   }
 }

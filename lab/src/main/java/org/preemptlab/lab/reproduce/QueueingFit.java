@@ -1,0 +1,81 @@
+package org.preemptlab.lab.reproduce;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The fit of the {@code v100} model's {@code dram-queueing-ns} (docs/model.md, "The memory
+ * system"): te42kyfo/gpu-benches' cuda-stream table (README.md @7def895, Tesla V100-PCIe-16GB,
+ * blocks of 128 threads) gives, for a kernel whose threads each keep {@code b} bytes in flight, the
+ * latency each access saw: {@code L(n) = 128 b / (bw(n) / n)} with {@code n} blocks (Little's law).
+ * Against the share {@code U = bw(n) / achievable} of the achievable bandwidth in use it is fitted
+ * by least squares as {@code L = offset + queueingNs x U / (1 - U)} over the rows with {@code U <
+ * 0.8} (beyond, the achievable bandwidth binds and the latency only says how many bytes wait).
+ * The offset, each kernel's time per access beyond what the fit explains at {@code U = 0}, is not
+ * a model parameter; {@code queueingNs} is.
+ *
+ * <p>The parameter is fitted on the SCALE kernel ({@code A[i] = B[i] * c}: one 8-byte load and one
+ * 8-byte store per thread and iteration, 16 bytes in flight), the table's read-and-write stream
+ * other than the triad whose rows the reproduction checks. The read-only kernels of the same table
+ * (SUM1, SUM2, DOT, TDOT) are fitted the same way for comparison: their queueing is about a third
+ * of SCALE's, as writes cost the DRAM bus turnarounds; one parameter per device cannot give both.
+ */
+final class QueueingFit {
+
+  /** A column of the table: its kernel, the bytes each thread keeps in flight, GB/s by blocks. */
+  record Column(String kernel, double bytesInFlightPerThread, Map<Integer, Double> gbpsByBlocks) {}
+
+  /** One fit: the scale of the queueing delay and the offset, in ns, and the rows it used. */
+  record Fit(String kernel, double queueingNs, double offsetNs, int rows) {}
+
+  private static final int THREADS = 128;
+  private static final double MAX_UTILISATION = 0.8;
+
+  private static Map<Integer, Double> column(double... blocksAndGbps) {
+    Map<Integer, Double> map = new TreeMap<>();
+    for (int i = 0; i < blocksAndGbps.length; i += 2) {
+      map.put((int) blocksAndGbps[i], blocksAndGbps[i + 1]);
+    }
+    return map;
+  }
+
+  /** The SCALE column, 1 to 320 blocks (README.md @7def895, cuda-stream). */
+  static final Column SCALE = new Column("scale", 16, column(1, 5.7, 2, 11.5, 4, 22.4, 8, 44.1,
+      16, 84.1, 32, 158.5, 64, 286.1, 80, 339.1, 160, 550.8, 240, 681.3, 320, 719.2));
+  /** The read-only columns, 1 to 320 blocks, for comparison. */
+  static final Column SUM1 = new Column("sum1", 8, column(1, 3.0, 2, 6.0, 4, 11.9, 8, 23.8,
+      16, 46.8, 32, 93.3, 64, 182.5, 80, 227.6, 160, 418.6, 240, 571.0, 320, 680.6));
+  static final Column SUM2 = new Column("sum2", 16, column(1, 5.8, 2, 11.3, 4, 23.2, 8, 45.7,
+      16, 89.1, 32, 171.0, 64, 333.3, 80, 404.7, 160, 663.8, 240, 788.1, 320, 834.8));
+  static final Column DOT = new Column("dot", 16, column(1, 5.6, 2, 11.1, 4, 22.0, 8, 43.8,
+      16, 87.5, 32, 170.8, 64, 325.1, 80, 402.6, 160, 665.5, 240, 788.8, 320, 837.1));
+  static final Column TDOT = new Column("tdot", 24, column(1, 8.3, 2, 15.9, 4, 31.4, 8, 62.4,
+      16, 126.8, 32, 243.3, 64, 451.4, 80, 543.7, 160, 775.8, 240, 831.7, 320, 856.2));
+
+  private QueueingFit() {}
+
+  /** The least-squares fit of one column against the achievable bandwidth (GB/s). */
+  static Fit fit(Column column, double achievableGbps) {
+    double sx = 0;
+    double sy = 0;
+    double sxx = 0;
+    double sxy = 0;
+    int n = 0;
+    for (Map.Entry<Integer, Double> row : column.gbpsByBlocks().entrySet()) {
+      double u = row.getValue() / achievableGbps;
+      if (u >= MAX_UTILISATION) {
+        continue;
+      }
+      double latency = THREADS * column.bytesInFlightPerThread() / (row.getValue() / row.getKey());
+      double x = u / (1 - u);
+      sx += x;
+      sy += latency;
+      sxx += x * x;
+      sxy += x * latency;
+      n++;
+    }
+    double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+    double offset = (sy - slope * sx) / n;
+    return new Fit(column.kernel(), slope, offset, n);
+  }
+}

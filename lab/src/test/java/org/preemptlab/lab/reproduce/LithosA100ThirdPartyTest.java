@@ -1,0 +1,41 @@
+package org.preemptlab.lab.reproduce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.model.Kernel;
+import org.preemptlab.api.model.Priority;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.engine.JobRecord;
+
+/** The lithos-a100-third-party reproduction's reading of MPS launches. */
+class LithosA100ThirdPartyTest {
+
+  /** Mean launch (first block start minus submit) of the HP client's requests beside BE, in ns. */
+  private static double hpLaunchNs(boolean clientFrontEnds) {
+    PluginRegistry registry = PluginRegistry.discover(Optional.empty());
+    HardwareModel mps = LithosA100ThirdParty.a100(registry, true);
+    Kernel hp = LithosA100ThirdParty.work("hp", 16, 200, mps);
+    Kernel be = LithosA100ThirdParty.work("be", 108, 40_000, mps); // one block per SM, ~113 us
+    LithosA100ThirdParty.Jobs jobs = new LithosA100ThirdParty.Jobs();
+    jobs.closedLoop("be", 40, 0, be);
+    jobs.closedLoop("hp", 20, 50_000, hp);
+    List<JobRecord> records = LithosA100ThirdParty.simulate(registry, mps,
+        List.of(new LithosA100ThirdParty.Client("be", Priority.NORMAL),
+            new LithosA100ThirdParty.Client("hp", Priority.NORMAL)),
+        jobs, "fifo", Map.of(), clientFrontEnds);
+    return records.stream().filter(r -> jobs.clientOf.get(r.jobId()).equals("hp"))
+        .mapToLong(r -> r.firstStartNs() - r.submitNs()).average().orElseThrow();
+  }
+
+  @Test
+  void withItsOwnFrontEndAnMpsClientLaunchesAsOnAnIdleDeviceBesideABusyOne() {
+    // the a100 file: kernel-launch 9.58 us idle, kernel-launch-busy a mixture of median 42.4 us
+    assertThat(hpLaunchNs(true)).isBetween(9_000.0, 11_000.0);
+    assertThat(hpLaunchNs(false)).isGreaterThan(25_000.0);
+  }
+}
