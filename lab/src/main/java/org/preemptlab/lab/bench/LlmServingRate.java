@@ -33,8 +33,8 @@ import org.preemptlab.runner.experiment.RunOutcome;
  *   <li>{@code conv-alone}, {@code conv-mps}, {@code conv-time-slicing}: requests of the shape of
  *       the Azure LLM inference conversation trace of 2023 ({@link #CONVERSATION_RATE}), served by
  *       Llama 3.1 8B with the bundled per-operator roofline profile on an H200 for a horizon, alone
- *       and beside the training loop of {@code examples/configs/llm-colocation.yaml} under MPS and
- *       under time slicing (the H200 model's default for two contexts).
+ *       and beside a training loop (the phase shapes of the example training trace, {@code
+ *       TRAINING}) under MPS and under time slicing (the H200 model's default for two contexts).
  * </ul>
  *
  * <p>Every case runs once on the calling thread with the engine's defaults (timed) and once more,
@@ -108,8 +108,12 @@ public final class LlmServingRate {
     }
   }
 
-  /** The training loop beside the server: examples/configs/llm-colocation.yaml's. */
-  private static final String TRAINING = """
+  /**
+   * The training loop beside the server: the phase shapes of the example training trace (forward,
+   * backward and optimizer kernels; examples/configs/training-loop.yaml gives their source), as
+   * examples/configs/llm-colocation.yaml ran them on 2026-12-07, without DRAM traffic.
+   */
+  static final String TRAINING = """
         - id: training-loop
           parameters:
             duration: %s
