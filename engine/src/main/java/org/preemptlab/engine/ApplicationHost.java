@@ -22,8 +22,24 @@ import org.preemptlab.api.application.StartedJob;
  * through unchanged, so that the fault is laid where it lies.
  */
 final class ApplicationHost implements ApplicationContext {
-  /** The most jobs, and the most wake-ups, one application may ask for in a run. */
-  static final int MAX_REQUESTS = Limits.MAX_JOBS;
+  /**
+   * The most jobs one application may have submitted and not yet finished. A job in flight holds
+   * its engine state (a few hundred bytes), so this bounds the heap of an application that submits
+   * without end at one instant, which would otherwise never let simulated time move on.
+   */
+  static final int MAX_IN_FLIGHT = Limits.MAX_JOBS;
+
+  /**
+   * The most jobs one application may submit in a run: a synthetic workload's limit. A finished
+   * job keeps what a synthetic workload's job keeps (its index in the launcher's arrays and the
+   * metrics' samples, tens of bytes), so long runs (an hour of serving with one kernel per
+   * operator and layer submits hundreds of thousands of jobs a minute) are bounded as a synthetic
+   * workload is (docs/performance.md, "Ten million jobs in a gigabyte").
+   */
+  static final int MAX_JOBS = Limits.MAX_GENERATED_JOBS;
+
+  /** The most wake-ups one application may ask for in a run. */
+  static final int MAX_WAKE_UPS = Limits.MAX_JOBS;
 
   private final RunApplication app;
   private final RunServices run;
@@ -33,6 +49,7 @@ final class ApplicationHost implements ApplicationContext {
   private final Map<String, SimQueue> queues = new LinkedHashMap<>();
   private final boolean observesStarts;
   private int jobs;
+  private int finishedJobs;
   private int wakeUps;
 
   ApplicationHost(RunApplication app, RunServices run) {
@@ -70,6 +87,7 @@ final class ApplicationHost implements ApplicationContext {
 
   /** One of its jobs finished; the engine has accounted it. */
   void finished(SimJob job) {
+    finishedJobs++;
     FinishedJob finished = new FinishedJob(job.job.id(), job.queue.spec.id(), job.submitNs,
         job.firstStartNs, job.finishNs);
     call("onJobFinished", () -> app.application().onJobFinished(finished, this));
@@ -115,8 +133,10 @@ final class ApplicationHost implements ApplicationContext {
     SimQueue queue = queues.get(request.queueId());
     checkArgument(queue != null, "%s submitted a job to queue '%s', which is not one of its "
         + "queues (%s)", app.name(), request.queueId(), String.join(", ", queues.keySet()));
-    checkArgument(jobs < MAX_REQUESTS, "%s submitted more than %s jobs, the most one "
-        + "application may submit in a run", app.name(), MAX_REQUESTS);
+    checkArgument(jobs < MAX_JOBS, "%s submitted more than %s jobs, the most one "
+        + "application may submit in a run", app.name(), MAX_JOBS);
+    checkArgument(jobs - finishedJobs < MAX_IN_FLIGHT, "%s has %s jobs submitted and not "
+        + "finished, the most one application may have in flight", app.name(), MAX_IN_FLIGHT);
     jobs++;
     return launcher.submitFromApplication(queue, request);
   }
@@ -127,8 +147,8 @@ final class ApplicationHost implements ApplicationContext {
         app.name(), timeNs, run.now());
     checkArgument(timeNs < Long.MAX_VALUE, "%s asked for a wake-up at the end of time",
         app.name());
-    checkArgument(wakeUps < MAX_REQUESTS, "%s asked for more than %s wake-ups, the most one "
-        + "application may ask for in a run", app.name(), MAX_REQUESTS);
+    checkArgument(wakeUps < MAX_WAKE_UPS, "%s asked for more than %s wake-ups, the most one "
+        + "application may ask for in a run", app.name(), MAX_WAKE_UPS);
     wakeUps++;
     run.events.push(timeNs, new Events.WakeUp(this), 0);
   }

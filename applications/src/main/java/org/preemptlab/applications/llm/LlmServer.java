@@ -43,6 +43,8 @@ final class LlmServer implements Application, MetricReporter, WritesRunFiles {
 
   private final Settings settings;
   private final ModelProfile profile;
+  /** The profile's kernels, each cost's made once ({@link ModelProfile#iterationKernels()}). */
+  private final ModelProfile.IterationKernels iterationKernels;
   private final Supplier<RequestSpec> arrivals;
   private final ContinuousBatcher batcher;
   private final ServingStats stats;
@@ -67,6 +69,7 @@ final class LlmServer implements Application, MetricReporter, WritesRunFiles {
     this.memory = memory;
     this.settings = settings;
     this.profile = profile;
+    this.iterationKernels = profile.iterationKernels();
     this.arrivals = arrivals;
     this.batcher = batcher;
     this.stats = stats;
@@ -169,7 +172,7 @@ final class LlmServer implements Application, MetricReporter, WritesRunFiles {
     if (next.isEmpty()) {
       return;
     }
-    List<Kernel> kernels = profile.kernels(next.shape());
+    List<Kernel> kernels = iterationKernels.kernels(next.shape());
     if (kernels.isEmpty()) {
       throw new IllegalStateException(profile.source() + " gives no kernel for " + next.shape());
     }

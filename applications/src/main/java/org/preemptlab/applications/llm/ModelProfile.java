@@ -543,43 +543,92 @@ public final class ModelProfile {
    * {@code i} from 0), then those after. An operator with no work in the batch is skipped.
    */
   public List<Kernel> kernels(BatchShape batch) {
-    List<Kernel> before = new ArrayList<>();
-    List<Kernel> perLayer = new ArrayList<>();
-    List<String> perLayerNames = new ArrayList<>();
-    List<Kernel> after = new ArrayList<>();
-    for (Operator op : operators) {
-      KernelCost cost = op.cost().at(batch);
-      if (cost == null) {
-        continue;
-      }
-      Kernel k = kernel(op, cost, op.name());
-      switch (op.placement()) {
-        case BEFORE_LAYERS -> before.add(k);
-        case AFTER_LAYERS -> after.add(k);
-        case PER_LAYER -> {
-          perLayer.add(k);
-          perLayerNames.add(op.name());
-        }
-        default -> throw new AssertionError(op.placement());
+    return new IterationKernels().kernels(batch);
+  }
+
+  /**
+   * A source of iteration kernels for one run (not for several threads): the same kernels as
+   * {@link #kernels(BatchShape)}, equal in every field, but an operator's kernels for a cost it
+   * has had before are the instances made then, one per layer. An iteration of a per-operator
+   * profile has hundreds of kernels whose costs repeat from one iteration to the next (every
+   * layer's, and a decode step's for each batch size); reusing them spares building each one's
+   * name, program and record again, and the engine finds an instance it has seen by identity.
+   */
+  public IterationKernels iterationKernels() {
+    return new IterationKernels();
+  }
+
+  /** See {@link #iterationKernels()}. */
+  public final class IterationKernels {
+    /** Costs remembered per operator before the memory is cleared (then refilled as needed). */
+    static final int MAX_COSTS_PER_OPERATOR = 4096;
+
+    private final List<Map<KernelCost, Kernel[]>> made = new ArrayList<>();
+
+    private IterationKernels() {
+      for (int i = 0; i < operators.size(); i++) {
+        made.add(new java.util.HashMap<>());
       }
     }
-    List<Kernel> kernels = new ArrayList<>(before.size() + layers * perLayer.size()
-        + after.size());
-    kernels.addAll(before);
-    if (layers == 1) {
-      kernels.addAll(perLayer);
-    } else {
+
+    /**
+     * The kernels of one iteration of shape {@code batch}, in the order the iteration runs them:
+     * the operators before the layers, then every layer's operators ({@code L<i>.<name>}, layer
+     * {@code i} from 0), then those after. An operator with no work in the batch is skipped.
+     */
+    public List<Kernel> kernels(BatchShape batch) {
+      List<Kernel> before = new ArrayList<>();
+      List<Kernel[]> perLayer = new ArrayList<>();
+      List<Kernel> after = new ArrayList<>();
+      for (int o = 0; o < operators.size(); o++) {
+        Operator op = operators.get(o);
+        KernelCost cost = op.cost().at(batch);
+        if (cost == null) {
+          continue;
+        }
+        Kernel[] kernels = made(o, op, cost);
+        switch (op.placement()) {
+          case BEFORE_LAYERS -> before.add(kernels[0]);
+          case AFTER_LAYERS -> after.add(kernels[0]);
+          case PER_LAYER -> perLayer.add(kernels);
+          default -> throw new AssertionError(op.placement());
+        }
+      }
+      List<Kernel> kernels = new ArrayList<>(before.size() + layers * perLayer.size()
+          + after.size());
+      kernels.addAll(before);
       for (int layer = 0; layer < layers; layer++) {
-        for (int i = 0; i < perLayer.size(); i++) {
-          Kernel k = perLayer.get(i);
-          kernels.add(new Kernel("L" + layer + "." + perLayerNames.get(i), k.gridBlocks(),
-              k.threadsPerBlock(), k.registersPerThread(), k.sharedMemoryPerBlock(),
-              k.idempotent(), k.program(), k.timing()));
+        for (Kernel[] k : perLayer) {
+          kernels.add(k[layer]);
         }
       }
+      kernels.addAll(after);
+      return kernels;
     }
-    kernels.addAll(after);
-    return kernels;
+
+    // The operator's kernels for the cost: one, or one per layer for a per-layer operator.
+    private Kernel[] made(int o, Operator op, KernelCost cost) {
+      Map<KernelCost, Kernel[]> known = made.get(o);
+      Kernel[] kernels = known.get(cost);
+      if (kernels == null) {
+        Kernel k = kernel(op, cost, op.name());
+        if (op.placement() != Placement.PER_LAYER || layers == 1) {
+          kernels = new Kernel[] {k};
+        } else {
+          kernels = new Kernel[layers];
+          for (int layer = 0; layer < layers; layer++) {
+            kernels[layer] = new Kernel("L" + layer + "." + op.name(), k.gridBlocks(),
+                k.threadsPerBlock(), k.registersPerThread(), k.sharedMemoryPerBlock(),
+                k.idempotent(), k.program(), k.timing());
+          }
+        }
+        if (known.size() == MAX_COSTS_PER_OPERATOR) {
+          known.clear(); // bounded memory; what is made again is equal
+        }
+        known.put(cost, kernels);
+      }
+      return kernels;
+    }
   }
 
   private static long residentPerSm(Operator op, DeviceSpec device) {

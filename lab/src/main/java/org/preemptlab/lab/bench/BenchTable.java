@@ -71,6 +71,8 @@ final class BenchTable {
           Measurement.median(pairs), pairs.get(0), pairs.get(pairs.size() - 1), pairs.size(),
           plural(pairs.size())));
     }
+    out.append(Benchmark.guardVerdict(settings.kernels(),
+        report.engineToBaselineBlocksPerCpuSecond())).append('\n');
     out.append('\n');
 
     List<List<String>> memory = new ArrayList<>();

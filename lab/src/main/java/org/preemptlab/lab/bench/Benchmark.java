@@ -4,6 +4,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -44,7 +45,33 @@ public final class Benchmark {
   /** The engine's context-save strategy. */
   public static final String CONTEXT_SAVE = "full";
 
+  /**
+   * The regression guard (issue 52): at N = {@link #GUARD_KERNELS}, the engine keeps at least this
+   * many times the baseline loop's blocks per CPU second. A guard against a change that slows the
+   * engine's core, not a target to tune: past issue 29 no JIT-level tuning is done for it.
+   */
+  public static final double GUARD_RATIO = 1.8;
+  /** The N the guard is defined at: the default run's. */
+  public static final int GUARD_KERNELS = 10_000;
+
   private Benchmark() {}
+
+  /**
+   * The guard's line for a run of {@code kernels} whose engine/baseline ratio of blocks per CPU
+   * second is {@code cpuRatio} (negative: not measured).
+   */
+  static String guardVerdict(int kernels, double cpuRatio) {
+    String rule = String.format(Locale.ROOT, "regression guard: engine/baseline blocks per CPU "
+        + "second >= %.1f at N = %,d: ", GUARD_RATIO, GUARD_KERNELS);
+    if (kernels != GUARD_KERNELS || cpuRatio < 0) {
+      return rule + (cpuRatio < 0 ? "not applied (no thread CPU time)"
+          : String.format(Locale.ROOT, "not applied (N = %,d)", kernels));
+    }
+    return rule + (cpuRatio >= GUARD_RATIO
+        ? String.format(Locale.ROOT, "HELD (%.3f)", cpuRatio)
+        : String.format(Locale.ROOT, "BELOW (%.3f): rerun on a quiet machine, and compare "
+            + "with the build before in the same run (benchmarks/EngineAB.java)", cpuRatio));
+  }
 
   /**
    * Everything one benchmark measured.

@@ -13,6 +13,7 @@ import org.preemptlab.runner.cli.SharedOptions;
 import org.preemptlab.lab.bench.BenchSettings;
 import org.preemptlab.lab.bench.Benchmark;
 import org.preemptlab.lab.bench.ContentionCost;
+import org.preemptlab.lab.bench.LlmServingRate;
 import org.preemptlab.lab.bench.MemoryPerJob;
 import org.preemptlab.lab.bench.Scaling;
 import org.preemptlab.lab.bench.TraceMemoryPerJob;
@@ -60,6 +61,18 @@ public final class BenchCommand implements Command {
           + "passed too (default " + TRACE_MEASURE_SECONDS + "; 0 for none)").get();
   private static final Option HARDWARE = Option.builder().longOpt("hardware").hasArg()
       .argName("ID").desc("with --trace: the hardware model to replay on (default h200)").get();
+  private static final Option LLM = Option.builder().longOpt("llm")
+      .desc("measure LLM serving: the 300-request vLLM validation workload and requests of the "
+          + "Azure conversation trace's shape, alone and beside a training loop under MPS and "
+          + "time slicing; simulated seconds per wall and per CPU second, results checked equal "
+          + "with aggregation off on two threads").get();
+  private static final Option LLM_SECONDS = Option.builder().longOpt("llm-seconds").hasArg()
+      .argName("S").desc("with --llm: simulated seconds of the conversation cases (default "
+          + LlmServingRate.DEFAULT_HORIZON_NS / 1_000_000_000L + "; 3600 for the trace's hour)")
+      .get();
+  private static final Option LLM_CASE = Option.builder().longOpt("llm-case").hasArg()
+      .argName("NAME").desc("with --llm: run one case only (vllm-300, conv-alone, conv-mps, "
+          + "conv-time-slicing)").get();
   private static final Option MEMORY = Option.builder().longOpt("memory")
       .desc("measure the live heap a run keeps per job at N = 100000 and 1000000, then the "
           + "heap the trace readers need per job (give it -Xmx1g or more); no other option "
@@ -80,6 +93,7 @@ public final class BenchCommand implements Command {
     return new Options().addOption(KERNELS).addOption(WARMUPS).addOption(REPETITIONS)
         .addOption(SCALING).addOption(MEMORY).addOption(CONTENTION).addOption(TRACE)
         .addOption(HARDWARE).addOption(WARMUP_SECONDS).addOption(MEASURE_SECONDS)
+        .addOption(LLM).addOption(LLM_SECONDS).addOption(LLM_CASE)
         .addOption(SharedOptions.PLUGIN_PATH);
   }
 
@@ -89,6 +103,8 @@ public final class BenchCommand implements Command {
         preemptlab bench
         preemptlab bench --kernels 100000 --warmups 0 --repetitions 1
         preemptlab bench --contention
+        preemptlab bench --llm
+        preemptlab bench --llm --llm-case conv-mps --llm-seconds 60
         preemptlab bench --trace examples/traces/training.pt.trace.json.gz
         preemptlab bench --trace examples/traces/preprocess.nsys.csv --warmup-seconds 20
         PREEMPTLAB_JAVA_OPTS=-Xmx1g preemptlab bench --scaling
@@ -109,6 +125,26 @@ public final class BenchCommand implements Command {
         throw new ConfigurationException("bench --" + traceOnly.getLongOpt()
             + " goes with --trace FILE");
       }
+    }
+    for (Option llmOnly : List.of(LLM_SECONDS, LLM_CASE)) {
+      if (line.hasOption(llmOnly) && !line.hasOption(LLM)) {
+        throw new ConfigurationException("bench --" + llmOnly.getLongOpt() + " goes with --llm");
+      }
+    }
+    if (line.hasOption(LLM)) {
+      for (Option other : List.of(KERNELS, WARMUPS, REPETITIONS, SCALING, CONTENTION, MEMORY,
+          TRACE)) {
+        if (line.hasOption(other)) {
+          throw new ConfigurationException("bench --llm runs each case once; --"
+              + other.getLongOpt() + " does not apply");
+        }
+      }
+      LlmServingRate.Report report = LlmServingRate.run(SharedOptions.registry(line),
+          SharedOptions.number(line, LLM_SECONDS.getLongOpt(),
+              LlmServingRate.DEFAULT_HORIZON_NS / 1_000_000_000L, 1, 86_400) * 1_000_000_000L,
+          line.getOptionValue(LLM_CASE, "").strip());
+      out.print(LlmServingRate.render(report));
+      return report.repeatable() ? Main.OK : Main.FAILED;
     }
     if (line.hasOption(TRACE)) {
       for (Option other : List.of(KERNELS, SCALING, CONTENTION, MEMORY)) {

@@ -110,9 +110,10 @@ public final class VllmRtxPro6000 implements Reproduction {
   /**
    * The run's configuration: the bundle's trace, drained to its last request, with vLLM V1's
    * scheduler and the bundle's engine arguments ({@code max_num_seqs} 128, {@code
-   * max_num_batched_tokens} 2048; the block size vLLM picks, 16) on the card's model.
+   * max_num_batched_tokens} 2048; the block size vLLM picks, 16) on the card's model ({@code
+   * bench --llm} times it too).
    */
-  static String config(Path root) {
+  public static String config(Path root) {
     return config(root, true);
   }
 
@@ -302,7 +303,7 @@ public final class VllmRtxPro6000 implements Reproduction {
   }
 
   /** The repository's root: the working directory, or its parent when run from a module. */
-  static Path root() {
+  public static Path root() {
     Path here = Path.of("").toAbsolutePath();
     return Files.isDirectory(here.resolve(BUNDLE)) || here.getParent() == null
         || !Files.isDirectory(here.getParent().resolve(BUNDLE)) ? here : here.getParent();

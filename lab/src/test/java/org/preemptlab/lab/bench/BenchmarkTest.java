@@ -54,6 +54,8 @@ class BenchmarkTest {
     BenchTable.SPEED_COLUMNS.forEach(column -> assertThat(text).contains(column));
     BenchTable.RESULT_COLUMNS.forEach(column -> assertThat(text).contains(column));
     assertThat(text).containsPattern("engine/baseline blocks/s: \\d+\\.\\d{3}");
+    assertThat(text).contains("regression guard: engine/baseline blocks per CPU second >= 1.8 "
+        + "at N = 10,000: not applied (N = 200)");
     assertThat(text).contains("121,836", "11,872,947", "59,196,686", "MATCH", "result: PASS")
         .doesNotContain("MISMATCH");
   }

@@ -174,7 +174,8 @@ class DocumentedCommandsIT {
   /**
    * The arguments to run: the command's own, with every output path ({@code results/...},
    * {@code ~/...}, {@code /tmp/...}, a {@code profile --out} file) moved into {@code out}, and a
-   * cheap form of what runs for minutes: a bench with one short repetition, a sweep limited to its
+   * cheap form of what runs for minutes: a bench with one short repetition (with {@code --llm}, one
+   * case for a simulated second), a sweep limited to its
    * work estimate ({@code --max-events 1}: refused with exit 2 after its file, plugins and
    * parameters are checked) except {@link #WHOLE_SWEEP}, run whole, and a reproduction other than
    * {@link #CHEAP_REPRODUCTIONS} checked to be listed.
@@ -190,7 +191,10 @@ class DocumentedCommandsIT {
       args.add(w);
     }
     String verb = args.isEmpty() ? "" : args.get(0);
-    if (verb.equals("bench")) {
+    if (verb.equals("bench") && args.contains("--llm")) {
+      option(args, "--llm-case", "conv-alone");
+      option(args, "--llm-seconds", "1");
+    } else if (verb.equals("bench")) {
       option(args, "--warmups", "0");
       option(args, "--repetitions", "1");
       if (args.contains("--trace")) {

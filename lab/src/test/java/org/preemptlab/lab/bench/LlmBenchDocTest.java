@@ -1,0 +1,44 @@
+package org.preemptlab.lab.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.RunOutcome;
+
+/**
+ * docs/performance.md's pasted {@code bench --llm} output simulates what today's build simulates:
+ * the span, jobs and blocks of its {@code vllm-300} and {@code conv-alone} rows (the times are the
+ * machine's and are not checked).
+ */
+@Tag("slow")
+class LlmBenchDocTest {
+  private static final Path ROOT = Path.of("..");
+
+  @Test
+  void thePastedOutputsRowsHoldTheSpanJobsAndBlocksOfARunNow() throws Exception {
+    String doc = Files.readString(ROOT.resolve("docs/performance.md"));
+    String command = "$ java -XX:+UseParallelGC -jar lab/target/preemptlab-lab.jar bench --llm\n";
+    assertThat(doc).contains(command);
+    String output = doc.substring(doc.indexOf(command), doc.indexOf("```", doc.indexOf(command)));
+    assertThat(output).contains("conversation cases 10.000 s of simulated time");
+    RunExecutor executor = new RunExecutor(PluginRegistry.discover(Optional.empty()));
+    List<LlmServingRate.Case> cases = LlmServingRate.cases(ROOT.toAbsolutePath().normalize(),
+        LlmServingRate.DEFAULT_HORIZON_NS);
+
+    for (LlmServingRate.Case c : cases.subList(0, 2)) {
+      RunOutcome run = executor.execute(c.config());
+      String row = String.format(Locale.ROOT, "%-18s %12.3f %,10d %,14d ", c.name(),
+          run.result().makespanNs() / 1e9, run.metrics().jobs(), run.result().blocksExecuted());
+
+      assertThat(output).as(c.name()).contains("\n" + row);
+    }
+  }
+}
