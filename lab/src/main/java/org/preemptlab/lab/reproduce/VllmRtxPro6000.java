@@ -73,11 +73,11 @@ public final class VllmRtxPro6000 implements Reproduction {
           "all output tokens over the run's span: issue 47's 5%"));
 
   /** The metric of llm-serving each target row reads, in ms (or tokens/s), and its scale. */
-  private static final List<String> METRICS = List.of("ttft-mean", "ttft-p99", "tpot-mean",
+  static final List<String> METRICS = List.of("ttft-mean", "ttft-p99", "tpot-mean",
       "tpot-p99", "e2e-latency-mean", "e2e-latency-p99", "tokens-per-second");
 
   /** LLMServingSim 2.0's own figures on the bundle, as its validation/summary.txt gives them. */
-  private static final List<String> SUMMARY_ROWS = List.of("TTFT Mean", "TTFT P99", "TPOT Mean",
+  static final List<String> SUMMARY_ROWS = List.of("TTFT Mean", "TTFT P99", "TPOT Mean",
       "TPOT P99", "Latency Mean", "Latency P99", "");
 
   private final Optional<PluginRegistry> given;
@@ -218,7 +218,7 @@ public final class VllmRtxPro6000 implements Reproduction {
   }
 
   /** Row {@code i}'s metric as the page shows it: ms, or tokens per second. */
-  private static double shown(Map<String, Double> values, int i) {
+  static double shown(Map<String, Double> values, int i) {
     double v = values.getOrDefault("application.llm-serving." + METRICS.get(i), Double.NaN);
     return METRICS.get(i).equals("tokens-per-second") ? v : v / 1e6;
   }
