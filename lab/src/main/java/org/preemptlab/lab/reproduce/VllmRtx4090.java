@@ -193,7 +193,11 @@ public final class VllmRtx4090 implements Reproduction {
     if (!claims.reproduced()) {
       page = page.paragraph(("Where a row FAILs: the simulated server's service differs from "
           + "vLLM's by %s%% in output tokens per second and %s%% in mean TPOT; the run made %s "
-          + "KV preemptions. Not tuned to this run.").formatted(
+          + "KV preemptions. The input known to differ is prefix caching: vLLM ran with it on, "
+          + "so a prompt whose leading KV blocks another request has cached skips their "
+          + "prefill, while the model computes every prompt's prefill (and recomputes it after "
+          + "each preemption); how many of the 300 prompts shared a cached prefix is not in the "
+          + "bundle, so the size of this effect is not known. Not tuned to this run.").formatted(
           signed(values.getOrDefault("application.llm-serving.tokens-per-second", Double.NaN)
               / THROUGHPUT * 100 - 100),
           signed(values.getOrDefault("application.llm-serving.tpot-mean", Double.NaN) / 1e6
