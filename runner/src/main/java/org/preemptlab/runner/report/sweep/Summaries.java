@@ -177,11 +177,12 @@ public final class Summaries {
       sb.append("<h2>").append(html(metric.heading(table.unit()))).append("</h2>\n<table>\n<tr>");
       table.headers().forEach(h -> sb.append("<th>").append(html(h)).append("</th>"));
       sb.append("</tr>\n");
-      int factors = table.headers().size() - 5;
+      int verdict = table.headers().indexOf("verdict");
+      int factors = verdict - 2; // then the mean and the difference
       for (List<String> row : table.rows()) {
         sb.append("<tr>");
         for (int c = 0; c < row.size(); c++) {
-          String css = c < factors ? "" : c == factors + 3 ? row.get(c) : "num";
+          String css = c < factors ? "" : c == verdict ? row.get(c) : "num";
           sb.append(!css.equals("num") && !css.equals("better") && !css.equals("worse") ? "<td>"
               : "<td class=\"" + css + "\">")
               .append(html(row.get(c))).append("</td>");
