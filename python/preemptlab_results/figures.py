@@ -368,7 +368,9 @@ def versus(sweep: Sweep, metric_id: str, key: str, width: float = 6.5):
         note += "; configurations with identical results share one line (a = b; a|b: either value)"
     note += _star_note(names)
     if len(groups) > 1:
-        note += f"; points dodged by up to {dodge * (len(groups) - 1) / 2:.3g} along x"
+        unit = re.search(r"\(([^()]*)\)$", ax.get_xlabel())
+        note += (f"; points dodged by up to {dodge * (len(groups) - 1) / 2:.3g}"
+                 f"{' ' + unit.group(1) if unit else ''} along x")
     _note(ax, note)
     return fig
 
@@ -613,35 +615,69 @@ def request_cdf(runs: Dict[str, object], quantity: str = "ttft", width: float = 
     """The empirical CDF of a request-level quantity of llm-serving runs, one curve per entry of
     ``runs`` (a label and the path of a ``requests.csv``, or a list of paths: one per seed, pooled):
     ``ttft``, ``tpot`` (finished requests with two tokens or more), ``tbt`` (every gap between
-    tokens) or ``e2e``. Runs with identical samples share one curve."""
+    tokens) or ``e2e``. Runs with identical samples share one curve. ``runs`` may also map panel
+    titles to such dictionaries: one panel each (a label keeps its style across panels), for the
+    many curves no single plot keeps apart."""
     if quantity not in REQUEST_QUANTITIES:
         raise ValueError(f"unknown quantity {quantity!r}; valid: "
                          + ", ".join(REQUEST_QUANTITIES))
     words, read = REQUEST_QUANTITIES[quantity]
-    curves, counts = [], []
-    for label, paths in runs.items():
-        paths = paths if isinstance(paths, (list, tuple)) else [paths]
-        samples = [v for p in paths for r in llm.read_requests(p) for v in read(r)]
-        if not samples:
-            raise ValueError(f"{label}: no {words} in {', '.join(map(str, paths))}")
-        curves.append((str(label), tuple(sorted(samples))))
-        counts.append(len(paths))
-    groups = _merge_identical(curves, key=lambda c: c[1])
-    symbol, factor = display_unit("ns", max(c[1][-1] for c in curves))
-    fig, ax = plt.subplots(figsize=(width, 4.0), layout="constrained")
-    for s, group in enumerate(groups):
-        _ecdf(ax, group[0][1], factor, style(s), " = ".join(c for c, _ in group))
+    nested = all(isinstance(v, dict) for v in runs.values()) and runs
+    panels = runs if nested else {None: runs}
+    drawn, counts, largest = [], [], 0.0
+    for title, entries in panels.items():
+        curves = []
+        for label, paths in entries.items():
+            paths = paths if isinstance(paths, (list, tuple)) else [paths]
+            samples = [v for p in paths for r in llm.read_requests(p) for v in read(r)]
+            if not samples:
+                raise ValueError(f"{label}: no {words} in {', '.join(map(str, paths))}")
+            curves.append((str(label), tuple(sorted(samples))))
+            counts.append(len(paths))
+            largest = max(largest, curves[-1][1][-1])
+        groups = _merge_identical(curves, key=lambda c: c[1])
+        drawn.append((title, groups, [" = ".join(c for c, _ in g) for g in groups]))
+    order = list(dict.fromkeys(n for _, _, names in drawn for n in names))
+    symbol, factor = display_unit("ns", largest)
+    columns = min(3, len(drawn))
+    rows = math.ceil(len(drawn) / columns)
+    height = _legend_height(order, 2.6 * rows + 0.8 if nested else 4.0)
+    fig, axes = plt.subplots(rows, columns, figsize=(width * (1 if columns == 1 else 1.35),
+                                                     height), layout="constrained",
+                             sharex=True, sharey=True, squeeze=False)
+    flat = list(axes.ravel())
+    for ax, (title, groups, names) in zip(flat, drawn):
+        for group, name in zip(groups, names):
+            _ecdf(ax, group[0][1], factor, style(order.index(name)), name)
+        ax.set_ylim(0, 1.02)
+        ax.grid(color="#dddddd", linewidth=0.6)
+        if title is not None:
+            ax.set_title(str(title), fontsize=8)
+    for ax in flat[len(drawn):]:
+        ax.set_visible(False)
     unit = "token gaps" if quantity == "tbt" else "requests"
-    ax.set_xlabel(f"{words} ({symbol})")
-    ax.set_ylabel(f"fraction of {unit}")
-    ax.set_ylim(0, 1.02)
-    ax.grid(color="#dddddd", linewidth=0.6)
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=7, frameon=False)
-    note = f"every request of requests.csv ({min(counts)}" + (
+    if nested:
+        fig.supxlabel(f"{words} ({symbol})", fontsize=10)
+        fig.supylabel(f"fraction of {unit}", fontsize=10)
+    else:
+        flat[0].set_xlabel(f"{words} ({symbol})")
+        flat[0].set_ylabel(f"fraction of {unit}")
+    handles = {}
+    for ax in flat[:len(drawn)]:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            handles.setdefault(label, handle)
+    flat[columns - 1].legend([handles[n] for n in order], order, loc="upper left",
+                             bbox_to_anchor=(1.01, 1), fontsize=7, frameon=False)
+    what = "gap between tokens" if quantity == "tbt" else "request"
+    note = f"every {what} of requests.csv ({min(counts)}" + (
         "" if min(counts) == max(counts) else f"-{max(counts)}") + " run(s) per curve)"
-    if any(len(g) > 1 for g in groups):
+    if any(len(g) > 1 for _, groups, _ in drawn for g in groups):
         note += "; runs with identical samples share one curve (a = b)"
-    _note(ax, note)
+    if nested:
+        fig.suptitle(textwrap.fill(note, int(width * 20)), fontsize=7, color="#444444",
+                     x=0.01, ha="left")
+    else:
+        _note(flat[0], note)
     return fig
 
 

@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import unittest
 from pathlib import Path
@@ -208,6 +209,31 @@ class FiguresTest(unittest.TestCase):
         _, labels = fig.axes[0].get_legend_handles_labels()
         self.assertEqual(labels[0], "a = b")
         self.assertEqual(len(labels), 2)
+
+    def test_request_cdf_panels_keep_each_labels_style(self):
+        a, b = list(self.requests.values())[:2]
+        fig = figures.request_cdf({"left": {"x": a, "y": b}, "right": {"y": b, "x": a}}, "e2e")
+        left, right = [ax for ax in fig.axes if ax.get_visible()]
+        self.assertEqual((left.get_title(), right.get_title()), ("left", "right"))
+        style = {line.get_label(): (to_hex(line.get_color()), line.get_marker())
+                 for line in left.get_lines()}
+        for line in right.get_lines():
+            self.assertEqual((to_hex(line.get_color()), line.get_marker()),
+                             style[line.get_label()])
+        self.assertEqual(fig._supxlabel.get_text().split(" (")[0], "end-to-end latency")
+
+    def test_the_documented_command_writes_the_figures_of_a_sweep(self):
+        out = self.scratch / "command-4"
+        done = subprocess.run([sys.executable, "-m", "preemptlab_results.figures",
+                               str(self.sweeps[4].folder), str(out)], capture_output=True,
+                              text=True, cwd=REPO / "python")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("wrote 20 files", done.stdout)
+        bad = subprocess.run([sys.executable, "-m", "preemptlab_results.figures",
+                              str(self.scratch / "missing"), str(out)], capture_output=True,
+                             text=True, cwd=REPO / "python")
+        self.assertEqual(bad.returncode, 2)
+        self.assertEqual(len(bad.stderr.strip().splitlines()), 1, bad.stderr)
 
     def test_write_all_writes_each_reported_metric_as_pdf_and_png(self):
         out = self.scratch / "written-4"
