@@ -151,13 +151,13 @@ public record RunConfig(
 
   /**
    * Whether a plugin parameter named {@code name} holds a file path: {@code path}, {@code
-   * ...-path}, {@code ...-file}, {@code trace} (an application's request trace) and the synthetic
-   * generator's {@code spec} file. Such a value, when relative, is read against the configuration
+   * ...-path}, {@code ...-file}, {@code trace} (an application's request trace), the synthetic
+   * generator's {@code spec} file and the trace readers' {@code dram-annotations} CSV. Such a value, when relative, is read against the configuration
    * file's folder, and the file is recorded in a run's folder ({@code docs/config-format.md}).
    */
   public static boolean isPathParameter(String name) {
     return name.equals("path") || name.endsWith("-path") || name.endsWith("-file")
-        || name.equals("trace") || name.equals("spec");
+        || name.equals("trace") || name.equals("spec") || name.equals("dram-annotations");
   }
 
   /** The parameters with relative file paths resolved against {@code dir}. */

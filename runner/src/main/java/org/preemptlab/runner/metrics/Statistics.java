@@ -17,6 +17,19 @@ public final class Statistics {
   /** The confidence level of every interval. */
   public static final double LEVEL = 0.95;
 
+  /**
+   * The fewest values an interval, and so a better/worse verdict, needs: two. The Student-t
+   * interval estimates the spread from the sample itself, with {@code n - 1} degrees of freedom
+   * (Student, "The probable error of a mean", Biometrika 6(1), 1908); one value has none. From two
+   * on, the interval holds the true mean in 95% of samples when the values (for a paired
+   * comparison, the per-seed differences) are normal, and the quantile {@code t(0.975, n - 1)}
+   * (12.7 at two values, 4.3 at three) widens it for the few seeds. A test that assumes no
+   * distribution (the sign-flip or Wilcoxon signed-rank test) needs six pairs for any two-sided 5%
+   * verdict, since its smallest p-value is {@code 2 / 2^n}: below six seeds a verdict rests on
+   * the normal assumption (docs/experiments.md).
+   */
+  public static final int MIN_VALUES_FOR_INTERVAL = 2;
+
   private Statistics() {}
 
   /** The two-sided {@link #LEVEL} Student-t quantile for {@code degreesOfFreedom}. */
@@ -32,8 +45,8 @@ public final class Statistics {
       return new Estimate(0, Double.NaN, Double.NaN);
     }
     double mean = Mean.of(x).getAsDouble();
-    if (n == 1) {
-      return new Estimate(1, mean, Double.NaN);
+    if (n < MIN_VALUES_FOR_INTERVAL) {
+      return new Estimate(n, mean, Double.NaN);
     }
     double sd = StandardDeviation.of(x).getAsDouble();
     return new Estimate(n, mean, tQuantile(n - 1) * sd / Math.sqrt(n));

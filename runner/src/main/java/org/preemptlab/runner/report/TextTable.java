@@ -11,6 +11,12 @@ import java.util.List;
  * Build it with {@link #row}, then {@link #render}.
  */
 public final class TextTable {
+  /**
+   * A cell that is a number: {@code 12.5}, {@code -3%}, {@code n/a}, {@code -}, or an estimate as
+   * the sweep summaries write it ({@code 12.5 ± 0.4 (n=3)}, {@code 0.3 [0.0, 0.8] (n=3)}).
+   */
+  private static final String NUMBER = "[-+]?[0-9.,]+%?( ± [0-9.,]+%?| \\[[-+]?[0-9.,]+%?, "
+      + "[-+]?[0-9.,]+%?\\])?( \\(n=[0-9]+\\))?|n/a|-";
   private final List<String> headers;
   private final List<List<String>> rows = new ArrayList<>();
 
@@ -39,7 +45,7 @@ public final class TextTable {
     for (List<String> row : rows) {
       for (int c = 0; c < n; c++) {
         widths[c] = Math.max(widths[c], row.get(c).length());
-        if (!row.get(c).matches("[-+]?[0-9.,]+%?|n/a|-")) {
+        if (!row.get(c).matches(NUMBER)) {
           numeric[c] = false;
         }
       }

@@ -124,14 +124,14 @@ class SweepCommandTest {
     String[] cells = row.split(",");
     double mean = Double.parseDouble(cells[6]);
     double low = Double.parseDouble(cells[7]);
-    String cell = String.format(java.util.Locale.ROOT, "%.3f ± %.3f", mean / 1e6,
+    String cell = String.format(java.util.Locale.ROOT, "%.3f ± %.3f (n=3)", mean / 1e6,
         (mean - low) / 1e6);
     String md = Files.readString(dir.resolve("o/summary.md"));
     String html = Files.readString(dir.resolve("o/summary.html"));
     assertThat(md).contains("## makespan (ms, lower is better)")
-        .contains("| preemption | n | mean ± 95% CI | Δ vs baseline ± 95% CI | verdict | failed |")
-        .contains("| instruction-level | 3 | " + cell + " | ")
-        .contains("| block-boundary | 3 | ").contains(" | baseline |  | 0 |")
+        .contains("| preemption | mean ± 95% CI | Δ vs baseline ± 95% CI | verdict | failed |")
+        .contains("| instruction-level | " + cell + " | ")
+        .contains("| block-boundary | ").contains(" | baseline |  | 0 |")
         .contains("![makespan](charts/bars-makespan.png)")
         .contains("[PDF](charts/bars-makespan.pdf)").contains("[data (CSV)](charts/bars-makespan.csv)")
         .contains("## turnaround p99, queue inference (µs, lower is better)")
@@ -141,7 +141,8 @@ class SweepCommandTest {
         .contains("<th>Δ vs baseline ± 95% CI</th>");
     assertThat(result.out()).contains(cell);
     assertThat(md.lines().filter(l -> l.startsWith("| instruction-level |")).toList())
-        .allMatch(l -> l.matches(".*\\| [-+][0-9.]+ ± [0-9.]+ \\| (better|worse|n\\.s\\.) \\|.*"));
+        .allMatch(l -> l.matches(
+            ".*\\| [-+][0-9.]+ ± [0-9.]+ \\(n=3\\) \\| (better|worse|n\\.s\\.) \\|.*"));
   }
 
   @Test

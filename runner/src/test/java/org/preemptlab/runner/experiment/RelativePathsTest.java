@@ -59,4 +59,53 @@ class RelativePathsTest {
         + absolute + "}}", "x.yaml").withPathsResolvedAgainst(Path.of("/elsewhere"));
     assertThat(config.workload().parameters()).containsEntry("path", absolute.toString());
   }
+
+  /**
+   * Text parameters of the shipped plugins that are not files, each with what it holds; any other
+   * text parameter must be a path by {@link RunConfig#isPathParameter}'s naming rule, so that a new
+   * file parameter that escapes the rule (and would resolve against the working directory) fails
+   * here.
+   */
+  private static final java.util.Map<String, String> NOT_FILES = java.util.Map.ofEntries(
+      java.util.Map.entry("application.model", "a bundled model architecture's name"),
+      java.util.Map.entry("application.profile-device", "the device name a profile was measured on"),
+      java.util.Map.entry("application.queue", "a queue id"),
+      java.util.Map.entry("hardware.name", "the model's display name"),
+      java.util.Map.entry("hardware.contention", "a contention rule's name"),
+      java.util.Map.entry("hardware.context-order", "a context order's name"),
+      java.util.Map.entry("hardware.context-switch", "a duration or a distribution of durations"),
+      java.util.Map.entry("hardware.instruction-preemption", "a duration or distribution"),
+      java.util.Map.entry("hardware.kernel-launch", "a duration or distribution"),
+      java.util.Map.entry("hardware.kernel-launch-busy", "a duration or distribution"),
+      java.util.Map.entry("hardware.preemption-signal", "a duration or distribution"),
+      java.util.Map.entry("hardware.save-fixed", "a duration or distribution"),
+      java.util.Map.entry("hardware.restore-fixed", "a duration or distribution"),
+      java.util.Map.entry("hardware.mig-profiles", "MIG profiles written inline"),
+      java.util.Map.entry("hardware.mps", "MPS settings written inline"),
+      java.util.Map.entry("workload.context", "a context id"),
+      java.util.Map.entry("workload.iterations", "a range of iteration numbers"),
+      java.util.Map.entry("workload.traced-hardware", "a hardware model id"));
+
+  @Test
+  void everyTextParameterOfAShippedPluginThatIsAFileResolvesAgainstTheConfigurationsFolder() {
+    org.preemptlab.runner.discovery.PluginRegistry registry =
+        org.preemptlab.runner.discovery.PluginRegistry.discover(java.util.Optional.empty());
+    java.util.List<String> text = new java.util.ArrayList<>();
+    for (org.preemptlab.runner.discovery.PluginDescriptor plugin : registry.descriptors()) {
+      for (org.preemptlab.api.ParameterSpec p : plugin.parameters()) {
+        String name = plugin.kind().key() + "." + p.name();
+        if (p.type() == org.preemptlab.api.ParameterType.TEXT && !RunConfig.isPathParameter(
+            p.name()) && !NOT_FILES.containsKey(name)) {
+          text.add(name + " (" + plugin.id() + ")");
+        }
+      }
+    }
+    assertThat(text).as("text parameters that are neither paths nor listed as not files")
+        .isEmpty();
+    assertThat(RunConfig.isPathParameter("profile-file")).isTrue();
+    assertThat(RunConfig.isPathParameter("model-file")).isTrue();
+    // found by this test: the trace readers' DRAM annotations were read against the working
+    // directory and left out of the run folder's inputs
+    assertThat(RunConfig.isPathParameter("dram-annotations")).isTrue();
+  }
 }

@@ -15,8 +15,8 @@ import org.preemptlab.runner.metrics.MetricSelection;
  *     SweepAnalysis#turnarounds})
  * @param means the mean and confidence interval of every recorded metric over its successful
  *     runs, by {@link MetricSelection#key()}
- * @param differences the paired difference against the baseline of every recorded metric, with
- *     its confidence interval, by key; empty for the baseline itself
+ * @param differences the paired difference against its baseline ({@link SweepPlan#baselineOf})
+ *     of every recorded metric, with its confidence interval, by key; empty for a baseline itself
  */
 public record PointStats(SweepPoint point, List<RunResult> results,
     Map<String, Estimate> means, Map<String, Estimate> differences) {

@@ -60,11 +60,11 @@ public record SweepAnalysis(SweepPlan plan, List<MetricSelection> metrics,
     int seeds = plan.seeds().size();
     checkArgument(results.size() == plan.points().size() * seeds, "expected %s results, got %s",
         plan.points().size() * seeds, results.size());
-    int baselineIndex = plan.points().indexOf(plan.baseline());
-    List<RunResult> baseline = results.subList(baselineIndex * seeds,
-        (baselineIndex + 1) * seeds);
     List<PointStats> points = new ArrayList<>();
     for (int p = 0; p < plan.points().size(); p++) {
+      int baselineIndex = plan.points().indexOf(plan.baselineOf(plan.points().get(p)));
+      List<RunResult> baseline = results.subList(baselineIndex * seeds,
+          (baselineIndex + 1) * seeds);
       List<RunResult> own = results.subList(p * seeds, (p + 1) * seeds);
       Map<String, Estimate> means = new LinkedHashMap<>();
       Map<String, Estimate> differences = new LinkedHashMap<>();
@@ -98,7 +98,7 @@ public record SweepAnalysis(SweepPlan plan, List<MetricSelection> metrics,
     return results.stream().mapToDouble(r -> r.value(metric)).toArray();
   }
 
-  /** The statistics of the baseline configuration. */
+  /** The statistics of the baseline configuration (with groups, the first group's). */
   public PointStats baseline() {
     return points.get(plan.points().indexOf(plan.baseline()));
   }

@@ -31,7 +31,9 @@ import org.preemptlab.runner.workload.SpecViolation;
  *     parameters}) or a {@code --set} key ({@code hardware.time-slice: [1ms, 2ms]}); default none
  * @param seeds the root seeds; default the one seed of {@code base}
  * @param baseline the configuration paired differences are taken against, one value per varied
- *     key; default the first value of every key
+ *     key; default the first value of every key. Its entry {@value #PER} names varied keys whose
+ *     every value forms a group with a baseline of its own ({@code baseline: {policy: priority,
+ *     per: sharing}}: each configuration against {@code priority} with the same sharing)
  * @param metrics the metrics to report, each a metric id with an optional scope ({@code
  *     turnaround-p99@queue=video}, see {@link MetricSelection#parse}); default {@link #DEFAULT_METRICS}
  * @param groups user-defined groups of queues, by name, for scopes such as {@code
@@ -65,6 +67,9 @@ public record SweepConfig(
       "fairness", "deadline-misses");
   private static final List<String> PLUGIN_METRIC_KINDS =
       List.of("policy", "preemption", "context-save", "application");
+
+  /** The entry of {@code baseline} that names the keys of groups with a baseline each. */
+  public static final String PER = "per";
 
   /** The key whose values are whole {@code sharing} sections (or {@code none}). */
   static final String SHARING = "sharing";
@@ -197,7 +202,10 @@ public record SweepConfig(
     return factors(vary);
   }
 
-  /** The baseline's value label for every varied key, in factor order. */
+  /**
+   * The baseline's value label for every varied key, in factor order; a key of {@link
+   * #groupKeys()} takes its first value (the first group's baseline).
+   */
   @JsonIgnore
   public Map<String, String> baselineLabels() {
     Map<String, String> labels = new LinkedHashMap<>();
@@ -207,6 +215,36 @@ public record SweepConfig(
           : level(factor.key(), value, "baseline." + factor.key()).label());
     }
     return labels;
+  }
+
+  /**
+   * The value labels of the baseline that the configuration with {@code values} is compared
+   * against: {@link #baselineLabels()} with the configuration's own value for every key of
+   * {@link #groupKeys()}.
+   */
+  public Map<String, String> baselineLabelsFor(Map<String, String> values) {
+    Map<String, String> labels = baselineLabels();
+    for (String key : groupKeys()) {
+      labels.put(key, values.get(key));
+    }
+    return labels;
+  }
+
+  /**
+   * The varied keys under {@code baseline.per}, in the order written: each combination of their
+   * values is a group compared against a baseline of its own; empty for one baseline.
+   */
+  @JsonIgnore
+  public List<String> groupKeys() {
+    return perKeys(baseline.get(PER));
+  }
+
+  private static List<String> perKeys(Object per) {
+    if (per == null) {
+      return List.of();
+    }
+    List<?> keys = per instanceof List<?> list ? list : List.of(per);
+    return keys.stream().map(k -> k == null ? "" : String.valueOf(k).strip()).toList();
   }
 
   private static List<Factor> factors(Map<String, List<Object>> vary) {
@@ -329,7 +367,13 @@ public record SweepConfig(
 
   private static void checkBaseline(Map<String, Object> baseline, List<Factor> factors) {
     List<String> keys = factors.stream().map(Factor::key).toList();
+    if (baseline.containsKey(PER)) {
+      checkPer(baseline, keys);
+    }
     for (Map.Entry<String, Object> entry : baseline.entrySet()) {
+      if (entry.getKey().equals(PER)) {
+        continue;
+      }
       String where = "baseline." + entry.getKey();
       if (!keys.contains(entry.getKey())) {
         throw new SpecViolation(where, keys.isEmpty() ? "nothing is varied, so there is no "
@@ -342,6 +386,34 @@ public record SweepConfig(
         throw new SpecViolation(where, ConfigurationException.unknown("value", label,
             factor.labels()).getMessage() + " (the values of vary." + factor.key() + ")");
       }
+    }
+  }
+
+  private static void checkPer(Map<String, Object> baseline, List<String> keys) {
+    Object per = baseline.get(PER);
+    String where = "baseline." + PER;
+    if (per instanceof Map<?, ?> || per instanceof List<?> list && list.isEmpty()) {
+      throw new SpecViolation(where, "expected a varied key or a list of them, e.g. per: sharing");
+    }
+    List<String> named = perKeys(per);
+    for (int i = 0; i < named.size(); i++) {
+      String key = named.get(i);
+      String at = per instanceof List<?> ? where + "[" + i + "]" : where;
+      if (!keys.contains(key)) {
+        throw new SpecViolation(at, keys.isEmpty() ? "nothing is varied, so there are no groups"
+            : ConfigurationException.unknown("varied key", key, keys).getMessage());
+      }
+      if (named.indexOf(key) != i) {
+        throw new SpecViolation(at, "'" + key + "' appears twice");
+      }
+      if (baseline.containsKey(key)) {
+        throw new SpecViolation(at, "'" + key + "' has a baseline value and groups the "
+            + "configurations; write it under one of 'baseline." + key + "' or 'baseline.per'");
+      }
+    }
+    if (named.size() == keys.size()) {
+      throw new SpecViolation(where, "every varied key is under 'per', so each configuration "
+          + "would be its own baseline; leave at least one key out of 'per'");
     }
   }
 

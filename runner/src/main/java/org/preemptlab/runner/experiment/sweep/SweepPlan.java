@@ -15,7 +15,8 @@ import org.preemptlab.runner.experiment.RunExecutor;
  *
  * @param config the sweep
  * @param points every configuration, in product order
- * @param baseline the configuration paired differences are taken against
+ * @param baseline the configuration paired differences are taken against (with {@code
+ *     baseline.per}, the first group's: {@link #baselineOf})
  */
 public record SweepPlan(SweepConfig config, List<SweepPoint> points, SweepPoint baseline) {
 
@@ -61,6 +62,18 @@ public record SweepPlan(SweepConfig config, List<SweepPoint> points, SweepPoint 
     }
     String key = SweepPoint.keyOf(values);
     return new SweepPoint(key, values, config.withName(key));
+  }
+
+  /**
+   * The configuration that {@code point}'s paired differences are taken against: {@link
+   * #baseline()}, or with {@code baseline.per} the baseline of {@code point}'s group.
+   */
+  public SweepPoint baselineOf(SweepPoint point) {
+    if (config.groupKeys().isEmpty()) {
+      return baseline;
+    }
+    Map<String, String> values = config.baselineLabelsFor(point.values());
+    return points.stream().filter(p -> p.values().equals(values)).findFirst().orElseThrow();
   }
 
   /** The varied keys, in the order written. */

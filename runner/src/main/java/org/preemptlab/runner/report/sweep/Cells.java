@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import org.preemptlab.runner.metrics.Estimate;
 import org.preemptlab.runner.metrics.DisplayUnit;
 import org.preemptlab.runner.metrics.MetricSelection;
+import org.preemptlab.runner.metrics.Statistics;
 
 /** How sweep reports write numbers: one place, so every report agrees. */
 final class Cells {
@@ -19,20 +20,22 @@ final class Cells {
   }
 
   /**
-   * {@code mean ± half-width} in the metric's display unit, or {@code mean [low, high]} when the
-   * interval was cut at a bound of the metric; {@code n/a} without values.
+   * {@code mean ± half-width (n=N)} in the metric's display unit, or {@code mean [low, high]
+   * (n=N)} when the interval was cut at a bound of the metric, {@code mean (n=1)} without an
+   * interval; {@code n/a} without values. The seed count stands beside every interval so that a
+   * reader can judge it.
    */
   static String mean(DisplayUnit unit, Estimate estimate) {
     if (estimate.n() == 0) {
       return "n/a";
     }
-    String mean = unit.format(estimate.mean());
-    return Double.isNaN(estimate.halfWidth()) ? mean : estimate.cut()
-        ? mean + " [" + unit.format(estimate.low()) + ", " + unit.format(estimate.high()) + "]"
-        : mean + " ± " + unit.format(estimate.halfWidth());
+    return interval(unit, estimate, unit.format(estimate.mean()));
   }
 
-  /** A signed difference {@code +x ± h} in the metric's display unit. */
+  /**
+   * A signed difference {@code +x ± h (n=N)} in the metric's display unit (N the pairs), as
+   * {@link #mean}; {@code baseline} for a baseline itself.
+   */
   static String difference(DisplayUnit unit, Estimate estimate) {
     if (estimate == null) {
       return "baseline";
@@ -41,24 +44,26 @@ final class Cells {
       return "n/a";
     }
     String mean = unit.format(estimate.mean());
-    if (!mean.startsWith("-")) {
-      mean = "+" + mean;
-    }
-    return Double.isNaN(estimate.halfWidth()) ? mean : estimate.cut()
-        ? mean + " [" + unit.format(estimate.low()) + ", " + unit.format(estimate.high()) + "]"
-        : mean + " ± " + unit.format(estimate.halfWidth());
+    return interval(unit, estimate, mean.startsWith("-") ? mean : "+" + mean);
   }
 
-  /** What the verdict column says where fewer than two seeds give no interval. */
-  static final String ONE_SEED = "n < 2";
+  private static String interval(DisplayUnit unit, Estimate estimate, String mean) {
+    String interval = Double.isNaN(estimate.halfWidth()) ? "" : estimate.cut()
+        ? " [" + unit.format(estimate.low()) + ", " + unit.format(estimate.high()) + "]"
+        : " ± " + unit.format(estimate.halfWidth());
+    return mean + interval + " (n=" + estimate.n() + ")";
+  }
+
+  /** What the verdict column says where too few seeds give no interval. */
+  static final String ONE_SEED = "n < " + Statistics.MIN_VALUES_FOR_INTERVAL;
 
   /** What the verdict column says where every pair differs by the same non-zero amount. */
   static final String CONSTANT = "constant Δ";
 
   /**
    * {@code better} or {@code worse} when the difference's interval excludes zero (in the metric's
-   * direction), {@code n.s.} (not significant) when it contains zero, {@value #ONE_SEED} with
-   * fewer than two pairs (no interval, so no verdict), {@value #CONSTANT} when every pair differs
+   * direction), {@code n.s.} (not significant) when it contains zero, {@code n < 2} with fewer
+   * than {@link Statistics#MIN_VALUES_FOR_INTERVAL} pairs (no interval, so no verdict), {@value #CONSTANT} when every pair differs
    * by the same non-zero amount (a zero-width interval: the seeds show no spread to test the
    * difference against, so no verdict), empty for the baseline or without pairs.
    */
@@ -66,7 +71,7 @@ final class Cells {
     if (difference == null || difference.n() == 0) {
       return "";
     }
-    if (difference.n() < 2) {
+    if (difference.n() < Statistics.MIN_VALUES_FOR_INTERVAL) {
       return ONE_SEED;
     }
     if (difference.mean() != 0

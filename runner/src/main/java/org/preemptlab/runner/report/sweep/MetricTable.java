@@ -10,8 +10,8 @@ import org.preemptlab.runner.metrics.MetricSelection;
 
 /**
  * The summary of one metric over every configuration of a sweep, as cells: one column per varied
- * key, then {@code n}, the mean with its 95% confidence interval, the paired difference against
- * the baseline with its interval, the verdict and the failed runs. The terminal, Markdown and
+ * key, then the mean with its 95% confidence interval and seed count, the paired difference
+ * against the baseline with its interval and pair count, the verdict and the failed runs. The terminal, Markdown and
  * HTML summaries all render these same cells.
  *
  * @param metric the metric
@@ -31,7 +31,7 @@ record MetricTable(MetricSelection metric, DisplayUnit unit, List<String> header
     if (factors.isEmpty()) {
       headers.add("configuration");
     }
-    headers.addAll(List.of("n", "mean ± 95% CI", "Δ vs baseline ± 95% CI", "verdict",
+    headers.addAll(List.of("mean ± 95% CI", "Δ vs baseline ± 95% CI", "verdict",
         "failed"));
     List<List<String>> rows = new ArrayList<>();
     for (PointStats point : analysis.points()) {
@@ -39,7 +39,6 @@ record MetricTable(MetricSelection metric, DisplayUnit unit, List<String> header
       if (factors.isEmpty()) {
         row.add(point.point().key());
       }
-      row.add(Integer.toString(point.mean(metric).n()));
       row.add(Cells.mean(unit, point.mean(metric)));
       row.add(Cells.difference(unit, point.difference(metric)));
       row.add(Cells.verdict(metric, point.difference(metric)));

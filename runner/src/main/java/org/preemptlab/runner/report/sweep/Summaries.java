@@ -3,6 +3,7 @@ package org.preemptlab.runner.report.sweep;
 import java.util.List;
 import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
 import org.preemptlab.runner.metrics.MetricSelection;
+import org.preemptlab.runner.metrics.Statistics;
 import org.preemptlab.runner.experiment.sweep.SweepPlan;
 import org.preemptlab.runner.report.TextTable;
 
@@ -23,20 +24,27 @@ public final class Summaries {
         + (plan.seeds().size() == 1 ? "" : "s") + " = " + runs + " runs, " + failed
         + " failed. Baseline: " + baselineName(plan) + ". Mean ± half-width of the 95% "
         + "confidence interval (Student t) over the seeds, written [low, high] where it is cut "
-        + "at a bound of the metric (no count or latency below 0); Δ is the paired difference "
-        + "against the baseline on the same seeds (same workload); 'better'/'worse' when its "
-        + "interval excludes 0, 'n.s.' when it does not, 'n < 2' (no verdict) with fewer than "
-        + "two seeds.";
+        + "at a bound of the metric (no count or latency below 0), with the number of seeds "
+        + "(n=N); Δ is the paired difference against the baseline on the same seeds (same "
+        + "workload), n its pairs; 'better'/'worse' when its interval excludes 0, 'n.s.' when "
+        + "it does not, '" + Cells.ONE_SEED + "' (no verdict) with fewer than "
+        + Statistics.MIN_VALUES_FOR_INTERVAL + " pairs, '" + Cells.CONSTANT + "' (no verdict) "
+        + "when every pair differs by the same amount.";
   }
 
   private static String baselineName(SweepPlan plan) {
     if (plan.baseline().values().isEmpty()) {
       return "the base configuration (nothing is varied)";
     }
+    java.util.List<String> groups = plan.config().groupKeys();
     StringBuilder sb = new StringBuilder();
-    plan.baseline().values().forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ", ")
-        .append(k).append('=').append(v));
-    return sb.toString();
+    plan.baseline().values().forEach((k, v) -> {
+      if (!groups.contains(k)) {
+        sb.append(sb.length() == 0 ? "" : ", ").append(k).append('=').append(v);
+      }
+    });
+    return groups.isEmpty() ? sb.toString()
+        : sb + ", within each value of " + String.join(" and ", groups);
   }
 
   /** The summary as text: one aligned table per metric, then the failed runs. */
@@ -169,11 +177,12 @@ public final class Summaries {
       sb.append("<h2>").append(html(metric.heading(table.unit()))).append("</h2>\n<table>\n<tr>");
       table.headers().forEach(h -> sb.append("<th>").append(html(h)).append("</th>"));
       sb.append("</tr>\n");
-      int factors = table.headers().size() - 5;
+      int verdict = table.headers().indexOf("verdict");
+      int factors = verdict - 2; // then the mean and the difference
       for (List<String> row : table.rows()) {
         sb.append("<tr>");
         for (int c = 0; c < row.size(); c++) {
-          String css = c < factors ? "" : c == factors + 3 ? row.get(c) : "num";
+          String css = c < factors ? "" : c == verdict ? row.get(c) : "num";
           sb.append(!css.equals("num") && !css.equals("better") && !css.equals("worse") ? "<td>"
               : "<td class=\"" + css + "\">")
               .append(html(row.get(c))).append("</td>");

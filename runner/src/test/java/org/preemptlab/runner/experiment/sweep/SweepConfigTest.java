@@ -91,6 +91,23 @@ class SweepConfigTest {
   }
 
   @Test
+  void aGroupBaselineNamesVariedKeysThatHaveNoBaselineValue() {
+    String vary = "vary: {policy: [fifo, priority], preemption: [block-boundary, user-yield]}\n";
+    assertThat(parse(vary + "baseline: {policy: priority, per: preemption}\n").groupKeys())
+        .containsExactly("preemption");
+    assertThat(error(vary + "baseline: {policy: priority, per: sharing}\n"))
+        .contains("baseline.per: unknown varied key 'sharing'").contains("policy, preemption");
+    assertThat(error(vary + "baseline: {preemption: user-yield, per: preemption}\n"))
+        .contains("baseline.per: 'preemption' has a baseline value and groups the configurations");
+    assertThat(error(vary + "baseline: {per: [preemption, preemption]}\n"))
+        .contains("baseline.per[1]: 'preemption' appears twice");
+    assertThat(error(vary + "baseline: {per: [policy, preemption]}\n"))
+        .contains("every varied key is under 'per'");
+    assertThat(error(vary + "baseline: {per: []}\n"))
+        .contains("baseline.per: expected a varied key or a list of them");
+  }
+
+  @Test
   void anUnknownMetricNamesTheValidOnes() {
     assertThat(error("metrics: [makespan, antt, fairnes]\n")).startsWith("s.yaml:1:")
         .contains("metrics[2]: unknown metric 'fairnes'; did you mean 'fairness'?")
