@@ -80,6 +80,18 @@ final class ReproductionPage {
     }
     paragraph(claims.notes());
     paragraph(claims.verdict());
+    if (claims.rows().stream().anyMatch(r -> !r.target().history().isEmpty())) {
+      paragraph("Row history, from [" + TargetFile.path(id) + "](../../" + TargetFile.path(id)
+          + "), which holds every row's target and tolerance: when each was set, the row's"
+          + " earlier verdicts and what changed them.");
+      StringBuilder list = new StringBuilder();
+      for (int i = 0; i < claims.rows().size(); i++) {
+        String history = claims.rows().get(i).target().history();
+        list.append(i + 1).append(". ").append(history.isEmpty() ? "(none)" : history)
+            .append('\n');
+      }
+      paragraph(list.toString());
+    }
     return this;
   }
 
