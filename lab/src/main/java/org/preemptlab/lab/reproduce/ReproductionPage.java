@@ -80,6 +80,14 @@ final class ReproductionPage {
     }
     paragraph(claims.notes());
     paragraph(claims.verdict());
+    return history(claims);
+  }
+
+  /**
+   * Adds the rows' history, from the reproduction's targets file: each row's entries, oldest
+   * first. Adds nothing when no row has a history (targets made in tests).
+   */
+  ReproductionPage history(ClaimTable claims) {
     if (claims.rows().stream().anyMatch(r -> !r.target().history().isEmpty())) {
       paragraph("Row history, from [" + TargetFile.path(id) + "](../../" + TargetFile.path(id)
           + "), which holds every row's target and tolerance: when each was set, the row's"

@@ -269,6 +269,7 @@ public final class VllmRtxPro6000 implements Reproduction {
         .table(claims.table().render())
         .paragraph(claims.notes())
         .paragraph(claims.verdict())
+        .history(claims)
         .heading("Beside LLMServingSim 2.0's own figures on the bundle")
         .paragraph("""
             The last column is LLMServingSim 2.0's simulation of the same run, from the bundle's
