@@ -39,15 +39,16 @@ public final class Chimera implements Reproduction {
   private static final String UNPUBLISHED = "the benchmark kernels, their thread-block times and"
       + " idempotent regions, and the baseline of the ANTT and STP gains (only the abstract is"
       + " public, and no artifact was found)";
-  static final Target VIOLATIONS = new Target("requests over the 15 us limit", ABSTRACT, "0.2%",
-      Tolerance.atMost(PUBLISHED_VIOLATIONS + 0.01, Tolerance.Unit.PERCENT, "at most 1"
-          + " percentage point above the published 0.2%: the benchmarks are not known."));
-  static final Target ANTT = new Target("ANTT gain vs non-preemptive", ABSTRACT, "5.5x",
-      Tolerance.relative(PUBLISHED_ANTT_GAIN, 0.25, "the mix and the baseline are not known"
-          + " from the abstract."));
-  static final Target STP = new Target("STP gain vs non-preemptive", ABSTRACT, "+12.2%",
-      Tolerance.band(PUBLISHED_STP_GAIN, 0.05, Tolerance.Unit.PERCENT, "the mix and the"
-          + " baseline are not known from the abstract."));
+  /** The rows' targets and tolerances, with their history. */
+  static final TargetFile TARGETS = TargetFile.bundled("chimera");
+  static final Target VIOLATIONS = TARGETS.target("violations", "requests over the 15 us limit",
+      ABSTRACT, "0.2%", "at most 1 percentage point above the published 0.2%: the benchmarks are"
+          + " not known.", PUBLISHED_VIOLATIONS + 0.01);
+  static final Target ANTT = TARGETS.target("antt-gain", "ANTT gain vs non-preemptive", ABSTRACT,
+      "5.5x", "the mix and the baseline are not known from the abstract.", PUBLISHED_ANTT_GAIN);
+  static final Target STP = TARGETS.target("stp-gain", "STP gain vs non-preemptive", ABSTRACT,
+      "+12.2%", "the mix and the baseline are not known from the abstract.",
+      PUBLISHED_STP_GAIN);
   private static final List<Long> SEEDS = List.of(1L, 2L, 3L);
 
   private static final String WORKLOAD = """

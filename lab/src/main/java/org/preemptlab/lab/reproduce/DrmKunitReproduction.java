@@ -33,10 +33,13 @@ public final class DrmKunitReproduction implements Reproduction {
 
   /** The row of one KUnit test: all of its scenario's expectations, each exact. */
   static Target target(KunitScenarios.Entry entry, int expectations) {
-    return new Target(entry.kunitTest() + " (" + entry.id() + ")", KUNIT.at(entry.kunitTest()),
-        expectations + " of " + expectations + " expectations", Tolerance.atLeast(expectations,
-            Tolerance.Unit.PLAIN, "a KUnit assertion is exact: every expectation must hold."));
+    return TARGETS.target(entry.id(), entry.kunitTest() + " (" + entry.id() + ")",
+        KUNIT.at(entry.kunitTest()), expectations + " of " + expectations + " expectations",
+        "a KUnit assertion is exact: every expectation must hold.", expectations);
   }
+
+  /** The rows' targets and tolerances, with their history. */
+  static final TargetFile TARGETS = TargetFile.bundled("drm-kunit");
 
   @Override
   public boolean run(Path outputDirectory, PrintStream out) throws Exception {

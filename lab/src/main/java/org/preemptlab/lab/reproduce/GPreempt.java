@@ -34,10 +34,11 @@ public final class GPreempt implements Reproduction {
   static final GPreemptFigures FIGURES = GPreemptFigures.bundled();
   /** The DISB workloads simulated, each a row of rows 1 and 3-5. */
   static final List<String> ROW_WORKLOADS = List.of("A", "B", "C", "D", "E");
-  static final Target PRE_PREEMPTION = new Target(
+  /** The rows' targets and tolerances, with their history. */
+  static final TargetFile TARGETS = TargetFile.bundled("gpreempt");
+  static final Target PRE_PREEMPTION = TARGETS.target("pre-preemption",
       "with hint-based pre-preemption: mean preemption latency", PAPER, "< 40 us",
-      Tolerance.below(40, Tolerance.Unit.US, "the paper states a bound (single-LC workloads),"
-          + " so the bound is the tolerance."));
+      "the paper states a bound (single-LC workloads), so the bound is the tolerance.");
 
   /**
    * Row 1 on one workload: GPreempt without its hint, the LC latency it adds, from Fig. 6's
@@ -45,11 +46,11 @@ public final class GPreempt implements Reproduction {
    */
   static Target noHintExtra(String workload) {
     double us = FIGURES.extraUs(workload, "GP(w/o pre)");
-    return new Target("GPreempt w/o pre-preemption: extra LC latency vs LC alone, DISB "
-        + workload, PAPER.at("§5.3, Fig. 6, GP(w/o pre)").reading(GPreemptFigures.NOTEBOOK),
-        Numbers.fixed(us, 0) + " us", Tolerance.relative(us, TOLERANCE, "±25% as before"
+    return TARGETS.target("no-hint-extra-" + workload, "GPreempt w/o pre-preemption: extra LC"
+        + " latency vs LC alone, DISB " + workload, PAPER.at("§5.3, Fig. 6, GP(w/o pre)")
+        .reading(GPreemptFigures.NOTEBOOK), Numbers.fixed(us, 0) + " us", "±25% as before"
             + " (§5.3 gives these bars' average as \"about 200 µs\"); the bar is read within ±"
-            + Numbers.fixed(FIGURES.readingError("6"), 1) + " µs."));
+            + Numbers.fixed(FIGURES.readingError("6"), 1) + " µs.", us, TOLERANCE);
   }
 
   /**
@@ -58,11 +59,11 @@ public final class GPreempt implements Reproduction {
    */
   static Target blockLevelExtra(String workload) {
     double increase = FIGURES.increase(workload, "WB");
-    return new Target("block-level wait: extra LC latency vs LC alone, DISB " + workload,
-        PAPER.at("§5.2, Fig. 6 WB over Fig. 4a LCO").reading(GPreemptFigures.NOTEBOOK),
-        "+" + Numbers.percent(increase), Tolerance.relative(increase, 0.25, "±25% as before:"
+    return TARGETS.target("block-level-extra-" + workload, "block-level wait: extra LC latency"
+        + " vs LC alone, DISB " + workload, PAPER.at("§5.2, Fig. 6 WB over Fig. 4a LCO")
+        .reading(GPreemptFigures.NOTEBOOK), "+" + Numbers.percent(increase), "±25% as before:"
             + " one workload's measured mean, with kernel durations that are not the A100's"
-            + " own."));
+            + " own.", increase, 0.25);
   }
 
   /**
@@ -71,12 +72,12 @@ public final class GPreempt implements Reproduction {
    */
   static Target lcIncrease(String workload) {
     double increase = FIGURES.increase(workload, "GP");
-    return new Target("GPreempt: LC latency increase vs LC alone, DISB " + workload,
-        PAPER.at("§5.2, Fig. 6 GP over Fig. 4a LCO").reading(GPreemptFigures.NOTEBOOK),
-        "+" + Numbers.percent(increase) + " (block-level +"
-            + Numbers.percent(FIGURES.increase(workload, "WB")) + ")",
-        Tolerance.band(increase, 0.03, Tolerance.Unit.PERCENT, "±3 points as before (a fifth"
-            + " of the paper's distance between GPreempt's and block-level's averages)."));
+    return TARGETS.target("lc-increase-" + workload, "GPreempt: LC latency increase vs LC"
+        + " alone, DISB " + workload, PAPER.at("§5.2, Fig. 6 GP over Fig. 4a LCO")
+        .reading(GPreemptFigures.NOTEBOOK), "+" + Numbers.percent(increase) + " (block-level +"
+            + Numbers.percent(FIGURES.increase(workload, "WB")) + ")", "±3 points as before (a"
+            + " fifth of the paper's distance between GPreempt's and block-level's averages).",
+        increase, 0.03);
   }
 
   /**
@@ -85,12 +86,11 @@ public final class GPreempt implements Reproduction {
    */
   static Target throughput(String workload) {
     double ratio = FIGURES.throughputVsNp(workload, "GP");
-    return new Target("GPreempt: throughput (LC + BE) vs no preemption, DISB " + workload,
-        PAPER.at("§5.2, Fig. 5a").reading(GPreemptFigures.NOTEBOOK),
-        Numbers.percent(ratio) + " (block-level " + Numbers.percent(
-            FIGURES.throughputVsNp(workload, "WB")) + ")", Tolerance.band(ratio, 0.05,
-            Tolerance.Unit.PERCENT, "±5 points as before (about half the paper's distance"
-            + " between GPreempt's and block-level's averages)."));
+    return TARGETS.target("throughput-" + workload, "GPreempt: throughput (LC + BE) vs no"
+        + " preemption, DISB " + workload, PAPER.at("§5.2, Fig. 5a").reading(
+        GPreemptFigures.NOTEBOOK), Numbers.percent(ratio) + " (block-level " + Numbers.percent(
+            FIGURES.throughputVsNp(workload, "WB")) + ")", "±5 points as before (about half the"
+            + " paper's distance between GPreempt's and block-level's averages).", ratio, 0.05);
   }
   private static final List<Long> SEEDS = List.of(1L, 2L, 3L);
 

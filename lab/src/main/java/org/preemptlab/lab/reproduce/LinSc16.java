@@ -44,12 +44,13 @@ public final class LinSc16 implements Reproduction {
       + " scheme (the readable text ends with the introduction, and no artifact was found)";
   private static final String TEN_POINTS = "10 percentage points: only the abstract's averages"
       + " are known, over benchmarks that are not.";
-  static final Target CONTEXT = new Target("register context reduction", ABSTRACT,
-      Numbers.percent(PUBLISHED_CONTEXT), Tolerance.band(PUBLISHED_CONTEXT, TOLERANCE,
-          Tolerance.Unit.PERCENT, TEN_POINTS));
-  static final Target LATENCY = new Target("preemption latency reduction", ABSTRACT,
-      Numbers.percent(PUBLISHED_LATENCY), Tolerance.band(PUBLISHED_LATENCY, TOLERANCE,
-          Tolerance.Unit.PERCENT, TEN_POINTS));
+  /** The rows' targets and tolerances, with their history. */
+  static final TargetFile TARGETS = TargetFile.bundled("lin-sc16");
+  static final Target CONTEXT = TARGETS.target("context-reduction", "register context reduction",
+      ABSTRACT, Numbers.percent(PUBLISHED_CONTEXT), TEN_POINTS, PUBLISHED_CONTEXT, TOLERANCE);
+  static final Target LATENCY = TARGETS.target("latency-reduction",
+      "preemption latency reduction", ABSTRACT, Numbers.percent(PUBLISHED_LATENCY), TEN_POINTS,
+      PUBLISHED_LATENCY, TOLERANCE);
   private static final List<Long> SEEDS = List.of(1L, 2L, 3L);
 
   private static final String WORKLOAD = """

@@ -74,33 +74,44 @@ public final class LithosA100ThirdParty implements Reproduction {
   /** Dependent-issue latency of an FP32 FMA, cycles: the {@code work} kernel's iteration. */
   static final int CYCLES_PER_ITERATION = 4;
 
-  static final Target HP_ALONE = new Target("HP (16 blocks, W=200) alone: latency p50 (µs)",
+  /** The rows' targets and tolerances, with their history. */
+  static final TargetFile TARGETS = TargetFile.bundled("lithos-a100-third-party");
+  static final Target HP_ALONE = TARGETS.target("hp-alone",
+      "HP (16 blocks, W=200) alone: latency p50 (µs)",
       BENCH.at("docs/BENCHMARKS.md §5, head-of-line blocking"), "11.0 µs",
-      Tolerance.relative(11.0, 0.20, TWENTY_PERCENT));
-  static final Target BE_KERNEL = new Target("BE kernel (G=20000, W=40000) alone: duration"
+      TWENTY_PERCENT, 11.0, 0.20);
+  static final Target BE_KERNEL = TARGETS.target("be-kernel",
+      "BE kernel (G=20000, W=40000) alone: duration"
       + " (ms)", BENCH.at("docs/BENCHMARKS.md §5-§6"), "10.8 ms",
-      Tolerance.relative(10.8, 0.20, TWENTY_PERCENT));
-  static final Target HOL_WHOLE = new Target("HP beside the 10.8 ms BE kernel, not atomized:"
+      TWENTY_PERCENT, 10.8, 0.20);
+  static final Target HOL_WHOLE = TARGETS.target("hol-whole",
+      "HP beside the 10.8 ms BE kernel, not atomized:"
       + " latency p99 (µs)", BENCH.at("docs/BENCHMARKS.md §5, head-of-line blocking"),
-      "10,577 µs", Tolerance.relative(10_577, 0.20, TWENTY_PERCENT));
-  static final Target HOL_ATOMIZED = new Target("HP beside the BE kernel atomized"
+      "10,577 µs", TWENTY_PERCENT, 10_577, 0.20);
+  static final Target HOL_ATOMIZED = TARGETS.target("hol-atomized",
+      "HP beside the BE kernel atomized"
       + " (SLO_US=500: 20 atoms): latency p99 (µs)", ATOMS, "453 µs",
-      Tolerance.relative(453, 0.20, TWENTY_PERCENT));
-  static final Target HOL_GAIN = new Target("tail-latency reduction by atomization (p99 whole /"
-      + " atomized)", ATOMS, "23x", Tolerance.relative(10_577.0 / 453, 0.20, TWENTY_PERCENT));
-  static final Target PARTITION = new Target("HP tenant (16 blocks, W=40000) beside a heavy BE"
+      TWENTY_PERCENT, 453, 0.20);
+  static final Target HOL_GAIN = TARGETS.target("hol-gain",
+      "tail-latency reduction by atomization (p99 whole /"
+      + " atomized)", ATOMS, "23x", TWENTY_PERCENT, 10_577.0 / 453, 0.20);
+  static final Target PARTITION = TARGETS.target("partition",
+      "HP tenant (16 blocks, W=40000) beside a heavy BE"
       + " tenant (4096 blocks, W=8000), 27/27 TPC partition: HP throughput over alone",
       BENCH.at("docs/BENCHMARKS.md §5, spatial isolation"), "99% (7,179 / 7,275 it/s)",
-      Tolerance.relative(7179.0 / 7275, 0.20, TWENTY_PERCENT));
-  static final Target PLAIN_MPS = new Target("the same pair under plain MPS: HP throughput over"
+      TWENTY_PERCENT, 7179.0 / 7275, 0.20);
+  static final Target PLAIN_MPS = TARGETS.target("plain-mps",
+      "the same pair under plain MPS: HP throughput over"
       + " alone", BENCH.at("docs/BENCHMARKS.md §5, spatial isolation"),
-      "29% (2,124 / 7,275 it/s)", Tolerance.relative(2124.0 / 7275, 0.20, TWENTY_PERCENT));
-  static final Target TWO_MPS = new Target("two tenants under MPS: aggregate throughput over one"
+      "29% (2,124 / 7,275 it/s)", TWENTY_PERCENT, 2124.0 / 7275, 0.20);
+  static final Target TWO_MPS = TARGETS.target("two-mps",
+      "two tenants under MPS: aggregate throughput over one"
       + " tenant", BENCH.at("docs/BENCHMARKS.md §5, MPS work conservation"),
-      "2.0x (14,410 / 7,218 it/s)", Tolerance.relative(14_410.0 / 7218, 0.20, TWENTY_PERCENT));
-  static final Target TWO_SLICED = new Target("two tenants time-sliced (no MPS): aggregate"
+      "2.0x (14,410 / 7,218 it/s)", TWENTY_PERCENT, 14_410.0 / 7218, 0.20);
+  static final Target TWO_SLICED = TARGETS.target("two-sliced",
+      "two tenants time-sliced (no MPS): aggregate"
       + " throughput over one tenant", BENCH.at("docs/BENCHMARKS.md §5, MPS work conservation"),
-      "0.49x (3,559 / 7,218 it/s)", Tolerance.relative(3559.0 / 7218, 0.20, TWENTY_PERCENT));
+      "0.49x (3,559 / 7,218 it/s)", TWENTY_PERCENT, 3559.0 / 7218, 0.20);
 
   /** Why the atomized row differs, written after the first run (the target did not move). */
   static final String ATOM_REASON = "An atom of 1,000 blocks fills about 9 of an SM's 16 slots,"

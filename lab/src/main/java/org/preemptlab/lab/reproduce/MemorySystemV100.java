@@ -65,18 +65,21 @@ public final class MemorySystemV100 implements Reproduction {
   static final Map<Integer, Double> MEASURED = Map.of(1, 8.1, 8, 60.9, 32, 212.7, 64, 386.5,
       80, 436.8, 160, 682.0, 320, 783.4, 640, 817.5, 1280, 829.1);
 
+  /** The rows' targets and tolerances, with their history. */
+  static final TargetFile TARGETS = TargetFile.bundled("memory-system-v100");
+
   static Target alone(int blocks) {
     double gbps = MEASURED.get(blocks);
-    return new Target("one kernel alone, " + blocks + " block" + (blocks == 1 ? "" : "s")
-        + " of 128 threads: bandwidth (GB/s)", STREAM, Numbers.fixed(gbps, 1) + " GB/s",
-        Tolerance.relative(gbps, 0.20, TWENTY_PERCENT));
+    return TARGETS.target("alone-" + blocks, "one kernel alone, " + blocks + " block"
+        + (blocks == 1 ? "" : "s") + " of 128 threads: bandwidth (GB/s)", STREAM,
+        Numbers.fixed(gbps, 1) + " GB/s", TWENTY_PERCENT, gbps, 0.20);
   }
 
   static Target sideBySide(int blocks) {
     double slowdown = MEASURED.get(blocks) / (MEASURED.get(2 * blocks) / 2);
-    return new Target("two kernels side by side, " + blocks + " blocks each: each one's"
-        + " slowdown over alone", DERIVED, Numbers.fixed(slowdown, 2) + "x",
-        Tolerance.relative(slowdown, 0.20, TWENTY_PERCENT));
+    return TARGETS.target("side-by-side-" + blocks, "two kernels side by side, " + blocks
+        + " blocks each: each one's slowdown over alone", DERIVED, Numbers.fixed(slowdown, 2) + "x",
+        TWENTY_PERCENT, slowdown, 0.20);
   }
 
   /** The block counts of the rows for one kernel alone, fixed before any run. */

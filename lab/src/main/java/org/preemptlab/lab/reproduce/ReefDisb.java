@@ -114,11 +114,71 @@ final class ReefDisb {
    * @param model the model
    * @param perSecond requests per second (the config's {@code frequency})
    * @param trace request times in ms within the second, or empty for periodic requests
+   * @param poisson whether requests arrive as a Poisson process at {@code perSecond}
+   * @param once whether {@code trace} gives the request times from the start of the run, once,
+   *     instead of within each second (DISB's {@code trace} load type)
    */
-  record Task(String model, int perSecond, List<Integer> trace, boolean poisson) {
+  record Task(String model, int perSecond, List<Integer> trace, boolean poisson, boolean once) {
     Task(String model, int perSecond, List<Integer> trace) {
-      this(model, perSecond, trace, false);
+      this(model, perSecond, trace, false, false);
     }
+
+    Task(String model, int perSecond, List<Integer> trace, boolean poisson) {
+      this(model, perSecond, trace, poisson, false);
+    }
+  }
+
+  /** The bundled copy of {@code docs/data/disb-real.csv}. */
+  static final String REAL_RESOURCE = "disb-real.csv";
+  /** DISB's model names in REAL.json and the models of {@code reef-kernels.csv}. */
+  static final Map<String, String> REAL_MODELS = Map.of("resnet152-imagenet", "resnet152",
+      "densenet201-imagenet", "densenet", "vgg19-imagenet", "vgg", "inceptionv3-imagenet",
+      "inception", "distilbert", "bert");
+  /**
+   * A best-effort task of DISB's {@code continuous} load as a rate: one request every
+   * microsecond, so each request starts as soon as the task's previous one has ended.
+   */
+  static final int CONTINUOUS_PER_SECOND = 1_000_000;
+
+  /**
+   * DISB's real-world workload (SJTU-IPADS/disb @7ad5fba: {@code benchmarks/workloads/REAL.json},
+   * the trace of REEF's §7.2), from the bundled {@code disb-real.csv}: five real-time models at
+   * their traced request times and five best-effort models in closed loops.
+   */
+  static Workload real() {
+    List<Task> rt = new ArrayList<>();
+    List<Task> be = new ArrayList<>();
+    try (InputStream in = ReefDisb.class.getResourceAsStream(REAL_RESOURCE);
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in,
+            StandardCharsets.UTF_8))) {
+      boolean header = true;
+      int number = 0;
+      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        number++;
+        if (line.startsWith("#") || line.isBlank()) {
+          continue;
+        }
+        if (header) {
+          header = false;
+          continue;
+        }
+        String[] f = line.split(",", -1);
+        com.google.common.base.Preconditions.checkArgument(f.length == 5
+            && REAL_MODELS.containsKey(f[2]), "%s line %s: 5 columns and a model of %s expected",
+            REAL_RESOURCE, number, REAL_MODELS.keySet());
+        String model = REAL_MODELS.get(f[2]);
+        if (f[3].equals("trace")) {
+          List<Integer> times = java.util.Arrays.stream(f[4].split(" "))
+              .map(Integer::parseInt).toList();
+          (f[1].equals("true") ? rt : be).add(new Task(model, times.size(), times, false, true));
+        } else {
+          (f[1].equals("true") ? rt : be).add(new Task(model, CONTINUOUS_PER_SECOND, List.of()));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new Workload("REAL", rt, be, Stagger.REEF_RT);
   }
 
   /**
@@ -305,6 +365,26 @@ final class ReefDisb {
    */
   static Trace trace(Workload workload, Map<String, List<Kernel>> models, Mode mode,
       long horizonNs, long preparationNs, Contexts contexts, long seed, IssueSharing issue) {
+    return trace(workload, models, mode, horizonNs, preparationNs, contexts, seed, issue, 0);
+  }
+
+  /**
+   * The same, with the tasks' streams on at most {@code hardwareQueues} device queues (0: one
+   * queue per task). REEF keeps one real-time task queue, one stream, for every real-time task
+   * and one stream per best-effort task (SJTU-IPADS/reef @58dabe0: {@code
+   * src/reef/server/scheduler.cpp}, {@code create_queue}); its ROCm runtime maps streams onto at
+   * most {@code GPU_MAX_HW_QUEUES} hardware queues, sharing one among several streams beyond that
+   * (SJTU-IPADS/reef-artifacts @8750974: {@code reef-env/rocclr/utils/flags.hpp} line 200,
+   * default 4; {@code device/rocm/rocdevice.cpp}, {@code acquireQueue}). Here the real-time stream
+   * keeps a hardware queue of its own and the best-effort streams share the others in turn, each
+   * hardware queue in order.
+   */
+  static Trace trace(Workload workload, Map<String, List<Kernel>> models, Mode mode,
+      long horizonNs, long preparationNs, Contexts contexts, long seed, IssueSharing issue,
+      int hardwareQueues) {
+    com.google.common.base.Preconditions.checkArgument(hardwareQueues == 0
+        || hardwareQueues >= 2, "hardware queues: 0 (one per task) or at least 2, got %s",
+        hardwareQueues);
     java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
     StringBuilder csv = new StringBuilder("job_id,queue,context,priority,engine,submit,grid_blocks,"
         + "threads_per_block,registers_per_thread,shared_memory_per_block,block_time,depends_on,"
@@ -316,7 +396,7 @@ final class ReefDisb {
     long[] delays = launchDelays(workload, models, preparationNs);
     for (int i = 0; i < workload.rt().size(); i++) {
       Task task = workload.rt().get(i);
-      String queue = "rt" + i + "-" + task.model();
+      String queue = hardwareQueues > 0 ? "hwq0-rt" : "rt" + i + "-" + task.model();
       long previousLast = -1;
       for (long at : realTimeTimes(task, horizonNs, random)) {
         long due = at + delays[i];
@@ -330,7 +410,8 @@ final class ReefDisb {
     if (mode != Mode.RT_ONLY) {
       for (int i = 0; i < workload.be().size(); i++) {
         Task task = workload.be().get(i);
-        String queue = "be" + i + "-" + task.model();
+        String queue = hardwareQueues > 0 ? "hwq" + (1 + i % (hardwareQueues - 1)) + "-be"
+            : "be" + i + "-" + task.model();
         List<Kernel> kernels = models.get(task.model());
         long count = Math.min(task.perSecond() * Math.max(1, horizonNs / 1_000_000_000L),
             horizonNs / aloneNs(kernels) + 2);
@@ -387,6 +468,12 @@ final class ReefDisb {
       long period = 1_000_000_000L / task.perSecond();
       for (long at = 0; at < horizonNs; at += period) {
         times.add(at);
+      }
+    } else if (task.once()) {
+      for (int ms : task.trace()) {
+        if (ms * 1_000_000L < horizonNs) {
+          times.add(ms * 1_000_000L);
+        }
       }
     } else {
       for (long base = 0; base < horizonNs; base += 1_000_000_000L) {

@@ -80,6 +80,26 @@ final class ReproductionPage {
     }
     paragraph(claims.notes());
     paragraph(claims.verdict());
+    return history(claims);
+  }
+
+  /**
+   * Adds the rows' history, from the reproduction's targets file: each row's entries, oldest
+   * first. Adds nothing when no row has a history (targets made in tests).
+   */
+  ReproductionPage history(ClaimTable claims) {
+    if (claims.rows().stream().anyMatch(r -> !r.target().history().isEmpty())) {
+      paragraph("Row history, from [" + TargetFile.path(id) + "](../../" + TargetFile.path(id)
+          + "), which holds every row's target and tolerance: when each was set, the row's"
+          + " earlier verdicts and what changed them.");
+      StringBuilder list = new StringBuilder();
+      for (int i = 0; i < claims.rows().size(); i++) {
+        String history = claims.rows().get(i).target().history();
+        list.append(i + 1).append(". ").append(history.isEmpty() ? "(none)" : history)
+            .append('\n');
+      }
+      paragraph(list.toString());
+    }
     return this;
   }
 

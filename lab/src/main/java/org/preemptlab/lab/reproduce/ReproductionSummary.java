@@ -32,6 +32,34 @@ public final class ReproductionSummary {
 
   private static final int COLUMNS = cells(CLAIMS_HEADER).size();
 
+  /**
+   * Artifacts that publish both the inputs and the raw outputs of a figure, considered for a
+   * reproduction of their own, and why each was left out (issue 49).
+   */
+  static final String CANDIDATES = """
+      ## Artifacts considered and not reproduced
+
+      A reproduction needs an artifact that publishes both a figure's inputs (the kernels, their
+      durations or a way to derive them, the load) and its raw outputs. Considered in December
+      2026 and left out:
+
+      - XSched (Shen et al., OSDI 2025), Fig. 13a of XpuOS/xsched-artifacts @940f04e
+        (`results/fig13a/raw/bert-high.{standalone,triton,triton-p,xsched}.txt`): the raw outputs
+        are the latency distributions of a high-priority BERT model served by Triton, alone, under
+        Triton, Triton with priorities and XSched. The inputs are the kernels of the TensorRT BERT
+        engine Triton runs; the artifact publishes neither their number nor their durations (its
+        raw files hold request latencies only), so the kernels are unknown.
+      - XSched, Fig. 13b of the same artifact (`results/fig13b/raw/{cuda_ms,paella_full,xsched}_lns2.txt`,
+        per inter-arrival time: jobs, elapsed time and latency percentiles, processed by
+        `results/fig13b/scripts/plot.py`): the comparison with Paella serves DNN inference jobs
+        whose kernels and kernel durations the artifact does not give either.
+      - The paper's own Fig. 13 bottom, the multi-tenant case (financial and scientific jobs), is
+        reproduced as [xsched-multitenant](xsched-multitenant.md) from the artifact's
+        `results/fig11/raw` files, which are that case's raw outputs.
+      - REEF (OSDI 2022): SJTU-IPADS/reef-artifacts @8750974 `evaluation/fig10` holds the
+        benchmark's configurations and plotting scripts but no raw results, so REEF's rows compare
+        with the paper's numbers ([reef](reef.md)).""";
+
   private ReproductionSummary() {}
 
   /**
@@ -176,7 +204,7 @@ public final class ReproductionSummary {
     if (ran < pages.size()) {
       md.append(" (").append(pages.size() - ran).append(" without a page here)");
     }
-    md.append(".\n\n## Every row\n\n")
+    md.append(".\n\n").append(CANDIDATES).append("\n\n## Every row\n\n")
         .append("| reproduction | # | claim | published | simulated | tolerance"
             + " | baseline (simulated) | verdict |\n|---|---|---|---|---|---|---|---|\n");
     for (Page page : pages) {

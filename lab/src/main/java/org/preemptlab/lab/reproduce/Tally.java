@@ -94,32 +94,69 @@ public final class Tally implements Reproduction {
   /** Tally's HP p99 over alone, minus one, mean over the 12 pairs (quoted in a reason). */
   static final double MEASURED_TALLY_OVERHEAD = 0.0478;
 
-  static final Target TALLY_OVERHEAD = new Target("Tally: HP inference p99 over HP alone,"
-      + " mean over the pairs", ABSTRACT, "7.2% overhead on average",
-      Tolerance.atMost(0.09, Tolerance.Unit.PERCENT, "the abstract's average, +25% as for the"
+  /** The rows' targets and tolerances, with their history. */
+  static final TargetFile TARGETS = TargetFile.bundled("tally");
+  static final Target TALLY_OVERHEAD = TARGETS.target("tally-overhead", "Tally: HP inference p99"
+      + " over HP alone, mean over the pairs", ABSTRACT, "7.2% overhead on average",
+      "the abstract's average, +25% as for the"
           + " other abstract-level figures of the reproductions, read as an upper bound: the"
           + " claim is that Tally keeps the high-priority tail close to alone, and the paper's"
           + " overhead includes Tally's own costs (interception, kernel transformation, its"
           + " server's launches), which the engine does not model, so a lower simulated"
           + " overhead agrees with the claim and one above 9% contradicts it (the benchmark's"
-          + " own 12 pairs average 4.8%)."));
-  static final Target TGS_OVERHEAD = new Target("TGS: HP inference p99 over HP alone, mean"
-      + " over the pairs", ABSTRACT, "188.9% overhead", Tolerance.relative(1.889, 0.25,
-          "an abstract-level figure; ±25% as for the others."));
-  static final Target THROUGHPUT_VS_TGS = new Target("system throughput (HP + BE, each a"
-      + " fraction of alone), Tally / TGS", ABSTRACT, "over 80%", new Tolerance.Bound(0.8, false,
-          false, Tolerance.Unit.PERCENT, "a bound the abstract states."));
-  static final Target TIME_SLICING_OVERHEAD = new Target("time slicing: HP inference p99 over HP"
-      + " alone, mean over the pairs", MEASURED, "+137.9% (mean of the 12 pairs)",
-      Tolerance.between(MEASURED_TIME_SLICING_OVERHEAD / 2, MEASURED_TIME_SLICING_OVERHEAD * 1.5,
-          Tolerance.Unit.PERCENT, "measured on the authors' GPU with other models than the"
+          + " own 12 pairs average 4.8%).");
+  static final Target TGS_OVERHEAD = TARGETS.target("tgs-overhead", "TGS: HP inference p99 over"
+      + " HP alone, mean over the pairs", ABSTRACT, "188.9% overhead",
+      "an abstract-level figure; ±25% as for the others.");
+  /** TGS's HP p99 over alone, minus one, mean over the benchmark's pairs whose HP is {@code hp}. */
+  static double measuredTgsOverhead(String hp) {
+    return measuredTgsOverhead(hp, "");
+  }
+
+  /** The same over the pairs whose HP is {@code hp} and whose BE contains {@code be}. */
+  static double measuredTgsOverhead(String hp, String be) {
+    return measuredRows().stream().filter(r -> r.get("hp").contains(hp)
+        && r.get("be").contains(be)).mapToDouble(r -> Double.parseDouble(r.get("p99_tgs_ms"))
+        / Double.parseDouble(r.get("p99_orig_ms")) - 1).average().orElse(Double.NaN);
+  }
+
+  private static final String FAMILY = "the benchmark's own figure, measured on another GPU"
+      + " with other kernels than the ones simulated here; ±25% as for row 2.";
+  /** Row 2 for the BERT-inference pairs: the family every simulated pair belongs to. */
+  static final Target TGS_OVERHEAD_BERT = TARGETS.target("tgs-overhead-bert-pairs", "TGS: HP"
+      + " inference p99 over HP alone, mean over the BERT-inference pairs", MEASURED,
+      percent(measuredTgsOverhead("_bert_")) + " (mean of the 6 BERT pairs)", FAMILY,
+      measuredTgsOverhead("_bert_"));
+  /** Row 2 for the Llama-2-7B-inference pairs, which no simulated pair belongs to. */
+  static final Target TGS_OVERHEAD_LLAMA = TARGETS.target("tgs-overhead-llama-pairs", "TGS: HP"
+      + " inference p99 over HP alone, mean over the Llama-2-7B-inference pairs", MEASURED,
+      percent(measuredTgsOverhead("_llama-2-7b_")) + " (mean of the 6 Llama-2-7B pairs)",
+      FAMILY, measuredTgsOverhead("_llama-2-7b_"));
+  /** Row 2 for the pair both model sets share: BERT inference beside ResNet50 training. */
+  static final Target TGS_OVERHEAD_RESNET50 = TARGETS.target("tgs-overhead-bert-resnet50",
+      "TGS: HP inference p99 over HP alone, BERT inference beside ResNet50 training", MEASURED,
+      percent(measuredTgsOverhead("_bert_", "_resnet50_")), FAMILY,
+      measuredTgsOverhead("_bert_", "_resnet50_"));
+  /** Row 2 for the other shared pair: BERT inference beside BERT training. */
+  static final Target TGS_OVERHEAD_BERT_TRAINING = TARGETS.target("tgs-overhead-bert-bert",
+      "TGS: HP inference p99 over HP alone, BERT inference beside BERT training", MEASURED,
+      percent(measuredTgsOverhead("_bert_", "_bert_train")), FAMILY,
+      measuredTgsOverhead("_bert_", "_bert_train"));
+  static final Target THROUGHPUT_VS_TGS = TARGETS.target("throughput-vs-tgs", "system throughput"
+      + " (HP + BE, each a fraction of alone), Tally / TGS", ABSTRACT, "over 80%",
+      "a bound the abstract states.");
+  static final Target TIME_SLICING_OVERHEAD = TARGETS.target("time-slicing-overhead", "time"
+      + " slicing: HP inference p99 over HP alone, mean over the pairs", MEASURED,
+      "+137.9% (mean of the 12 pairs)", "measured on the authors' GPU with other models than the"
           + " ones simulated here (their kernels are not readable), so the row checks the size of"
-          + " time slicing's interference to within half of it either way."));
-  static final Target BE_THROUGHPUT = new Target("Tally: BE training throughput, fraction of"
-      + " alone, mean over the pairs", MEASURED, "0.44 (mean of the 12 pairs)",
-      Tolerance.relative(MEASURED_TALLY_BE_THROUGHPUT, 0.25, "the benchmark's pairs spread from"
+          + " time slicing's interference to within half of it either way.",
+      MEASURED_TIME_SLICING_OVERHEAD / 2, MEASURED_TIME_SLICING_OVERHEAD * 1.5);
+  static final Target BE_THROUGHPUT = TARGETS.target("be-throughput", "Tally: BE training"
+      + " throughput, fraction of alone, mean over the pairs", MEASURED,
+      "0.44 (mean of the 12 pairs)", "the benchmark's pairs spread from"
           + " 0.37 to 0.52 around their mean, and the models simulated are not the benchmark's;"
-          + " ±25% as for the other figures read from an artifact."));
+          + " ±25% as for the other figures read from an artifact.",
+      MEASURED_TALLY_BE_THROUGHPUT);
 
   private final Optional<PluginRegistry> given;
   private final long horizonNs;
@@ -382,6 +419,21 @@ public final class Tally implements Reproduction {
     return min ? stats.getMin() : stats.getMax();
   }
 
+  /** A per-pair TGS row: the simulated pair whose training model is {@code be}. */
+  private static Target.Row pairRow(Target target,
+      Map<OrionArtifact.Pair, Map<Setup, Result>> results, String be) {
+    Map<Setup, Result> r = results.entrySet().stream().filter(e -> e.getKey().be().equals(be))
+        .map(Map.Entry::getValue).findFirst().orElse(null);
+    if (r == null) {
+      return target.notSimulated("the pair is not among the simulated ones");
+    }
+    double overhead = overhead(r, Setup.TGS);
+    Target.Row row = target.simulated(percent(overhead), overhead);
+    return row.verdict() == Verdict.FAIL ? row.because("Orion's " + be + " training kernels"
+        + " beside Orion's BERT inference stand for tally-bench's pair (other kernels, another"
+        + " GPU); the mechanism that differs is row 2's.") : row;
+  }
+
   private ClaimTable claims(Map<OrionArtifact.Pair, Map<Setup, Result>> results,
       Map<String, List<OrionArtifact.Kernel>> models) {
     List<Long> arrivals = arrivals(models.get(HP_MODEL), horizonNs, SEED);
@@ -448,6 +500,18 @@ public final class Tally implements Reproduction {
                         / Double.parseDouble(r.get("p99_orig_ms")) - 1).average()
                     .orElse(Double.NaN)), percent(measuredOverhead("p99_mps_ms")),
                 percent(mps))))
+        .add(TGS_OVERHEAD_BERT.simulated(percent(tgs), tgs).because(("Every simulated pair"
+            + " serves BERT inference (Orion's `%s`), so the simulated mean is row 2's. Mechanism"
+            + " that differs, as for row 2: TGS here runs with the training job unthrottled"
+            + " until its controller's first sample, and the engine slows the server only"
+            + " through DRAM bandwidth and the slots its blocks wait for, not through the"
+            + " caches, SM scheduling or memory the real clients share.").formatted(HP_MODEL)))
+        .add(TGS_OVERHEAD_LLAMA.notSimulated("no Llama-2-7B inference server is simulated")
+            .inputsUnpublished("a kernel trace of Tally's ONNX Runtime Llama-2-7B inference"
+                + " server: tally-bench publishes its measured latencies only, and Orion's"
+                + " artifact, whose kernel profiles this reproduction runs, has no Llama-2-7B"))
+        .add(pairRow(TGS_OVERHEAD_RESNET50, results, "ResNet50"))
+        .add(pairRow(TGS_OVERHEAD_BERT_TRAINING, results, "BERT"))
         .add(THROUGHPUT_VS_TGS.simulated(percent(throughputRatio), throughputRatio)
             .because(("System throughput per pair: HP requests done within the horizon over"
                 + " those done alone, plus the BE training rate over alone; the row is the mean"
@@ -552,9 +616,15 @@ public final class Tally implements Reproduction {
             model both sets share) as the HP server, %d requests due in the first %s s, beside
             each of Orion's five training models (ResNet50 and BERT are also Tally's). An
             assumption: Tally's benchmark runs on another GPU with other models, so the rows
-            compare means over the pairs, not pair by pair.""".formatted(
+            compare means over the pairs. Row 2's 188.9%% mixes two families of the benchmark's
+            pairs (tally-priority-aware-perf.csv: BERT inference %s on average under TGS,
+            Llama-2-7B inference %s), so TGS is also compared per family and on the two pairs
+            both model sets share, BERT inference beside ResNet50 and beside BERT training
+            (issue 49); those targets are the benchmark's values, set before these rows were
+            first simulated, though the TGS runs' per-pair values were on this page already.""".formatted(
                 Numbers.fixed(OrionArtifact.aloneNs(models.get(HP_MODEL)) / 1e6, 1), requests,
-                Numbers.fixed(horizonNs / 1e9, 0)))
+                Numbers.fixed(horizonNs / 1e9, 0), percent(measuredTgsOverhead("_bert_")),
+                percent(measuredTgsOverhead("_llama-2-7b_"))))
         .heading("BERT inference (HP, load 0.5) beside training (BE)")
         .table(table.render())
         .claims(claims)

@@ -12,11 +12,21 @@ import static com.google.common.base.Preconditions.checkArgument;
  * @param source where it is published
  * @param published the published value as the paper states it, e.g. {@code "about 200 us"}
  * @param tolerance the simulated values accepted, and why
+ * @param history the row's history as its page prints it: when its target and tolerance were set,
+ *     its earlier verdicts and what changed them (from the reproduction's {@link TargetFile});
+ *     empty for a target made in a test
  */
-record Target(String claim, Source source, String published, Tolerance tolerance) {
+record Target(String claim, Source source, String published, Tolerance tolerance,
+    String history) {
+
+  /** A target without history (tests). */
+  Target(String claim, Source source, String published, Tolerance tolerance) {
+    this(claim, source, published, tolerance, "");
+  }
 
   /** Checks that every part is given. */
   Target {
+    history = history == null ? "" : history.strip();
     checkArgument(claim != null && !claim.isBlank(), "a target needs its claim");
     checkArgument(source != null && tolerance != null, "target '%s' needs a source and a"
         + " tolerance", claim);

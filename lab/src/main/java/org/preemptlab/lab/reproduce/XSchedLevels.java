@@ -52,13 +52,14 @@ public final class XSchedLevels implements Reproduction {
       "XpuOS/xsched-artifacts: cuda/fig9/main/levels.cu");
   private static final String APPROXIMATE = "the paper states the value as approximate (\"about\");"
       + " ±15% is checked at every command time T of the sweep.";
-  static final Target LV1 = new Target("Lv1 (stop launching): P99 over T", FIG11, "P99 ~8T",
-      Tolerance.relative(PUBLISHED_LV1_PER_T, TOLERANCE, APPROXIMATE));
-  static final Target LV2 = new Target("Lv2 (deactivate): P99 over T", FIG11, "P99 ~1T",
-      Tolerance.relative(PUBLISHED_LV2_PER_T, TOLERANCE, APPROXIMATE));
-  static final Target LV3 = new Target("Lv3 (interrupt): P99", FIG11,
-      "P99 ~32 us, independent of T", Tolerance.relative(PUBLISHED_LV3_US, TOLERANCE,
-          APPROXIMATE));
+  /** The rows' targets and tolerances, with their history. */
+  static final TargetFile TARGETS = TargetFile.bundled("xsched-levels");
+  static final Target LV1 = TARGETS.target("lv1", "Lv1 (stop launching): P99 over T", FIG11,
+      "P99 ~8T", APPROXIMATE, PUBLISHED_LV1_PER_T, TOLERANCE);
+  static final Target LV2 = TARGETS.target("lv2", "Lv2 (deactivate): P99 over T", FIG11,
+      "P99 ~1T", APPROXIMATE, PUBLISHED_LV2_PER_T, TOLERANCE);
+  static final Target LV3 = TARGETS.target("lv3", "Lv3 (interrupt): P99", FIG11,
+      "P99 ~32 us, independent of T", APPROXIMATE, PUBLISHED_LV3_US, TOLERANCE);
 
   private final Optional<PluginRegistry> given;
   private final List<Long> commandUs;

@@ -87,23 +87,25 @@ public final class XSchedPolicies implements Reproduction {
       "XpuOS/xsched-artifacts: results/fig7/raw");
   private static final String RANGE = "the paper gives the range over its ten XPUs; the row must"
       + " fall inside it.";
-  static final Target NATIVE_P99 = new Target("native: FG P99 / standalone", FIG9,
-      "1.60-2.19x (GV100 " + Numbers.fixed(GV100_NATIVE_RATIO, 2) + "x)",
-      Tolerance.between(NATIVE_LOW, NATIVE_HIGH, Tolerance.Unit.TIMES, RANGE));
-  static final Target XSCHED_P99 = new Target("XSched fixed priority: FG P99 / standalone", FIG9,
-      "1.02-1.30x (GV100 " + Numbers.fixed(GV100_XSCHED_RATIO, 2) + "x)",
-      Tolerance.between(XSCHED_LOW, XSCHED_HIGH, Tolerance.Unit.TIMES, RANGE));
-  static final Target PARTITION_SHARE = new Target("bandwidth partition: FG share", FIG9,
-      "75% (GV100 " + Numbers.percent(GV100_XSCHED_FG / (GV100_XSCHED_FG + GV100_XSCHED_BG))
-          + ")", Tolerance.band(SHARE, SHARE_TOLERANCE, Tolerance.Unit.PERCENT, "the configured"
-          + " split is 75/25; the band of 5 points was set with the first version of this"
-          + " reproduction and is kept unchanged."));
-  static final Target PARTITION_OVERHEAD = new Target("bandwidth partition: overhead", FIG9,
-      "GV100 " + Numbers.percent(1 - (GV100_XSCHED_FG + GV100_XSCHED_BG) / GV100_STANDALONE)
-          + " (mean over XPUs about 1.5%)", Tolerance.band(1 - (GV100_XSCHED_FG
-          + GV100_XSCHED_BG) / GV100_STANDALONE, OVERHEAD_TOLERANCE, Tolerance.Unit.PERCENT,
-          "the GV100's own figure, since the v100 model stands for it; 1.5 points is the"
-          + " paper's mean overhead over the XPUs."));
+  /** The rows' targets and tolerances, with their history. */
+  static final TargetFile TARGETS = TargetFile.bundled("xsched-policies");
+  static final Target NATIVE_P99 = TARGETS.target("native-p99", "native: FG P99 / standalone",
+      FIG9, "1.60-2.19x (GV100 " + Numbers.fixed(GV100_NATIVE_RATIO, 2) + "x)", RANGE,
+      NATIVE_LOW, NATIVE_HIGH);
+  static final Target XSCHED_P99 = TARGETS.target("xsched-p99", "XSched fixed priority: FG P99 /"
+      + " standalone", FIG9, "1.02-1.30x (GV100 " + Numbers.fixed(GV100_XSCHED_RATIO, 2) + "x)",
+      RANGE, XSCHED_LOW, XSCHED_HIGH);
+  static final Target PARTITION_SHARE = TARGETS.target("partition-share", "bandwidth partition:"
+      + " FG share", FIG9, "75% (GV100 " + Numbers.percent(GV100_XSCHED_FG / (GV100_XSCHED_FG
+      + GV100_XSCHED_BG)) + ")", "the configured split is 75/25; the band of 5 points was set"
+      + " with the first version of this reproduction and is kept unchanged.", SHARE,
+      SHARE_TOLERANCE);
+  static final Target PARTITION_OVERHEAD = TARGETS.target("partition-overhead", "bandwidth"
+      + " partition: overhead", FIG9, "GV100 " + Numbers.percent(1 - (GV100_XSCHED_FG
+      + GV100_XSCHED_BG) / GV100_STANDALONE) + " (mean over XPUs about 1.5%)", "the GV100's own"
+      + " figure, since the v100 model stands for it; 1.5 points is the paper's mean overhead"
+      + " over the XPUs.", 1 - (GV100_XSCHED_FG + GV100_XSCHED_BG) / GV100_STANDALONE,
+      OVERHEAD_TOLERANCE);
 
   private final Optional<PluginRegistry> given;
   private final int requests;

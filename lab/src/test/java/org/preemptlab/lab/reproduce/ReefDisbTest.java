@@ -30,6 +30,55 @@ class ReefDisbTest {
   }
 
   @Test
+  void theBundledRealWorkloadIsTheCopyInDocsData() throws Exception {
+    String bundled;
+    try (InputStream in = ReefDisb.class.getResourceAsStream(ReefDisb.REAL_RESOURCE)) {
+      bundled = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    assertThat(bundled).isEqualTo(Files.readString(Path.of("..", "docs", "data",
+        "disb-real.csv")));
+  }
+
+  @Test
+  void theRealWorkloadIsDisbsTraceOfFiveRealTimeAndFiveClosedLoopModels() {
+    ReefDisb.Workload real = ReefDisb.real();
+
+    // SJTU-IPADS/disb @7ad5fba benchmarks/workloads/REAL.json: the traces' lengths and ends.
+    assertThat(real.rt().stream().map(ReefDisb.Task::model)).containsExactly("resnet152",
+        "densenet", "vgg", "inception", "bert");
+    assertThat(real.rt().stream().map(t -> t.trace().size())).containsExactly(375, 202, 560,
+        374, 173);
+    assertThat(real.rt().get(0).trace()).startsWith(0, 150, 258).endsWith(38_594, 38_697,
+        38_792);
+    assertThat(real.rt()).allMatch(ReefDisb.Task::once);
+    assertThat(real.be().stream().map(ReefDisb.Task::model)).containsExactly("resnet152",
+        "densenet", "vgg", "inception", "bert");
+    assertThat(real.be()).allMatch(t -> t.perSecond() == ReefDisb.CONTINUOUS_PER_SECOND);
+  }
+
+  @Test
+  void aTracedTaskRequestsAtItsTimesOnceAndStreamsShareTheHardwareQueues() {
+    ReefDisb.Trace trace = ReefDisb.trace(ReefDisb.real(), ReefDisb.models(),
+        ReefDisb.Mode.RT_FIRST, 200_000_000L, 0, ReefDisb.Contexts.PER_TASK, 1, ReefDisb.ISSUE,
+        4);
+
+    // ResNet-152's requests due before 200 ms: 0, 150 ms; VGG-19's: 9, 22, 27, 30, 159, 165,
+    // 172, 176 ms; Inception's 0, 118; DenseNet's 120; DistilBERT's none.
+    assertThat(trace.requests().stream().filter(ReefDisb.Request::realTime)).hasSize(13);
+    assertThat(trace.csv().lines().skip(1).map(l -> l.split(",")[1]).distinct())
+        .containsExactlyInAnyOrder("hwq0-rt", "hwq1-be", "hwq2-be", "hwq3-be");
+  }
+
+  @Test
+  void reefsThroughputRowKeepsSection72sTargetOnTheRealTrace() {
+    // Fixed before the REAL row's first simulation: REEF (OSDI'22) §7.2, 7.7x, ±25% as before.
+    TargetFile.Line row = Reef.TARGETS.line("throughput-vs-rt-only");
+    assertThat(row.kind()).isEqualTo("relative");
+    assertThat(row.target()).isEqualTo(7.7);
+    assertThat(row.bound()).isEqualTo(0.25);
+  }
+
+  @Test
   void everyModelOfTheWorkloadsIsProfiledInLaunchOrder() {
     Map<String, List<ReefDisb.Kernel>> models = ReefDisb.models();
 
