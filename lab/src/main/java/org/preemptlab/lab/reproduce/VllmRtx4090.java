@@ -53,15 +53,18 @@ public final class VllmRtx4090 implements Reproduction {
   private static final String MEAN = "a mean over 300 requests: issue 47's 5%";
   private static final String P99 = "the 3rd-longest of 300 requests: issue 47's 10%";
 
+  /** The rows' targets and tolerances, with their history. */
+  static final TargetFile FILE = TargetFile.bundled("vllm-rtx4090");
+
   /** The rows, fixed before the first simulation. */
   static final List<Target> TARGETS = List.of(
-      target("TTFT mean (ms)", TTFT_MEAN, 0.05, MEAN),
-      target("TTFT p99 (ms)", TTFT_P99, 0.10, P99),
-      target("TPOT mean (ms)", TPOT_MEAN, 0.05, MEAN),
-      target("TPOT p99 (ms)", TPOT_P99, 0.10, P99),
-      target("end-to-end latency mean (ms)", E2E_MEAN, 0.05, MEAN),
-      target("end-to-end latency p99 (ms)", E2E_P99, 0.10, P99),
-      target("output tokens per second", THROUGHPUT, 0.05,
+      target("ttft-mean", "TTFT mean (ms)", TTFT_MEAN, 0.05, MEAN),
+      target("ttft-p99", "TTFT p99 (ms)", TTFT_P99, 0.10, P99),
+      target("tpot-mean", "TPOT mean (ms)", TPOT_MEAN, 0.05, MEAN),
+      target("tpot-p99", "TPOT p99 (ms)", TPOT_P99, 0.10, P99),
+      target("e2e-mean", "end-to-end latency mean (ms)", E2E_MEAN, 0.05, MEAN),
+      target("e2e-p99", "end-to-end latency p99 (ms)", E2E_P99, 0.10, P99),
+      target("tokens-per-second", "output tokens per second", THROUGHPUT, 0.05,
           "all output tokens over the run's span: issue 47's 5%"));
 
   private final Optional<PluginRegistry> given;
@@ -75,9 +78,9 @@ public final class VllmRtx4090 implements Reproduction {
     this.given = registry;
   }
 
-  private static Target target(String claim, double value, double fraction, String reason) {
-    return new Target(claim, SOURCE, Numbers.fixed(value, 1),
-        Tolerance.relative(value, fraction, reason));
+  private static Target target(String key, String claim, double value, double fraction,
+      String reason) {
+    return FILE.target(key, claim, SOURCE, Numbers.fixed(value, 1), reason, value, fraction);
   }
 
   @Override
@@ -185,6 +188,7 @@ public final class VllmRtx4090 implements Reproduction {
         .table(claims.table().render())
         .paragraph(claims.notes())
         .paragraph(claims.verdict())
+        .history(claims)
         .heading("Beside LLMServingSim 2.0's own figures on the bundle")
         .paragraph("""
             The last column is LLMServingSim 2.0's simulation of the same run, from the bundle's
