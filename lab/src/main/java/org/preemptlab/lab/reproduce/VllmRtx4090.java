@@ -50,22 +50,13 @@ public final class VllmRtx4090 implements Reproduction {
   /** vLLM's KV cache on the card: 2,588 blocks of 16 tokens (vllm/meta.json) of 131,072 B. */
   static final long KV_CACHE_BYTES = 2_588L * 16 * 131_072;
 
-  private static final String MEAN = "a mean over 300 requests: issue 47's 5%";
-  private static final String P99 = "the 3rd-longest of 300 requests: issue 47's 10%";
 
   /** The rows' targets and tolerances, with their history. */
   static final TargetFile FILE = TargetFile.bundled("vllm-rtx4090");
 
-  /** The rows, fixed before the first simulation. */
-  static final List<Target> TARGETS = List.of(
-      target("ttft-mean", "TTFT mean (ms)", TTFT_MEAN, 0.05, MEAN),
-      target("ttft-p99", "TTFT p99 (ms)", TTFT_P99, 0.10, P99),
-      target("tpot-mean", "TPOT mean (ms)", TPOT_MEAN, 0.05, MEAN),
-      target("tpot-p99", "TPOT p99 (ms)", TPOT_P99, 0.10, P99),
-      target("e2e-mean", "end-to-end latency mean (ms)", E2E_MEAN, 0.05, MEAN),
-      target("e2e-p99", "end-to-end latency p99 (ms)", E2E_P99, 0.10, P99),
-      target("tokens-per-second", "output tokens per second", THROUGHPUT, 0.05,
-          "all output tokens over the run's span: issue 47's 5%"));
+  /** The rows, fixed before the first simulation, as vllm-rtxpro6000's. */
+  static final List<Target> TARGETS = VllmRtxPro6000.rows(FILE, SOURCE, TTFT_MEAN, TTFT_P99,
+      TPOT_MEAN, TPOT_P99, E2E_MEAN, E2E_P99, THROUGHPUT);
 
   private final Optional<PluginRegistry> given;
 
@@ -76,11 +67,6 @@ public final class VllmRtx4090 implements Reproduction {
 
   VllmRtx4090(Optional<PluginRegistry> registry) {
     this.given = registry;
-  }
-
-  private static Target target(String key, String claim, double value, double fraction,
-      String reason) {
-    return FILE.target(key, claim, SOURCE, Numbers.fixed(value, 1), reason, value, fraction);
   }
 
   @Override

@@ -1,5 +1,7 @@
 package org.preemptlab.lab.reproduce;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -61,19 +63,25 @@ public final class VllmRtxPro6000 implements Reproduction {
   private static final String MEAN = "a mean over 300 requests: issue 47's 5%";
   private static final String P99 = "the 3rd-longest of 300 requests: issue 47's 10%";
 
+  /** A row of a vLLM reproduction: its key in the targets file, its claim and its tolerance. */
+  private record Row(String key, String claim, double fraction, String reason) {}
+
+  private static final List<Row> ROWS = List.of(
+      new Row("ttft-mean", "TTFT mean (ms)", 0.05, MEAN),
+      new Row("ttft-p99", "TTFT p99 (ms)", 0.10, P99),
+      new Row("tpot-mean", "TPOT mean (ms)", 0.05, MEAN),
+      new Row("tpot-p99", "TPOT p99 (ms)", 0.10, P99),
+      new Row("e2e-mean", "end-to-end latency mean (ms)", 0.05, MEAN),
+      new Row("e2e-p99", "end-to-end latency p99 (ms)", 0.10, P99),
+      new Row("tokens-per-second", "output tokens per second", 0.05,
+          "all output tokens over the run's span: issue 47's 5%"));
+
   /** The rows' targets and tolerances, with their history. */
   static final TargetFile FILE = TargetFile.bundled("vllm-rtxpro6000");
 
   /** The rows, fixed before the first simulation. */
-  static final List<Target> TARGETS = List.of(
-      target("ttft-mean", "TTFT mean (ms)", TTFT_MEAN, 0.05, MEAN),
-      target("ttft-p99", "TTFT p99 (ms)", TTFT_P99, 0.10, P99),
-      target("tpot-mean", "TPOT mean (ms)", TPOT_MEAN, 0.05, MEAN),
-      target("tpot-p99", "TPOT p99 (ms)", TPOT_P99, 0.10, P99),
-      target("e2e-mean", "end-to-end latency mean (ms)", E2E_MEAN, 0.05, MEAN),
-      target("e2e-p99", "end-to-end latency p99 (ms)", E2E_P99, 0.10, P99),
-      target("tokens-per-second", "output tokens per second", THROUGHPUT, 0.05,
-          "all output tokens over the run's span: issue 47's 5%"));
+  static final List<Target> TARGETS = rows(FILE, SOURCE, TTFT_MEAN, TTFT_P99, TPOT_MEAN,
+      TPOT_P99, E2E_MEAN, E2E_P99, THROUGHPUT);
 
   /** The metric of llm-serving each target row reads, in ms (or tokens/s), and its scale. */
   static final List<String> METRICS = List.of("ttft-mean", "ttft-p99", "tpot-mean",
@@ -94,9 +102,21 @@ public final class VllmRtxPro6000 implements Reproduction {
     this.given = registry;
   }
 
-  private static Target target(String key, String claim, double value, double fraction,
-      String reason) {
-    return FILE.target(key, claim, SOURCE, Numbers.fixed(value, 1), reason, value, fraction);
+  /**
+   * The seven rows of a reproduced vLLM run of an LLMServingSim 2.0 bundle, with their targets
+   * and tolerances from {@code file}: vLLM's measured TTFT, TPOT and end-to-end latency (mean and
+   * p99, ms) and output tokens per second, in that order, with issue 47's tolerances.
+   */
+  static List<Target> rows(TargetFile file, Source source, double... measured) {
+    checkArgument(measured.length == ROWS.size(), "%s measured values for %s rows",
+        measured.length, ROWS.size());
+    List<Target> rows = new ArrayList<>();
+    for (int i = 0; i < ROWS.size(); i++) {
+      Row row = ROWS.get(i);
+      rows.add(file.target(row.key(), row.claim(), source, Numbers.fixed(measured[i], 1),
+          row.reason(), measured[i], row.fraction()));
+    }
+    return List.copyOf(rows);
   }
 
   @Override
