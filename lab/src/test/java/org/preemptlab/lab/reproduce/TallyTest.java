@@ -165,7 +165,10 @@ class TallyTest {
         .containsPattern("system throughput .* Tally / TGS .* +over 80% +[0-9.]+% +> 80%")
         .containsPattern("Tally: HP inference p99 over HP alone, mean over the pairs .* +7.2%"
             + " overhead on average +[0-9.]+% +<= 9% +the best of TGS, time slicing and MPS");
-    assertThat(printed).doesNotContain("NOT SIMULATED");
+    // one pair is simulated here: only the row of a pair left out (BERT beside BERT training)
+    // is NOT SIMULATED
+    assertThat(printed.lines().filter(l -> l.matches("\\d+ .*NOT SIMULATED.*")).toList())
+        .singleElement().asString().contains("BERT inference beside BERT training");
     assertThat(reproduced).isEqualTo(printed.contains("reproduced (every row PASS)"));
     assertThat(Files.readString(directory.resolve("tally.md")))
         .contains("Mechanisms exercised", "tally-project/tally-bench", "eth-easl/orion");
