@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.runner.cli.Main;
@@ -25,6 +26,7 @@ import org.preemptlab.runner.experiment.Vocabulary;
  * every SVG and on the axis titles of every chart CSV of a small sweep of an LLM server that
  * varies {@code applications[0].arrival-rate} and {@code hardware.contention}.
  */
+@Tag("slow") // eight serving runs end to end (about 10 s); VocabularyTest is the fast check
 class SweepChartWordsTest {
   /** A raw key: an index in brackets, or a plugin section or metric kind followed by a dot. */
   private static final Pattern RAW_KEY = Pattern.compile(
