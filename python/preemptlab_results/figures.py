@@ -51,20 +51,10 @@ LINESTYLES = ["-", "--", "-.", ":", (0, (5, 1, 1, 1, 1, 1))]
 
 _VOCABULARY = json.loads((Path(__file__).parent / "vocabulary.json").read_text("utf-8"))
 
-#: Words for the varied keys that choose a plugin or a section.
-KEY_WORDS = {
-    "policy": "scheduling policy",
-    "preemption": "preemption-point strategy",
-    "context-save": "context-save strategy",
-    "hardware": "hardware model",
-    "workload": "workload",
-    "sharing": "sharing mode",
-    "engine.credit-limit": "credit limit",
-    "engine.launch-window": "launch window",
-    "engine.launch-batch": "launch batch",
-}
-_ACRONYMS = {"ttft": "TTFT", "tpot": "TPOT", "tbt": "TBT", "slo": "SLO", "antt": "ANTT",
-             "stp": "STP", "sm": "SM", "kv": "KV", "mps": "MPS", "mig": "MIG", "e2e": "end-to-end"}
+#: Words for the varied keys that choose a plugin or a section, and acronyms of key words: from
+#: ``vocabulary.json`` (the Java registry's ``Vocabulary``, which titles the Java charts alike).
+KEY_WORDS = _VOCABULARY["key-words"]
+_ACRONYMS = _VOCABULARY["acronyms"]
 _DURATION = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(ns|us|µs|ms|s)\s*$")
 _NS = {"ns": 1.0, "us": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9}
 

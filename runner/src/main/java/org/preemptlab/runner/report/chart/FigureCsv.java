@@ -7,8 +7,10 @@ import org.preemptlab.runner.report.Csv;
  * The numbers of a figure as CSV (RFC 4180, LF line ends), one row per point: {@code series},
  * {@code category} (bars), {@code x}, {@code y}, {@code ci_low}, {@code ci_high} (the 95%
  * interval drawn as the error bar), {@code defined} ({@code false}: drawn as {@code n/a}, {@code
- * y} empty), and the axis titles {@code x_title}, {@code y_title}, which carry the units the
- * numbers are in.
+ * y} empty), and the axis titles {@code x_title}, {@code y_title} as drawn (in words, not keys),
+ * which carry the units the numbers are in. The column names are fixed and the series and
+ * categories are the varied values (a duration as {@code 50 µs}), so a program reads it by
+ * column.
  */
 public final class FigureCsv {
   private FigureCsv() {}

@@ -343,7 +343,8 @@ final class FigurePainter {
       } else {
         for (Figure.Point p : points) {
           if (p.hasError()) {
-            errorBarVertical(c, sx(p.x()), sy(clip(p.low())), sy(clip(p.high())));
+            errorBar(c, new double[] {sx(p.x()), sy(clip(p.low())), sx(p.x()),
+                sy(clip(p.high()))}, 4, colour, false);
           }
           marker(c, ChartStyle.marker(i), sx(p.x()), sy(p.y()), colour);
         }
@@ -395,7 +396,8 @@ final class FigurePainter {
         bar(c, i, x, top, barWidth, Math.max(0, bottom - top));
         c.end();
         if (p.hasError()) {
-          errorBarVertical(c, x + barWidth / 2, sy(clip(p.low())), sy(clip(p.high())));
+          errorBar(c, new double[] {x + barWidth / 2, sy(clip(p.low())), x + barWidth / 2,
+              sy(clip(p.high()))}, 4, ChartStyle.barFill(i), true);
         }
       }
     }
@@ -428,9 +430,7 @@ final class FigurePainter {
           double cap = Math.min(4, barHeight / 2);
           double lo = sv(clip(p.low()));
           double hi = sv(clip(p.high()));
-          c.line(lo, mid, hi, mid, Color.BLACK, 1.2, new float[0]);
-          c.line(lo, mid - cap, lo, mid + cap, Color.BLACK, 1.2, new float[0]);
-          c.line(hi, mid - cap, hi, mid + cap, Color.BLACK, 1.2, new float[0]);
+          errorBar(c, new double[] {lo, mid, hi, mid}, cap, ChartStyle.barFill(i), true);
         }
       }
     }
@@ -482,11 +482,32 @@ final class FigurePainter {
     }
   }
 
-  private static void errorBarVertical(Canvas c, double x, double yLow, double yHigh) {
+  /**
+   * An error bar in its series' {@code colour}: the interval's segment {@code s} = {x1, y1, x2,
+   * y2} (vertical or horizontal) with caps of half-length {@code cap} at both ends, in group
+   * {@code error-bar}. {@code edged} (over a bar filled with the same colour) draws a black edge
+   * under it first (group {@code error-bar-edge}), so that it shows on its own bar and on white.
+   */
+  private static void errorBar(Canvas c, double[] s, double cap, Color colour, boolean edged) {
+    boolean vertical = s[0] == s[2];
+    double[][] lines = vertical
+        ? new double[][] {s, {s[0] - cap, s[1], s[0] + cap, s[1]}, {s[2] - cap, s[3], s[2] + cap,
+            s[3]}}
+        : new double[][] {s, {s[0], s[1] - cap, s[0], s[1] + cap}, {s[2], s[3] - cap, s[2],
+            s[3] + cap}};
     float[] solid = new float[0];
-    c.line(x, yLow, x, yHigh, Color.BLACK, 1.2, solid);
-    c.line(x - 4, yLow, x + 4, yLow, Color.BLACK, 1.2, solid);
-    c.line(x - 4, yHigh, x + 4, yHigh, Color.BLACK, 1.2, solid);
+    if (edged) {
+      c.begin("error-bar-edge", 0, 0);
+      for (double[] l : lines) {
+        c.line(l[0], l[1], l[2], l[3], Color.BLACK, 3.4, solid);
+      }
+      c.end();
+    }
+    c.begin("error-bar", 0, 0);
+    for (double[] l : lines) {
+      c.line(l[0], l[1], l[2], l[3], colour, edged ? 1.6 : 1.4, solid);
+    }
+    c.end();
   }
 
   private static void marker(Canvas c, String shape, double x, double y, Color colour) {

@@ -7,7 +7,8 @@
  * ({@link org.preemptlab.runner.report.chart.ChartStyle}): white background, axis titles with
  * units scaled to the data, the legend outside the plot area, series told apart without colour
  * (marker shapes and dash patterns for lines, hatches for bars) in a colour-blind-safe palette,
- * axes and error bars that stay within the plotted quantity's bounds, undefined values marked
+ * axes and error bars that stay within the plotted quantity's bounds, error bars in their
+ * series' colour, undefined values marked
  * {@code n/a} and never drawn as zero. Size and style: {@link
  * org.preemptlab.runner.report.chart.ChartOptions}.
  */

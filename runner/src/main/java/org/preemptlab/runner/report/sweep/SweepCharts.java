@@ -20,6 +20,7 @@ import org.preemptlab.runner.experiment.sweep.PointStats;
 import org.preemptlab.runner.experiment.sweep.ResultStore;
 import org.preemptlab.runner.experiment.sweep.RunResult;
 import org.preemptlab.runner.experiment.sweep.SweepAnalysis;
+import org.preemptlab.runner.experiment.Vocabulary;
 import org.preemptlab.runner.metrics.DisplayUnit;
 import org.preemptlab.runner.metrics.MetricSelection;
 import org.preemptlab.runner.report.chart.ChartOptions;
@@ -38,7 +39,10 @@ import org.preemptlab.runner.report.chart.FigureImages;
  * configuration on the category axis (one style, no legend); with more factors the last one's
  * values are the series. Intervals and axes stay within the metric's bounds; duration values in
  * legends and on category axes are written in the unit of the axes ({@code 50 µs}, not {@code
- * 50us}). Which charts, and their size and style: {@link ChartSelection}.
+ * 50us}). Axis and legend titles name the varied keys in words with their units, as the Python
+ * paper figures do ({@link Vocabulary#keyTitle}: {@code arrival rate of application 1
+ * (requests/s)}, never {@code applications[0].arrival-rate}). Which charts, and their size and
+ * style: {@link ChartSelection}.
  */
 public final class SweepCharts {
   /** The charts' directory under the output directory. */
@@ -146,9 +150,11 @@ public final class SweepCharts {
     bySeries.forEach((name, points) -> series.add(new Figure.Series(name, points.stream()
         .sorted((a, b) -> Double.compare(a.x(), b.x())).toList())));
     List<String> keys = analysis.plan().factors().stream().map(Factor::key)
-        .filter(k -> numeric.isEmpty() || !k.equals(numeric.get().key())).toList();
+        .filter(k -> numeric.isEmpty() || !k.equals(numeric.get().key())).map(SweepCharts::words)
+        .toList();
     return new Figure(tradeOffName(x, y), y.title() + " against " + x.title()
-        + ": means over seeds" + numeric.map(f -> ", a line through " + f.key()).orElse(""),
+        + ": means over seeds" + numeric.map(f -> ", a line through " + words(f.key()))
+        .orElse(""),
         x.title() + xUnit.inParentheses(), y.title() + yUnit.inParentheses(),
         keys.isEmpty() ? "configuration" : String.join(" / ", keys), Figure.Kind.LINES,
         List.of(), series, false, yUnit.display(y.metric().lowerBound()),
@@ -277,10 +283,11 @@ public final class SweepCharts {
     }
     List<Figure.Series> series = new ArrayList<>();
     bySeries.forEach((name, ps) -> series.add(new Figure.Series(name, ps)));
-    String categoryTitle = factors.isEmpty() ? "configuration" : oneFactor ? factors.get(0).key()
+    String categoryTitle = factors.isEmpty() ? "configuration"
+        : oneFactor ? words(factors.get(0).key())
         : String.join(" / ", factors.subList(0, factors.size() - 1).stream().map(Factor::key)
-            .toList());
-    String legend = oneFactor ? "" : factors.get(factors.size() - 1).key();
+            .map(SweepCharts::words).toList());
+    String legend = oneFactor ? "" : words(factors.get(factors.size() - 1).key());
     return new Figure(barsName(metric), metric.title() + ": mean and 95% CI over seeds",
         categoryTitle, metric.title() + unit.inParentheses(), legend, Figure.Kind.BARS,
         categories, series, false, unit.display(metric.metric().lowerBound()),
@@ -332,16 +339,27 @@ public final class SweepCharts {
     bySeries.forEach((name, ps) -> series.add(new Figure.Series(name, ps.stream()
         .sorted((a, b) -> Double.compare(a.x(), b.x())).toList())));
     List<String> otherKeys = analysis.plan().factors().stream().map(Factor::key)
-        .filter(k -> !k.equals(factor.key())).toList();
-    return new Figure(againstName(metric, factor), metric.title() + " against " + factor.key(),
-        factor.key() + xUnit.inParentheses(), metric.title() + unit.inParentheses(),
+        .filter(k -> !k.equals(factor.key())).map(SweepCharts::words).toList();
+    return new Figure(againstName(metric, factor),
+        metric.title() + " against " + words(factor.key()),
+        Vocabulary.shipped().keyTitle(factor.key(), xUnit.symbol()),
+        metric.title() + unit.inParentheses(),
         String.join(" / ", otherKeys), Figure.Kind.LINES, List.of(), series, false,
         unit.display(metric.metric().lowerBound()), unit.display(metric.metric().upperBound()));
   }
 
   private static String legendTitle(SweepAnalysis analysis) {
     return analysis.plan().factors().isEmpty() ? "configuration"
-        : String.join(" / ", analysis.plan().factors().stream().map(Factor::key).toList());
+        : String.join(" / ", analysis.plan().factors().stream().map(Factor::key)
+            .map(SweepCharts::words).toList());
+  }
+
+  /**
+   * A varied key in words with its declared unit ({@link Vocabulary#keyTitle}), from the built-in
+   * metrics and the plugins on the class path.
+   */
+  static String words(String key) {
+    return Vocabulary.shipped().keyTitle(key);
   }
 
   /**

@@ -187,7 +187,8 @@ class SweepChartsTest {
 
     assertThat(svg).startsWith("<?xml").contains("<svg xmlns=\"http://www.w3.org/2000/svg\"")
         .contains(">turnaround (µs)</text>").contains(">fraction of jobs ≤ x</text>")
-        .contains(">policy / preemption</text>").contains("<rect width=\"100%\" height=\"100%\" "
+        .contains(">scheduling policy / preemption-point strategy</text>")
+        .contains("<rect width=\"100%\" height=\"100%\" "
             + "fill=\"#ffffff\"/>");
     assertThat(svg).as("dash patterns tell series apart").contains("stroke-dasharray=\"8 4\"");
   }
