@@ -235,4 +235,20 @@ class RunExecutorTest {
         .contains("memory-system").contains("4300 GB/s")
         .contains("its DRAM latency rising with the traffic by a queueing delay of scale 121 ns");
   }
+  @Test
+  void theConsoleValueOfAContentionRuleStatesTheBandwidthAndLatencyItUses() {
+    // the console prints each choice's topic and value only, so the figures must be in the value
+    assertThat(contentionValue(ContentionModel.maxMinFair()))
+        .isEqualTo("max-min-fair (4800 GB/s peak)");
+    assertThat(contentionValue(ContentionModel.memorySystem()))
+        .isEqualTo("memory-system (4300 GB/s achievable, 600 ns latency)");
+    assertThat(contentionValue(ContentionModel.memorySystem(600, 121)))
+        .isEqualTo("memory-system (4300 GB/s achievable, 600 ns latency, 121 ns queueing)");
+  }
+
+  private static String contentionValue(ContentionModel rule) {
+    return RunExecutor.choices(SharingPlan.none(), withContention(rule)).stream()
+        .filter(c -> c.topic().equals("contention")).map(ModellingChoice::value)
+        .reduce((a, b) -> a + "; " + b).orElseThrow();
+  }
 }
