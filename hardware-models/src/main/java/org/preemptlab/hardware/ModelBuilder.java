@@ -99,6 +99,11 @@ final class ModelBuilder {
           + number(sustainedClock) + " MHz) exceeds " + CLOCK_MHZ.id() + " ("
           + number(clock) + " MHz); the clock under load is at most the maximum clock");
     }
+    if (values.containsKey(DRAM_ACHIEVABLE_GBPS) && !values.containsKey(DRAM_BANDWIDTH_GBPS)) {
+      throw new ConfigurationException(source + ": " + DRAM_ACHIEVABLE_GBPS.id() + " needs "
+          + DRAM_BANDWIDTH_GBPS.id() + " (the device's datasheet peak DRAM bandwidth in GB/s,"
+          + " which the achievable bandwidth must not exceed)");
+    }
     DeviceSpec device;
     try {
       SmSpec sm = new SmSpec(whole(MAX_THREADS_PER_SM), whole(MAX_BLOCKS_PER_SM),

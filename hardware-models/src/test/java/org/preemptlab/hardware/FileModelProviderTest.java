@@ -273,4 +273,16 @@ class FileModelProviderTest {
         .isInstanceOf(ConfigurationException.class)
         .hasMessageStartingWith(file + ":9: kernel-launch: expected a duration or quantile points");
   }
+  @Test
+  void anAchievableBandwidthWithoutThePeakNamesTheFileAndTheMissingKey() throws IOException {
+    // issue 48: this was "achievable DRAM bandwidth (1000.0 GB/s) must not exceed the peak (0.0)"
+    String yaml = VALID.replace(" = ", ": ").replace("Test GPU", "'Test GPU'")
+        + "dram-achievable-gbps: 1000\n";
+    Path file = write("my-gpu.yaml", yaml);
+    assertThatThrownBy(() -> createFrom(file))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage(file + ": dram-achievable-gbps needs dram-bandwidth-gbps (the device's"
+            + " datasheet peak DRAM bandwidth in GB/s, which the achievable bandwidth must not"
+            + " exceed)");
+  }
 }

@@ -235,4 +235,48 @@ class RunExecutorTest {
         .contains("memory-system").contains("4300 GB/s")
         .contains("its DRAM latency rising with the traffic by a queueing delay of scale 121 ns");
   }
+  @Test
+  void theConsoleValueOfAContentionRuleStatesTheBandwidthAndLatencyItUses() {
+    // the console prints each choice's topic and value only, so the figures must be in the value
+    assertThat(contentionValue(ContentionModel.maxMinFair()))
+        .isEqualTo("max-min-fair (4800 GB/s peak)");
+    assertThat(contentionValue(ContentionModel.memorySystem()))
+        .isEqualTo("memory-system (4300 GB/s achievable, 600 ns latency)");
+    assertThat(contentionValue(ContentionModel.memorySystem(600, 121)))
+        .isEqualTo("memory-system (4300 GB/s achievable, 600 ns latency, 121 ns queueing)");
+  }
+
+  private static String contentionValue(ContentionModel rule) {
+    return RunExecutor.choices(SharingPlan.none(), withContention(rule)).stream()
+        .filter(c -> c.topic().equals("contention")).map(ModellingChoice::value)
+        .reduce((a, b) -> a + "; " + b).orElseThrow();
+  }
+  @Test
+  void theDocsQuoteTheContentionValuesOfTheBundledModels() throws java.io.IOException {
+    PluginRegistry registry = PluginRegistry.discover(Optional.empty());
+    java.nio.file.Path docs = java.nio.file.Path.of("..", "docs");
+    String model = java.nio.file.Files.readString(docs.resolve("model.md"));
+    String sharing = java.nio.file.Files.readString(docs.resolve("sharing.md"));
+    String format = java.nio.file.Files.readString(docs.resolve("output-format.md"));
+    String h200 = bundledContentionValue(registry, "h200");
+    String v100 = bundledContentionValue(registry, "v100");
+
+    assertThat(h200).isEqualTo("memory-system (4300 GB/s achievable, 375 ns latency)");
+    assertThat(v100)
+        .isEqualTo("memory-system (829 GB/s achievable, 316 ns latency, 121 ns queueing)");
+    assertThat(model.replaceAll("\\s+", " ")).contains("on `h200` `contention " + h200 + "`")
+        .contains("on `v100` `contention " + v100 + "`");
+    assertThat(sharing.replaceAll("\\s+", " ")).contains("on `h200`, `contention " + h200 + "`");
+    assertThat(format.replaceAll("\\s+", " ")).contains("`" + h200 + "`");
+  }
+
+  private static String bundledContentionValue(PluginRegistry registry, String id) {
+    HardwareModel hardware = registry.create(
+        org.preemptlab.runner.discovery.PluginType.HARDWARE_MODEL, id,
+        java.util.Map.of("contention", "memory-system"), (HardwareModel) null,
+        new java.util.SplittableRandom(1));
+    return RunExecutor.choices(SharingPlan.none(), hardware).stream()
+        .filter(c -> c.topic().equals("contention")).map(ModellingChoice::value)
+        .findFirst().orElseThrow();
+  }
 }

@@ -44,14 +44,17 @@ public final class ResultStore implements TurnaroundSource {
       .build();
 
   /**
-   * The largest result file read back: the size limit of a text input ({@link
+   * The largest result file read back, so that a corrupt or foreign file of any size is run again
+   * instead of being parsed into memory: the size limit of a text input ({@link
    * org.preemptlab.api.Limits#MAX_TEXT_FILE_BYTES}, for the metrics and the rest) plus 21 bytes
-   * for each of {@link org.preemptlab.api.Limits#MAX_JOBS} turnarounds (a {@code long} of at most
-   * 19 digits and the {@code ", "} that separates it from the next, as written). A larger file is
-   * not one of ours: its run runs again.
+   * (a {@code long} of at most 19 digits and the {@code ", "} that separates it from the next, as
+   * written) for each of {@link org.preemptlab.api.Limits#MAX_GENERATED_JOBS} turnarounds, the
+   * most jobs a synthetic workload or an application may submit in a run (a trace holds at most
+   * {@link org.preemptlab.api.Limits#MAX_JOBS}): about 421 MB. A larger file is not one of ours:
+   * its run runs again.
    */
   public static final long MAX_RESULT_FILE_BYTES = org.preemptlab.api.Limits.MAX_TEXT_FILE_BYTES
-      + 21L * org.preemptlab.api.Limits.MAX_JOBS;
+      + 21L * org.preemptlab.api.Limits.MAX_GENERATED_JOBS;
 
   private final Path runs;
 

@@ -73,11 +73,41 @@ class ResultStoreTest {
     ResultStore store = new ResultStore(dir);
     PlannedRun run = runs("vary: {policy: [fifo]}\n").get(0);
     store.write(run, RunResult.failed(run, "x"));
-    String valid = Files.readString(store.file(run));
-    Files.writeString(store.file(run), valid.replace("{", "{" + " ".repeat(
-        (int) ResultStore.MAX_RESULT_FILE_BYTES))); // still the same JSON, but larger than any
+    // still the same JSON (a parser stops at the end of its object), but larger than any of
+    // ours: extended by zero bytes, a sparse file that costs no disk
+    try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(store.file(run).toFile(),
+        "rw")) {
+      file.setLength(ResultStore.MAX_RESULT_FILE_BYTES + 1);
+    }
 
     assertThat(store.completed(run)).isEmpty();
+  }
+
+  @Test
+  void theResultOfARunOfMoreThanAMillionJobsIsKeptOnResume() throws IOException { // issue 52
+    ResultStore store = new ResultStore(dir);
+    PlannedRun run = runs("vary: {policy: [fifo]}\n").get(0);
+    long[] turnarounds = new long[1_100_000];
+    java.util.Arrays.fill(turnarounds, 1_000_000_000_000_000_000L); // 19 digits, the longest
+    turnarounds[0] = 7;
+    store.write(run, ok(run, Map.of("q", turnarounds)));
+
+    // larger than the old bound: 1 MiB and 21 bytes for each of a trace's 1,000,000 jobs
+    assertThat(Files.size(store.file(run)))
+        .isGreaterThan(org.preemptlab.api.Limits.MAX_TEXT_FILE_BYTES
+            + 21L * org.preemptlab.api.Limits.MAX_JOBS);
+    assertThat(store.completed(run)).hasValueSatisfying(r -> {
+      assertThat(r.turnaroundsNs().get("q")).hasSize(1_100_000).startsWith(7,
+          1_000_000_000_000_000_000L);
+    });
+  }
+
+  @Test
+  void theSizeBoundHoldsTheLargestRunASyntheticWorkloadOrApplicationMaySubmit() {
+    // every turnaround at its longest: 19 digits and the ", " before the next
+    assertThat(ResultStore.MAX_RESULT_FILE_BYTES).isGreaterThanOrEqualTo(
+        org.preemptlab.api.Limits.MAX_TEXT_FILE_BYTES
+            + 21L * org.preemptlab.api.Limits.MAX_GENERATED_JOBS);
   }
 
   private static RunResult ok(PlannedRun run, Map<String, long[]> turnarounds) {
