@@ -255,7 +255,7 @@ class ArchitectureTest {
   /** The engine's parts: each owns its state and offers the others methods, never its fields. */
   private static final Set<String> ENGINE_PARTS = Set.of("Launcher", "BlockScheduler",
       "Preemptor", "TimeSlicer", "PolicyEngine", "ApplicationHost", "SmArray", "Contention",
-      "SpatialSharing", "MemoryDomains", "JobTable", "Simulator");
+      "SpatialSharing", "MemoryDomains", "JobTable", "Simulator", "QueueActions");
 
   /**
    * No class reads or writes a field of an engine part but the part itself (with its nested
@@ -303,8 +303,9 @@ class ArchitectureTest {
    * classes: the launcher sees placement as {@code Placement}, the preemptor sees it as {@code
    * Eviction}, the time slicer as {@code ContextResidency}, placement sees the launcher as {@code
    * JobLifecycle} and the preemptor as {@code StopPoints}, the policies' view sees them as {@code
-   * QueueControl}, {@code Placement} and {@code PreemptionRequests}. Only the simulator, which
-   * assembles them, and the events it routes name the parts' classes.
+   * QueueControl}, {@code Placement} and {@code PreemptionRequests}, the queue actions see the
+   * launcher as {@code LaunchGate}. Only the simulator, which assembles them, the events it routes
+   * and the launcher, which builds its policy engines and queue actions, name the parts' classes.
    */
   @ArchTest
   static final ArchRule enginePartsMeetThroughNarrowInterfaces = partsDependencyRule(
@@ -323,7 +324,7 @@ class ArchitectureTest {
     return classes()
         .that(inEngineCoreNamed(Set.of("Launcher", "BlockScheduler", "Preemptor", "TimeSlicer",
             "PolicyEngine", "ApplicationHost", "SimQueue", "SimJob", "SimContext", "Contention",
-            "SmArray")))
+            "SmArray", "QueueActions")))
         .should(new ArchCondition<JavaClass>("depend on no other part's class of " + forbidden) {
           @Override
           public void check(JavaClass origin, ConditionEvents events) {

@@ -45,7 +45,7 @@ final class Events {
   record ActionDue(QueueAction action) implements Event {
     @Override
     public void fire(Simulator sim, int gen) {
-      sim.launcher().apply(action);
+      sim.launcher().queueActions().apply(action);
     }
   }
 

@@ -18,14 +18,10 @@ import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobList;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
-import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.QueueAction;
-import org.preemptlab.api.model.SuspendLevel;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.api.policy.ActionOutcome;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
-import org.preemptlab.api.policy.PreemptScope;
 
 /**
  * Launch and dispatch: a job's life from submission to launch and from finish to its dependants.
@@ -33,10 +29,11 @@ import org.preemptlab.api.policy.PreemptScope;
  * time), becomes ready when its dependencies are met, the previous job of its queue was
  * dispatched, its queue is not suspended and its queue's launch window has room; its engine's
  * policy then chooses when it is dispatched (credits taken), and after the launch latency its
- * blocks go to the {@link BlockScheduler}. Also applies queue actions: suspend and resume (XSched's
- * three levels), priority and weight changes, from policies or the workload's timed actions.
+ * blocks go to the {@link BlockScheduler}. It owns the run's {@link QueueActions} (suspend and
+ * resume, holds, priority and weight changes), which it builds with its queues and which reach it
+ * as a {@link LaunchGate}.
  */
-final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissions {
+final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions {
   private final RunServices run;
   /** The SMs, for a kernel's shared-memory need. */
   private final SmArray sms;
@@ -44,8 +41,6 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
   private final java.util.function.Consumer<SimJob> recordFinished;
   /** Block placement, which takes launched jobs' blocks ({@link #connect}). */
   private Placement placement;
-  /** The preemptor, for a level-3 suspension's interrupt ({@link #connect}). */
-  private PreemptionRequests preemptions;
   /** The time slicer: whether contexts take turns ({@link #connect}). */
   private Slicing slicing;
   /**
@@ -84,12 +79,13 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
   private final List<SimQueue> queues = new ArrayList<>();
   private final Map<String, SimQueue> queueById = new LinkedHashMap<>();
   private final Map<EngineKind, PolicyEngine> engines = new EnumMap<>(EngineKind.class);
+  /** Suspend, resume, holds, priority and weight changes: the policies' {@link QueueControl}. */
+  private final QueueActions queueActions;
   /** The engines in {@link #engines}' order, for the per-instant dispatch loop (no iterator). */
   private PolicyEngine[] engineList;
   /** The open-loop jobs by submission time, then index. */
   private final int[] arrivals;
   private final QueueAction[] actions;
-  private final List<SuspensionRecord> suspensions = new ArrayList<>();
   private int arrivalCursor;
   /** Whether a job was ever held back (own hold or a level 2-3 suspension) in this run. */
   private boolean holdsUsed;
@@ -125,11 +121,12 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
     for (SimContext context : contexts) {
       contextById.put(context.spec.id(), context);
     }
+    queueActions = new QueueActions(run, queues, queueById, this);
     Map<String, Integer> queueIndex = new HashMap<>();
     for (JobQueue spec : workload.queues()) {
       PolicyEngine engine = engines.computeIfAbsent(spec.engine(), kind ->
           new PolicyEngine(kind, run.plugins.policies().apply(kind), run.options.creditLimit(),
-              run, this));
+              run, queueActions));
       SimContext context = contextById.get(spec.contextId());
       SimQueue queue = new SimQueue(spec, context, engine, run);
       queueIndex.put(spec.id(), queues.size());
@@ -220,8 +217,8 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
    */
   void connect(Placement placement, PreemptionRequests preemptions, Slicing slicing) {
     this.placement = placement;
-    this.preemptions = preemptions;
     this.slicing = slicing;
+    queueActions.connect(placement, preemptions);
     for (PolicyEngine engine : engines.values()) {
       engine.connect(placement, preemptions);
     }
@@ -321,19 +318,16 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
   }
 
   /** The queue with this id, or null. */
-  @Override
   public SimQueue queue(String id) {
     return queueById.get(id);
   }
 
   /** Every queue, in workload order. */
-  @Override
   public List<SimQueue> queues() {
     return queues;
   }
 
   /** The queue ids, in workload order. */
-  @Override
   public java.util.Set<String> queueIds() {
     return queueById.keySet();
   }
@@ -767,122 +761,42 @@ final class Launcher implements JobLifecycle, QueueControl, ApplicationSubmissio
     }
   }
 
-  // ---- queue actions ----
+  // ---- what the queue actions ask of the launcher ----
 
-  /** Applies a workload's timed action. */
-  void apply(QueueAction action) {
-    SimQueue queue = queueById.get(action.queueId());
-    if (action instanceof QueueAction.Suspend suspend) {
-      suspend(queue, suspend.level());
-    } else if (action instanceof QueueAction.Resume) {
-      resume(queue);
-    } else if (action instanceof QueueAction.SetPriority change) {
-      setPriority(queue, change.priority());
-    } else if (action instanceof QueueAction.SetWeight change) {
-      queue.weight = change.weight();
-    } else if (action instanceof QueueAction.Prepare hint) {
-      queue.engine.policy().onPreparation(hint.queueId(), run.now() + hint.preparationNs(),
-          queue.engine);
+  /** Withdraws a suspended queue's ready job: it is offered again on resume. */
+  @Override
+  public void withdrawReady(SimQueue queue) {
+    SimJob ready = queue.readyJob;
+    if (ready != null) {
+      queue.readyJob = null;
+      queue.head--;
+      ready.state = JobState.SUBMITTED;
+      ready.readyNs = -1;
+      queue.engine.readyWithdrawn();
+      reportLoad(queue.engine);
+      queue.engine.policy().onJobWithdrawn(ready, queue.engine);
     }
   }
 
   @Override
-  public ActionOutcome suspend(SimQueue queue, SuspendLevel level) {
-    if (queue.suspension == level) {
-      return ActionOutcome.refused(queue + " is already suspended at level " + level);
-    }
-    if (queue.suspension == null) {
-      queue.openSuspension = new SimQueue.Suspension(level, run.now());
-      SimJob ready = queue.readyJob;
-      if (ready != null) {
-        // Withdraw its ready job: it is offered again on resume.
-        queue.readyJob = null;
-        queue.head--;
-        ready.state = JobState.SUBMITTED;
-        ready.readyNs = -1;
-        queue.engine.readyWithdrawn();
-        reportLoad(queue.engine);
-        queue.engine.policy().onJobWithdrawn(ready, queue.engine);
-      }
-    }
-    queue.suspension = level;
-    holdsUsed |= level != SuspendLevel.LAUNCH;
-    if (level == SuspendLevel.INTERRUPT) {
-      // One interrupt of the queue: its jobs' saves share each SM's save (one fixed cost per SM).
-      Object interrupt = new Object();
-      for (SimJob job : queue.engine.inFlight()) {
-        if (job.queue == queue && !job.resident.isEmpty()) {
-          preemptions.preempt(job, PreemptScope.all(), null, interrupt);
-        }
-      }
-    }
-    checkQuiet(queue);
-    return ActionOutcome.done();
-  }
-
-  @Override
-  public ActionOutcome resume(SimQueue queue) {
-    if (queue.suspension == null) {
-      return ActionOutcome.refused(queue + " is not suspended");
-    }
-    SimQueue.Suspension open = queue.openSuspension;
-    suspensions.add(new SuspensionRecord(queue.spec.id(), open.level.number(), open.requestNs,
-        open.quietNs, run.now()));
-    queue.suspension = null;
-    queue.openSuspension = null;
+  public void offerNext(SimQueue queue) {
     tryReady(queue);
-    return ActionOutcome.done();
   }
 
-  /**
-   * Records when a suspended queue went quiet: at level 1 when its launched jobs have finished, at
-   * levels 2 and 3 when none of its blocks is on an SM.
-   */
+  @Override
+  public void holdUsed() {
+    holdsUsed = true;
+  }
+
+  /** {@inheritDoc} The queue actions record it. */
   @Override
   public void checkQuiet(SimQueue queue) {
-    SimQueue.Suspension open = queue.openSuspension;
-    if (open == null || open.quietNs >= 0) {
-      return;
-    }
-    boolean quiet = open.level == SuspendLevel.LAUNCH ? queue.launched == 0
-        : queue.residentBlocks == 0;
-    if (quiet) {
-      open.quietNs = run.now();
-    }
+    queueActions.checkQuiet(queue);
   }
 
-  @Override
-  public ActionOutcome holdJob(SimJob job, boolean hold) {
-    if (!job.inFlight()) {
-      return ActionOutcome.refused(job + " is " + job.state + ", not launched and unfinished");
-    }
-    if (job.ownHold == hold) {
-      return ActionOutcome.refused(job + (hold ? " is already held" : " is not held"));
-    }
-    job.ownHold = hold;
-    holdsUsed |= hold;
-    return ActionOutcome.done();
-  }
-
-  @Override
-  public ActionOutcome setPriority(SimQueue queue, Priority priority) {
-    if (queue.priority != priority) {
-      placement.reorder(queue, () -> queue.priority = priority);
-    }
-    return ActionOutcome.done();
-  }
-
-  /** Suspensions that were resumed, then those still open at the end (resume time -1). */
-  List<SuspensionRecord> suspensions() {
-    List<SuspensionRecord> all = new ArrayList<>(suspensions);
-    for (SimQueue queue : queues) {
-      SimQueue.Suspension open = queue.openSuspension;
-      if (open != null) {
-        all.add(new SuspensionRecord(queue.spec.id(), open.level.number(), open.requestNs,
-            open.quietNs, -1));
-      }
-    }
-    return all;
+  /** The queue actions (suspend, resume, hold, priority and weight) and their records. */
+  QueueActions queueActions() {
+    return queueActions;
   }
 
   /** The preemption-point strategy's program for {@code kernel}, never null. */

@@ -7,8 +7,8 @@ import org.preemptlab.api.model.SuspendLevel;
 import org.preemptlab.api.policy.ActionOutcome;
 
 /**
- * What the policies' view ({@link PolicyEngine}) asks of the launcher ({@link Launcher}): the
- * queues, and the queue and job actions a policy may take.
+ * What the policies' view ({@link PolicyEngine}) asks of the queue actions ({@link
+ * QueueActions}): the queues, and the queue and job actions a policy may take.
  */
 interface QueueControl {
   /** The queue with this id, or null. */

@@ -39,7 +39,7 @@ final class SimJob implements JobView {
   @OwnedBy(Launcher.class) boolean submitted;
   @OwnedBy(Launcher.class) boolean launched;
   /** Held back by its own suspension (SchedulerView.suspend(JobView)). */
-  @OwnedBy(Launcher.class) boolean ownHold;
+  @OwnedBy(QueueActions.class) boolean ownHold;
   /** Its place in its queue's order, set when it becomes ready. */
   @OwnedBy(Launcher.class) int queuePos = -1;
   /** The order in which jobs became ready (offered to their policy), for first in, first out. */

@@ -30,10 +30,10 @@ final class SimQueue implements QueueView {
   /** The application whose queue this is, or null for a queue of the workload. */
   @OwnedBy({ApplicationHost.class, ApplicationFailure.class}) ApplicationHost application;
   @OwnedBy(Launcher.class) SimJob readyJob;
-  @OwnedBy(Launcher.class) Priority priority;
-  @OwnedBy({Launcher.class, PolicyEngine.class}) int weight;
-  @OwnedBy(Launcher.class) SuspendLevel suspension;
-  @OwnedBy(Launcher.class) Suspension openSuspension;
+  @OwnedBy(QueueActions.class) Priority priority;
+  @OwnedBy({QueueActions.class, PolicyEngine.class}) int weight;
+  @OwnedBy(QueueActions.class) SuspendLevel suspension;
+  @OwnedBy(QueueActions.class) Suspension openSuspension;
   @OwnedBy(PolicyEngine.class) SmSet restriction;
   /** The SMs the run's spatial sharing confines it to (MPS share, MIG instance, green context), or null. */
   @OwnedBy(Simulator.class) SmSet partition;
@@ -176,7 +176,7 @@ final class SimQueue implements QueueView {
   static final class Suspension {
     final SuspendLevel level;
     final long requestNs;
-    long quietNs = -1;
+    @OwnedBy(QueueActions.class) long quietNs = -1;
 
     Suspension(SuspendLevel level, long requestNs) {
       this.level = level;

@@ -427,7 +427,7 @@ public final class Simulator {
         : (double) sms.busyArea(makespan) / ((double) makespan * sms.count());
     return new SimulationResult(jobRows, preemptionRecords, makespan, busy,
         slicer.contextSwitches(), run.eventCount(), blocks.blocksExecuted(),
-        launcher.suspensions(),
+        launcher.queueActions().suspensions(),
         run.decisions.toRecord(layer == null));
   }
 
