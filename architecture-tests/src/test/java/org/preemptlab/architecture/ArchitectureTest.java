@@ -211,6 +211,43 @@ class ArchitectureTest {
   }
 
   /**
+   * The engine's tests need no plugin module: they run the engine with testkit-core's doubles of
+   * the bundled plugins (or strategies written in the test), while each plugin module tests its
+   * plugins on the engine through the test kit. A test that named a bundled plugin would need the
+   * plugin module as a test dependency of the engine, and the plugin module could then no longer
+   * test itself with the kit (Maven refuses the cycle). Checked on the engine's compiled tests
+   * ({@code engine/target/test-classes}, built before this module).
+   */
+  @org.junit.jupiter.api.Test
+  void theEnginesTestsUseNoPluginModule() {
+    java.nio.file.Path folder = java.nio.file.Path.of("..", "engine", "target", "test-classes");
+    assertThat(folder).as("the engine's compiled tests").isDirectory();
+    engineTestsRule().check(new com.tngtech.archunit.core.importer.ClassFileImporter()
+        .importPath(folder));
+  }
+
+  private static ArchRule engineTestsRule() {
+    return noClasses().should().dependOnClassesThat()
+        .resideInAnyPackage(POLICIES, HARDWARE, PLUGINS, APPLICATIONS, RUNNER, LAB)
+        .as("the engine's tests use no plugin module, the runner or the lab")
+        .allowEmptyShould(false);
+  }
+
+  /**
+   * The engine-test rule sees what it is given: a class that creates the bundled {@code fifo}
+   * policy ({@code EngineTestUsingAPolicyFixture}, test code of this module) breaks it.
+   */
+  @org.junit.jupiter.api.Test
+  void theEngineTestRuleReportsATestThatUsesABundledPolicy() {
+    com.tngtech.archunit.lang.EvaluationResult result = engineTestsRule()
+        .evaluate(new com.tngtech.archunit.core.importer.ClassFileImporter()
+            .importClasses(EngineTestUsingAPolicyFixture.class));
+    assertThat(result.hasViolation()).isTrue();
+    assertThat(result.getFailureReport().getDetails())
+        .allMatch(line -> line.contains("EngineTestUsingAPolicyFixture"));
+  }
+
+  /**
    * No package is split across modules: all main classes of a package come from one module's
    * classes (a jar or a {@code target/classes} folder), so each module owns its packages.
    */

@@ -23,8 +23,8 @@ import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.plugins.save.FullContextSave;
-import org.preemptlab.policies.baseline.FifoPolicy;
+import org.preemptlab.testkit.doubles.FullSaveDouble;
+import org.preemptlab.testkit.doubles.FifoDouble;
 
 /** Runs are pure functions of their inputs; plugins are created and consulted as promised. */
 class DeterminismTest {
@@ -76,11 +76,11 @@ class DeterminismTest {
     List<SchedulingPolicy> instances = new ArrayList<>();
     RunPlugins plugins = new RunPlugins("fifo", kind -> {
       created.add(kind);
-      SchedulingPolicy policy = new FifoPolicy();
+      SchedulingPolicy policy = new FifoDouble();
       instances.add(policy);
       return policy;
     }, "block-boundary", block -> PreemptionDecision.drain(block, "drain"), "full",
-        new FullContextSave());
+        new FullSaveDouble());
     Workload w = workload()
         .queue(new JobQueue("c1", "ctx", Priority.NORMAL, 1, EngineKind.COMPUTE, false))
         .queue(new JobQueue("copy", "ctx", Priority.NORMAL, 1, EngineKind.COPY, false))
@@ -127,8 +127,8 @@ class DeterminismTest {
         .job(2, "q", 0, k20)
         .job(3, "q", 0, k10) // the same kernel again: instrumented once
         .build();
-    RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoPolicy(), "checking", checking,
-        "full", new FullContextSave());
+    RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoDouble(), "checking", checking,
+        "full", new FullSaveDouble());
 
     SimulationResult result = Sim.run(w, device(1, Sim.bigSm(), costs()), plugins,
         EngineOptions.defaults());

@@ -1,50 +1,44 @@
 package org.preemptlab.engine;
 
-import java.util.List;
-import java.util.Map;
-import java.util.SplittableRandom;
-import org.preemptlab.api.ParameterSpec;
-import org.preemptlab.api.Parameters;
-import org.preemptlab.api.PluginContext;
-import org.preemptlab.api.PluginProvider;
+import java.util.function.Supplier;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategyProvider;
-import org.preemptlab.plugins.preemption.instructionlevel.InstructionLevelStrategyProvider;
-import org.preemptlab.plugins.preemption.useryield.UserYieldStrategyProvider;
-import org.preemptlab.plugins.save.FullContextSaveProvider;
-import org.preemptlab.plugins.save.LivenessContextSaveProvider;
-import org.preemptlab.policies.baseline.FifoPolicyProvider;
-import org.preemptlab.policies.baseline.PriorityPolicyProvider;
+import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.preemption.ContextSaveStrategy;
+import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.testkit.doubles.BlockBoundaryDouble;
+import org.preemptlab.testkit.doubles.FifoDouble;
+import org.preemptlab.testkit.doubles.FullSaveDouble;
+import org.preemptlab.testkit.doubles.InstructionLevelDouble;
+import org.preemptlab.testkit.doubles.LivenessSaveDouble;
+import org.preemptlab.testkit.doubles.PriorityDouble;
 
-/** Builds plugin sets and runs simulations for engine tests. */
+/**
+ * Builds plugin sets and runs simulations for engine tests. A plugin is named by the id of the
+ * bundled plugin it stands for and is the test kit's double of it (which decides as the bundled
+ * one with its default parameters), so the engine's tests need no plugin module.
+ */
 final class EngineFixtures {
   private EngineFixtures() {}
 
-  static <T> T create(PluginProvider<T> provider, DeviceSpec device, Map<String, String> params) {
-    List<ParameterSpec> specs = provider.parameters();
-    return provider.create(new PluginContext(Parameters.of(specs, params), device,
-        new SplittableRandom(1)));
-  }
-
   static RunPlugins plugins(DeviceSpec device, String policy, String preemption, String save) {
-    PluginProvider<org.preemptlab.api.policy.SchedulingPolicy> policyProvider = switch (policy) {
-      case "fifo" -> new FifoPolicyProvider();
-      case "priority" -> new PriorityPolicyProvider();
+    Supplier<SchedulingPolicy> policies = switch (policy) {
+      case "fifo" -> FifoDouble::new;
+      case "priority" -> () -> new PriorityDouble(true);
       default -> throw new IllegalArgumentException(policy);
     };
-    PluginProvider<org.preemptlab.api.preemption.PreemptionPointStrategy> preemptionProvider =
-        switch (preemption) {
-          case "block-boundary" -> new BlockBoundaryStrategyProvider();
-          case "instruction-level" -> new InstructionLevelStrategyProvider();
-          case "user-yield" -> new UserYieldStrategyProvider();
-          default -> throw new IllegalArgumentException(preemption);
-        };
-    PluginProvider<org.preemptlab.api.preemption.ContextSaveStrategy> saveProvider =
-        save.equals("full") ? new FullContextSaveProvider() : new LivenessContextSaveProvider();
-    return new RunPlugins(policy, kind -> create(policyProvider, device, Map.of()), preemption,
-        create(preemptionProvider, device, Map.of()), save, create(saveProvider, device, Map.of()));
+    PreemptionPointStrategy strategy = switch (preemption) {
+      case "block-boundary" -> new BlockBoundaryDouble();
+      case "instruction-level" -> new InstructionLevelDouble();
+      default -> throw new IllegalArgumentException(preemption);
+    };
+    ContextSaveStrategy contextSave = switch (save) {
+      case "full" -> new FullSaveDouble();
+      case "liveness" -> new LivenessSaveDouble();
+      default -> throw new IllegalArgumentException(save);
+    };
+    return new RunPlugins(policy, kind -> policies.get(), preemption, strategy, save, contextSave);
   }
 
   static SimulationResult run(Workload workload, HardwareModel hardware, String policy,

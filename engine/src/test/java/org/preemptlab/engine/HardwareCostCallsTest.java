@@ -15,9 +15,9 @@ import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.policies.baseline.FifoPolicy;
-import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategy;
-import org.preemptlab.plugins.save.FullContextSave;
+import org.preemptlab.testkit.doubles.FifoDouble;
+import org.preemptlab.testkit.doubles.BlockBoundaryDouble;
+import org.preemptlab.testkit.doubles.FullSaveDouble;
 
 /** The engine asks the hardware model for each cost, telling it whether the device is busy. */
 class HardwareCostCallsTest {
@@ -42,8 +42,8 @@ class HardwareCostCallsTest {
         .job(2, "q", 500, kernel("b", 1, 1024, 0, 0, 100))
         .job(3, "q", 3000, kernel("c", 1, 1024, 0, 0, 100)).build();
     BusyAware model = new BusyAware(device, new ArrayList<>());
-    RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoPolicy(), "block-boundary",
-        new BlockBoundaryStrategy(), "full", new FullContextSave());
+    RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoDouble(), "block-boundary",
+        new BlockBoundaryDouble(), "full", new FullSaveDouble());
 
     SimulationResult result = new Simulator(w, model, plugins, EngineOptions.defaults()).run();
 
@@ -71,8 +71,8 @@ class HardwareCostCallsTest {
         .job(3, "a2", 700, kernel("c", 1, 1024, 0, 0, 100))
         .job(4, "b", 800, kernel("d", 1, 1024, 0, 0, 100)).build();
     BusyAware model = new BusyAware(device, new ArrayList<>());
-    RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoPolicy(), "block-boundary",
-        new BlockBoundaryStrategy(), "full", new FullContextSave());
+    RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoDouble(), "block-boundary",
+        new BlockBoundaryDouble(), "full", new FullSaveDouble());
 
     new Simulator(w, model, plugins, EngineOptions.defaults()).run();
 
@@ -89,8 +89,8 @@ class HardwareCostCallsTest {
         .job(1, "a1", 0, kernel("a", 1, 1024, 0, 0, 5000))
         .job(2, "b", 500, kernel("b", 1, 1024, 0, 0, 100)).build();
     BusyAware model = new BusyAware(device, new ArrayList<>());
-    RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoPolicy(), "block-boundary",
-        new BlockBoundaryStrategy(), "full", new FullContextSave());
+    RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoDouble(), "block-boundary",
+        new BlockBoundaryDouble(), "full", new FullSaveDouble());
 
     new Simulator(w, model, plugins, EngineOptions.defaults()).run();
 

@@ -30,11 +30,11 @@ import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.preemption.ContextSaveStrategy;
 import org.preemptlab.api.preemption.PreemptionDecision;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategy;
-import org.preemptlab.plugins.preemption.instructionlevel.InstructionLevelStrategy;
-import org.preemptlab.plugins.save.FullContextSave;
-import org.preemptlab.policies.baseline.FifoPolicy;
-import org.preemptlab.policies.baseline.PriorityPolicy;
+import org.preemptlab.testkit.doubles.BlockBoundaryDouble;
+import org.preemptlab.testkit.doubles.InstructionLevelDouble;
+import org.preemptlab.testkit.doubles.FullSaveDouble;
+import org.preemptlab.testkit.doubles.FifoDouble;
+import org.preemptlab.testkit.doubles.PriorityDouble;
 import org.preemptlab.testkit.TestJob;
 
 /** Plugins that break the model's rules fail the run; impossible workloads fail before it. */
@@ -51,14 +51,14 @@ class InvariantAndValidationTest {
 
   private static SimulationResult runWith(Workload w, PreemptionPointStrategy strategy,
       ContextSaveStrategy save) {
-    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityPolicy(true),
+    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityDouble(true),
         "broken-strategy", strategy, "broken-save", save);
     return Sim.run(w, DEVICE, plugins, EngineOptions.defaults());
   }
 
   private static SimulationResult runWithPolicy(Workload w, String id, SchedulingPolicy policy) {
     RunPlugins plugins = new RunPlugins(id, kind -> policy, "block-boundary",
-        new BlockBoundaryStrategy(), "full", new FullContextSave());
+        new BlockBoundaryDouble(), "full", new FullSaveDouble());
     return Sim.run(w, DEVICE, plugins, EngineOptions.defaults());
   }
 
@@ -71,7 +71,7 @@ class InvariantAndValidationTest {
     Workload w = preemptedAt350(kernel("train", 1, 1024, 4, 0, false, program));
 
     assertThatThrownBy(() -> runWith(w,
-        block -> PreemptionDecision.saveAt(block.progressNs(), "anywhere"), new FullContextSave()))
+        block -> PreemptionDecision.saveAt(block.progressNs(), "anywhere"), new FullSaveDouble()))
         .isInstanceOf(InvariantViolationException.class)
         .hasMessageContaining("preemption strategy 'broken-strategy'")
         .hasMessageContaining("offset 350")
@@ -85,9 +85,9 @@ class InvariantAndValidationTest {
     BlockProgram program = program(seg(SegmentKind.COMPUTE, 200, 0),
         seg(SegmentKind.BARRIER, 400, 0), seg(SegmentKind.COMPUTE, 400, 0));
     Workload w = preemptedAt350(kernel("train", 1, 1024, 0, 0, false, program));
-    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityPolicy(true), "anywhere",
+    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityDouble(true), "anywhere",
         block -> PreemptionDecision.saveAt(block.progressNs(), "anywhere"), "full",
-        new FullContextSave());
+        new FullSaveDouble());
 
     SimulationResult result = Sim.run(w, DEVICE, plugins, new EngineOptions(100, false));
 
@@ -97,8 +97,8 @@ class InvariantAndValidationTest {
   @Test
   void aStopBeforeTheBlocksProgressIsAlwaysRejected() {
     Workload w = preemptedAt350(kernel("train", 1, 1024, 4, 0, 1000));
-    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityPolicy(true), "rewind",
-        block -> PreemptionDecision.saveAt(0, "rewind"), "full", new FullContextSave());
+    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityDouble(true), "rewind",
+        block -> PreemptionDecision.saveAt(0, "rewind"), "full", new FullSaveDouble());
 
     assertThatThrownBy(() -> Sim.run(w, DEVICE, plugins, new EngineOptions(100, false)))
         .isInstanceOf(InvariantViolationException.class)
@@ -111,7 +111,7 @@ class InvariantAndValidationTest {
     Workload w = preemptedAt350(kernel("train", 1, 1024, 4, 0, 1000));
 
     assertThatThrownBy(() -> runWith(w, block -> PreemptionDecision.flush(block, "flush"),
-        new FullContextSave()))
+        new FullSaveDouble()))
         .isInstanceOf(InvariantViolationException.class)
         .hasMessageContaining("preemption strategy 'broken-strategy' flushed a block of job 1")
         .hasMessageContaining("kernel 'train' is not idempotent");
@@ -121,7 +121,7 @@ class InvariantAndValidationTest {
   void aNegativeSaveSizeFailsTheRunNamingTheContextSaveStrategy() {
     Workload w = preemptedAt350(kernel("train", 1, 1024, 4, 0, 1000));
 
-    assertThatThrownBy(() -> runWith(w, new InstructionLevelStrategy(), point -> -1))
+    assertThatThrownBy(() -> runWith(w, new InstructionLevelDouble(), point -> -1))
         .isInstanceOf(InvariantViolationException.class)
         .hasMessageContaining("context-save strategy 'broken-save'")
         .hasMessageContaining("-1");
@@ -211,7 +211,7 @@ class InvariantAndValidationTest {
   @Test
   void aPolicySelectingAJobItNoLongerHoldsFailsTheRun() {
     // forgets to drop the job on dispatch, so it offers the dispatched job again
-    FifoPolicy fifo = new FifoPolicy();
+    FifoDouble fifo = new FifoDouble();
     SchedulingPolicy sticky = new SchedulingPolicy() {
       JobView last;
 

@@ -16,9 +16,9 @@ import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
-import org.preemptlab.policies.baseline.FifoPolicy;
-import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategy;
-import org.preemptlab.plugins.save.FullContextSave;
+import org.preemptlab.testkit.doubles.FifoDouble;
+import org.preemptlab.testkit.doubles.BlockBoundaryDouble;
+import org.preemptlab.testkit.doubles.FullSaveDouble;
 
 /** Kernel-launch and block-dispatch latencies, and the engines' credits. */
 class LatencyAndCreditsTest {
@@ -26,7 +26,7 @@ class LatencyAndCreditsTest {
   private static SimulationResult runWithCredits(Workload w, DeviceSpec device, int creditLimit,
       SchedulingPolicy policy) {
     RunPlugins plugins = new RunPlugins("fifo-spy", kind -> policy, "block-boundary",
-        new BlockBoundaryStrategy(), "full", new FullContextSave());
+        new BlockBoundaryDouble(), "full", new FullSaveDouble());
     return Sim.run(w, device, plugins, new EngineOptions(creditLimit, true));
   }
 
@@ -60,8 +60,8 @@ class LatencyAndCreditsTest {
         .job(1, "q", 0, kernel("a", 1, 1024, 0, 0, 1000))
         .job(2, "q", 0, kernel("b", 1, 1024, 0, 0, 1000)).build();
 
-    SimulationResult limited = runWithCredits(w, device, 1, new FifoPolicy());
-    SimulationResult unlimited = runWithCredits(w, device, Integer.MAX_VALUE, new FifoPolicy());
+    SimulationResult limited = runWithCredits(w, device, 1, new FifoDouble());
+    SimulationResult unlimited = runWithCredits(w, device, Integer.MAX_VALUE, new FifoDouble());
 
     assertThat(record(limited, 1).finishNs()).isEqualTo(1100);
     assertThat(record(limited, 2).dispatchNs()).isEqualTo(1100);
@@ -87,7 +87,7 @@ class LatencyAndCreditsTest {
         .job(Sim.job(3, "c", 20, 1, List.of(), kernel("k3", 1, 1024, 0, 0, 100)))
         .build();
 
-    SimulationResult result = runWithCredits(w, device, 4, new FifoPolicy());
+    SimulationResult result = runWithCredits(w, device, 4, new FifoDouble());
 
     assertThat(record(result, 2).dispatchNs()).isEqualTo(1000);
     assertThat(record(result, 3).dispatchNs()).isEqualTo(1000);
@@ -99,7 +99,7 @@ class LatencyAndCreditsTest {
     // credit limit 3; job 1 asks for 5 credits: it is dispatched holding 3 (all of them), instead
     // of never fitting. job 2 (1 credit, t=10, other queue) waits until job 1 finishes at 1000.
     List<Integer> creditsAtDispatch = new ArrayList<>();
-    FifoPolicy fifo = new FifoPolicy();
+    FifoDouble fifo = new FifoDouble();
     SchedulingPolicy spy = new SchedulingPolicy() {
       @Override
       public void onJobReady(JobView job, SchedulerView scheduler) {

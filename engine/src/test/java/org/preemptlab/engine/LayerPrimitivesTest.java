@@ -16,9 +16,9 @@ import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.JobView;
-import org.preemptlab.policies.baseline.FifoPolicy;
-import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategy;
-import org.preemptlab.plugins.save.FullContextSave;
+import org.preemptlab.testkit.doubles.FifoDouble;
+import org.preemptlab.testkit.doubles.BlockBoundaryDouble;
+import org.preemptlab.testkit.doubles.FullSaveDouble;
 
 /**
  * The engine primitives a scheduler layer uses: jobs that only the layer submits, a reset
@@ -92,8 +92,8 @@ class LayerPrimitivesTest {
   }
 
   private static Seen run(Workload w, DeviceSpec device, EngineLayer layer) {
-    RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoPolicy(), "block-boundary",
-        new BlockBoundaryStrategy(), "full", new FullContextSave());
+    RunPlugins plugins = new RunPlugins("fifo", kind -> new FifoDouble(), "block-boundary",
+        new BlockBoundaryDouble(), "full", new FullSaveDouble());
     Seen seen = new Seen();
     SimulationResult result = new Simulator(w, Sim.hw(device), plugins, EngineOptions.defaults())
         .withLayer(layer).listen(seen).run();

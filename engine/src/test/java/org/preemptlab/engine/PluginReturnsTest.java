@@ -18,9 +18,9 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.preemption.ContextSaveStrategy;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.plugins.preemption.instructionlevel.InstructionLevelStrategy;
-import org.preemptlab.plugins.save.FullContextSave;
-import org.preemptlab.policies.baseline.PriorityPolicy;
+import org.preemptlab.testkit.doubles.InstructionLevelDouble;
+import org.preemptlab.testkit.doubles.FullSaveDouble;
+import org.preemptlab.testkit.doubles.PriorityDouble;
 
 /** The engine's door: a time or size a plugin returns out of range fails the run, naming it. */
 class PluginReturnsTest {
@@ -36,7 +36,7 @@ class PluginReturnsTest {
 
   private static SimulationResult run(HardwareModel hardware, PreemptionPointStrategy strategy,
       ContextSaveStrategy save) {
-    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityPolicy(true),
+    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityDouble(true),
         "evil-strategy", strategy, "evil-save", save);
     return new Simulator(preemptedAt350(), hardware, plugins, EngineOptions.defaults()).run();
   }
@@ -44,7 +44,7 @@ class PluginReturnsTest {
   @ParameterizedTest
   @ValueSource(longs = {Long.MAX_VALUE, 1L << 41, -1})
   void aSaveSizeOutOfRangeFailsTheRunNamingTheStrategyTheMethodAndTheValue(long bytes) {
-    assertThatThrownBy(() -> run(Sim.hw(DEVICE), new InstructionLevelStrategy(), point -> bytes))
+    assertThatThrownBy(() -> run(Sim.hw(DEVICE), new InstructionLevelDouble(), point -> bytes))
         .isInstanceOf(InvariantViolationException.class)
         .hasMessageStartingWith("context-save strategy 'evil-save' returned " + bytes
             + " bytes from bytesToSave() of ")
@@ -68,7 +68,7 @@ class PluginReturnsTest {
       }
     };
 
-    assertThatThrownBy(() -> run(Sim.hw(DEVICE), new InstructionLevelStrategy(), save))
+    assertThatThrownBy(() -> run(Sim.hw(DEVICE), new InstructionLevelDouble(), save))
         .isInstanceOf(InvariantViolationException.class)
         .hasMessageContaining("from bytesToRestore()");
   }
@@ -111,7 +111,7 @@ class PluginReturnsTest {
       default -> "restoreNs()";
     };
 
-    assertThatThrownBy(() -> run(evil, new InstructionLevelStrategy(), new FullContextSave()))
+    assertThatThrownBy(() -> run(evil, new InstructionLevelDouble(), new FullSaveDouble()))
         .isInstanceOf(InvariantViolationException.class)
         .hasMessageStartingWith("the hardware model returned ")
         .hasMessageContaining(expected)
@@ -135,7 +135,7 @@ class PluginReturnsTest {
       }
     };
 
-    assertThatThrownBy(() -> run(Sim.hw(DEVICE), strategy, new FullContextSave()))
+    assertThatThrownBy(() -> run(Sim.hw(DEVICE), strategy, new FullSaveDouble()))
         .isInstanceOf(InvariantViolationException.class)
         .hasMessageStartingWith("preemption strategy 'evil-strategy' returned null from "
             + "instrument() of ");

@@ -22,8 +22,8 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.preemption.PreemptionDecision;
-import org.preemptlab.plugins.save.FullContextSave;
-import org.preemptlab.policies.baseline.PriorityPolicy;
+import org.preemptlab.testkit.doubles.FullSaveDouble;
+import org.preemptlab.testkit.doubles.PriorityDouble;
 
 /**
  * A HIGH job arrives at t=300 while a LOW job fills the device; the {@code priority} policy
@@ -182,55 +182,14 @@ class PreemptionTest {
     assertThat(record(result, 1).finishNs()).isEqualTo(2088);
   }
 
-  @ParameterizedTest(name = "request at {0}")
-  @CsvSource({
-      // program: compute [0,300) yield [300,400) compute [400,700) yield [700,800) compute [800,1000)
-      // request 300 -> signal 350 -> next yield point ends at 400 -> stop 400, free 400 + 612 =
-      //   1012. LOW: SM1 1012 + 276 + 600 = 1888; SM0 1212 + 276 + 600 = 2088.
-      "300, 400, 1012, 2088",
-      // request 450 -> signal 500 -> first yield point ends before 500; the next ends at 800 ->
-      //   stop 800, free 1412. LOW: SM1 1412 + 276 + 200 = 1888; SM0 1612 + 276 + 200 = 2088.
-      "450, 800, 1412, 2088"})
-  void userYieldStopsAtTheEndOfTheNextYieldPoint(long request, long stop, long free,
-      long lowFinish) {
-    BlockProgram program = program(seg(SegmentKind.COMPUTE, 300, 4),
-        seg(SegmentKind.YIELD_POINT, 100, 4), seg(SegmentKind.COMPUTE, 300, 4),
-        seg(SegmentKind.YIELD_POINT, 100, 4), seg(SegmentKind.COMPUTE, 200, 4));
-
-    SimulationResult result = Sim.run(lowThenHigh(program, 2, true, request, false), DEVICE,
-        "priority", "user-yield", "full");
-
-    assertThat(result.preemptions()).containsExactly(new PreemptionRecord(1, "low", request, stop,
-        free, 2, 0, 2, 0, 32768, Map.of("user-yield", 2), 2, free));
-    assertThat(record(result, 2).firstStartNs()).isEqualTo(free);
-    assertThat(record(result, 1).finishNs()).isEqualTo(lowFinish);
-    assertThat(record(result, 1).bytesRestored()).isEqualTo(32768);
-  }
-
-  @Test
-  void userYieldDrainsBlocksOfAContextThatDoesNotHandleYields() {
-    // same program, context ignores yields: both blocks drain to 1000; latency 700; no bytes.
-    BlockProgram program = program(seg(SegmentKind.COMPUTE, 300, 4),
-        seg(SegmentKind.YIELD_POINT, 100, 4), seg(SegmentKind.COMPUTE, 600, 4));
-
-    SimulationResult result = Sim.run(lowThenHigh(program, 2, false, 300, false), DEVICE,
-        "priority", "user-yield", "full");
-
-    assertThat(result.preemptions()).containsExactly(new PreemptionRecord(1, "low", 300, 1000,
-        1000, 2, 2, 0, 0, 0, Map.of("not-yielding", 2), 2, 1000));
-    assertThat(record(result, 2).firstStartNs()).isEqualTo(1000);
-    assertThat(record(result, 1).finishNs()).isEqualTo(1000);
-    assertThat(record(result, 1).bytesSaved()).isZero();
-  }
-
   @Test
   void flushDiscardsProgressAccountsLostWorkAndRerunsTheBlockFromTheStart() {
     // test-local FLUSH strategy, idempotent LOW kernel, 2 blocks of 1000 ns.
     // signal at 350: both blocks are flushed at once -> lost work 2 x 350 = 700; free at 350
     // (latency 50). HIGH SM0 [350, 550]. LOW re-runs from scratch: SM1 [350, 1350],
     // SM0 [550, 1550] -> finish 1550. Nothing saved or restored.
-    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityPolicy(true), "flush-all",
-        block -> PreemptionDecision.flush(block, "flush"), "full", new FullContextSave());
+    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityDouble(true), "flush-all",
+        block -> PreemptionDecision.flush(block, "flush"), "full", new FullSaveDouble());
 
     SimulationResult result = Sim.run(lowThenHigh(uniform1000(), 2, true, 300, true), DEVICE,
         plugins, EngineOptions.defaults());
@@ -258,9 +217,9 @@ class PreemptionTest {
         .job(1, "low", 0, kernel("train", 1, 1024, 4, 0, 1000))
         .job(2, "high", 300, kernel("infer", 1, 1024, 0, 0, 200))
         .build();
-    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityPolicy(true), "poll",
+    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityDouble(true), "poll",
         block -> PreemptionDecision.saveAt(block.progressNs() + 30, "poll").withDelivery(30), "full",
-        new FullContextSave());
+        new FullSaveDouble());
 
     SimulationResult result = Sim.run(w, device, plugins, EngineOptions.defaults());
 
@@ -279,9 +238,9 @@ class PreemptionTest {
         .job(1, "low", 0, kernel("train", 1, 1024, 4, 0, 1000))
         .job(2, "high", 300, kernel("infer", 1, 1024, 0, 0, 200))
         .build();
-    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityPolicy(true), "late-poll",
+    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityDouble(true), "late-poll",
         block -> PreemptionDecision.saveAt(block.progressNs(), "poll").withDelivery(30), "full",
-        new FullContextSave());
+        new FullSaveDouble());
 
     assertThatThrownBy(() -> Sim.run(w, device, plugins, EngineOptions.defaults()))
         .isInstanceOf(InvariantViolationException.class)

@@ -15,7 +15,7 @@ import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.JobView;
-import org.preemptlab.policies.baseline.FifoPolicy;
+import org.preemptlab.testkit.doubles.FifoDouble;
 
 /**
  * A new engine observation without an engine change (docs/architecture.md, "Observing a run"): per
@@ -73,7 +73,7 @@ class SmBusyObservationTest {
     RunPlugins plugins = EngineFixtures.plugins(device, "fifo", "block-boundary", "full");
 
     SimulationResult result = new Simulator(w, Sim.hw(device), new RunPlugins("fifo",
-        kind -> new FifoPolicy(), plugins.preemptionId(), plugins.preemption(),
+        kind -> new FifoDouble(), plugins.preemptionId(), plugins.preemption(),
         plugins.contextSaveId(), plugins.contextSave()), EngineOptions.defaults())
         .listen(busy).run();
 

@@ -17,9 +17,9 @@ import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.plugins.preemption.instructionlevel.InstructionLevelStrategy;
-import org.preemptlab.plugins.save.FullContextSave;
-import org.preemptlab.policies.baseline.PriorityPolicy;
+import org.preemptlab.testkit.doubles.InstructionLevelDouble;
+import org.preemptlab.testkit.doubles.FullSaveDouble;
+import org.preemptlab.testkit.doubles.PriorityDouble;
 
 /** Contexts that may not share SMs take turns in time slices. */
 class TimeSliceTest {
@@ -154,8 +154,8 @@ class TimeSliceTest {
                 seg(SegmentKind.COMPUTE, 100, 0))))
         .job(3, "qa-high", 2500, kernel("h", 1, 1024, 0, 0, 100))
         .build();
-    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityPolicy(true),
-        "instruction-level", new InstructionLevelStrategy(), "full", new FullContextSave());
+    RunPlugins plugins = new RunPlugins("priority", kind -> new PriorityDouble(true),
+        "instruction-level", new InstructionLevelDouble(), "full", new FullSaveDouble());
 
     SimulationResult result = Sim.run(w, device, plugins, EngineOptions.defaults());
 

@@ -7,7 +7,9 @@
  * seeded {@link org.preemptlab.testkit.RandomBlocks random blocks} with the {@link
  * org.preemptlab.testkit.DecisionChecker checker} of the preemption-strategy contract.
  *
- * <p>The conformance suites are in {@link org.preemptlab.testkit.conformance}; the harness that
- * runs a plugin in the real engine is in the {@code testkit} artifact.
+ * <p>The conformance suites are in {@link org.preemptlab.testkit.conformance}; doubles of the
+ * bundled plugins a test needs only as "some policy, strategy or save" are in {@link
+ * org.preemptlab.testkit.doubles}; the harness that runs a plugin in the real engine is in the
+ * {@code testkit} artifact.
  */
 package org.preemptlab.testkit;

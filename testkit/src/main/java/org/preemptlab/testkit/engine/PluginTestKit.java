@@ -19,9 +19,6 @@ import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.preemption.ContextSaveStrategy;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
-import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategy;
-import org.preemptlab.plugins.save.FullContextSave;
-import org.preemptlab.policies.baseline.PriorityPolicyProvider;
 import org.preemptlab.engine.EngineListener;
 import org.preemptlab.engine.EngineOptions;
 import org.preemptlab.engine.RunApplication;
@@ -29,6 +26,9 @@ import org.preemptlab.engine.RunPlugins;
 import org.preemptlab.engine.SimulationResult;
 import org.preemptlab.engine.Simulator;
 import org.preemptlab.testkit.TestDevices;
+import org.preemptlab.testkit.doubles.BlockBoundaryDouble;
+import org.preemptlab.testkit.doubles.FullSaveDouble;
+import org.preemptlab.testkit.doubles.PriorityDouble;
 
 /**
  * Runs plugins in the real engine on a small workload. Start from the plugin under test, name the
@@ -43,8 +43,10 @@ import org.preemptlab.testkit.TestDevices;
  * <p>Defaults: the device {@link TestDevices#ONE_SM} (one SM, every cost zero), the {@code
  * priority} policy (preempting), the {@code block-boundary} preemption-point strategy, the {@code
  * full} context save, unlimited credits, the engine's default launch window and its invariant
- * checks on. A policy is created
- * once per hardware engine the workload uses, as in a real run.
+ * checks on. A policy is created once per hardware engine the workload uses, as in a real run.
+ * The default plugins are the kit's doubles of the bundled ones ({@link PriorityDouble}, {@link
+ * BlockBoundaryDouble}, {@link FullSaveDouble}), which decide exactly as those do, so the kit needs
+ * no plugin module and each plugin module can test itself with it.
  */
 public final class PluginTestKit {
   private PluginTestKit() {}
@@ -96,17 +98,16 @@ public final class PluginTestKit {
     private HardwareModel hardware = () -> TestDevices.ONE_SM;
     private PolicyFactory policies;
     private String policyId = "priority";
-    private PreemptionPointStrategy preemption = new BlockBoundaryStrategy();
+    private PreemptionPointStrategy preemption = new BlockBoundaryDouble();
     private String preemptionId = "block-boundary";
-    private ContextSaveStrategy contextSave = new FullContextSave();
+    private ContextSaveStrategy contextSave = new FullSaveDouble();
     private String contextSaveId = "full";
     private int creditLimit = Integer.MAX_VALUE;
     private int launchWindow = EngineOptions.XSCHED_LAUNCH_WINDOW;
     private boolean checkInvariants = true;
 
     private Run() {
-      PriorityPolicyProvider priority = new PriorityPolicyProvider();
-      policies = device -> priority.create(context(priority, Map.of(), device));
+      policies = device -> new PriorityDouble(true);
     }
 
     /** Creates one policy per engine; the device is the run's. */

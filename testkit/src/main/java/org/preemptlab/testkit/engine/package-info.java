@@ -9,7 +9,7 @@
  *     .job("train", 0, TestWorkload.kernel(1, 2048, 10_000))
  *     .job("video", 1_000, TestWorkload.kernel(1, 2048, 100))
  *     .build();
- * EngineTestKit.policy(MyPolicy::new).on(workload).creditLimit(1).run()
+ * PluginTestKit.policy(MyPolicy::new).on(workload).creditLimit(1).run()
  *     .assertThat().allJobsFinished().dispatchedInOrder(1, 2)
  *     .job(2).waitedAtMost(12_000);
  * }</pre>

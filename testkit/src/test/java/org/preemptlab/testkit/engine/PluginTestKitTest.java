@@ -3,14 +3,19 @@ package org.preemptlab.testkit.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.preemptlab.api.ParameterSpec;
+import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProviderBase;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.plugins.preemption.instructionlevel.InstructionLevelStrategy;
-import org.preemptlab.policies.baseline.FifoPolicy;
-import org.preemptlab.policies.baseline.PriorityPolicyProvider;
+import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.testkit.TestQueues;
+import org.preemptlab.testkit.doubles.FifoDouble;
+import org.preemptlab.testkit.doubles.InstructionLevelDouble;
+import org.preemptlab.testkit.doubles.PriorityDouble;
 
 /**
  * The harness runs plugins in the real engine: on {@code TestDevices.ONE_SM} (one SM of 2,048
@@ -18,6 +23,22 @@ import org.preemptlab.testkit.TestQueues;
  * out by hand.
  */
 class PluginTestKitTest {
+  /**
+   * The bundled {@code priority} policy's provider, for the kit's provider path: its double with
+   * the same {@code preempt} parameter (default true).
+   */
+  private static final class PriorityDoubleProvider extends PluginProviderBase<SchedulingPolicy> {
+    PriorityDoubleProvider() {
+      super("priority", "the priority policy's double", List.of(ParameterSpec.bool("preempt", true,
+          "Whether a blocked job preempts lower-priority resident jobs.")));
+    }
+
+    @Override
+    public SchedulingPolicy create(PluginContext context) {
+      return new PriorityDouble(context.parameters().getBoolean("preempt"));
+    }
+  }
+
   /** A LOW job of one full-SM block of 10 µs at 0, a HIGH job of one 100 ns block at 1 µs. */
   private static final Workload PROBE = TestWorkload.create()
       .queue(TestQueues.queue("train", Priority.LOW))
@@ -28,7 +49,7 @@ class PluginTestKitTest {
 
   @Test
   void aFifoPolicyWithOneCreditDispatchesInSubmitOrderAndRunsJobsBackToBack() {
-    RunOutcome outcome = PluginTestKit.policy(FifoPolicy::new)
+    RunOutcome outcome = PluginTestKit.policy(FifoDouble::new)
         .on(TestWorkload.create().queue(TestQueues.queue("a")).queue(TestQueues.queue("b"))
             .job("b", 20, TestWorkload.kernel(1, 2048, 1_000))
             .job("a", 10, TestWorkload.kernel(1, 2048, 1_000))
@@ -44,7 +65,7 @@ class PluginTestKitTest {
 
   @Test
   void underBlockBoundaryPreemptionTheWaiterStartsWhenTheVictimsBlockEnds() {
-    RunOutcome outcome = PluginTestKit.policy(new PriorityPolicyProvider(), Map.of())
+    RunOutcome outcome = PluginTestKit.policy(new PriorityDoubleProvider(), Map.of())
         .on(PROBE).run();
 
     outcome.assertThat().allJobsFinished().preempted(1).everyPreemptionLatencyAtMost(9_000)
@@ -55,8 +76,8 @@ class PluginTestKitTest {
 
   @Test
   void underInstructionLevelPreemptionTheWaiterStartsAtOnce() {
-    RunOutcome outcome = PluginTestKit.policy(new PriorityPolicyProvider(), Map.of())
-        .preemption(new InstructionLevelStrategy())
+    RunOutcome outcome = PluginTestKit.policy(new PriorityDoubleProvider(), Map.of())
+        .preemption(new InstructionLevelDouble())
         .on(PROBE).run();
 
     outcome.assertThat().preempted(1).everyWaiterLatencyAtMost(0);
@@ -67,7 +88,7 @@ class PluginTestKitTest {
 
   @Test
   void withoutPreemptionTheHighPriorityJobWaitsForTheLowOne() {
-    RunOutcome outcome = PluginTestKit.policy(new PriorityPolicyProvider(),
+    RunOutcome outcome = PluginTestKit.policy(new PriorityDoubleProvider(),
         Map.of("preempt", "false")).on(PROBE).run();
 
     outcome.assertThat().hasNoPreemptions().job(2).startedAt(10_000);
@@ -76,7 +97,7 @@ class PluginTestKitTest {
 
   @Test
   void aFailedAssertionSaysWhatWasExpectedAndWhatHappened() {
-    RunOutcome outcome = PluginTestKit.policy(FifoPolicy::new).on(PROBE).run();
+    RunOutcome outcome = PluginTestKit.policy(FifoDouble::new).on(PROBE).run();
 
     assertThatThrownBy(() -> outcome.assertThat().dispatchedInOrder(2, 1))
         .isInstanceOf(AssertionError.class)
@@ -89,7 +110,7 @@ class PluginTestKitTest {
 
   @Test
   void aLaunchWindowOfOneHoldsAQueuesSecondJobUntilItsFirstFinishes() {
-    var run = PluginTestKit.policy(FifoPolicy::new)
+    var run = PluginTestKit.policy(FifoDouble::new)
         .on(TestWorkload.create().queue(TestQueues.queue("a"))
             .job("a", 0, TestWorkload.kernel(1, 32, 1_000))
             .job("a", 0, TestWorkload.kernel(1, 32, 1_000)));
@@ -102,13 +123,13 @@ class PluginTestKitTest {
 
   @Test
   void aRunWithoutAWorkloadIsRefused() {
-    assertThatThrownBy(() -> PluginTestKit.policy(FifoPolicy::new).run())
+    assertThatThrownBy(() -> PluginTestKit.policy(FifoDouble::new).run())
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("on(...)");
   }
 
   @Test
   void theSameRunTwiceGivesTheSameOutcome() {
-    var run = PluginTestKit.policy(new PriorityPolicyProvider(), Map.of()).on(PROBE);
+    var run = PluginTestKit.policy(new PriorityDoubleProvider(), Map.of()).on(PROBE);
 
     assertThat(run.run()).isEqualTo(run.run());
   }

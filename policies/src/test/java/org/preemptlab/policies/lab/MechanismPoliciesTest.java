@@ -1,8 +1,8 @@
-package org.preemptlab.runner.policies;
+package org.preemptlab.policies.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.preemptlab.runner.policies.PolicyLab.idempotentKernel;
-import static org.preemptlab.runner.policies.PolicyLab.kernel;
+import static org.preemptlab.policies.lab.PolicyLab.idempotentKernel;
+import static org.preemptlab.policies.lab.PolicyLab.kernel;
 
 import java.util.List;
 import java.util.Map;
@@ -15,7 +15,7 @@ import org.preemptlab.api.model.QueueAction;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.engine.EngineOptions;
 import org.preemptlab.engine.JobRecord;
-import org.preemptlab.runner.policies.PolicyLab.Outcome;
+import org.preemptlab.policies.lab.PolicyLab.Outcome;
 
 /** reset-realtime (REEF) and timeslice-yield (GPreempt) on the real engine. */
 class MechanismPoliciesTest {

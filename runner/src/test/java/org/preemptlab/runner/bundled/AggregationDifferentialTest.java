@@ -1,4 +1,4 @@
-package org.preemptlab.engine;
+package org.preemptlab.runner.bundled;
 
 import org.preemptlab.testkit.TestPlugins;
 import org.preemptlab.api.preemption.ContextSaveStrategyProvider;
@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.preemptlab.api.hardware.DeviceCosts;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.SmSpec;
 import org.preemptlab.api.model.BlockProgram;
@@ -27,6 +28,11 @@ import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.policy.JobView;
+import org.preemptlab.engine.EngineListener;
+import org.preemptlab.engine.EngineOptions;
+import org.preemptlab.engine.RunPlugins;
+import org.preemptlab.engine.SimulationResult;
+import org.preemptlab.engine.Simulator;
 
 /**
  * Block aggregation ({@link EngineOptions#aggregateBlocks()}) changes nothing a run produces: over
@@ -37,6 +43,9 @@ import org.preemptlab.api.policy.JobView;
  * events, blocks, makespan, utilisation, policy decisions), the same signals in the same order
  * and the same error as the run without it. The runs group blocks and split groups, so the
  * comparison covers both paths.
+ *
+ * <p>It runs every bundled policy, preemption-point strategy and context save, so it lives in the
+ * runner's tests, whose class path carries every plugin module (the engine's tests use none).
  */
 class AggregationDifferentialTest {
   private static final List<String> PREEMPTION = List.of("block-boundary", "collaborative",
@@ -109,7 +118,7 @@ class AggregationDifferentialTest {
     List<String> signals = new ArrayList<>();
     Simulator simulator = null;
     try {
-      simulator = new Simulator(workload, Sim.hw(device), plugins, options);
+      simulator = new Simulator(workload, () -> device, plugins, options);
       if (listen) {
         simulator.listen(new SignalLog(signals));
       }
@@ -137,11 +146,14 @@ class AggregationDifferentialTest {
   private static DeviceSpec randomDevice(SplittableRandom random) {
     SmSpec sm = new SmSpec(1024 * (1 + random.nextInt(2)), 4 + random.nextInt(13), 65536,
         32768 + random.nextInt(4) * 16384, random.nextInt(2) * 1024);
-    Sim.Costs costs = Sim.costs().launch(random.nextInt(3) * 500).dispatch(random.nextInt(3) * 7)
-        .signal(random.nextInt(4) * 100).save(1 + random.nextInt(64), random.nextInt(3) * 300)
-        .restore(1 + random.nextInt(64), random.nextInt(3) * 200)
-        .contextSwitch(random.nextInt(3) * 250).timeSlice(2_000 + random.nextInt(20_000));
-    return Sim.device(1 + random.nextInt(8), sm, costs, random.nextInt(3) > 0);
+    // launch, dispatch, signal, save bandwidth and fixed, restore bandwidth and fixed, context
+    // switch, time slice; 1 GHz (one cycle is one ns)
+    DeviceCosts costs = new DeviceCosts(random.nextInt(3) * 500, random.nextInt(3) * 7,
+        random.nextInt(4) * 100, 1 + random.nextInt(64), random.nextInt(3) * 300,
+        1 + random.nextInt(64), random.nextInt(3) * 200, random.nextInt(3) * 250,
+        2_000 + random.nextInt(20_000), 0);
+    return new DeviceSpec("test-gpu", 1 + random.nextInt(8), sm, 1000, costs, true,
+        random.nextInt(3) > 0);
   }
 
   private static Workload randomWorkload(SplittableRandom random) {

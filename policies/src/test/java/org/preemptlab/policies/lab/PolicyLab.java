@@ -1,10 +1,13 @@
-package org.preemptlab.runner.policies;
+package org.preemptlab.policies.lab;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import org.preemptlab.api.Parameters;
+import org.preemptlab.api.PluginContext;
+import org.preemptlab.api.PluginProvider;
 import org.preemptlab.api.hardware.DeviceCosts;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
@@ -19,17 +22,24 @@ import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.JobView;
-import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.discovery.PluginType;
+import org.preemptlab.api.policy.SchedulingPolicyProvider;
+import org.preemptlab.api.preemption.PreemptionPointStrategy;
 import org.preemptlab.engine.EngineListener;
 import org.preemptlab.engine.EngineOptions;
 import org.preemptlab.engine.JobRecord;
 import org.preemptlab.engine.RunPlugins;
 import org.preemptlab.engine.SimulationResult;
 import org.preemptlab.engine.Simulator;
+import org.preemptlab.plugins.preemption.blockboundary.BlockBoundaryStrategyProvider;
+import org.preemptlab.plugins.preemption.flush.FlushStrategyProvider;
+import org.preemptlab.plugins.preemption.instructionlevel.InstructionLevelStrategyProvider;
+import org.preemptlab.plugins.save.FullContextSaveProvider;
+import org.preemptlab.testkit.TestPlugins;
 
 /**
- * Runs library policies, found by id as the CLI finds them, on the real engine with a small test
+ * Runs library policies, found by id as the CLI finds them (ServiceLoader, {@link TestPlugins}),
+ * with the bundled {@code instruction-level}, {@code flush} or {@code block-boundary} strategy and
+ * the {@code full} save (from the plugins module), on the real engine with a small test
  * device: 8 SMs of 2,048 threads, 32 blocks, 64 Ki registers and 64 KiB shared memory each, a 1 GHz
  * clock (one cycle is one ns), instruction-level preemption with a 1 us signal and full context
  * save at 100 B/ns (plus 2 us fixed), other costs zero.
@@ -37,8 +47,11 @@ import org.preemptlab.engine.Simulator;
 final class PolicyLab {
   private PolicyLab() {}
 
-  static final PluginRegistry REGISTRY =
-      PluginRegistry.discover(PolicyLab.class.getClassLoader());
+  /** The bundled preemption-point strategies the tests name, by id. */
+  private static final Map<String, PluginProvider<PreemptionPointStrategy>> PREEMPTION = Map.of(
+      BlockBoundaryStrategyProvider.ID, new BlockBoundaryStrategyProvider(),
+      FlushStrategyProvider.ID, new FlushStrategyProvider(),
+      InstructionLevelStrategyProvider.ID, new InstructionLevelStrategyProvider());
 
   static final DeviceSpec DEVICE = new DeviceSpec("policy-lab", 8,
       new SmSpec(2048, 32, 65536, 65536, 0), 1000,
@@ -136,14 +149,10 @@ final class PolicyLab {
       DeviceSpec device, String preemption, long fromNs, long toNs, EngineOptions options) {
     HardwareModel hardware = () -> device;
     RunPlugins plugins = new RunPlugins(policy,
-        kind -> REGISTRY.create(PluginType.SCHEDULING_POLICY, policy, parameters, device,
-            new SplittableRandom(1)),
-        preemption,
-        REGISTRY.create(PluginType.PREEMPTION_STRATEGY, preemption, Map.of(), device,
-            new SplittableRandom(2)),
-        "full",
-        REGISTRY.create(PluginType.CONTEXT_SAVE, "full", Map.of(), device,
-            new SplittableRandom(3)));
+        kind -> create(TestPlugins.provider(SchedulingPolicyProvider.class, policy), parameters,
+            device, 1),
+        preemption, create(PREEMPTION.get(preemption), Map.of(), device, 2),
+        "full", create(new FullContextSaveProvider(), Map.of(), device, 3));
     Map<String, Long> smTime = new TreeMap<>();
     Simulator simulator = new Simulator(workload, hardware, plugins, options);
     simulator.listen(new EngineListener() {
@@ -157,5 +166,16 @@ final class PolicyLab {
       }
     });
     return new Outcome(simulator.run(), smTime);
+  }
+
+  /**
+   * A plugin of {@code provider} for a run on {@code device}, as the runner creates one: its
+   * parameters validated with defaults filled in, the run's hardware model, a random stream seeded
+   * {@code seed}.
+   */
+  private static <T> T create(PluginProvider<T> provider, Map<String, String> values,
+      DeviceSpec device, long seed) {
+    return provider.create(new PluginContext(Parameters.of(provider.id(), provider.parameters(),
+        values), device, new SplittableRandom(seed), () -> device));
   }
 }

@@ -1,14 +1,13 @@
-package org.preemptlab.engine;
+package org.preemptlab.applications.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.api.Parameters;
@@ -16,12 +15,21 @@ import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.application.Application;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.metrics.MetricReporter;
-import org.preemptlab.api.model.GpuContext;
-import org.preemptlab.api.model.JobQueue;
+import org.preemptlab.api.model.BlockProgram;
+import org.preemptlab.api.model.BlockTiming;
+import org.preemptlab.api.model.Job;
+import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.applications.llm.LlmServingProvider;
+import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.engine.JobRecord;
+import org.preemptlab.engine.SimulationResult;
 import org.preemptlab.testkit.TestDevices;
+import org.preemptlab.testkit.TestQueues;
+import org.preemptlab.testkit.doubles.FifoDouble;
+import org.preemptlab.testkit.doubles.PriorityDouble;
+import org.preemptlab.testkit.engine.PluginTestKit;
+import org.preemptlab.testkit.engine.TestWorkload;
 
 /**
  * {@code llm-serving} in the real engine: the scenario its unit tests run on a fake context gives
@@ -53,22 +61,25 @@ class LlmServingEngineTest {
     return provider.create(new PluginContext(parameters, DEVICE, new SplittableRandom(1)));
   }
 
+  /**
+   * Runs {@code app} beside {@code base} on the real engine under {@code policy} (the kit's double
+   * of {@code fifo} or {@code priority}), block-boundary preemption and full saves (the kit's
+   * defaults), unlimited credits and launch windows.
+   */
   private static SimulationResult run(Workload base, Application app, String policy) {
-    RunApplication hosted = RunApplication.of("applications[0] 'llm-serving'", app);
-    List<GpuContext> contexts = new ArrayList<>(base.contexts());
-    List<JobQueue> queues = new ArrayList<>(base.queues());
-    contexts.addAll(hosted.resources().contexts());
-    queues.addAll(hosted.resources().queues());
-    Workload workload = new Workload(contexts, queues, base.jobs(), base.actions());
-    return new Simulator(workload, List.of(hosted), Sim.hw(DEVICE),
-        EngineFixtures.plugins(DEVICE, policy, "block-boundary", "full"),
-        EngineOptions.defaults()).run();
+    Supplier<SchedulingPolicy> policies = switch (policy) {
+      case "fifo" -> FifoDouble::new;
+      case "priority" -> () -> new PriorityDouble(true);
+      default -> throw new IllegalArgumentException(policy);
+    };
+    return PluginTestKit.application(app).policy(policies).on(base).device(DEVICE)
+        .launchWindow(Integer.MAX_VALUE).run().result();
   }
 
   @Test
   void theEngineGivesTheIterationsAndLatenciesOfTheUnitTestsScenario() throws IOException {
     Application app = server("0,100,3\n0.00005,50,2\n");
-    SimulationResult result = run(Sim.workload().build(), app, "fifo");
+    SimulationResult result = run(TestWorkload.create().build(), app, "fifo");
 
     // Iterations: [100 tokens, 1 sequence], [51, 2], [2, 2]; 1000 ns a token, 10 a sequence.
     assertThat(result.jobs()).extracting(JobRecord::kernel).containsExactly("dense", "head",
@@ -90,8 +101,10 @@ class LlmServingEngineTest {
     // iteration ending at 1,010 ns; the LOW kernel (one 30 us block, submitted at 0) then runs
     // from 1,010 to 31,010. r2 arrives at 10 us: block-boundary preemption drains the block, so
     // r2's prefill (100,010 ns) starts at 31,010.
-    Workload training = Sim.workload().queue("train", Priority.LOW)
-        .job(1, "train", 0, Sim.kernel("gemm", 1, 2048, 0, 0, 30_000)).build();
+    Workload training = TestWorkload.create().context(TestQueues.CONTEXT, true)
+        .queue(TestQueues.queue("train", Priority.LOW))
+        .job(Job.of(1, "train", 0, new Kernel("gemm", 1, 2048, 0, 0, false,
+            BlockProgram.uniform(30_000, 0, 0), new BlockTiming.Exact()))).build();
     Application app = server("0,1,1\n0.00001,100,1\n");
     run(training, app, "priority");
 

@@ -1,4 +1,4 @@
-package org.preemptlab.runner.policies;
+package org.preemptlab.policies.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.preemptlab.testkit.engine;
+package org.preemptlab.policies.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,6 +41,9 @@ import org.preemptlab.testkit.TestJob;
 import org.preemptlab.testkit.TestQueueView;
 import org.preemptlab.testkit.TestQueues;
 import org.preemptlab.testkit.TestScheduler;
+import org.preemptlab.testkit.engine.PluginTestKit;
+import org.preemptlab.testkit.engine.RunOutcome;
+import org.preemptlab.testkit.engine.TestWorkload;
 
 /**
  * The test kit's fake views answer a policy as the real engine does: the same seeded scenarios

@@ -1,4 +1,4 @@
-package org.preemptlab.runner.policies;
+package org.preemptlab.policies.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.model.Workload;
-import org.preemptlab.runner.policies.PolicyLab.Outcome;
+import org.preemptlab.policies.lab.PolicyLab.Outcome;
 
 /** The "done when" comparisons, all on {@link MixedWorkload}. */
 class LibraryComparisonTest {

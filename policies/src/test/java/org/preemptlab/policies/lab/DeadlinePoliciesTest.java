@@ -1,7 +1,7 @@
-package org.preemptlab.runner.policies;
+package org.preemptlab.policies.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.preemptlab.runner.policies.PolicyLab.kernel;
+import static org.preemptlab.policies.lab.PolicyLab.kernel;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -9,7 +9,7 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.engine.EngineOptions;
 import org.preemptlab.engine.JobRecord;
-import org.preemptlab.runner.policies.PolicyLab.Outcome;
+import org.preemptlab.policies.lab.PolicyLab.Outcome;
 
 /** edf, k-edf and laxity on the real engine (64 slots of 256-thread blocks). */
 class DeadlinePoliciesTest {

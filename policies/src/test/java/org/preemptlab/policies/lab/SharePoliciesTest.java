@@ -1,8 +1,8 @@
-package org.preemptlab.runner.policies;
+package org.preemptlab.policies.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.preemptlab.runner.policies.PolicyLab.kernel;
+import static org.preemptlab.policies.lab.PolicyLab.kernel;
 
 import java.util.List;
 import java.util.Map;
@@ -11,7 +11,7 @@ import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.engine.JobRecord;
 import org.preemptlab.engine.SuspensionRecord;
-import org.preemptlab.runner.policies.PolicyLab.Outcome;
+import org.preemptlab.policies.lab.PolicyLab.Outcome;
 
 /** fair-share, mlfq and utilization-partition (both modes) on the real engine (64 slots). */
 class SharePoliciesTest {

@@ -1,6 +1,6 @@
-package org.preemptlab.runner.policies;
+package org.preemptlab.policies.lab;
 
-import static org.preemptlab.runner.policies.PolicyLab.kernel;
+import static org.preemptlab.policies.lab.PolicyLab.kernel;
 
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.Workload;
