@@ -32,6 +32,11 @@ public final class TokenIds {
     return ids.length == 0;
   }
 
+  /** The ids, copied. */
+  public int[] toArray() {
+    return ids.clone();
+  }
+
   /** The ids from {@code from} (inclusive) to {@code to} (exclusive), copied. */
   int[] range(int from, int to) {
     return Arrays.copyOfRange(ids, from, to);
