@@ -37,7 +37,10 @@ import java.util.List;
  *
  * <p>Preemption by recompute frees the victim's blocks and puts it at the head of the waiting
  * queue to prefill its prompt and generated tokens again; by swap (V0 only), its blocks move to
- * host memory (while {@code swapBlocks} hold them) and come back before it decodes again.
+ * host memory (while {@code swapBlocks} hold them) and come back before it decodes again. With
+ * vLLM V1's automatic prefix caching ({@link PrefixCache}), a request admitted from the waiting
+ * queue first takes the cached blocks of its prefix, so a preempted request finds its own blocks
+ * again unless they were reused meanwhile, and prompts that share a prefix share its blocks.
  */
 final class ContinuousBatcher {
 
@@ -99,6 +102,12 @@ final class ContinuousBatcher {
     long finishNs = -1;
     boolean inBatch;
     private long[] tokenNs = new long[4];
+    // with prefix caching (PrefixCache): the physical blocks held, in order, how many of them are
+    // cached, and the content keys of the prompt's full blocks, made on first use
+    int[] physical = new int[0];
+    int physicalCount;
+    int cachedBlocks;
+    long[] promptKeys;
 
     Request(int index, RequestSpec spec) {
       this.index = index;
@@ -117,6 +126,13 @@ final class ContinuousBatcher {
     /** The time of each token sampled so far, in order. */
     long[] tokenTimes() {
       return Arrays.copyOf(tokenNs, generated);
+    }
+
+    void addPhysical(int block) {
+      if (physicalCount == physical.length) {
+        physical = Arrays.copyOf(physical, Math.max(4, physicalCount * 2));
+      }
+      physical[physicalCount++] = block;
     }
 
     private void sample(long nowNs) {
@@ -162,6 +178,7 @@ final class ContinuousBatcher {
   private final Deque<Request> waiting = new ArrayDeque<>();
   private final List<Request> running = new ArrayList<>();
   private final List<Request> swapped = new ArrayList<>();
+  private final PrefixCache cache; // null without prefix caching
   private long freeBlocks;
   private long freeSwapBlocks;
   private long preemptions;
@@ -177,6 +194,15 @@ final class ContinuousBatcher {
    */
   ContinuousBatcher(SchedulerKind kind, PreemptionMode mode, int maxTokens, int maxSeqs,
       int blockTokens, long totalBlocks, long swapBlocks) {
+    this(kind, mode, maxTokens, maxSeqs, blockTokens, totalBlocks, swapBlocks, false);
+  }
+
+  /**
+   * As above, with vLLM V1's automatic prefix caching ({@link PrefixCache}) when {@code
+   * prefixCaching} (vLLM V1's scheduler only; at most {@link #MAX_CACHED_BLOCKS} blocks).
+   */
+  ContinuousBatcher(SchedulerKind kind, PreemptionMode mode, int maxTokens, int maxSeqs,
+      int blockTokens, long totalBlocks, long swapBlocks, boolean prefixCaching) {
     checkArgument(maxTokens >= 1 && maxSeqs >= 1 && blockTokens >= 1 && totalBlocks >= 1
         && swapBlocks >= 0, "budgets and KV blocks must be >= 1");
     checkArgument(mode == PreemptionMode.RECOMPUTE || kind == SchedulerKind.VLLM_V0,
@@ -189,6 +215,17 @@ final class ContinuousBatcher {
     this.totalBlocks = totalBlocks;
     this.freeBlocks = totalBlocks;
     this.freeSwapBlocks = swapBlocks;
+    checkArgument(!prefixCaching || kind == SchedulerKind.VLLM_V1 && totalBlocks
+        <= MAX_CACHED_BLOCKS, "prefix caching is vLLM V1's, over at most 2^26 blocks");
+    this.cache = prefixCaching ? new PrefixCache(blockTokens, (int) totalBlocks) : null;
+  }
+
+  /** The most KV blocks a cache with prefix caching may have: 2^26. */
+  static final long MAX_CACHED_BLOCKS = 1L << 26;
+
+  /** Prompt tokens taken from the prefix cache instead of computed (0 without caching). */
+  long prefixHitTokens() {
+    return cache == null ? 0 : cache.hitTokens();
   }
 
   long blocksFor(long tokens) {
@@ -241,6 +278,7 @@ final class ContinuousBatcher {
    * empty only when nothing can run.
    */
   Batch next() {
+    checkState(cache == null || cache.free() == freeBlocks, "free KV blocks out of step");
     swapIn = 0;
     swapOut = 0;
     List<Item> items = new ArrayList<>();
@@ -352,6 +390,9 @@ final class ContinuousBatcher {
       if (!makeRoom(r, blocksFor(r.kvTokens + chunk) - r.blocks)) {
         break;
       }
+      if (cache != null) {
+        cache.cacheFull(r, r.kvTokens + chunk);
+      }
       schedule(items, r, r.decoding() ? 0 : chunk);
       tokenBudget -= chunk;
     }
@@ -360,6 +401,13 @@ final class ContinuousBatcher {
     }
     while (!waiting.isEmpty() && tokenBudget > 0 && running.size() < maxSeqs) {
       Request r = waiting.peekFirst();
+      if (cache != null) {
+        if (!admitCached(items, r, tokenBudget)) {
+          break;
+        }
+        tokenBudget -= items.get(items.size() - 1).chunk();
+        continue;
+      }
       int chunk = Math.min(r.prefillTarget, tokenBudget);
       long need = blocksFor(chunk);
       if (need > freeBlocks) {
@@ -369,6 +417,30 @@ final class ContinuousBatcher {
       schedule(items, r, chunk);
       tokenBudget -= chunk;
     }
+  }
+
+  // vLLM V1 with prefix caching: a waiting request first takes its cached prefix
+  // (KVCacheManager.get_computed_blocks), then is admitted if the blocks its chunk needs, and the
+  // cached blocks it takes out of the free queue, are free (allocate_slots).
+  private boolean admitCached(List<Item> items, Request r, int tokenBudget) {
+    PrefixCache.Hit hit = cache.lookup(r);
+    int computed = hit.blocks().length * blockTokens;
+    int chunk = Math.min(r.prefillTarget - computed, tokenBudget);
+    long fresh = blocksFor((long) computed + chunk) - hit.blocks().length;
+    if (fresh + hit.evictable() > freeBlocks) {
+      return false;
+    }
+    checkState(waiting.removeFirst() == r, "admitting a request not at the head of the queue");
+    cache.take(r, hit);
+    cache.allocate(r, fresh);
+    freeBlocks -= fresh + hit.evictable();
+    r.blocks = hit.blocks().length + fresh;
+    r.prefilled = computed;
+    r.kvTokens = computed;
+    running.add(r);
+    cache.cacheFull(r, (long) computed + chunk);
+    schedule(items, r, chunk);
+    return true;
   }
 
   // Sarathi-Serve, SarathiScheduler._schedule: decodes, then the running requests' prompt chunks,
@@ -419,6 +491,9 @@ final class ContinuousBatcher {
         return false;
       }
     }
+    if (cache != null) {
+      cache.allocate(r, need);
+    }
     freeBlocks -= need;
     r.blocks += need;
     return true;
@@ -434,7 +509,7 @@ final class ContinuousBatcher {
     preemptedThisStep = true;
     preemptions++;
     r.preemptions++;
-    freeBlocks += r.blocks;
+    freeBlocks += cache != null ? cache.release(r) : r.blocks;
     if (mode == PreemptionMode.SWAP && r.decoding() && r.blocks <= freeSwapBlocks) {
       freeSwapBlocks -= r.blocks;
       swapOut += r.blocks;
@@ -477,7 +552,7 @@ final class ContinuousBatcher {
       }
       if (r.generated == r.spec.outputTokens()) {
         r.finishNs = nowNs;
-        freeBlocks += r.blocks;
+        freeBlocks += cache != null ? cache.release(r) : r.blocks;
         r.blocks = 0;
         running.remove(r);
         finished.add(r);

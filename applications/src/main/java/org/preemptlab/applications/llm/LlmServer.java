@@ -220,6 +220,7 @@ final class LlmServer implements Application, MetricReporter, WritesRunFiles {
         settings.blockBytes(), batcher.totalBlocks(), batcher.preemptions(),
         batcher.swapPreemptions());
     values.put("memory-bytes", (double) memory.bytes());
+    values.put("prefix-cache-hit-tokens", (double) batcher.prefixHitTokens());
     return values;
   }
 

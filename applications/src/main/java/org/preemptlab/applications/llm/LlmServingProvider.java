@@ -55,8 +55,12 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
           Arrays.stream(Priority.values()).map(Priority::name).toList(), "priority of the queue"),
       ParameterSpec.duration("duration", 10_000_000_000L, 1_000_000L, Long.MAX_VALUE,
           "horizon: requests arrive and are served until then; the metrics cover [0, duration)"),
-      ParameterSpec.text("trace", "", "a request trace with the Azure LLM inference trace "
-          + "columns TIMESTAMP,ContextTokens,GeneratedTokens; empty for Poisson arrivals"),
+      ParameterSpec.text("trace", "", "a request trace (trace-format); empty for Poisson "
+          + "arrivals"),
+      ParameterSpec.choice("trace-format", "azure", List.of("azure", "llmservingsim"),
+          "azure: CSV with the Azure LLM inference trace columns TIMESTAMP,ContextTokens,"
+          + "GeneratedTokens; llmservingsim: LLMServingSim 2.0's JSONL requests (input_toks, "
+          + "output_toks, arrival_time_ns, optional input_tok_ids for prefix caching)"),
       ParameterSpec.real("trace-speed", 1.0, 1e-6, 1e6, "", "divides the trace's "
           + "inter-arrival times (2 replays it twice as fast)"),
       ParameterSpec.real("arrival-rate", 4.0, 1e-6, 1e6, "requests/s",
@@ -91,6 +95,10 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
           "KV-cache capacity"),
       ParameterSpec.integer("kv-block-tokens", 16, 1, 1 << 16, "tokens",
           "tokens per KV-cache block (vLLM block_size)"),
+      ParameterSpec.bool("prefix-caching", false, "vLLM V1's automatic prefix caching "
+          + "(enable_prefix_caching; scheduler vllm-v1 only): a request admitted from the waiting "
+          + "queue reuses the cached KV blocks of its prefix (prompts share them by token ids, "
+          + "a preempted request finds its own)"),
       ParameterSpec.integer("max-waiting", 0, 0, Integer.MAX_VALUE, "",
           "reject an arrival when this many requests wait; 0 for an unbounded queue"),
       ParameterSpec.duration("ttft-slo", 250_000_000L, 1, Long.MAX_VALUE,
@@ -149,6 +157,9 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
         count("kv-preemptions", "KV-cache preemptions", false, "running requests preempted "
             + "(by recompute or swap) because the KV cache was full"),
         count("kv-swap-preemptions", "KV-cache swaps", false, "preemptions by swap"),
+        count("prefix-cache-hit-tokens", "prefix-cache hit tokens", true, "prompt tokens "
+            + "whose KV a request took from the prefix cache instead of computing it (0 without "
+            + "prefix-caching)"),
         bytes("kv-capacity-bytes", "KV-cache capacity", "the cache's whole blocks, in bytes"),
         bytes("memory-bytes", "device memory held", "one rank's weights plus kv-cache-bytes, "
             + "checked before the run against the device's or MIG instance's capacity"),
@@ -254,8 +265,20 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
       throw new ConfigurationException("parameter 'preemption-mode' of " + OWNER + ": swap "
           + "needs scheduler: vllm-v0 (" + kind.id() + " preempts by recompute only)");
     }
+    boolean prefixCaching = p.getBoolean("prefix-caching");
+    if (prefixCaching && kind != ContinuousBatcher.SchedulerKind.VLLM_V1) {
+      throw new ConfigurationException("parameter 'prefix-caching' of " + OWNER + ": prefix "
+          + "caching is modelled as vLLM V1 runs it; it needs scheduler: vllm-v1 (not "
+          + kind.id() + ")");
+    }
+    if (prefixCaching && totalBlocks > ContinuousBatcher.MAX_CACHED_BLOCKS) {
+      throw new ConfigurationException("parameter 'prefix-caching' of " + OWNER + ": the KV "
+          + "cache has " + totalBlocks + " blocks, more than the " + ContinuousBatcher
+          .MAX_CACHED_BLOCKS + " prefix caching can track; raise kv-block-tokens");
+    }
     ContinuousBatcher batcher = new ContinuousBatcher(kind, mode, maxTokens, maxSeqs,
-        p.getInt("kv-block-tokens"), totalBlocks, p.getLong("swap-space-bytes") / blockBytes);
+        p.getInt("kv-block-tokens"), totalBlocks, p.getLong("swap-space-bytes") / blockBytes,
+        prefixCaching);
     long capacityTokens = totalBlocks * p.getInt("kv-block-tokens");
     Supplier<RequestSpec> arrivals;
     int limit = p.getInt("max-requests");
@@ -263,8 +286,10 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
     double requests;
     double tokenSteps; // iterations each request would take alone: its output plus its prefill
     if (!p.getString("trace").isBlank()) {
-      List<RequestSpec> trace = AzureTrace.read(Path.of(p.getString("trace").strip()),
-          p.getDouble("trace-speed"));
+      Path file = Path.of(p.getString("trace").strip());
+      List<RequestSpec> trace = p.getString("trace-format").equals("llmservingsim")
+          ? LlmServingSimTrace.read(file, p.getDouble("trace-speed"))
+          : AzureTrace.read(file, p.getDouble("trace-speed"));
       for (RequestSpec r : trace) {
         checkRequest(r, r.where(), batcher, capacityTokens, chunked, maxTokens);
       }

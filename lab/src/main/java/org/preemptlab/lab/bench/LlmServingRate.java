@@ -169,7 +169,7 @@ public final class LlmServingRate {
   static List<Case> cases(Path root, long horizonNs) {
     List<Case> cases = new ArrayList<>();
     cases.add(new Case("vllm-300",
-        ConfigLoader.parse(VllmRtxPro6000.config(root), "bench-llm-vllm-300")));
+        ConfigLoader.parse(VllmRtxPro6000.benchConfig(root), "bench-llm-vllm-300")));
     cases.add(new Case("conv-alone", ConfigLoader.parse(
         conversation("conv-alone", horizonNs, "", false), "bench-llm-conv-alone")));
     cases.add(new Case("conv-mps", ConfigLoader.parse(

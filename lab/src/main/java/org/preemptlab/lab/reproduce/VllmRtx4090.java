@@ -97,6 +97,8 @@ public final class VllmRtx4090 implements Reproduction {
               profile-format: llmservingsim
               profile-file: %s
               trace: %s
+              trace-format: llmservingsim
+              prefix-caching: true
               duration: 1000s
               drain: true
               scheduler: vllm-v1
@@ -105,7 +107,7 @@ public final class VllmRtx4090 implements Reproduction {
               kv-block-tokens: 16
               kv-cache-bytes: %d
         """.formatted(root.resolve(HARDWARE), root.resolve(PROFILE),
-        root.resolve(BUNDLE).resolve("trace.csv"), KV_CACHE_BYTES);
+        root.resolve(VllmRtxPro6000.WORKLOAD), KV_CACHE_BYTES);
   }
 
   @Override
@@ -157,15 +159,16 @@ public final class VllmRtx4090 implements Reproduction {
             The card is far slower than the load: TTFT is mostly queueing.""")
         .paragraph("""
             Inputs, all the bundle's or the card's, none fitted to this run, and the model and
-            readers as they were when vllm-rtxpro6000 passed: the trace; `llm-serving` with
-            `scheduler: vllm-v1`, the engine arguments above, 16-token KV blocks and `drain:
-            true`; the per-operator profile LLMServingSim measured on this card with vLLM 0.19.0
+            readers as in vllm-rtxpro6000: the requests with their prompts' token ids (the same
+            workload file, `trace-format: llmservingsim`); `llm-serving` with `scheduler:
+            vllm-v1`, the engine arguments above, 16-token KV blocks, vLLM's automatic prefix
+            caching (`prefix-caching: true`: vLLM ran with it on, `enable_prefix_caching: true`
+            in `vllm/meta.json`) and `drain: true`; the per-operator profile LLMServingSim measured on this card with vLLM 0.19.0
             (`docs/data/llmservingsim/RTX4090/meta-llama/Llama-3.1-8B/bf16`; its `meta.yaml`
             disables the skew fit, so no skew correction is applied, as LLMServingSim applies
             none); the KV cache vLLM reported, 2,588 blocks of 16 tokens (`vllm/meta.json`);
             and the hardware model `docs/data/llmservingsim/bench/RTX4090/rtx-4090.yaml` (SM
-            count and memory bandwidth from the Ada whitepaper). vLLM ran with prefix caching
-            on (`enable_prefix_caching: true` in `vllm/meta.json`); the model has none.""")
+            count and memory bandwidth from the Ada whitepaper).""")
         .paragraph("""
             Targets: vLLM's measurement, from the bundle's `vllm/requests.jsonl`, with the
             definitions and tolerances of vllm-rtxpro6000 (issue 47: means 5%, p99 10%,
@@ -179,15 +182,14 @@ public final class VllmRtx4090 implements Reproduction {
         .paragraph("""
             The last column is LLMServingSim 2.0's simulation of the same run, from the bundle's
             `validation/summary.txt` (its value and its difference from vLLM).""")
-        .table(beside.render());
+        .table(beside.render())
+        .paragraph(VllmRtxPro6000.cacheUse(values));
     if (!claims.reproduced()) {
       page = page.paragraph(("Where a row FAILs: the simulated server's service differs from "
           + "vLLM's by %s%% in output tokens per second and %s%% in mean TPOT; the run made %s "
-          + "KV preemptions. The input known to differ is prefix caching: vLLM ran with it on, "
-          + "so a prompt whose leading KV blocks another request has cached skips their "
-          + "prefill, while the model computes every prompt's prefill (and recomputes it after "
-          + "each preemption); how many of the 300 prompts shared a cached prefix is not in the "
-          + "bundle, so the size of this effect is not known. Not tuned to this run.").formatted(
+          + "KV preemptions. Mechanisms the model leaves out, none tuned to this run: the CPU "
+          + "time of each vLLM step (`scheduling-overhead` is 0), vLLM's asynchronous "
+          + "scheduling and its null KV block.").formatted(
           signed(values.getOrDefault("application.llm-serving.tokens-per-second", Double.NaN)
               / THROUGHPUT * 100 - 100),
           signed(values.getOrDefault("application.llm-serving.tpot-mean", Double.NaN) / 1e6

@@ -39,6 +39,15 @@ import org.preemptlab.runner.report.TextTable;
 public final class VllmRtxPro6000 implements Reproduction {
   /** The bundle's folder, relative to the repository (run from its root). */
   static final Path BUNDLE = Path.of("docs/data/llmservingsim/bench/RTXPRO6000/Llama-3.1-8B");
+  /**
+   * The requests both vLLM bundles ran, with their prompts' token ids: LLMServingSim's workload
+   * file, whose SHA-256 is the {@code dataset_hash} of the bundles' {@code vllm/meta.json}.
+   */
+  static final Path WORKLOAD =
+      Path.of("docs/data/llmservingsim/workloads/sharegpt-llama-3.1-8b-300-sps10.jsonl");
+
+  /** The workload's prompt tokens, all 300 requests' ({@code VllmRtxPro6000Test} sums them). */
+  static final long WORKLOAD_PROMPT_TOKENS = 257_239;
   /** The hardware model file of the card. */
   static final Path HARDWARE =
       Path.of("docs/data/llmservingsim/bench/RTXPRO6000/rtx-pro-6000-server.yaml");
@@ -131,20 +140,34 @@ public final class VllmRtxPro6000 implements Reproduction {
   }
 
   /**
-   * The run's configuration: the bundle's trace, drained to its last request, with vLLM V1's
-   * scheduler and the bundle's engine arguments ({@code max_num_seqs} 128, {@code
-   * max_num_batched_tokens} 2048; the block size vLLM picks, 16) on the card's model ({@code
-   * bench --llm} times it too).
+   * The run's configuration: the bundle's requests with their prompts' token ids, drained to the
+   * last, with vLLM V1's scheduler, its prefix caching and the bundle's engine arguments ({@code
+   * max_num_seqs} 128, {@code max_num_batched_tokens} 2048; the block size vLLM picks, 16) on the
+   * card's model.
    */
   public static String config(Path root) {
-    return config(root, true);
+    return config(root, true, true);
+  }
+
+  /**
+   * The configuration {@code bench --llm} times as {@code vllm-300}: the reproduction's as it was
+   * before prefix caching (the bundle's {@code trace.csv}, lengths only, no prefix caching), kept
+   * so that the benchmark's figures stay comparable across versions.
+   */
+  public static String benchConfig(Path root) {
+    return config(root, true, false);
   }
 
   /**
    * The run's configuration, with ({@code skew} true, the reproduction) or without the bundle's
-   * skew correction of decode attention (the ablation shown beside it).
+   * skew correction of decode attention (the ablation shown beside it), and with vLLM's prefix
+   * caching over the workload's token ids ({@code prefixCaching}) or over the lengths alone.
    */
-  static String config(Path root, boolean skew) {
+  static String config(Path root, boolean skew, boolean prefixCaching) {
+    String requests = prefixCaching
+        ? "trace: " + root.resolve(WORKLOAD) + "\n      trace-format: llmservingsim\n"
+            + "      prefix-caching: true"
+        : "trace: " + root.resolve(BUNDLE).resolve("trace.csv");
     return """
         name: vllm-rtxpro6000
         hardware:
@@ -159,7 +182,7 @@ public final class VllmRtxPro6000 implements Reproduction {
               model: llama-3.1-8b
               profile-format: llmservingsim
               profile-file: %s
-              trace: %s
+              %s
               duration: 1000s
               drain: true
               scheduler: vllm-v1
@@ -168,8 +191,7 @@ public final class VllmRtxPro6000 implements Reproduction {
               kv-block-tokens: 16
               kv-cache-bytes: %d
               attention-skew: %s
-        """.formatted(root.resolve(HARDWARE), root.resolve(PROFILE),
-        root.resolve(BUNDLE).resolve("trace.csv"), kvCacheBytes(), skew ? "profile" : "off");
+        """.formatted(root.resolve(HARDWARE), root.resolve(PROFILE), requests, kvCacheBytes(), skew ? "profile" : "off");
   }
 
   /**
@@ -197,9 +219,10 @@ public final class VllmRtxPro6000 implements Reproduction {
     if (!Files.isDirectory(root.resolve(PROFILE))) {
       missing = "the bundle's profile (" + PROFILE + ") and its reader are not in this build";
     } else {
-      values = new RunExecutor(registry).execute(ConfigLoader.parse(config(root, true), id()))
+      values = new RunExecutor(registry).execute(ConfigLoader.parse(config(root), id()))
           .metrics().data().pluginValues();
-      uniform = new RunExecutor(registry).execute(ConfigLoader.parse(config(root, false), id()))
+      uniform = new RunExecutor(registry).execute(ConfigLoader.parse(config(root, false, true),
+          id()))
           .metrics().data().pluginValues();
     }
     List<String> simulated = new ArrayList<>();
@@ -236,8 +259,24 @@ public final class VllmRtxPro6000 implements Reproduction {
       out.println();
       out.println(why);
     }
-    page(claims, beside, why).write(outputDirectory);
+    page(claims, beside, why, values == null ? "" : cacheUse(values)).write(outputDirectory);
     return claims.reproduced();
+  }
+
+  /**
+   * What prefix caching did in a run, from its metrics: the prompt tokens taken from the cache
+   * and the preemptions by recompute.
+   */
+  static String cacheUse(Map<String, Double> values) {
+    return ("Prefix caching in the simulated run: %s prompt tokens (of %s in the workload) "
+        + "were taken from the cache instead of computed, across prompts that begin alike and by "
+        + "requests preempted by recompute that found their own blocks again; the run made %s "
+        + "preemptions.").formatted(
+        Numbers.fixed(values.getOrDefault("application.llm-serving.prefix-cache-hit-tokens",
+            Double.NaN), 0),
+        Numbers.fixed(WORKLOAD_PROMPT_TOKENS, 0),
+        Numbers.fixed(values.getOrDefault("application.llm-serving.kv-preemptions",
+            Double.NaN), 0));
   }
 
   /** Row {@code i}'s metric as the page shows it: ms, or tokens per second. */
@@ -269,7 +308,8 @@ public final class VllmRtxPro6000 implements Reproduction {
     return (percent >= 0 ? "+" : "") + Numbers.fixed(percent, 1);
   }
 
-  private ReproductionPage page(ClaimTable claims, TextTable beside, String why) {
+  private ReproductionPage page(ClaimTable claims, TextTable beside, String why,
+      String cacheUse) {
     ReproductionPage page = new ReproductionPage(id(),
         "Reproduction: vllm-rtxpro6000 (vLLM 0.19.0 on an RTX PRO 6000, LLMServingSim 2.0's "
             + "bundle)")
@@ -284,11 +324,16 @@ public final class VllmRtxPro6000 implements Reproduction {
             requests at once for most of the run and queued up to 104 (its `timeseries.csv`), so
             TTFT is mostly queueing.""")
         .paragraph("""
-            Inputs, all the bundle's or the card's, none fitted to this run: the trace
-            (`docs/data/llmservingsim/bench/RTXPRO6000/Llama-3.1-8B/trace.csv`); `llm-serving`
+            Inputs, all the bundle's or the card's, none fitted to this run: the requests with
+            their prompts' token ids (LLMServingSim's workload file, whose SHA-256 is the
+            bundle's `dataset_hash`: `docs/data/llmservingsim/workloads/`, `trace-format:
+            llmservingsim`; vLLM was given these ids, `bench/core/runner.py`); `llm-serving`
             with `scheduler: vllm-v1` (vLLM 0.19.0 has only the V1 engine), the engine arguments
-            above, 16-token KV blocks (vLLM's default) and `drain: true` (every request served to
-            its end, as the benchmark did); the per-operator profile LLMServingSim measured on
+            above, 16-token KV blocks (vLLM's default), vLLM's automatic prefix caching
+            (`prefix-caching: true`: on by default in vLLM 0.19.0's V1 engine; this bundle's
+            `vllm/meta.json` predates the field, the RTX 4090 bundle's, written by the same
+            runner, records it on) and `drain: true` (every request served to its end, as the
+            benchmark did); the per-operator profile LLMServingSim measured on
             this card with the same vLLM (`profile-format: llmservingsim`,
             `docs/data/llmservingsim/RTXPRO6000/meta-llama/Llama-3.1-8B/bf16`), with the
             bundle's own correction of decode attention for batches of unequal contexts
@@ -322,7 +367,8 @@ public final class VllmRtxPro6000 implements Reproduction {
             (the attention table looked up at the decodes' mean context alone, as this
             reproduction did before 2026-12-07, when TTFT mean missed by -7.1%): the correction
             lengthens decode attention and, at this load, every wait behind it.""")
-        .table(beside.render());
+        .table(beside.render())
+        .paragraph(cacheUse);
     return why.isEmpty() ? page : page.paragraph(why);
   }
 

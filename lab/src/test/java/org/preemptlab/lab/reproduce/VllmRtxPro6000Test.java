@@ -59,7 +59,9 @@ class VllmRtxPro6000Test {
   void theReproductionAppliesTheBundlesSkewCorrectionAndTheAblationLeavesItOut() {
     Path root = VllmRtxPro6000.root();
     assertThat(VllmRtxPro6000.config(root)).contains("attention-skew: profile");
-    assertThat(VllmRtxPro6000.config(root, false)).contains("attention-skew: off");
+    assertThat(VllmRtxPro6000.config(root, false, true)).contains("attention-skew: off");
+    assertThat(VllmRtxPro6000.config(root)).contains("prefix-caching: true")
+        .contains("trace-format: llmservingsim");
     assertThat(root.resolve(VllmRtxPro6000.PROFILE).resolve("tp1/skew_fit.csv")).isRegularFile();
   }
 
