@@ -65,8 +65,9 @@ class GPreemptA100DurationsTest {
         assertThat(after.get(i).latencyUs()).isCloseTo(before.get(i).latencyUs() * factor,
             within(1e-9));
       }
+      // aloneNs rounds each kernel to whole ns: at most half a ns per kernel
       assertThat(ReefDisb.aloneNs(after) / 1e3).isCloseTo(
-          BUNDLED.factor(model).mi50ProfileUs() * factor, within(0.01));
+          BUNDLED.factor(model).mi50ProfileUs() * factor, within(before.size() * 0.5e-3));
     }
   }
 
