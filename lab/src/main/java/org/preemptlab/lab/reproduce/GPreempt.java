@@ -694,17 +694,18 @@ public final class GPreempt implements Reproduction {
             kernels are REEF's MI50 profiles with their durations scaled per model to Fig. 4a's
             LC-only bars (GPreempt's repository has no per-kernel durations): an LC request
             alone takes %s us on DISB C here, against Fig. 4a's %s ms, but the grids and the
-            per-kernel shape are the MI50's, and four models share one factor. (b) No preemption pays for
-            co-running: where five BE models share the SMs with the LC requests an LC request
-            takes %s longer on C than alone, as the BE streams' blocks take issue slots beside
-            its own. (c) GPreempt's two contexts are time-sliced (the `a100` model does not let
-            contexts share SMs): BE runs only when the LC context yields or idles, and each
-            switch costs 60 µs. On D the five LC models need %s of the device alone, and
-            GPreempt keeps %s of no preemption's throughput there. (d) The block-level client's wait for its BE streams is modelled
-            (above); the BE clients launch each inference as a CUDA graph (`use_cuda_graph:
-            true` in `config/C.json`), whose kernels may pass faster than the idle launch
-            charged per kernel here, and the block-level transformation's own cost to BE
-            throughput is not modelled.""".formatted(Numbers.fixed(aloneC, 1),
+            per-kernel shape are the MI50's, and four models share one factor. (b) No
+            preemption pays for co-running: where five BE models share the SMs with the LC
+            requests an LC request takes %s longer on C than alone, as the BE streams' blocks
+            take issue slots beside its own. (c) GPreempt's two contexts are time-sliced (the
+            `a100` model does not let contexts share SMs): BE runs only when the LC context
+            yields or idles, and each switch costs 60 µs. On D the five LC models need %s of the
+            device alone, and GPreempt keeps %s of no preemption's throughput there. (d) The
+            block-level client's wait for its BE streams is modelled (above); the BE clients
+            launch each inference as a CUDA graph (`use_cuda_graph: true` in `config/C.json`),
+            whose kernels may pass faster than the idle launch charged per kernel here, and the
+            block-level transformation's own cost to BE throughput is not modelled."""
+            .formatted(Numbers.fixed(aloneC, 1),
             Numbers.fixed(FIGURES.lcAloneUs("C") / 1000, 3), Numbers.percent(npC),
             Numbers.percent(lcShareD), Numbers.percent(gpD)))
         .write(outputDirectory);

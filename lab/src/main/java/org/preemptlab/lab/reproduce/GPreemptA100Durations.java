@@ -196,7 +196,8 @@ final class GPreemptA100Durations {
     List<Factor> factors = new ArrayList<>();
     for (String m : MODELS) {
       boolean isVgg = m.equals("vgg");
-      factors.add(new Factor(m, (isVgg ? vgg : shared).factor(), ReefDisb.aloneNs(mi50.get(m)) / 1e3,
+      factors.add(new Factor(m, (isVgg ? vgg : shared).factor(),
+          ReefDisb.aloneNs(mi50.get(m)) / 1e3,
           mi50Alone.get(m), a100Alone.get(m), isVgg ? String.format(Locale.ROOT,
               "4a LCO mean of A B C Y Z: %.1f us", vggBar) : String.format(Locale.ROOT,
               "4a LCO of D: %.1f us = mean of the five; factor shared by the four", dBar)));
@@ -207,7 +208,7 @@ final class GPreemptA100Durations {
   /** A fitted factor and the mean latency alone, µs, it gives its models. */
   private record Fit(double factor, double meanUs) {}
 
-  /** Scales {@code factor} until the mean latency alone of {@code models} lands on {@code barUs}. */
+  /** Scales {@code factor} until the mean time alone of {@code models} lands on {@code barUs}. */
   private static Fit refine(Alone alone, Map<String, List<ReefDisb.Kernel>> mi50,
       List<String> models, double factor, double barUs) throws Exception {
     double prep = GPreempt.PREPARATION_NS / 1000.0;
