@@ -23,7 +23,8 @@ import org.preemptlab.runner.workload.SyntheticSpecs;
  * switch cost come from the paper's §3.1 (not from the compared figures): the time-slice yield's
  * preemption latency with and without hint-based pre-preemption (a workload's {@code prepare}
  * action), and GPreempt's DISB workloads (thustorage/GPreempt: {@code config/*.json}) with REEF's
- * per-kernel profiles for LC latency and throughput against block-level waiting and no
+ * per-kernel profiles, their durations scaled per model to the A100's Fig. 4a bars ({@link
+ * GPreemptA100Durations}), for LC latency and throughput against block-level waiting and no
  * preemption.
  */
 public final class GPreempt implements Reproduction {
@@ -32,6 +33,8 @@ public final class GPreempt implements Reproduction {
   private static final Source PAPER = Source.of("GPreempt, ATC'25", "§5.3, Fig. 6");
   /** The evaluation figures' bars, read off the artifact's notebook. */
   static final GPreemptFigures FIGURES = GPreemptFigures.bundled();
+  /** The DISB models' kernels on the A100's scale: REEF's MI50 kernels, one factor per model. */
+  static final GPreemptA100Durations A100_DURATIONS = GPreemptA100Durations.bundled();
   /** The DISB workloads simulated, each a row of rows 1 and 3-5. */
   static final List<String> ROW_WORKLOADS = List.of("A", "B", "C", "D", "E");
   /** The rows' targets and tolerances, with their history. */
@@ -62,8 +65,8 @@ public final class GPreempt implements Reproduction {
     return TARGETS.target("block-level-extra-" + workload, "block-level wait: extra LC latency"
         + " vs LC alone, DISB " + workload, PAPER.at("§5.2, Fig. 6 WB over Fig. 4a LCO")
         .reading(GPreemptFigures.NOTEBOOK), "+" + Numbers.percent(increase), "±25% as before:"
-            + " one workload's measured mean, with kernel durations that are not the A100's"
-            + " own.", increase, 0.25);
+            + " one workload's measured mean, with kernel durations scaled to the A100, not"
+            + " measured on it.", increase, 0.25);
   }
 
   /**
@@ -263,8 +266,9 @@ public final class GPreempt implements Reproduction {
   record DisbResult(double lcMeanUs, int done) {}
 
   private static DisbResult disb(RunExecutor executor, ReefDisb.Workload workload,
-      Map<String, List<ReefDisb.Kernel>> models, DisbSetup setup) throws Exception {
-    ReefDisb.Trace trace = ReefDisb.trace(workload, models, setup.mode, DISB_HORIZON_NS,
+      Map<String, List<ReefDisb.Kernel>> models, DisbSetup setup, long horizonNs)
+      throws Exception {
+    ReefDisb.Trace trace = ReefDisb.trace(workload, models, setup.mode, horizonNs,
         PREPARATION_NS, setup.contexts, 1, A100_ISSUE);
     java.nio.file.Path file = java.nio.file.Files.createTempFile("preemptlab-gpreempt-"
         + workload.id(), ".csv");
@@ -294,7 +298,7 @@ public final class GPreempt implements Reproduction {
       int done = 0;
       for (ReefDisb.Request r : trace.requests()) {
         long end = finish.getOrDefault(r.lastJob(), -1L);
-        done += end > 0 && end < DISB_HORIZON_NS ? 1 : 0;
+        done += end > 0 && end < horizonNs ? 1 : 0;
         if (r.realTime()) {
           lc++;
           sum += (end - (submit.get(r.firstJob()) - PREPARATION_NS)) / 1000.0;
@@ -304,6 +308,67 @@ public final class GPreempt implements Reproduction {
     } finally {
       java.nio.file.Files.deleteIfExists(file);
     }
+  }
+
+  /**
+   * One request of a model alone, µs from the start of its preparation: the LC-alone client's
+   * configuration (one context, {@code fifo}, the {@code a100} model with issue-rate sharing) with
+   * the model as its only LC task, one request in 50 ms.
+   */
+  static double aloneUs(RunExecutor executor, String model, List<ReefDisb.Kernel> kernels)
+      throws Exception {
+    ReefDisb.Workload one = new ReefDisb.Workload("alone-" + model, List.of(new ReefDisb.Task(
+        model, 1, List.of())), List.of(), ReefDisb.Stagger.DISB_PERIODIC);
+    return disb(executor, one, Map.of(model, kernels), DisbSetup.LC_ALONE, 50_000_000L)
+        .lcMeanUs();
+  }
+
+  /** The factors of the DISB models and what they give alone, as a rendered table. */
+  static String a100Factors() {
+    TextTable table = new TextTable("model", "factor (A100 / MI50)", "MI50 profile: sum (us)",
+        "alone, MI50 durations (us)", "alone, A100 scale (us)", "fitted on");
+    for (GPreemptA100Durations.Factor f : A100_DURATIONS.factors()) {
+      table.row(f.model(), Numbers.fixed(f.factor(), 3), Numbers.fixed(f.mi50ProfileUs(), 0),
+          Numbers.fixed(f.mi50AloneUs(), 1), Numbers.fixed(f.a100AloneUs(), 1), f.fittedOn());
+    }
+    return table.render();
+  }
+
+  /**
+   * The share of the device the tasks would keep busy alone at their rates: requests per second
+   * times the model's latency alone on the A100's scale, preparation excluded.
+   */
+  static double deviceShare(List<ReefDisb.Task> tasks) {
+    double share = 0;
+    for (ReefDisb.Task t : tasks) {
+      share += ReefDisb.requestsPerSecond(t) * (A100_DURATIONS.factor(t.model()).a100AloneUs()
+          - PREPARATION_NS / 1000.0) / 1e6;
+    }
+    return share;
+  }
+
+  /**
+   * Which side of the throughput ratio departs from Fig. 5a, and what that says: GPreempt's or
+   * no preemption's requests per second, against their bars.
+   */
+  private static String throughputCause(double npRate, double npBar, double gpRate,
+      double gpBar) {
+    boolean gpSide = Math.abs(Math.log(gpRate / gpBar)) >= Math.abs(Math.log(npRate / npBar));
+    if (gpRate / npRate < gpBar / npBar) {
+      return gpSide ? "GPreempt's BE context gets less of the device here than on the A100 (the"
+          + " four BE models other than vgg share one duration factor, fitted on D's mean, an"
+          + " assumption; on the A100 they took less time)" : "no preemption's co-running"
+          + " streams finish more here than on the A100";
+    }
+    return gpSide ? "on the A100 GPreempt's BE context lost more than the LC context's busy time"
+        + " and the switches modelled here" : "no preemption's co-running streams finish fewer"
+        + " here than on the A100 (they slow each other more here: issue-rate sharing)";
+  }
+
+  /** "fewer than", "more than" or "about as many as" (within 5%) a published rate. */
+  private static String compared(double simulated, double published) {
+    return simulated < 0.95 * published ? "fewer than" : simulated > 1.05 * published
+        ? "more than" : "about as many as";
   }
 
   /** The row, with the mechanism that differs as its note when it fails. */
@@ -329,14 +394,16 @@ public final class GPreempt implements Reproduction {
       }
     }
     double meanUs = count == 0 ? Double.NaN : sum / 1000.0 / count;
-    Map<String, List<ReefDisb.Kernel>> models = ReefDisb.models();
-    TextTable disb = new TextTable("DISB", "LC alone: mean (us)", "NP: LC increase",
-        "block-level: LC increase", "GPreempt: LC increase", "GPreempt w/o hint: extra (us)",
-        "block-level: throughput vs NP", "GPreempt: throughput vs NP");
+    Map<String, List<ReefDisb.Kernel>> models = A100_DURATIONS.scale(ReefDisb.models());
+    TextTable disb = new TextTable("DISB", "LC alone: mean (us)", "Fig. 4a LCO (us)",
+        "NP: LC increase", "block-level: LC increase", "GPreempt: LC increase",
+        "GPreempt w/o hint: extra (us)", "block-level: throughput vs NP",
+        "GPreempt: throughput vs NP", "NP: req/s (Fig. 5a)", "GPreempt: req/s (Fig. 5a)");
     double npC = Double.NaN;
     double aloneC = Double.NaN;
     double gpD = Double.NaN;
     double lcShareD = 0;
+    double aloneE = Double.NaN;
     List<Target.Row> noHintRows = new java.util.ArrayList<>();
     List<Target.Row> blockRows = new java.util.ArrayList<>();
     List<Target.Row> increaseRows = new java.util.ArrayList<>();
@@ -347,7 +414,7 @@ public final class GPreempt implements Reproduction {
       ReefDisb.Workload w = byId.get(id);
       Map<DisbSetup, DisbResult> r = new java.util.EnumMap<>(DisbSetup.class);
       for (DisbSetup setup : DisbSetup.values()) {
-        r.put(setup, disb(executor, w, models, setup));
+        r.put(setup, disb(executor, w, models, setup, DISB_HORIZON_NS));
       }
       double alone = r.get(DisbSetup.LC_ALONE).lcMeanUs();
       double np = r.get(DisbSetup.NP).done();
@@ -360,21 +427,23 @@ public final class GPreempt implements Reproduction {
         npC = r.get(DisbSetup.NP).lcMeanUs() / alone - 1;
         aloneC = alone;
       }
+      double lcShare = deviceShare(w.rt());
+      double beDemand = deviceShare(w.be());
+      if (w.id().equals("E")) {
+        aloneE = alone;
+      }
       if (w.id().equals("D")) {
         gpD = gpT;
-        for (ReefDisb.Task t : w.rt()) {
-          lcShareD += ReefDisb.requestsPerSecond(t) * ReefDisb.aloneNs(models.get(t.model()))
-              / 1e9;
-        }
+        lcShareD = lcShare;
       }
-      double lcShare = 0;
-      for (ReefDisb.Task t : w.rt()) {
-        lcShare += ReefDisb.requestsPerSecond(t) * ReefDisb.aloneNs(models.get(t.model())) / 1e9;
-      }
-      String durations = ("LC alone takes %s us here (REEF's MI50 kernels) against Fig. 4a's"
-          + " %s us on the A100, and keeps the device busy %s of the time").formatted(
+      String durations = ("LC alone takes %s us here (REEF's kernels on the A100's scale) against"
+          + " Fig. 4a's %s us, and keeps the device busy %s of the time").formatted(
               Numbers.fixed(alone, 0), Numbers.fixed(FIGURES.lcAloneUs(id), 0),
               Numbers.percent(lcShare));
+      double npRate = r.get(DisbSetup.NP).done() * 1e9 / DISB_HORIZON_NS;
+      double gpRate = r.get(DisbSetup.GPREEMPT).done() * 1e9 / DISB_HORIZON_NS;
+      double npBar = FIGURES.throughput(id, "NP");
+      double gpBar = FIGURES.throughput(id, "GP");
       noHintRows.add(ifFails(noHintExtra(id).simulated(Numbers.fixed(noHintUs, 1) + " us",
           noHintUs), ("Mechanism that differs: the number and cost of the yields an LC request"
               + " meets. Here a request waits only when the BE context holds the device at its"
@@ -385,12 +454,22 @@ public final class GPreempt implements Reproduction {
                       + " the A100 a request meets several yields or a cost the model lacks."
                       : "is within one such yield, so on the A100 BE holds the device at more"
                       + " LC submissions than here.")));
+      String beKernels = w.be().stream().map(ReefDisb.Task::model).distinct()
+          .map(m -> m + " " + models.get(m).size()).collect(java.util.stream.Collectors.joining(
+              ", "));
       blockRows.add(ifFails(blockLevelExtra(id).simulated(Numbers.percent(block), block),
-          ("Mechanism that differs: the wait for the BE streams' queued kernels and resident"
-              + " work-groups, here %s us on top of LC alone against Fig. 6's %s us; %s, so the"
-              + " BE kernels queued at an LC request and the share it adds differ from the"
-              + " A100's.").formatted(Numbers.fixed(block * alone, 0),
-              Numbers.fixed(FIGURES.extraUs(id, "WB"), 0), durations)));
+          ("Mechanism that differs: the cost of the BE kernels an LC request waits for, here %s"
+              + " us on top of LC alone against Fig. 6's %s us; %s. Each BE kernel still queued"
+              + " in a BE stream passes the device as a kernel launch of the `a100` model (the"
+              + " H200's idle launch, assumed) and a block dispatch, whatever its duration, and a"
+              + " BE inference has many kernels (%s), so the wait grows with the kernels queued;"
+              + " the bar is %s, so on the A100 a queued BE kernel passes %s than one such launch"
+              + " (its BE clients submit each inference as a CUDA graph, `use_cuda_graph: true`,"
+              + " whose launch cost is not measured here).")
+              .formatted(Numbers.fixed(block * alone, 0),
+                  Numbers.fixed(FIGURES.extraUs(id, "WB"), 0), durations, beKernels,
+                  block * alone > FIGURES.extraUs(id, "WB") ? "less" : "more",
+                  block * alone > FIGURES.extraUs(id, "WB") ? "faster" : "slower")));
       increaseRows.add(ifFails(lcIncrease(id).simulated(Numbers.percent(gp), new double[] {gp},
           new Target.Baseline("block-level", Numbers.percent(block), block)),
           ("Mechanism that differs: here every LC request's yield ends within its 200 µs"
@@ -404,12 +483,17 @@ public final class GPreempt implements Reproduction {
               blockT)), ("Mechanism that differs: the device time left to BE. GPreempt's two"
               + " contexts are time-sliced (BE runs only while the LC context idles or yields,"
               + " 60 µs per switch), while no preemption runs BE streams beside LC work in one"
-              + " context; %s, which leaves BE less of the device than on the A100.")
-              .formatted(durations)));
-      disb.row(w.id(), Numbers.fixed(alone, 1),
+              + " context. %s; the BE tasks at their rates would need %s of the device alone."
+              + " No preemption finishes %s requests/s here, %s Fig. 5a's %s on the A100, and"
+              + " GPreempt %s, %s Fig. 5a's %s: %s.").formatted(durations,
+                  Numbers.percent(beDemand), Numbers.fixed(npRate, 0), compared(npRate, npBar),
+                  Numbers.fixed(npBar, 0), Numbers.fixed(gpRate, 0), compared(gpRate, gpBar),
+                  Numbers.fixed(gpBar, 0), throughputCause(npRate, npBar, gpRate, gpBar))));
+      disb.row(w.id(), Numbers.fixed(alone, 1), Numbers.fixed(FIGURES.lcAloneUs(id), 0),
           Numbers.percent(r.get(DisbSetup.NP).lcMeanUs() / alone - 1), Numbers.percent(block),
           Numbers.percent(gp), Numbers.fixed(noHintUs, 1), Numbers.percent(blockT),
-          Numbers.percent(gpT));
+          Numbers.percent(gpT), Numbers.fixed(npRate, 0) + " (" + Numbers.fixed(npBar, 0) + ")",
+          Numbers.fixed(gpRate, 0) + " (" + Numbers.fixed(gpBar, 0) + ")");
     }
     double[] prepared = lcWait(executor, GPreempt::prePreemptionConfig, seeds);
     double[] unprepared = lcWait(executor, seed -> Overrides.set(prePreemptionConfig(seed),
@@ -514,7 +598,8 @@ public final class GPreempt implements Reproduction {
             repository has no per-kernel durations, so each model's kernels are REEF's, as REEF
             profiled them on an MI50 (SJTU-IPADS/reef @58dabe0: `resource/<model>/`;
             [docs/data/reef-kernels.csv](../data/reef-kernels.csv)): the same TVM-compiled
-            models, but MI50 durations and grids, not the A100's. Each task runs as GPreempt's
+            models, with the MI50's grids and per-kernel shape, and their durations on the
+            A100's scale (below). Each task runs as GPreempt's
             DISB client does (`third_party/disb/src/load.cpp`): it asks for an inference at each
             of its times and waits for it, so a request starts at its time or when the task's
             previous one ended, whichever is later; it prepares for 200 µs, then submits all its
@@ -550,6 +635,39 @@ public final class GPreempt implements Reproduction {
             the A100's 32-thread warps). Throughput: requests (LC and BE) finished within the
             500 ms, relative to no preemption. Each workload is a row of its own, as each is a
             bar of the figures.""")
+        .heading("Inputs on the A100's scale")
+        .paragraph("""
+            Each model's kernels take REEF's MI50 latencies times one factor, the same for every
+            kernel of the model
+            ([docs/data/gpreempt-a100-durations.csv](../data/gpreempt-a100-durations.csv),
+            written by `GPreemptA100Durations`; the command is in
+            [docs/data/README.md](../data/README.md)), fitted so that a request of the model
+            alone, as the LC-alone configuration below runs it (its 200 µs preparation
+            included), takes what Fig. 4a's LC-only (LCO) bar gives for it: REEF's per-kernel
+            shape is kept, the total comes from the A100. vgg is the only LC model of DISB A, B,
+            C, Y and Z: its factor puts it on the mean of their LCO bars, %s us. Fig. 4a gives
+            the other four models (resnet152, densenet, inception, bert) only as D's mean of the
+            five, %s us (the artifact's notebook averages the LC clients' means; D's periodic
+            tasks are staggered so that none waits for another): they share one factor, which
+            puts that mean on the bar, an assumption. Every BE model of A-E is one of the five,
+            so none needs a device-wide factor. E's LCO bar (%s us, Poisson arrivals) is not
+            fitted on: LC alone takes %s us there here, %s of the bar, so on the A100 E's LC
+            tasks delay one another more than here.""".formatted(
+            Numbers.fixed(GPreemptFigures.mean(GPreemptA100Durations.VGG_WORKLOADS,
+                FIGURES::lcAloneUs), 1), Numbers.fixed(FIGURES.lcAloneUs("D"), 1),
+            Numbers.fixed(FIGURES.lcAloneUs("E"), 1), Numbers.fixed(aloneE, 1),
+            Numbers.percent(aloneE / FIGURES.lcAloneUs("E"))))
+        .table(a100Factors())
+        .paragraph("""
+            Decided before the first run on these inputs (and committed with the targets file):
+            no row becomes IN-SAMPLE. Rows 1-5 compare Fig. 6's GP(w/o pre) bars and rows 17-21
+            Fig. 5a's throughput, and no input is fitted on either figure. Rows 7-16 divide Fig.
+            6's WB and GP bars by Fig. 4a's LCO bar, and the simulation divides its extra LC
+            latency by its own LC-alone time, which the fit puts on the LCO bar (column "LC
+            alone" beside "Fig. 4a LCO" below): the denominator is an input on both sides, and
+            the compared quantity, the extra latency of Fig. 6, is fitted on by nothing. Until
+            2026-12-07 the rows ran on REEF's MI50 durations unscaled; those runs are no longer
+            made, and each row's history below gives its value on them.""")
         .heading("Simulated: DISB A-E")
         .table(disb.render())
         .claims(claims)
@@ -573,21 +691,21 @@ public final class GPreempt implements Reproduction {
             row fails on it.""".formatted(Numbers.fixed(prepared[2], 1)))
         .paragraph(claims.rows().stream().allMatch(r -> r.verdict() == Verdict.PASS) ? "" : """
             Where rows 1 and 3-5 fail, which inputs and mechanisms differ. (a) The models'
-            kernels are REEF's MI50 profiles, not the A100's (GPreempt's repository has no
-            per-kernel durations): an LC request alone takes %s us on DISB C here, against
-            Fig. 4a's %s ms, so how many BE kernels are queued when an LC request comes and how
-            long each LC request lasts differ from the paper's. (b) No preemption pays for
-            co-running: where five BE models share the SMs with the LC requests an LC request
-            takes %s longer on C than alone, as the BE streams' blocks take issue slots beside
-            its own. (c) GPreempt's two contexts are time-sliced (the `a100` model does not let
-            contexts share SMs): BE runs only when the LC context yields or idles, and each
-            switch costs 60 µs. With MI50 durations on D the five LC models need %s of every
-            50 ms period alone, which leaves BE little: GPreempt keeps %s of no preemption's
-            throughput there. (d) The block-level client's wait for its BE streams is modelled
-            (above); the BE clients launch each inference as a CUDA graph (`use_cuda_graph:
-            true` in `config/C.json`), whose kernels may pass faster than the idle launch
-            charged per kernel here, and the block-level transformation's own cost to BE
-            throughput is not modelled.""".formatted(Numbers.fixed(aloneC, 1),
+            kernels are REEF's MI50 profiles with their durations scaled per model to Fig. 4a's
+            LC-only bars (GPreempt's repository has no per-kernel durations): an LC request
+            alone takes %s us on DISB C here, against Fig. 4a's %s ms, but the grids and the
+            per-kernel shape are the MI50's, and four models share one factor. (b) No
+            preemption pays for co-running: where five BE models share the SMs with the LC
+            requests an LC request takes %s longer on C than alone, as the BE streams' blocks
+            take issue slots beside its own. (c) GPreempt's two contexts are time-sliced (the
+            `a100` model does not let contexts share SMs): BE runs only when the LC context
+            yields or idles, and each switch costs 60 µs. On D the five LC models need %s of the
+            device alone, and GPreempt keeps %s of no preemption's throughput there. (d) The
+            block-level client's wait for its BE streams is modelled (above); the BE clients
+            launch each inference as a CUDA graph (`use_cuda_graph: true` in `config/C.json`),
+            whose kernels may pass faster than the idle launch charged per kernel here, and the
+            block-level transformation's own cost to BE throughput is not modelled."""
+            .formatted(Numbers.fixed(aloneC, 1),
             Numbers.fixed(FIGURES.lcAloneUs("C") / 1000, 3), Numbers.percent(npC),
             Numbers.percent(lcShareD), Numbers.percent(gpD)))
         .write(outputDirectory);

@@ -40,9 +40,10 @@ final class ReefDisb {
    * @param blocks work-groups in the grid
    * @param threads work-items per work-group
    * @param sharedBytes LDS per work-group
-   * @param latencyUs the kernel's latency alone on the MI50, µs (the profile's total_latency)
+   * @param latencyUs the kernel's latency alone on the MI50, µs (the profile's total_latency, a
+   *     whole number; the {@code gpreempt} reproduction scales it to the A100)
    */
-  record Kernel(String name, int blocks, int threads, int sharedBytes, int latencyUs) {
+  record Kernel(String name, int blocks, int threads, int sharedBytes, double latencyUs) {
     /** Work-groups resident per CU at once, by the MI50's limits. */
     int perCu() {
       int byThreads = MAX_THREADS_PER_CU / threads;
@@ -260,7 +261,7 @@ final class ReefDisb {
 
   /** A model's latency alone on the MI50: the sum of its kernels' profiled latencies, in ns. */
   static long aloneNs(List<Kernel> kernels) {
-    return kernels.stream().mapToLong(k -> k.latencyUs() * 1000L).sum();
+    return kernels.stream().mapToLong(k -> Math.round(k.latencyUs() * 1000)).sum();
   }
 
   /**
