@@ -26,14 +26,17 @@ import org.preemptlab.api.Limits;
  * @param dramBytesPerSecond DRAM bandwidth in bytes per second (datasheet)
  * @param achievableDramBytesPerSecond the DRAM bandwidth a STREAM triad sustains on the device,
  *     bytes read and written per second (a published measurement), or 0 where none is declared
+ * @param sharedMemoryPerSm bytes of shared memory one SM gives its resident blocks, or 0 where
+ *     none is declared (the attention tile model, {@link AttentionTiming}, needs it)
  * @param source where the values come from
  */
 public record DeviceRoof(String id, String name, int sms, double peakFlops,
-    double dramBytesPerSecond, double achievableDramBytesPerSecond, String source) {
+    double dramBytesPerSecond, double achievableDramBytesPerSecond, long sharedMemoryPerSm,
+    String source) {
 
   /** The keys of a device file. */
   public static final List<String> KEYS = List.of("name", "sms", "peak-flops",
-      "dram-bytes-per-s", "achievable-dram-bytes-per-s", "source");
+      "dram-bytes-per-s", "achievable-dram-bytes-per-s", "shared-memory-per-sm", "source");
 
   /** Which DRAM bandwidth a memory efficiency is a fraction of. */
   public enum Bandwidth {
@@ -56,7 +59,7 @@ public record DeviceRoof(String id, String name, int sms, double peakFlops,
 
   /** The bundled devices, by id. */
   public static final List<String> BUNDLED = List.of("h200", "h100-sxm", "a100-sxm4-80gb",
-      "a100-sxm4-40gb", "rtx-pro-6000-server");
+      "a100-sxm4-40gb", "rtx-pro-6000-server", "rtx-4090");
 
   /** Checks the values. */
   public DeviceRoof {
@@ -127,6 +130,7 @@ public record DeviceRoof(String id, String name, int sms, double peakFlops,
     KeyValueText kv = KeyValueText.parse(text, source, KEYS);
     return new DeviceRoof(id, kv.text("name"), (int) kv.whole("sms", 1, Limits.MAX_SM_COUNT),
         kv.real("peak-flops", 1e9, 1e18), kv.real("dram-bytes-per-s", 1e9, 1e15),
-        kv.real("achievable-dram-bytes-per-s", 1e9, 1e15, 0), kv.text("source", ""));
+        kv.real("achievable-dram-bytes-per-s", 1e9, 1e15, 0),
+        kv.whole("shared-memory-per-sm", 1, 1L << 30, 0), kv.text("source", ""));
   }
 }

@@ -54,17 +54,6 @@ public final class RooflineFit {
       new String[] {"docs/data/vidur/a100/meta-llama/Meta-Llama-3-8B/mlp.csv", "llama-3-8b",
           "a100-sxm4-80gb"});
 
-  /**
-   * The measured attention the roofline's attention is checked against (out of sample: nothing
-   * was fitted on it): LLMServingSim 2.0's table of Llama 3.1 8B on the RTX PRO 6000 at TP 1.
-   */
-  static final String ATTENTION_PROFILE =
-      "docs/data/llmservingsim/RTXPRO6000/meta-llama/Llama-3.1-8B/bf16/tp1/attention.csv";
-
-  /** The kinds of batch of an attention table's rows, as the comparison splits them. */
-  static final List<String> ATTENTION_KINDS = List.of("prefill only", "decode only",
-      "prefill and decode", "all rows");
-
   private RooflineFit() {}
 
   /**
@@ -85,7 +74,10 @@ public final class RooflineFit {
     System.out.println();
     System.out.print(elementwiseTable(root, datasheet, achievable));
     System.out.println();
-    System.out.print(attentionTable(root, datasheet));
+    AttentionTiming tiles = AttentionFit.fit(root);
+    System.out.print(tiles.render());
+    System.out.println();
+    System.out.print(AttentionFit.table(root, datasheet, tiles));
   }
 
   /**
@@ -117,78 +109,6 @@ public final class RooflineFit {
               ? " (in-sample: fitted)" : "", device.name(), op, 100 * sum[0] / sum[2],
           100 * sum[1] / sum[2])));
     }
-    return out.toString();
-  }
-
-  /**
-   * The rows of an LLMServingSim {@code attention.csv} as samples of the roofline's two
-   * attention operators: a row's batch is one prefill chunk of {@code prefill_chunk} tokens after
-   * {@code kv_prefill} cached ones and {@code n_decode} decodes of {@code kv_decode} cached tokens
-   * each; its measured time is the row's, of one layer.
-   */
-  static List<double[]> attentionSamples(Path csv, ModelArchitecture arch, DeviceRoof device,
-      RooflineEfficiency fit) {
-    ProfileTable t = ProfileTable.read(csv);
-    t.require(List.of("prefill_chunk", "kv_prefill", "n_decode", "kv_decode", "time_us"),
-        "LLMServingSim attention.csv");
-    List<TransformerOperators.Op> attention = TransformerOperators.of(arch, 1).stream()
-        .filter(op -> op.kind() == OperatorClass.ATTENTION).toList();
-    List<double[]> samples = new ArrayList<>();
-    for (int r = 0; r < t.size(); r++) {
-      long pc = t.count(r, "prefill_chunk", 0, 1L << 30);
-      long kp = t.count(r, "kv_prefill", 0, 1L << 40);
-      long nd = t.count(r, "n_decode", 0, 1L << 20);
-      long kd = t.count(r, "kv_decode", 0, 1L << 40);
-      List<SequenceWork> work = new ArrayList<>();
-      if (pc > 0) {
-        work.add(SequenceWork.prefill(pc, kp, true));
-      }
-      for (long i = 0; i < nd; i++) {
-        work.add(SequenceWork.decode(kd));
-      }
-      if (work.isEmpty()) {
-        continue;
-      }
-      BatchShape batch = BatchShape.of(work);
-      double roofline = 0;
-      for (TransformerOperators.Op op : attention) {
-        roofline += TransformerRoofline.nanos(op, batch, device, fit);
-      }
-      int kind = pc > 0 && nd > 0 ? 2 : nd > 0 ? 1 : 0;
-      samples.add(new double[] {kind, t.nanos(r, "time_us", 1_000L), roofline});
-    }
-    return samples;
-  }
-
-  /**
-   * Per kind of batch ({@link #ATTENTION_KINDS}), the rows and the mean of {@code |R − M| / M}
-   * over them, with {@code M} the measured and {@code R} the roofline's attention time.
-   */
-  static Map<String, double[]> attentionErrors(Path root, RooflineEfficiency fit) {
-    List<double[]> samples = attentionSamples(root.resolve(ATTENTION_PROFILE),
-        ModelArchitecture.bundled("llama-3.1-8b", "fit"), DeviceRoof.bundled(
-            "rtx-pro-6000-server"), fit);
-    Map<String, double[]> errors = new LinkedHashMap<>();
-    for (int k = 0; k < ATTENTION_KINDS.size(); k++) {
-      int kind = k;
-      double[] e = samples.stream().filter(s -> kind == 3 || s[0] == kind)
-          .mapToDouble(s -> Math.abs(s[2] - s[1]) / s[1]).toArray();
-      errors.put(ATTENTION_KINDS.get(k), new double[] {e.length,
-          java.util.Arrays.stream(e).average().orElse(Double.NaN)});
-    }
-    return errors;
-  }
-
-  /** The attention comparison table of the docs. */
-  static String attentionTable(Path root, RooflineEfficiency fit) {
-    StringBuilder out = new StringBuilder();
-    out.append("| measured attention (LLMServingSim, TP 1) | device | batches | rows | "
-        + "mean abs. error | within 15 % |\n");
-    out.append("|---|---|---|---|---|---|\n");
-    String device = DeviceRoof.bundled("rtx-pro-6000-server").name();
-    attentionErrors(root, fit).forEach((kind, e) -> out.append(String.format(Locale.ROOT,
-        "| llama-3.1-8b | %s | %s | %d | %.1f %% | %s |\n", device, kind, (long) e[0],
-        100 * e[1], e[1] <= 0.15 ? "yes" : "no")));
     return out.toString();
   }
 
