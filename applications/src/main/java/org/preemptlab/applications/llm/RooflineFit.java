@@ -18,10 +18,12 @@ import java.util.Map;
  * token counts of the squared relative error {@code ((T_roofline − T_measured) / T_measured)²}:
  * a grid search over the compute and memory efficiencies in steps of 0.01 from 0.01 to 1, with
  * the overhead at each grid point in closed form (the weighted mean of the residuals, at least 0).
- * Attention is not fitted (the fitted profile's {@code attention.csv} is not available, see the
- * docs): its factors are the GEMM group's compute and memory efficiencies, without overhead.
- * Groups: {@link TransformerOperators#GROUPS}; the element-wise groups fit a memory efficiency
- * and an overhead each.
+ * The roofline's attention is not fitted (the fitted profile's {@code attention.csv} is not
+ * available, see the docs): its factors are the GEMM group's compute and memory efficiencies,
+ * without overhead; {@link AttentionFit} compares it, and a tile model of the kernel, with
+ * measured attention tables. Groups: {@link TransformerOperators#GROUPS}; the element-wise groups
+ * fit a memory efficiency and an overhead each, as fractions of the datasheet's or of the
+ * measured sustained bandwidth ({@link #fit}).
  */
 public final class RooflineFit {
   /** One measured operator time. */
