@@ -13,8 +13,9 @@ import java.util.List;
  *
  * <p>From FlashAttention-2's source (Dao-AILab/flash-attention @0251105, {@code
  * csrc/flash_attn/flash_api.cpp}, {@code mha_varlen_fwd}, and {@code
- * src/flash_fwd_launch_template.h}, {@code run_mha_fwd_splitkv_dispatch}; the same in vLLM's fork
- * vllm-project/flash-attention): a paged KV cache runs the split-KV kernel, whose tiles are
+ * src/flash_fwd_launch_template.h}, {@code run_mha_fwd_splitkv_dispatch}; vLLM's fork
+ * vllm-project/flash-attention @04325b6 regroups and splits decodes in its {@code mha_varlen_fwd}
+ * the same way, its tile sizes not checked): a paged KV cache runs the split-KV kernel, whose tiles are
  * {@link #BLOCK_M} query rows by {@link #BLOCK_N} keys for a head dimension of 128, 4 warps; its
  * grid is query blocks of the longest query × sequences × query heads. A batch of decodes only
  * (longest query 1) is regrouped: the query heads of one KV head become the rows of one tile
