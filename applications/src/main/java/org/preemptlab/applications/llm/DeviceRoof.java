@@ -16,30 +16,74 @@ import org.preemptlab.api.Limits;
 /**
  * A device's peaks, the other input of the roofline ({@link TransformerRoofline}): a data file
  * ({@code devices/<id>.device} among the resources) of {@code key: value} lines from the
- * datasheet.
+ * datasheet, and, where a measurement is published, the DRAM bandwidth a streaming kernel
+ * sustains ({@code achievable-dram-bytes-per-s}, optional).
  *
  * @param id the file's id
  * @param name the device's name, as the hardware model names it ({@code DeviceSpec#name()})
  * @param sms streaming multiprocessors
  * @param peakFlops dense BF16 tensor FLOPs per second
  * @param dramBytesPerSecond DRAM bandwidth in bytes per second (datasheet)
+ * @param achievableDramBytesPerSecond the DRAM bandwidth a STREAM triad sustains on the device,
+ *     bytes read and written per second (a published measurement), or 0 where none is declared
+ * @param sharedMemoryPerSm bytes of shared memory one SM gives its resident blocks, or 0 where
+ *     none is declared (the attention tile model, {@link AttentionTiming}, needs it)
  * @param source where the values come from
  */
 public record DeviceRoof(String id, String name, int sms, double peakFlops,
-    double dramBytesPerSecond, String source) {
+    double dramBytesPerSecond, double achievableDramBytesPerSecond, long sharedMemoryPerSm,
+    String source) {
 
   /** The keys of a device file. */
   public static final List<String> KEYS = List.of("name", "sms", "peak-flops",
-      "dram-bytes-per-s", "source");
+      "dram-bytes-per-s", "achievable-dram-bytes-per-s", "shared-memory-per-sm", "source");
+
+  /** Which DRAM bandwidth a memory efficiency is a fraction of. */
+  public enum Bandwidth {
+    /** The datasheet's ({@code dram-bytes-per-s}). */
+    DATASHEET("datasheet"),
+    /** The measured sustained bandwidth ({@code achievable-dram-bytes-per-s}). */
+    ACHIEVABLE("achievable");
+
+    private final String id;
+
+    Bandwidth(String id) {
+      this.id = id;
+    }
+
+    /** The basis as written in files. */
+    public String id() {
+      return id;
+    }
+  }
 
   /** The bundled devices, by id. */
   public static final List<String> BUNDLED = List.of("h200", "h100-sxm", "a100-sxm4-80gb",
-      "a100-sxm4-40gb", "rtx-pro-6000-server");
+      "a100-sxm4-40gb", "rtx-pro-6000-server", "rtx-4090");
 
   /** Checks the values. */
   public DeviceRoof {
     checkArgument(sms >= 1 && peakFlops > 0 && dramBytesPerSecond > 0,
         "device '%s': sms, peak-flops and dram-bytes-per-s must be > 0", id);
+    checkArgument(achievableDramBytesPerSecond >= 0
+        && achievableDramBytesPerSecond <= dramBytesPerSecond,
+        "device '%s': achievable-dram-bytes-per-s must be at most dram-bytes-per-s", id);
+  }
+
+  /**
+   * The DRAM bandwidth of {@code basis} in bytes per second; refused for {@link
+   * Bandwidth#ACHIEVABLE} on a device that declares none.
+   */
+  public double bandwidth(Bandwidth basis) {
+    if (basis == Bandwidth.DATASHEET) {
+      return dramBytesPerSecond;
+    }
+    if (achievableDramBytesPerSecond <= 0) {
+      throw new ConfigurationException("device '" + id + "' declares no "
+          + "achievable-dram-bytes-per-s, which the roofline's element-wise efficiencies are "
+          + "fractions of; add a measured figure to its device file");
+    }
+    return achievableDramBytesPerSecond;
   }
 
   /** A bundled device by id. */
@@ -86,6 +130,7 @@ public record DeviceRoof(String id, String name, int sms, double peakFlops,
     KeyValueText kv = KeyValueText.parse(text, source, KEYS);
     return new DeviceRoof(id, kv.text("name"), (int) kv.whole("sms", 1, Limits.MAX_SM_COUNT),
         kv.real("peak-flops", 1e9, 1e18), kv.real("dram-bytes-per-s", 1e9, 1e15),
-        kv.text("source", ""));
+        kv.real("achievable-dram-bytes-per-s", 1e9, 1e15, 0),
+        kv.whole("shared-memory-per-sm", 1, 1L << 30, 0), kv.text("source", ""));
   }
 }

@@ -107,6 +107,11 @@ final class KeyValueText {
         + min + ", " + max + "] in ASCII digits");
   }
 
+  /** An optional decimal number in {@code [min, max]}, {@code fallback} if absent. */
+  double real(String key, double min, double max, double fallback) {
+    return values.containsKey(key) ? real(key, min, max) : fallback;
+  }
+
   /** A required {@code true} or {@code false}. */
   boolean bool(String key, boolean fallback) {
     if (!values.containsKey(key)) {

@@ -12,14 +12,20 @@ import java.util.Map;
 /**
  * The roofline's achieved-efficiency factors, one set per operator class: an operator of {@code F}
  * FLOPs and {@code B} DRAM bytes takes {@code overhead + max(F / (compute · peak FLOPs), B /
- * (memory · DRAM bandwidth))}. The bundled factors ({@code roofline-fit.txt}) are a least-squares
- * fit ({@link RooflineFit}) to one measured profile, in-sample there and checked on others
- * ({@code docs/llm-serving.md}, "The roofline").
+ * (memory · DRAM bandwidth))}. The DRAM bandwidth is the datasheet's for GEMMs and attention; for
+ * the element-wise groups it is the one {@code elementwiseBandwidth} names (the datasheet's, or
+ * the device's measured sustained bandwidth). The bundled factors ({@code roofline-fit.txt},
+ * datasheet; {@code roofline-fit-achievable.txt}, sustained) are least-squares fits ({@link
+ * RooflineFit}) to one measured profile, in-sample there and checked on others ({@code
+ * docs/llm-serving.md}, "The roofline").
  *
  * @param factors per class, the compute efficiency, the memory efficiency and the fixed overhead
+ * @param elementwiseBandwidth the bandwidth the element-wise groups' memory efficiencies are
+ *     fractions of
  * @param source where the factors come from
  */
-public record RooflineEfficiency(Map<String, Factors> factors, String source) {
+public record RooflineEfficiency(Map<String, Factors> factors,
+    DeviceRoof.Bandwidth elementwiseBandwidth, String source) {
 
   /**
    * One class's factors.
@@ -36,19 +42,23 @@ public record RooflineEfficiency(Map<String, Factors> factors, String source) {
           overheadNs);
     }
 
-    /** The time in ns of {@code flops} and {@code bytes} on {@code device}. */
-    public double nanos(double flops, double bytes, DeviceRoof device) {
+    /**
+     * The time in ns of {@code flops} and {@code bytes} at {@code peakFlops} and {@code
+     * bytesPerSecond}.
+     */
+    public double nanos(double flops, double bytes, double peakFlops, double bytesPerSecond) {
       if (flops <= 0 && bytes <= 0) {
         return 0;
       }
-      return overheadNs + 1e9 * Math.max(flops / (compute * device.peakFlops()),
-          bytes / (memory * device.dramBytesPerSecond()));
+      return overheadNs + 1e9 * Math.max(flops / (compute * peakFlops),
+          bytes / (memory * bytesPerSecond));
     }
   }
 
   /** Checks that every group ({@link TransformerOperators#GROUPS}) has factors. */
   public RooflineEfficiency {
     factors = Map.copyOf(factors);
+    checkArgument(elementwiseBandwidth != null, "no bandwidth basis for the element-wise groups");
     for (String group : TransformerOperators.GROUPS) {
       checkArgument(factors.containsKey(group), "no efficiency factors for group %s", group);
     }
@@ -59,21 +69,55 @@ public record RooflineEfficiency(Map<String, Factors> factors, String source) {
     return factors.get(group);
   }
 
-  /** The bundled fit ({@code roofline-fit.txt}, written by {@link RooflineFit}). */
-  public static RooflineEfficiency bundled() {
-    try (InputStream in = RooflineEfficiency.class.getResourceAsStream("roofline-fit.txt")) {
-      if (in == null) {
-        throw new IllegalStateException("bundled roofline-fit.txt is missing");
-      }
-      return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "roofline-fit.txt");
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot read roofline-fit.txt", e);
+  /** Whether {@code group} is one of the element-wise groups (neither GEMM nor attention). */
+  static boolean elementwise(String group) {
+    return !group.equals("gemm") && !group.equals("attention");
+  }
+
+  /** The DRAM bandwidth {@code group}'s memory efficiency is a fraction of, on {@code device}. */
+  public double bandwidth(String group, DeviceRoof device) {
+    return device.bandwidth(elementwise(group) ? elementwiseBandwidth
+        : DeviceRoof.Bandwidth.DATASHEET);
+  }
+
+  /** The time in ns of group {@code group}'s {@code flops} and {@code bytes} on {@code device}. */
+  public double nanos(String group, double flops, double bytes, DeviceRoof device) {
+    if (flops <= 0 && bytes <= 0) {
+      return 0;
     }
+    return of(group).nanos(flops, bytes, device.peakFlops(), bandwidth(group, device));
+  }
+
+  /**
+   * The bundled fit the serving roofline uses ({@code roofline-fit.txt}, written by {@link
+   * RooflineFit}): element-wise efficiencies as fractions of the datasheet's bandwidth.
+   */
+  public static RooflineEfficiency bundled() {
+    return bundled(DeviceRoof.Bandwidth.DATASHEET);
+  }
+
+  /** The bundled fit whose element-wise efficiencies are fractions of {@code basis}. */
+  public static RooflineEfficiency bundled(DeviceRoof.Bandwidth basis) {
+    String name = resource(basis);
+    try (InputStream in = RooflineEfficiency.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("bundled " + name + " is missing");
+      }
+      return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), name);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read " + name, e);
+    }
+  }
+
+  /** The resource of the bundled fit of {@code basis}. */
+  static String resource(DeviceRoof.Bandwidth basis) {
+    return basis == DeviceRoof.Bandwidth.DATASHEET ? "roofline-fit.txt"
+        : "roofline-fit-achievable.txt";
   }
 
   /** Parses the {@code key: value} text {@link #render} writes. */
   static RooflineEfficiency parse(String text, String source) {
-    List<String> keys = new java.util.ArrayList<>(List.of("source"));
+    List<String> keys = new java.util.ArrayList<>(List.of("source", "elementwise-bandwidth"));
     for (String g : TransformerOperators.GROUPS) {
       keys.add(g + "-compute");
       keys.add(g + "-memory");
@@ -85,13 +129,21 @@ public record RooflineEfficiency(Map<String, Factors> factors, String source) {
       factors.put(g, new Factors(kv.real(g + "-compute", 1e-6, 1),
           kv.real(g + "-memory", 1e-6, 1), kv.real(g + "-overhead-ns", 0, 1e9)));
     }
-    return new RooflineEfficiency(factors, kv.text("source", ""));
+    String basis = kv.text("elementwise-bandwidth", DeviceRoof.Bandwidth.DATASHEET.id());
+    for (DeviceRoof.Bandwidth b : DeviceRoof.Bandwidth.values()) {
+      if (b.id().equals(basis)) {
+        return new RooflineEfficiency(factors, b, kv.text("source", ""));
+      }
+    }
+    throw new org.preemptlab.api.ConfigurationException(source + ": key 'elementwise-bandwidth' "
+        + "must be one of datasheet, achievable");
   }
 
   /** The text of these factors, as {@link #parse} reads it. */
   String render() {
     StringBuilder out = new StringBuilder();
     out.append("source: ").append(source).append('\n');
+    out.append("elementwise-bandwidth: ").append(elementwiseBandwidth.id()).append('\n');
     for (String g : TransformerOperators.GROUPS) {
       Factors f = factors.get(g);
       out.append(String.format(Locale.ROOT, "%s-compute: %.2f\n%s-memory: %.2f\n"

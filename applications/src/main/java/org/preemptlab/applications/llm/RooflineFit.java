@@ -18,10 +18,12 @@ import java.util.Map;
  * token counts of the squared relative error {@code ((T_roofline − T_measured) / T_measured)²}:
  * a grid search over the compute and memory efficiencies in steps of 0.01 from 0.01 to 1, with
  * the overhead at each grid point in closed form (the weighted mean of the residuals, at least 0).
- * Attention is not fitted (the fitted profile's {@code attention.csv} is not available, see the
- * docs): its factors are the GEMM group's compute and memory efficiencies, without overhead.
- * Groups: {@link TransformerOperators#GROUPS}; the element-wise groups fit a memory efficiency
- * and an overhead each.
+ * The roofline's attention is not fitted (the fitted profile's {@code attention.csv} is not
+ * available, see the docs): its factors are the GEMM group's compute and memory efficiencies,
+ * without overhead; {@link AttentionFit} compares it, and a tile model of the kernel, with
+ * measured attention tables. Groups: {@link TransformerOperators#GROUPS}; the element-wise groups
+ * fit a memory efficiency and an overhead each, as fractions of the datasheet's or of the
+ * measured sustained bandwidth ({@link #fit}).
  */
 public final class RooflineFit {
   /** One measured operator time. */
@@ -54,130 +56,61 @@ public final class RooflineFit {
       new String[] {"docs/data/vidur/a100/meta-llama/Meta-Llama-3-8B/mlp.csv", "llama-3-8b",
           "a100-sxm4-80gb"});
 
-  /**
-   * The measured attention the roofline's attention is checked against (out of sample: nothing
-   * was fitted on it): LLMServingSim 2.0's table of Llama 3.1 8B on the RTX PRO 6000 at TP 1.
-   */
-  static final String ATTENTION_PROFILE =
-      "docs/data/llmservingsim/RTXPRO6000/meta-llama/Llama-3.1-8B/bf16/tp1/attention.csv";
-
-  /** The kinds of batch of an attention table's rows, as the comparison splits them. */
-  static final List<String> ATTENTION_KINDS = List.of("prefill only", "decode only",
-      "prefill and decode", "all rows");
-
   private RooflineFit() {}
 
   /**
-   * Prints the fitted factors ({@code roofline-fit.txt}) and the comparison table; {@code
-   * args[0]} is the repository root (default: the working directory).
+   * Prints the two fits (element-wise efficiencies as fractions of the datasheet's bandwidth,
+   * {@code roofline-fit.txt}, and of the measured sustained one, {@code
+   * roofline-fit-achievable.txt}) and the comparison tables; {@code args[0]} is the repository
+   * root (default: the working directory).
    */
   public static void main(String[] args) {
     Path root = Path.of(args.length > 0 ? args[0] : ".");
-    RooflineEfficiency fit = fit(root);
-    System.out.print(fit.render());
+    RooflineEfficiency datasheet = fit(root, DeviceRoof.Bandwidth.DATASHEET);
+    RooflineEfficiency achievable = fit(root, DeviceRoof.Bandwidth.ACHIEVABLE);
+    System.out.print(datasheet.render());
     System.out.println();
-    System.out.print(table(root, fit));
+    System.out.print(achievable.render());
     System.out.println();
-    System.out.print(elementwiseTable(root, fit));
+    System.out.print(table(root, datasheet, achievable));
     System.out.println();
-    System.out.print(attentionTable(root, fit));
+    System.out.print(elementwiseTable(root, datasheet, achievable));
+    System.out.println();
+    AttentionTiming tiles = AttentionFit.fit(root);
+    System.out.print(tiles.render());
+    System.out.println();
+    System.out.print(AttentionFit.table(root, datasheet, tiles));
   }
 
   /**
    * Per element-wise operator of each checked profile, the signed mean over its token counts of
-   * {@code (R − M) / M}: negative where the roofline is faster than the measurement.
+   * {@code (R − M) / M} under each fit: negative where the roofline is faster than the
+   * measurement.
    */
-  static String elementwiseTable(Path root, RooflineEfficiency fit) {
+  static String elementwiseTable(Path root, RooflineEfficiency datasheet,
+      RooflineEfficiency achievable) {
     StringBuilder out = new StringBuilder();
-    out.append("| profile (Vidur, TP 1) | device | operator | mean signed error |\n");
-    out.append("|---|---|---|---|\n");
+    out.append("| profile (Vidur, TP 1) | device | operator | mean signed error, datasheet "
+        + "bandwidth | mean signed error, sustained bandwidth |\n");
+    out.append("|---|---|---|---|---|\n");
     for (String[] p : PROFILES) {
       DeviceRoof device = DeviceRoof.bundled(p[2]);
       Map<String, double[]> byOp = new LinkedHashMap<>();
       for (Sample s : samples(root.resolve(p[0]), ModelArchitecture.bundled(p[1], "fit"))) {
         if (s.op().kind() == OperatorClass.ELEMENTWISE) {
-          double[] sum = byOp.computeIfAbsent(s.op().name(), k -> new double[2]);
-          sum[0] += (TransformerRoofline.nanos(s.op(), s.batch(), device, fit) - s.measuredNs())
-              / s.measuredNs();
-          sum[1]++;
+          double[] sum = byOp.computeIfAbsent(s.op().name(), k -> new double[3]);
+          sum[0] += (TransformerRoofline.nanos(s.op(), s.batch(), device, datasheet)
+              - s.measuredNs()) / s.measuredNs();
+          sum[1] += (TransformerRoofline.nanos(s.op(), s.batch(), device, achievable)
+              - s.measuredNs()) / s.measuredNs();
+          sum[2]++;
         }
       }
       byOp.forEach((op, sum) -> out.append(String.format(Locale.ROOT,
-          "| %s%s | %s | %s | %+.1f %% |\n", p[1], p[0].equals(FIT_PROFILE)
-              ? " (in-sample: fitted)" : "", device.name(), op, 100 * sum[0] / sum[1])));
+          "| %s%s | %s | %s | %+.1f %% | %+.1f %% |\n", p[1], p[0].equals(FIT_PROFILE)
+              ? " (in-sample: fitted)" : "", device.name(), op, 100 * sum[0] / sum[2],
+          100 * sum[1] / sum[2])));
     }
-    return out.toString();
-  }
-
-  /**
-   * The rows of an LLMServingSim {@code attention.csv} as samples of the roofline's two
-   * attention operators: a row's batch is one prefill chunk of {@code prefill_chunk} tokens after
-   * {@code kv_prefill} cached ones and {@code n_decode} decodes of {@code kv_decode} cached tokens
-   * each; its measured time is the row's, of one layer.
-   */
-  static List<double[]> attentionSamples(Path csv, ModelArchitecture arch, DeviceRoof device,
-      RooflineEfficiency fit) {
-    ProfileTable t = ProfileTable.read(csv);
-    t.require(List.of("prefill_chunk", "kv_prefill", "n_decode", "kv_decode", "time_us"),
-        "LLMServingSim attention.csv");
-    List<TransformerOperators.Op> attention = TransformerOperators.of(arch, 1).stream()
-        .filter(op -> op.kind() == OperatorClass.ATTENTION).toList();
-    List<double[]> samples = new ArrayList<>();
-    for (int r = 0; r < t.size(); r++) {
-      long pc = t.count(r, "prefill_chunk", 0, 1L << 30);
-      long kp = t.count(r, "kv_prefill", 0, 1L << 40);
-      long nd = t.count(r, "n_decode", 0, 1L << 20);
-      long kd = t.count(r, "kv_decode", 0, 1L << 40);
-      List<SequenceWork> work = new ArrayList<>();
-      if (pc > 0) {
-        work.add(SequenceWork.prefill(pc, kp, true));
-      }
-      for (long i = 0; i < nd; i++) {
-        work.add(SequenceWork.decode(kd));
-      }
-      if (work.isEmpty()) {
-        continue;
-      }
-      BatchShape batch = BatchShape.of(work);
-      double roofline = 0;
-      for (TransformerOperators.Op op : attention) {
-        roofline += TransformerRoofline.nanos(op, batch, device, fit);
-      }
-      int kind = pc > 0 && nd > 0 ? 2 : nd > 0 ? 1 : 0;
-      samples.add(new double[] {kind, t.nanos(r, "time_us", 1_000L), roofline});
-    }
-    return samples;
-  }
-
-  /**
-   * Per kind of batch ({@link #ATTENTION_KINDS}), the rows and the mean of {@code |R − M| / M}
-   * over them, with {@code M} the measured and {@code R} the roofline's attention time.
-   */
-  static Map<String, double[]> attentionErrors(Path root, RooflineEfficiency fit) {
-    List<double[]> samples = attentionSamples(root.resolve(ATTENTION_PROFILE),
-        ModelArchitecture.bundled("llama-3.1-8b", "fit"), DeviceRoof.bundled(
-            "rtx-pro-6000-server"), fit);
-    Map<String, double[]> errors = new LinkedHashMap<>();
-    for (int k = 0; k < ATTENTION_KINDS.size(); k++) {
-      int kind = k;
-      double[] e = samples.stream().filter(s -> kind == 3 || s[0] == kind)
-          .mapToDouble(s -> Math.abs(s[2] - s[1]) / s[1]).toArray();
-      errors.put(ATTENTION_KINDS.get(k), new double[] {e.length,
-          java.util.Arrays.stream(e).average().orElse(Double.NaN)});
-    }
-    return errors;
-  }
-
-  /** The attention comparison table of the docs. */
-  static String attentionTable(Path root, RooflineEfficiency fit) {
-    StringBuilder out = new StringBuilder();
-    out.append("| measured attention (LLMServingSim, TP 1) | device | batches | rows | "
-        + "mean abs. error | within 15 % |\n");
-    out.append("|---|---|---|---|---|---|\n");
-    String device = DeviceRoof.bundled("rtx-pro-6000-server").name();
-    attentionErrors(root, fit).forEach((kind, e) -> out.append(String.format(Locale.ROOT,
-        "| llama-3.1-8b | %s | %s | %d | %.1f %% | %s |\n", device, kind, (long) e[0],
-        100 * e[1], e[1] <= 0.15 ? "yes" : "no")));
     return out.toString();
   }
 
@@ -201,28 +134,35 @@ public final class RooflineFit {
     return samples;
   }
 
-  /** The fit to {@link #FIT_PROFILE} (in-sample there). */
-  static RooflineEfficiency fit(Path root) {
+  /**
+   * The fit to {@link #FIT_PROFILE} (in-sample there), with the element-wise groups' memory
+   * efficiencies as fractions of {@code basis}.
+   */
+  static RooflineEfficiency fit(Path root, DeviceRoof.Bandwidth basis) {
     List<Sample> samples = samples(root.resolve(FIT_PROFILE),
         ModelArchitecture.bundled("llama-2-7b", "fit"));
     DeviceRoof device = DeviceRoof.bundled("h100-sxm");
     Map<String, RooflineEfficiency.Factors> factors = new LinkedHashMap<>();
     for (String group : TransformerOperators.GROUPS) {
       if (!group.equals("attention")) {
+        double bandwidth = device.bandwidth(RooflineEfficiency.elementwise(group) ? basis
+            : DeviceRoof.Bandwidth.DATASHEET);
         factors.put(group, fitClass(samples.stream().filter(s -> s.op().group().equals(group))
-            .toList(), device, group.equals("gemm")));
+            .toList(), device.peakFlops(), bandwidth, group.equals("gemm")));
       }
     }
     // not fitted: no measured attention in the fitted profile (see the class comment)
     factors.put("attention", new RooflineEfficiency.Factors(factors.get("gemm").compute(),
         factors.get("gemm").memory(), 0));
-    return new RooflineEfficiency(factors, "least-squares fit (relative error) to Vidur's H100 "
-        + "profile of Llama 2 7B, mlp.csv at TP 1 (RooflineFit, in-sample there); attention "
-        + "not fitted: the GEMM factors without overhead");
+    return new RooflineEfficiency(factors, basis, "least-squares fit (relative error) to Vidur's "
+        + "H100 profile of Llama 2 7B, mlp.csv at TP 1 (RooflineFit, in-sample there); "
+        + (basis == DeviceRoof.Bandwidth.ACHIEVABLE ? "element-wise memory efficiencies as "
+            + "fractions of the measured sustained DRAM bandwidth (BabelStream triad); " : "")
+        + "attention not fitted: the GEMM factors without overhead");
   }
 
-  private static RooflineEfficiency.Factors fitClass(List<Sample> samples, DeviceRoof device,
-      boolean compute) {
+  private static RooflineEfficiency.Factors fitClass(List<Sample> samples, double peakFlops,
+      double bytesPerSecond, boolean compute) {
     double bestCost = Double.MAX_VALUE;
     double[] best = null;
     int n = samples.size();
@@ -242,8 +182,8 @@ public final class RooflineFit {
         double den = 0;
         double[] roof = new double[n];
         for (int i = 0; i < n; i++) {
-          roof[i] = 1e9 * Math.max(flops[i] / (ec * device.peakFlops()),
-              bytes[i] / (em * device.dramBytesPerSecond()));
+          roof[i] = 1e9 * Math.max(flops[i] / (ec * peakFlops),
+              bytes[i] / (em * bytesPerSecond));
           num += (measured[i] - roof[i]) / (measured[i] * measured[i]);
           den += 1 / (measured[i] * measured[i]);
         }
@@ -281,22 +221,34 @@ public final class RooflineFit {
     return errors;
   }
 
-  /** The comparison table of the docs. */
-  static String table(Path root, RooflineEfficiency fit) {
+  /**
+   * The comparison table of the docs: per checked profile, the GEMM class (the same in both fits)
+   * and the element-wise class under each fit.
+   */
+  static String table(Path root, RooflineEfficiency datasheet, RooflineEfficiency achievable) {
     StringBuilder out = new StringBuilder();
-    out.append("| profile (Vidur, TP 1) | device | class | mean abs. error | within 15 % |\n");
-    out.append("|---|---|---|---|---|\n");
+    out.append("| profile (Vidur, TP 1) | device | class | bandwidth of the memory efficiencies "
+        + "| mean abs. error | within 15 % |\n");
+    out.append("|---|---|---|---|---|---|\n");
     for (String[] p : PROFILES) {
       DeviceRoof device = DeviceRoof.bundled(p[2]);
-      Map<OperatorClass, Double> errors = classErrors(samples(root.resolve(p[0]),
-          ModelArchitecture.bundled(p[1], "fit")), device, fit);
-      boolean inSample = p[0].equals(FIT_PROFILE);
-      for (Map.Entry<OperatorClass, Double> e : errors.entrySet()) {
-        out.append(String.format(Locale.ROOT, "| %s%s | %s | %s | %.1f %% | %s |\n", p[1],
-            inSample ? " (in-sample: fitted)" : "", device.name(), e.getKey().id(),
-            100 * e.getValue(), e.getValue() <= 0.15 ? "yes" : "no"));
-      }
+      List<Sample> samples = samples(root.resolve(p[0]), ModelArchitecture.bundled(p[1], "fit"));
+      Map<OperatorClass, Double> onDatasheet = classErrors(samples, device, datasheet);
+      Map<OperatorClass, Double> onAchievable = classErrors(samples, device, achievable);
+      String profile = p[1] + (p[0].equals(FIT_PROFILE) ? " (in-sample: fitted)" : "");
+      row(out, profile, device, OperatorClass.GEMM, "datasheet",
+          onDatasheet.get(OperatorClass.GEMM));
+      row(out, profile, device, OperatorClass.ELEMENTWISE, "datasheet",
+          onDatasheet.get(OperatorClass.ELEMENTWISE));
+      row(out, profile, device, OperatorClass.ELEMENTWISE, "sustained (measured)",
+          onAchievable.get(OperatorClass.ELEMENTWISE));
     }
     return out.toString();
+  }
+
+  private static void row(StringBuilder out, String profile, DeviceRoof device,
+      OperatorClass kind, String bandwidth, double error) {
+    out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.1f %% | %s |\n", profile,
+        device.name(), kind.id(), bandwidth, 100 * error, error <= 0.15 ? "yes" : "no"));
   }
 }

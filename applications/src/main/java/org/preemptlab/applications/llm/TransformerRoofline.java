@@ -9,9 +9,10 @@ import java.util.Map;
  * A roofline profile of any decoder-only transformer on any device: every operator of {@link
  * TransformerOperators} becomes a kernel of one wave (one block per SM) whose time is {@code
  * overhead + max(F / (compute · peak FLOPs), B / (memory · DRAM bandwidth))}, with the achieved
- * efficiencies of its class ({@link RooflineEfficiency}) and the FLOPs {@code F} and bytes {@code
- * B} of the architecture ({@link ModelArchitecture}). {@code docs/llm-serving.md} ("The roofline")
- * has the formulas, the fit and what the roofline leaves out.
+ * efficiencies of its class and the bandwidth they are fractions of ({@link RooflineEfficiency})
+ * and the FLOPs {@code F} and bytes {@code B} of the architecture ({@link ModelArchitecture}).
+ * {@code docs/llm-serving.md} ("The roofline") has the formulas, the fit and what the roofline
+ * leaves out.
  */
 public final class TransformerRoofline {
   private TransformerRoofline() {}
@@ -19,7 +20,7 @@ public final class TransformerRoofline {
   /** The time in ns of {@code op} for {@code batch} on {@code device}. */
   public static double nanos(TransformerOperators.Op op, BatchShape batch, DeviceRoof device,
       RooflineEfficiency efficiency) {
-    return efficiency.of(op.group()).nanos(op.flops().applyAsDouble(batch),
+    return efficiency.nanos(op.group(), op.flops().applyAsDouble(batch),
         op.bytes().applyAsDouble(batch), device);
   }
 

@@ -61,7 +61,7 @@ class LlmServingErrorsTest {
     assertThat(fails("arrival-rate: 1", "v100")).contains("no roofline peaks for the device "
         + "'NVIDIA Tesla V100 SXM2'; devices with peaks: NVIDIA H200 SXM, NVIDIA H100 SXM, "
         + "NVIDIA A100-SXM4-80GB, NVIDIA A100-SXM4-40GB, NVIDIA RTX PRO 6000 Blackwell Server "
-        + "Edition (or give a measured profile with profile-file)");
+        + "Edition, NVIDIA GeForce RTX 4090 (or give a measured profile with profile-file)");
   }
 
   @Test

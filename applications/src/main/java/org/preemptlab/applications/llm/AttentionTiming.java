@@ -1,0 +1,87 @@
+package org.preemptlab.applications.llm;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import java.util.Locale;
+import org.preemptlab.api.ConfigurationException;
+
+/**
+ * The time of one attention call from the CTAs FlashAttention-2 launches for it ({@link
+ * FlashAttentionGrid}): a tile and wave model. A CTA that computes takes {@code ctaNs + max(F /
+ * (compute · SM's FLOPs), B / (ctaBandwidth · SM's bandwidth))}, with {@code F} and {@code B} its
+ * tile's FLOPs and bytes and an SM's share of the device's peak FLOPs (divided among the CTAs an
+ * SM holds at once) and of its DRAM bandwidth; an empty CTA holds its slot {@code emptyCtaNs}.
+ * The device has {@code SMs × CTAs per SM} slots (CTAs per SM: the SM's shared memory over a
+ * CTA's, with the 1 KB the CUDA runtime reserves per block); the computing CTAs run in {@code
+ * ceil(CTAs / slots)} waves of their mean time, the empty ones add their time over the slots. The
+ * call takes {@code kernels · kernelNs + max(longest CTA, waves, DRAM bytes / (memory · DRAM
+ * bandwidth))}, the DRAM bytes with the fraction {@code rereadMiss} of the repeated reads: the
+ * grid is bound by its longest CTA when it is small, by its waves when it is large, and by the
+ * device's bandwidth when its CTAs together would stream more.
+ *
+ * @param kernelNs fixed time of each kernel of the call
+ * @param ctaNs fixed time of a CTA that computes (its prologue and epilogue)
+ * @param emptyCtaNs time an empty CTA holds its slot
+ * @param compute fraction of a CTA's share of the peak tensor FLOPs it reaches, (0, 1]
+ * @param ctaBandwidth a CTA's DRAM bandwidth as a multiple of an SM's share ({@code bandwidth /
+ *     SMs}), &gt; 0
+ * @param memory fraction of the DRAM bandwidth the whole grid reaches, (0, 1]
+ * @param rereadMiss fraction of the query heads' repeated key and value reads ({@link
+ *     FlashAttentionGrid.Launch#rereadBytes}) that miss the L2 cache, [0, 1]
+ * @param source where the factors come from
+ */
+public record AttentionTiming(double kernelNs, double ctaNs, double emptyCtaNs, double compute,
+    double ctaBandwidth, double memory, double rereadMiss, String source) {
+  /** Shared memory the CUDA runtime reserves per block (compute capability 8.0 and later). */
+  static final long RESERVED_PER_BLOCK = 1024;
+
+  /** Checks the ranges. */
+  public AttentionTiming {
+    checkArgument(kernelNs >= 0 && ctaNs >= 0 && emptyCtaNs >= 0 && compute > 0 && compute <= 1
+        && ctaBandwidth > 0 && memory > 0 && memory <= 1 && rereadMiss >= 0 && rereadMiss <= 1,
+        "attention timing factors out of range: %s %s %s %s %s %s %s", kernelNs, ctaNs,
+        emptyCtaNs, compute, ctaBandwidth, memory, rereadMiss);
+  }
+
+  /** The time in ns of {@code launch} on {@code device}. */
+  public double nanos(FlashAttentionGrid.Launch launch, DeviceRoof device) {
+    int perSm = ctasPerSm(launch, device);
+    double smFlops = device.peakFlops() / device.sms() / perSm;
+    double smBytes = device.dramBytesPerSecond() / device.sms();
+    double longest = 0;
+    double summed = 0;
+    long ctas = 0;
+    for (FlashAttentionGrid.Tiles t : launch.tiles()) {
+      double cta = ctaNs + 1e9 * Math.max(t.flops() / (compute * smFlops),
+          t.bytes() / (ctaBandwidth * smBytes));
+      longest = Math.max(longest, cta);
+      summed += t.count() * cta;
+      ctas += t.count();
+    }
+    double slots = (double) device.sms() * perSm;
+    double waves = Math.ceil(ctas / slots) * summed / ctas
+        + launch.emptyCtas() * emptyCtaNs / slots;
+    double grid = Math.max(longest, Math.max(waves,
+        1e9 * (launch.dramBytes() + rereadMiss * launch.rereadBytes())
+            / (memory * device.dramBytesPerSecond())));
+    return launch.kernels() * kernelNs + grid;
+  }
+
+  /** CTAs of {@code launch} one SM of {@code device} holds at once (at least 1). */
+  static int ctasPerSm(FlashAttentionGrid.Launch launch, DeviceRoof device) {
+    if (device.sharedMemoryPerSm() <= 0) {
+      throw new ConfigurationException("device '" + device.id() + "' declares no "
+          + "shared-memory-per-sm, which the attention tile model needs");
+    }
+    return (int) Math.max(1, device.sharedMemoryPerSm()
+        / (launch.sharedMemoryPerCta() + RESERVED_PER_BLOCK));
+  }
+
+  /** The factors as {@code key: value} lines. */
+  String render() {
+    return String.format(Locale.ROOT, "source: %s\nkernel-ns: %.0f\ncta-ns: %.0f\n"
+        + "empty-cta-ns: %.0f\ncompute: %.2f\ncta-bandwidth: %.2f\nmemory: %.2f\n"
+        + "reread-miss: %.2f\n", source, kernelNs, ctaNs, emptyCtaNs, compute, ctaBandwidth,
+        memory, rereadMiss);
+  }
+}

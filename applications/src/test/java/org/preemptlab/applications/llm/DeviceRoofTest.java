@@ -1,0 +1,54 @@
+package org.preemptlab.applications.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.preemptlab.api.ConfigurationException;
+
+/** The roofline's device files: the datasheet's peaks and the optional sustained bandwidth. */
+class DeviceRoofTest {
+  private static final String FILE = "name: Test GPU\nsms: 10\npeak-flops: 100e12\n"
+      + "dram-bytes-per-s: 2e12\n";
+
+  @Test
+  void aDeviceFileMayDeclareTheBandwidthAStreamingKernelSustains() {
+    DeviceRoof d = DeviceRoof.parse(FILE + "achievable-dram-bytes-per-s: 1.5e12\n", "t", "t.device");
+    assertThat(d.bandwidth(DeviceRoof.Bandwidth.DATASHEET)).isEqualTo(2e12);
+    assertThat(d.bandwidth(DeviceRoof.Bandwidth.ACHIEVABLE)).isEqualTo(1.5e12);
+  }
+
+  @Test
+  void theAchievableBandwidthIsRefusedWhereTheDeviceDeclaresNone() {
+    DeviceRoof d = DeviceRoof.parse(FILE, "t", "t.device");
+    assertThat(d.bandwidth(DeviceRoof.Bandwidth.DATASHEET)).isEqualTo(2e12);
+    assertThatThrownBy(() -> d.bandwidth(DeviceRoof.Bandwidth.ACHIEVABLE))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("device 't' declares no achievable-dram-bytes-per-s, which the roofline's "
+            + "element-wise efficiencies are fractions of; add a measured figure to its device "
+            + "file");
+  }
+
+  @Test
+  void anAchievableBandwidthAboveTheDatasheetsIsRefused() {
+    assertThatThrownBy(() -> DeviceRoof.parse(FILE + "achievable-dram-bytes-per-s: 3e12\n", "t",
+        "t.device")).hasMessageContaining("achievable-dram-bytes-per-s must be at most "
+        + "dram-bytes-per-s");
+  }
+
+  @Test
+  void aBadAchievableBandwidthIsNamedWithItsLine() {
+    assertThatThrownBy(() -> DeviceRoof.parse(FILE + "achievable-dram-bytes-per-s: fast\n", "t",
+        "t.device")).isInstanceOf(ConfigurationException.class)
+        .hasMessageStartingWith("t.device:5: key 'achievable-dram-bytes-per-s' must be a number");
+  }
+
+  @Test
+  void theBundledDevicesOfVidursProfilesDeclareTheirSustainedBandwidth() {
+    assertThat(DeviceRoof.bundled("h100-sxm").achievableDramBytesPerSecond()).isEqualTo(2.97e12);
+    assertThat(DeviceRoof.bundled("a100-sxm4-80gb").achievableDramBytesPerSecond())
+        .isEqualTo(1.70e12);
+    assertThat(DeviceRoof.bundled("rtx-pro-6000-server").achievableDramBytesPerSecond())
+        .isZero();
+  }
+}
