@@ -3,7 +3,12 @@ package org.preemptlab.policies.mechanism;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Map;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Parameters;
+import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.BlockTiming;
 import org.preemptlab.api.model.JobQueue;
@@ -178,6 +183,18 @@ class ResetRealtimePaddingTest {
     assertThat(scheduler.jobActions()).containsExactly("hold 1",
         "pad 1 360 " + SmSet.range(5, 20), "restrict 2 " + SmSet.range(0, 5),
         "pad 1 160 " + SmSet.range(10, 20), "restrict 3 " + SmSet.range(0, 10));
+  }
+
+  @Test
+  void theProviderRefusesPaddingOutsideReefsResetModeNamingBothKeys() {
+    ResetRealtimePolicyProvider provider = new ResetRealtimePolicyProvider();
+    PluginContext context = new PluginContext(Parameters.of(provider.parameters(),
+        Map.of("best-effort", "wait", "padding", "dkp")), null, new SplittableRandom(1));
+
+    assertThatThrownBy(() -> provider.create(context))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("policy 'reset-realtime': padding 'dkp' needs best-effort 'hold' (REEF pads"
+            + " only in its Reset mode), got best-effort 'wait'");
   }
 
   @Test
