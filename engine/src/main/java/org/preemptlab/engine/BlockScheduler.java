@@ -373,9 +373,17 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       if (only != null && job.queue.context != only) {
         continue;
       }
-      if (job.heldBack() || (inOrderQueues && job.waitsInQueue())) {
+      if (inOrderQueues && job.waitsInQueue()) {
         continue;
       }
+      if (job.heldBack()) {
+        if (job.padBlocks > 0 && stoppedBy == null && pad(job)) {
+          removeAt(i--);
+          leave(job);
+        }
+        continue;
+      }
+      job.padBlocks = 0; // an allowance lapses once the job is no longer held
       if (stoppedBy != null) {
         if (!blockedListeners) {
           break;
@@ -417,6 +425,23 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       blockedJobInCallback = null;
       newlyBlocked.clear();
     }
+  }
+
+  /**
+   * Places blocks of a held job within its padding allowance, on its padding SMs only; returns
+   * whether it has no block left to place. A padded job is never reported blocked: the allowance
+   * is what room it finds.
+   */
+  private boolean pad(SimJob job) {
+    while (job.padBlocks > 0 && job.pendingBlocks() > 0) {
+      int sm = sms.findBestIn(job.padSms, job.threads, job.registers, job.shared);
+      if (sm < 0) {
+        break;
+      }
+      placeBlock(job, sm);
+      job.padBlocks--;
+    }
+    return job.pendingBlocks() == 0;
   }
 
   /**

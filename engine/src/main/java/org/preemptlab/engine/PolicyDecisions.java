@@ -21,7 +21,8 @@ import org.preemptlab.api.policy.ActionOutcome;
  *     jobs in another order than the hardware's
  * @param preemptionsRequested preemptions the policy asked for and the engine accepted
  * @param suspensions suspensions of queues or jobs the policy asked for and the engine accepted
- * @param smRestrictions SM restrictions of queues or jobs the policy set
+ * @param smRestrictions SM restrictions of queues or jobs the policy set, and paddings of held
+ *     jobs (SchedulerView.pad)
  * @param priorityChanges queue priority and weight changes the policy made
  * @param timeSlicesChanged context time slices the policy set to another length than the device's
  */

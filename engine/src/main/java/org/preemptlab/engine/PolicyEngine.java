@@ -248,6 +248,30 @@ final class PolicyEngine implements SchedulerView {
     return run.decisions.restriction(ActionOutcome.done());
   }
 
+  @Override
+  public ActionOutcome pad(JobView view, int blocks, SmSet sms) {
+    SimJob job = run.own(view, "padded");
+    if (!job.inFlight()) {
+      return ActionOutcome.refused(job + " is " + job.state + ", not launched and unfinished");
+    }
+    if (!job.heldBack()) {
+      return ActionOutcome.refused(job + " is not held back: its blocks are placed as usual");
+    }
+    if (blocks < 1) {
+      return ActionOutcome.refused("padding needs at least 1 block, got " + blocks);
+    }
+    if (sms == null) {
+      return ActionOutcome.refused("padding needs a set of SMs, got none");
+    }
+    ActionOutcome invalid = checkRestriction(sms, job.queue);
+    if (invalid != null) {
+      return invalid;
+    }
+    job.padBlocks = blocks;
+    job.padSms = sms;
+    return run.decisions.restriction(ActionOutcome.done());
+  }
+
   /**
    * Null if {@code sms} is a usable restriction for {@code queue}'s jobs, else the refusal: it must
    * hold an SM of the device and stay within the queue's partition (spatial sharing).

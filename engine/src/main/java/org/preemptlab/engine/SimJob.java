@@ -57,6 +57,13 @@ final class SimJob implements JobView {
   // ---- the policy's view: its own SM restriction ----
   /** Its own SM restriction, or null for its queue's. */
   @OwnedBy(PolicyEngine.class) org.preemptlab.api.policy.SmSet restriction;
+  /**
+   * Blocks it may still place while held back (SchedulerView.pad: padding), on {@link #padSms};
+   * 0 for none.
+   */
+  @OwnedBy({PolicyEngine.class, BlockScheduler.class}) int padBlocks;
+  /** The SMs its padded blocks may use (meaningful while {@link #padBlocks} is above 0). */
+  @OwnedBy(PolicyEngine.class) org.preemptlab.api.policy.SmSet padSms;
 
   // ---- block placement's: its blocks on and off the SMs ----
   @OwnedBy(BlockScheduler.class) boolean blockedNotified;

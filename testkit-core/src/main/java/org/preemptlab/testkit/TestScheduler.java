@@ -18,6 +18,7 @@ import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
+import org.preemptlab.api.policy.SmSet;
 
 /**
  * A {@link SchedulerView} for a policy's unit tests: a settable clock, credits, device and resident
@@ -52,6 +53,7 @@ public final class TestScheduler implements SchedulerView {
   private final List<Long> timers = new ArrayList<>();
   private final Map<String, TestQueueView> queues = new LinkedHashMap<>();
   private final List<String> queueActions = new ArrayList<>();
+  private final List<String> jobActions = new ArrayList<>();
 
   /** A scheduler with {@code creditLimit} credits, none in use, at time 0. */
   public TestScheduler(int creditLimit) {
@@ -97,6 +99,15 @@ public final class TestScheduler implements SchedulerView {
    */
   public List<String> queueActions() {
     return List.copyOf(queueActions);
+  }
+
+  /**
+   * The actions the policy took on single jobs, in order: {@code "hold ID"}, {@code "release ID"},
+   * {@code "restrict ID SMS"} and {@code "pad ID BLOCKS SMS"} (job id, {@link SmSet#toString()}),
+   * all accepted.
+   */
+  public List<String> jobActions() {
+    return List.copyOf(jobActions);
   }
 
   /** Makes {@link #reportsFreedJobs()} true, as the DRM scheduler simulator's view is. */
@@ -343,5 +354,37 @@ public final class TestScheduler implements SchedulerView {
     }
     return Optional.of(type.cast(queueStates.computeIfAbsent(queueId + "/" + type.getName(),
         key -> factory.get())));
+  }
+
+  /** Records the hold ({@link #jobActions()}) and accepts it. */
+  @Override
+  public ActionOutcome suspend(JobView job) {
+    jobActions.add("hold " + job.id());
+    return ActionOutcome.done();
+  }
+
+  /** Records the release ({@link #jobActions()}) and accepts it. */
+  @Override
+  public ActionOutcome resume(JobView job) {
+    jobActions.add("release " + job.id());
+    return ActionOutcome.done();
+  }
+
+  /** Records the restriction ({@link #jobActions()}) and accepts it. */
+  @Override
+  public ActionOutcome restrictSms(JobView job, SmSet sms) {
+    jobActions.add("restrict " + job.id() + " " + sms);
+    return ActionOutcome.done();
+  }
+
+  /**
+   * Records the padding ({@link #jobActions()}) and accepts it; the engine also checks that the
+   * job is launched and held back.
+   */
+  @Override
+  public ActionOutcome pad(JobView job, int blocks, SmSet sms) {
+    checkArgument(blocks >= 1, "padding needs at least 1 block, got %s", blocks);
+    jobActions.add("pad " + job.id() + " " + blocks + " " + sms);
+    return ActionOutcome.done();
   }
 }

@@ -271,4 +271,23 @@ public interface SchedulerView {
   default ActionOutcome restrictSms(JobView job, SmSet sms) {
     return ActionOutcome.refused("this engine cannot restrict SMs");
   }
+
+  /**
+   * Lets a launched job that is held back (by its own suspension or its queue's, {@link
+   * JobView#heldBack()}) place up to {@code blocks} more of its blocks, only on {@code sms}, while
+   * it stays held: the dynamic kernel padding of REEF (Han et al., OSDI'22, §5), which runs a
+   * chunk of a best-effort kernel on the compute units a real-time kernel leaves idle. The blocks
+   * are placed as any other (in placement order, as occupancy allows, its queue's in-order rule
+   * kept); those not placed by the time the job is no longer held are forgotten. A new call
+   * replaces the job's earlier allowance.
+   *
+   * @return refused if the job is not launched or finished, not held back, {@code blocks} is
+   *     below 1, or {@code sms} holds no SM of the device or one outside the partition of the
+   *     job's queue
+   * @since 0.3
+   */
+  @API(status = API.Status.EXPERIMENTAL, since = "0.3")
+  default ActionOutcome pad(JobView job, int blocks, SmSet sms) {
+    return ActionOutcome.refused("this engine cannot pad held jobs");
+  }
 }

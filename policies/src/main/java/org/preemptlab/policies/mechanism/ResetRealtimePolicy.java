@@ -3,13 +3,19 @@ package org.preemptlab.policies.mechanism;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.preemptlab.api.hardware.DeviceSpec;
+import org.preemptlab.api.hardware.SmSpec;
+import org.preemptlab.api.model.Kernel;
 import org.preemptlab.api.model.Priority;
 import org.preemptlab.api.model.SuspendLevel;
+import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.PreemptScope;
 import org.preemptlab.api.policy.QueueView;
 import org.preemptlab.api.policy.SchedulerView;
+import org.preemptlab.api.policy.SmSet;
 import org.preemptlab.policies.rank.RankedPolicy;
+import org.preemptlab.policies.rank.WorkEstimate;
 
 /**
  * REEF's real-time-first scheduling with reset-based preemption (Han et al., "Microsecond-scale
@@ -50,6 +56,26 @@ import org.preemptlab.policies.rank.RankedPolicy;
  * when the flag is set are not waited for: the pass starts at once (it outlasts a work-group of
  * REEF's models).
  *
+ * <p>With {@link Padding#DKP} (and {@link BestEffort#HOLD}) the policy is REEF's scheduler loop
+ * in its {@code REEF} mode: {@code Reset} with dynamic kernel padding (the same file, {@code
+ * execute_rt_task} and {@code dynamic_kernel_padding}). Best effort is held as with HOLD, but job
+ * by job: every launched best-effort job is held ({@link SchedulerView#suspend(JobView)}) and its
+ * resident blocks preempted, and best-effort jobs launched while real-time work is unfinished are
+ * held at once, so that their queues go on launching kernels whose blocks can be padded. Whenever
+ * a real-time job becomes the next to run in its queue, the policy picks, from the best-effort
+ * queues in their order, the first whose current kernel (its first launched, unfinished job, with
+ * blocks not yet placed) fits: the
+ * SMs that hold both kernels' blocks at once, under the larger of their threads, registers and
+ * shared memory, must be at least the real-time kernel's layers (its blocks over the SMs, rounded
+ * up, at most its own occupancy), and one best-effort block (its program's duration) must not
+ * outlast the real-time kernel alone ({@link WorkEstimate#remainingTimeNs}). The real-time job is
+ * then restricted to its first {@code ceil(blocks / layers)} SMs, and the best-effort job padded
+ * onto the others with (free SMs) x (merged occupancy) x (how many of its blocks fit, one after
+ * another, in the real-time kernel's time) blocks, at most those it has left ({@link
+ * SchedulerView#pad}); one best-effort kernel per real-time kernel. REEF reads each kernel's
+ * latency at every occupancy from its profiles; here a block lasts its program's duration at any
+ * occupancy, and the occupancy is the device model's.
+ *
  * <p>The policy asks for preemptions; how the blocks leave is the run's preemption strategy's
  * choice, so run it with {@code --preemption flush} to get REEF's reset (with another strategy the
  * victims are drained or saved instead).
@@ -69,6 +95,14 @@ public final class ResetRealtimePolicy extends RankedPolicy {
     WAIT
   }
 
+  /** Whether best-effort kernels are padded into the SMs real-time kernels leave idle. */
+  public enum Padding {
+    /** No padding: best effort runs only while no real-time work is unfinished. */
+    NONE,
+    /** REEF's dynamic kernel padding (with {@link BestEffort#HOLD}: REEF's {@code REEF} mode). */
+    DKP
+  }
+
   /**
    * The kernels a best-effort stream's device queue holds in REEF's wait mode
    * (SJTU-IPADS/reef @58dabe0: {@code src/reef/server/scheduler.cpp}, {@code
@@ -78,6 +112,11 @@ public final class ResetRealtimePolicy extends RankedPolicy {
 
   private final Priority realtime;
   private final BestEffort bestEffort;
+  private final Padding padding;
+  /** The best-effort jobs this policy holds while real-time work is unfinished (DKP only). */
+  private final java.util.Set<JobView> heldJobs = new java.util.LinkedHashSet<>();
+  /** Real-time jobs whose padding was decided, until they finish (DKP only). */
+  private final java.util.Set<Long> paddingDecided = new java.util.HashSet<>();
   /** Real-time jobs seen ready and not yet finished (HOLD only). */
   private int realtimeUnfinished;
   /** The best-effort queues this policy suspended, in suspension order (HOLD only). */
@@ -103,9 +142,27 @@ public final class ResetRealtimePolicy extends RankedPolicy {
    * @param bestEffort what best effort does while real-time work is unfinished
    */
   public ResetRealtimePolicy(Priority realtime, BestEffort bestEffort) {
+    this(realtime, bestEffort, Padding.NONE);
+  }
+
+  /**
+   * Creates an empty policy.
+   *
+   * @param realtime the lowest priority that counts as real-time
+   * @param bestEffort what best effort does while real-time work is unfinished
+   * @param padding whether best-effort kernels are padded beside real-time ones; {@link
+   *     Padding#DKP} needs {@link BestEffort#HOLD}
+   * @throws IllegalArgumentException if {@code padding} is DKP and {@code bestEffort} is not HOLD
+   */
+  public ResetRealtimePolicy(Priority realtime, BestEffort bestEffort, Padding padding) {
     super(false);
     this.realtime = realtime;
     this.bestEffort = java.util.Objects.requireNonNull(bestEffort, "bestEffort");
+    this.padding = java.util.Objects.requireNonNull(padding, "padding");
+    com.google.common.base.Preconditions.checkArgument(
+        padding == Padding.NONE || bestEffort == BestEffort.HOLD,
+        "padding dkp needs best-effort hold (REEF pads in its Reset mode), got best-effort %s",
+        bestEffort.name().toLowerCase(java.util.Locale.ROOT));
   }
 
   /**
@@ -114,7 +171,10 @@ public final class ResetRealtimePolicy extends RankedPolicy {
    */
   @Override
   public void onJobReady(JobView job, SchedulerView scheduler) {
-    if (bestEffort != BestEffort.PAD && realtime(job) && realtimeUnfinished++ == 0) {
+    if (padding == Padding.DKP && realtime(job) && realtimeUnfinished++ == 0) {
+      holdBestEffort(scheduler);
+    } else if (bestEffort != BestEffort.PAD && padding == Padding.NONE && realtime(job)
+        && realtimeUnfinished++ == 0) {
       SuspendLevel level = bestEffort == BestEffort.HOLD ? SuspendLevel.INTERRUPT
           : SuspendLevel.DEACTIVATE;
       long longestPassNs = 0;
@@ -134,6 +194,7 @@ public final class ResetRealtimePolicy extends RankedPolicy {
       }
     }
     super.onJobReady(job, scheduler);
+    padIdleSms(scheduler);
   }
 
   /**
@@ -173,7 +234,12 @@ public final class ResetRealtimePolicy extends RankedPolicy {
     if (bestEffort == BestEffort.WAIT && !realtime(job)) {
       launchedSinceSuspension.add(job.queue().id());
     }
+    if (padding == Padding.DKP && !realtime(job) && realtimeUnfinished > 0
+        && scheduler.suspend(job).accepted()) {
+      heldJobs.add(job);
+    }
     super.onJobDispatched(job, scheduler);
+    padIdleSms(scheduler);
   }
 
   /** With HOLD or WAIT, the last unfinished real-time job resumes the queues it suspended. */
@@ -184,7 +250,124 @@ public final class ResetRealtimePolicy extends RankedPolicy {
         scheduler.resume(queue);
       }
       suspendedQueues.clear();
+      for (JobView held : heldJobs) {
+        if (held.state() != JobState.FINISHED) {
+          scheduler.resume(held);
+        }
+      }
+      heldJobs.clear();
     }
+    if (padding == Padding.DKP) {
+      paddingDecided.remove(job.id());
+      padIdleSms(scheduler);
+    }
+  }
+
+  /**
+   * With DKP, as REEF's {@code preempt_reset}: holds every launched best-effort job (it places no
+   * more blocks) and preempts its resident blocks (the run's strategy: {@code flush} kills them).
+   * Jobs are held one by one rather than their queues suspended, so that their queues go on
+   * launching kernels (held at once, {@link #onJobDispatched}) whose blocks can be padded.
+   */
+  private void holdBestEffort(SchedulerView scheduler) {
+    for (JobView job : scheduler.dispatchedJobs()) {
+      if (!realtime(job) && job.state() != JobState.FINISHED
+          && scheduler.suspend(job).accepted()) {
+        heldJobs.add(job);
+        if (job.residentBlocks() > 0 && job.job().kernel().idempotent()) {
+          scheduler.preempt(job);
+        }
+      }
+    }
+  }
+
+  /**
+   * With DKP, decides the padding of every real-time job that is next to run in its queue and has
+   * none decided yet: the first launched, unfinished real-time job of each queue.
+   */
+  private void padIdleSms(SchedulerView scheduler) {
+    if (padding != Padding.DKP || realtimeUnfinished == 0) {
+      return;
+    }
+    java.util.Set<String> queuesSeen = new java.util.HashSet<>();
+    for (JobView job : scheduler.dispatchedJobs()) {
+      if (realtime(job) && job.state() != JobState.FINISHED
+          && queuesSeen.add(job.queue().id()) && paddingDecided.add(job.id())) {
+        pad(job, scheduler);
+      }
+    }
+  }
+
+  /**
+   * Pads the current kernel of the first best-effort queue that fits beside {@code rt}
+   * (REEF's {@code dynamic_kernel_padding}, for one real-time kernel).
+   */
+  private void pad(JobView rt, SchedulerView scheduler) {
+    DeviceSpec device = scheduler.device();
+    Kernel rtKernel = rt.job().kernel();
+    int sms = device.smCount();
+    int layers = ceilDiv(rtKernel.gridBlocks(), sms);
+    int rtSms = ceilDiv(rtKernel.gridBlocks(), layers);
+    if (rtSms >= sms) {
+      return; // no SM left idle
+    }
+    int required = Math.min(layers, blocksPerSm(rtKernel.threadsPerBlock(),
+        rtKernel.registersPerThread(), rtKernel.sharedMemoryPerBlock(), device));
+    long rtNs = WorkEstimate.remainingTimeNs(rt, device);
+    for (QueueView queue : scheduler.queues()) {
+      if (!realtime.isHigherThan(queue.priority())) {
+        continue;
+      }
+      JobView be = currentKernel(queue.id(), scheduler);
+      if (be == null || be.pendingBlocks() == 0 || !heldJobs.contains(be)) {
+        continue;
+      }
+      Kernel beKernel = be.job().kernel();
+      int merged = blocksPerSm(Math.max(rtKernel.threadsPerBlock(), beKernel.threadsPerBlock()),
+          Math.max(rtKernel.registersPerThread(), beKernel.registersPerThread()),
+          Math.max(rtKernel.sharedMemoryPerBlock(), beKernel.sharedMemoryPerBlock()), device);
+      long beBlockNs = beKernel.program().durationNs();
+      if (merged < required || beBlockNs > rtNs) {
+        continue;
+      }
+      long blocks = Math.min(be.pendingBlocks(),
+          (long) (sms - rtSms) * (rtNs / beBlockNs) * merged);
+      if (scheduler.pad(be, (int) blocks, SmSet.range(rtSms, sms)).accepted()) {
+        scheduler.restrictSms(rt, SmSet.range(0, rtSms));
+        return;
+      }
+    }
+  }
+
+  /** The first launched, unfinished job of {@code queueId}, or null. */
+  private static JobView currentKernel(String queueId, SchedulerView scheduler) {
+    for (JobView job : scheduler.dispatchedJobs()) {
+      if (job.queue().id().equals(queueId) && job.state() != JobState.FINISHED) {
+        return job;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * How many blocks of {@code threads} threads, {@code registersPerThread} registers and {@code
+   * shared} bytes of shared memory one SM of {@code device} holds at once (at least 1).
+   */
+  static int blocksPerSm(int threads, int registersPerThread, int shared, DeviceSpec device) {
+    SmSpec sm = device.sm();
+    long perSm = Math.min(sm.maxBlocks(), sm.maxThreads() / threads);
+    if (registersPerThread > 0) {
+      perSm = Math.min(perSm, sm.registers() / ((long) threads * registersPerThread));
+    }
+    long bytes = (long) shared + sm.sharedMemoryReservedPerBlock();
+    if (bytes > 0) {
+      perSm = Math.min(perSm, sm.sharedMemoryBytes() / bytes);
+    }
+    return (int) Math.max(1, perSm);
+  }
+
+  private static int ceilDiv(int a, int b) {
+    return (a + b - 1) / b;
   }
 
   /** Whether {@code job}'s queue is real-time now. */

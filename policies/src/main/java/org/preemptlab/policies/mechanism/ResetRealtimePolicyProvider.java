@@ -2,6 +2,8 @@ package org.preemptlab.policies.mechanism;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.PluginContext;
 import org.preemptlab.api.model.Priority;
@@ -9,8 +11,8 @@ import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.policies.rank.PolicyProviderBase;
 
 /**
- * Provides {@link ResetRealtimePolicy} as {@code reset-realtime}; parameters {@code realtime} and
- * {@code best-effort}.
+ * Provides {@link ResetRealtimePolicy} as {@code reset-realtime}; parameters {@code realtime},
+ * {@code best-effort} and {@code padding}.
  */
 public final class ResetRealtimePolicyProvider extends PolicyProviderBase {
 
@@ -26,13 +28,23 @@ public final class ResetRealtimePolicyProvider extends PolicyProviderBase {
                     + " free (pad), is suspended with its resident blocks preempted (hold:"
                     + " REEF's Reset mode), or is suspended with its resident blocks draining"
                     + " while real-time work waits for its device queues to pass (wait: REEF's"
-                    + " WaitPreempt mode).")));
+                    + " WaitPreempt mode)."),
+            ParameterSpec.choice("padding", "none", List.of("none", "dkp"),
+                "With best-effort hold: none, or dkp, REEF's dynamic kernel padding (its REEF"
+                    + " mode): each real-time kernel runs on the SMs its blocks fill, and a"
+                    + " chunk of a best-effort kernel that does not outlast it on the rest.")));
   }
 
   @Override
   public SchedulingPolicy create(PluginContext context) {
+    String bestEffort = context.parameters().getString("best-effort");
+    String padding = context.parameters().getString("padding");
+    if (padding.equals("dkp") && !bestEffort.equals("hold")) {
+      throw new ConfigurationException("policy 'reset-realtime': padding 'dkp' needs best-effort"
+          + " 'hold' (REEF pads only in its Reset mode), got best-effort '" + bestEffort + "'");
+    }
     return new ResetRealtimePolicy(Priority.valueOf(context.parameters().getString("realtime")),
-        ResetRealtimePolicy.BestEffort.valueOf(
-            context.parameters().getString("best-effort").toUpperCase(java.util.Locale.ROOT)));
+        ResetRealtimePolicy.BestEffort.valueOf(bestEffort.toUpperCase(Locale.ROOT)),
+        ResetRealtimePolicy.Padding.valueOf(padding.toUpperCase(Locale.ROOT)));
   }
 }
