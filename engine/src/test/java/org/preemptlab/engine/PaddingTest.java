@@ -8,7 +8,6 @@ import static org.preemptlab.engine.Sim.workload;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.model.BlockProgram;
@@ -19,15 +18,12 @@ import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulerView;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SmSet;
-import org.preemptlab.plugins.save.LivenessContextSaveProvider;
-import org.preemptlab.plugins.preemption.flush.FlushStrategyProvider;
-import org.preemptlab.policies.mechanism.ResetRealtimePolicyProvider;
 
 /**
  * Padding a held job ({@link SchedulerView#pad}): its allowance of blocks is placed on the given
- * SMs only, and REEF's dynamic kernel padding ({@code reset-realtime}, {@code padding=dkp}) runs
- * a best-effort chunk beside a real-time kernel without delaying it. Four SMs that hold one
- * 1,024-thread block each; every cost free.
+ * SMs only. Four SMs that hold one 1,024-thread block each; every cost free. (REEF's dynamic
+ * kernel padding on the engine is tested in the policies module, {@code
+ * ResetRealtimePaddingOnEngineTest}.)
  */
 class PaddingTest {
   private static final DeviceSpec DEVICE = device(4, Sim.bigSm(), costs());
@@ -75,46 +71,5 @@ class PaddingTest {
     // the other five on all four SMs
     assertThat(blocks.executed).containsExactly("0@2:0-100", "0@3:0-100", "0@2:100-200",
         "0@0:300-400", "0@1:300-400", "0@2:300-400", "0@3:300-400", "0@0:400-500");
-  }
-
-  /**
-   * Best effort: 40 blocks of 100 ns from 0; real time: one block of 250 ns at 50. With REEF's
-   * Reset the four resident best-effort blocks are killed at 50, the real-time kernel runs 50-300
-   * and best effort's 40 blocks run from 300 in ten waves, to 1,300. With padding the real-time
-   * kernel keeps SM 0 (its one block), and a chunk of 3 free SMs x (250 / 100 = 2 blocks one after
-   * another) x 1 block an SM = 6 blocks runs on SMs 1-3 from 50 to 250; the other 34 run from 300
-   * in nine waves, to 1,200. The real-time kernel ends at 300 either way.
-   */
-  @Test
-  void reefsPaddingRunsABestEffortChunkBesideARealtimeKernelWithoutDelayingIt() {
-    Workload w = workload().queue("be", Priority.LOW).queue("rt", Priority.HIGH)
-        .job(0, "be", 0, kernel("conv", 40, 1024, 0, 0, true, BlockProgram.uniform(100, 0, 0)))
-        .job(1, "rt", 50, kernel("fc", 1, 1024, 0, 0, true, BlockProgram.uniform(250, 0, 0)))
-        .build();
-
-    SimulationResult reset = run(w, "none", new Blocks());
-    Blocks padded = new Blocks();
-    SimulationResult dkp = run(w, "dkp", padded);
-
-    assertThat(Sim.record(reset, 1).finishNs()).isEqualTo(300);
-    assertThat(Sim.record(reset, 0).finishNs()).isEqualTo(1_300);
-    assertThat(Sim.record(dkp, 1).finishNs()).isEqualTo(300);
-    assertThat(Sim.record(dkp, 0).finishNs()).isEqualTo(1_200);
-    assertThat(padded.executed).contains("1@0:50-300", "0@1:50-150", "0@2:50-150", "0@3:50-150",
-        "0@1:150-250", "0@2:150-250", "0@3:150-250");
-    // best effort is killed on SM 0 at 50 and returns to it only at 300
-    assertThat(padded.executed.stream().filter(b -> b.startsWith("0@0:")).limit(2))
-        .containsExactly("0@0:0-50", "0@0:300-400");
-  }
-
-  private static SimulationResult run(Workload w, String padding, Blocks listener) {
-    RunPlugins plugins = new RunPlugins("reset-realtime",
-        kind -> EngineFixtures.create(new ResetRealtimePolicyProvider(), DEVICE,
-            Map.of("best-effort", "hold", "padding", padding)),
-        "flush", EngineFixtures.create(new FlushStrategyProvider(), DEVICE, Map.of()), "liveness",
-        EngineFixtures.create(new LivenessContextSaveProvider(), DEVICE, Map.of()));
-    Simulator simulator = new Simulator(w, Sim.hw(DEVICE), plugins, EngineOptions.defaults());
-    simulator.listen(listener);
-    return simulator.run();
   }
 }
