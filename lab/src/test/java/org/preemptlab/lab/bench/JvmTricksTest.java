@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -27,6 +29,17 @@ class JvmTricksTest {
       assertThat(declared).as(trick.name()).contains(parts[1]);
       assertThat(trick.withoutOptions()).as(trick.name()).containsAll(JvmTricks.LAUNCHER_OPTIONS)
           .contains("-XX:CompileCommand=dontinline," + trick.method().get());
+    }
+  }
+
+  @Test
+  void thePerformancePagesTableNamesEveryTrickTheCheckMeasures() throws Exception {
+    String page = Files.readString(Path.of("../docs/performance.md"));
+    String table = page.substring(page.indexOf("## JVM-specific tricks, and their fate"),
+        page.indexOf("## How to measure"));
+
+    for (JvmTricks.Trick trick : JvmTricks.TRICKS) {
+      assertThat(table).as(trick.name()).contains("`bench --jvm-tricks`: `" + trick.name() + "`");
     }
   }
 
