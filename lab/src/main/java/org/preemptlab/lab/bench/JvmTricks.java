@@ -20,15 +20,17 @@ import java.util.regex.Pattern;
  * <p>A trick is a choice made for the JVM's sake, not the algorithm's: a collector, a method kept
  * under C2's inlining limit. Its absence is reproduced by JVM options, so no second copy of the
  * engine is kept: the collector the JVM picks by itself, or {@code -XX:CompileCommand=dontinline}
- * of the method that a split keeps small enough for C2 to inline into the run loop (as the method
- * before the split, over C2's limit of 325 bytecodes for a hot call, {@code FreqInlineSize}, was
- * not inlined). Each round runs the engine alone on the standard workload in one fresh JVM with
- * the launcher's options (the Parallel collector) and in one per trick without it, in an order
- * that rotates from round to round; each JVM prints the median of its runs' CPU time per block
- * (the thread's, which a busy machine inflates least). A trick's ratio in a round is the CPU per
- * block without it over the CPU per block with it: above 1, the trick saves CPU. Over the rounds
- * the median decides: {@code HELD} above 1, {@code BELOW} otherwise; the lowest and highest are
- * printed beside it, and a spread that crosses 1 says the figure is within the machine's noise.
+ * of the method that a split keeps small enough for C2 to inline into the run loop, as the method
+ * before the split was not ({@code EventQueue.pop}: 373 bytecodes, over C2's limit of 325 for a
+ * hot call, {@code FreqInlineSize}; {@code Launcher.dispatchAll}: at times compiled to more than
+ * the 2,500 bytes of {@code InlineSmallCode}). Each round runs the engine alone on the standard
+ * workload in one fresh JVM with the launcher's options (the Parallel collector) and in one per
+ * trick without it, in an order that rotates from round to round; each JVM prints the median of
+ * its runs' CPU time per block (the thread's, which a busy machine inflates least). A trick's
+ * ratio in a round is the CPU per block without it over the CPU per block with it: above 1, the
+ * trick saves CPU. Over the rounds the median decides: {@code HELD} above 1, {@code BELOW}
+ * otherwise; the lowest and highest are printed beside it, and a spread that crosses 1 says the
+ * figure is within the machine's noise.
  */
 public final class JvmTricks {
   /** Measured runs in each JVM, after its warm-ups; the median is its figure. */
@@ -185,9 +187,10 @@ public final class JvmTricks {
           + " exited with " + exit + " and printed no figure; its last line: "
           + output.strip().lines().reduce((a, b) -> b).orElse("(nothing)"));
     }
-    return new Child(Double.parseDouble(line.group(1)), new RunOutcome(Long.parseLong(line.group(2)),
+    RunOutcome outcome = new RunOutcome(Long.parseLong(line.group(2)),
         Long.parseLong(line.group(3)), Long.parseLong(line.group(4)),
-        Long.parseLong(line.group(5))));
+        Long.parseLong(line.group(5)));
+    return new Child(Double.parseDouble(line.group(1)), outcome);
   }
 
   /** The report as plain text: one line per trick, then whether the results agreed. */
