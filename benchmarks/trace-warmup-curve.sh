@@ -2,7 +2,7 @@
 # How the example traces' replay rate (bench --trace, simulated seconds per wall second, median of
 # the measured runs with aggregation) depends on how long the JVM has warmed up: one fresh JVM per
 # trace and warm-up time, each with at least 60 warm-up runs and then 200 measured ones. Prints one
-# line per trace and warm-up time (docs/performance.md, "The example traces, warm-up and steady
+# line per trace and warm-up time (docs/performance-log.md, "The example traces, warm-up and steady
 # state"). Usage: benchmarks/trace-warmup-curve.sh [SECONDS...] (default 0 2 5 10 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."

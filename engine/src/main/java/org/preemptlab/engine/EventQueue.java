@@ -417,8 +417,9 @@ final class EventQueue {
    * Files every entry of a popped bucket's list (from {@code first}) but its head {@code h} again,
    * in a lower level (or bucket 0) around the new {@code last}; the next peek finds the smallest.
    * The entries stay where they are; only their links change. A method of its own, so that {@link
-   * #pop} stays small enough for the JIT to inline it into the run loop; a bucket of one entry
-   * needs none of this.
+   * #pop} stays small enough for the JIT to inline it into the run loop (a JVM-specific trick:
+   * {@code preemptlab bench --jvm-tricks} checks that it still pays, docs/performance.md); a
+   * bucket of one entry needs none of this.
    */
   private void refile(int first, int h) {
     for (int e = first; e != NONE; ) {

@@ -470,7 +470,8 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
   /**
    * Asks every engine's policy for jobs to dispatch until it has none or credits run out. Called at
    * every instant, where the policy usually has nothing to launch; a dispatch is a method of its
-   * own, so that this stays small enough for the JIT to inline into the run loop.
+   * own, so that this stays small enough for the JIT to inline into the run loop (a JVM-specific
+   * trick: {@code preemptlab bench --jvm-tricks} checks that it still pays, docs/performance.md).
    */
   void dispatchAll() {
     for (PolicyEngine engine : engineList) {

@@ -1,12 +1,10 @@
 package org.preemptlab.engine;
 
-import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.random.RandomGenerator;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.policy.JobView;
-import org.preemptlab.api.policy.SmSet;
 
 /**
  * What every part of one run shares and none owns: the clock, the event queue and its count, the
@@ -19,16 +17,6 @@ import org.preemptlab.api.policy.SmSet;
 final class RunServices {
   /** More events than this at one instant means the simulation no longer advances. */
   static final long MAX_EVENTS_PER_INSTANT = 10_000_000;
-
-  /**
-   * Types that the engine's per-block methods return but that a run may never create (no signal
-   * subscriber, no SM restriction), loaded with this class: HotSpot's C2 compiler does not inline
-   * a method whose signature names a class not yet loaded ("unloaded signature classes" in {@code
-   * -XX:+PrintInlining}), so {@link #listener()} and {@code SimJob.allowedSms()} would stay calls
-   * at every block of such a run.
-   */
-  private static final List<Class<?>> HOT_SIGNATURE_TYPES =
-      List.of(EngineListener.class, SmSet.class);
 
   final HardwareModel hardware;
   final DeviceSpec device;

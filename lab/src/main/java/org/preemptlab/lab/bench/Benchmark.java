@@ -207,11 +207,19 @@ public final class Benchmark {
   }
 
   private static Trials engineTrials(BenchSettings settings) {
-    Workload workload = StandardWorkload.workload(settings.kernels());
+    return new Trials("engine", engineRuns(settings.kernels()));
+  }
+
+  /**
+   * The engine's runs of the standard workload of {@code kernels} kernels: each call of the outer
+   * supplier makes a run's plugins (untimed), the inner one runs it.
+   */
+  static Supplier<Supplier<RunOutcome>> engineRuns(int kernels) {
+    Workload workload = StandardWorkload.workload(kernels);
     HardwareModel hardware = StandardWorkload.hardware();
     PluginRegistry registry = PluginRegistry.discover(Benchmark.class.getClassLoader());
     EngineOptions options = new EngineOptions(Integer.MAX_VALUE, true).withAggregateBlocks(false);
-    return new Trials("engine", () -> {
+    return () -> {
       RunPlugins plugins = plugins(registry, hardware.device());
       return () -> {
         SimulationResult result = new Simulator(workload, hardware, plugins, options).run();
@@ -222,7 +230,7 @@ public final class Benchmark {
         return new RunOutcome(result.blocksExecuted(), result.events(), result.makespanNs(),
             turnaround);
       };
-    });
+    };
   }
 
   static RunPlugins plugins(PluginRegistry registry, DeviceSpec device) {

@@ -13,6 +13,7 @@ import org.preemptlab.runner.cli.SharedOptions;
 import org.preemptlab.lab.bench.BenchSettings;
 import org.preemptlab.lab.bench.Benchmark;
 import org.preemptlab.lab.bench.ContentionCost;
+import org.preemptlab.lab.bench.JvmTricks;
 import org.preemptlab.lab.bench.LlmServingRate;
 import org.preemptlab.lab.bench.MemoryPerJob;
 import org.preemptlab.lab.bench.Scaling;
@@ -30,6 +31,8 @@ public final class BenchCommand implements Command {
   static final int TRACE_WARMUP_SECONDS = 5;
   /** Default least time of {@code --trace}'s measured runs: hundreds of a small trace's runs. */
   static final int TRACE_MEASURE_SECONDS = 1;
+  /** Default rounds of {@code --jvm-tricks}: each a fresh JVM with and one without each trick. */
+  static final int JVM_TRICK_ROUNDS = 3;
   private static final Option KERNELS = Option.builder("n").longOpt("kernels").hasArg()
       .argName("N").desc("kernels of the standard workload (default 10000; published results "
           + "exist for 200, 2000, 10000, 100000)").get();
@@ -73,6 +76,10 @@ public final class BenchCommand implements Command {
   private static final Option LLM_CASE = Option.builder().longOpt("llm-case").hasArg()
       .argName("NAME").desc("with --llm: run one case only (vllm-300, conv-alone, conv-mps, "
           + "conv-time-slicing)").get();
+  private static final Option JVM_TRICKS = Option.builder().longOpt("jvm-tricks")
+      .desc("check that each JVM-specific trick the engine keeps still pays: the engine alone "
+          + "in fresh JVMs with and without it, alternating (--repetitions rounds, default "
+          + JVM_TRICK_ROUNDS + "; --warmups per JVM; --kernels N); HELD or BELOW per trick").get();
   private static final Option MEMORY = Option.builder().longOpt("memory")
       .desc("measure the live heap a run keeps per job at N = 100000 and 1000000, then the "
           + "heap the trace readers need per job (give it -Xmx1g or more); no other option "
@@ -93,7 +100,7 @@ public final class BenchCommand implements Command {
     return new Options().addOption(KERNELS).addOption(WARMUPS).addOption(REPETITIONS)
         .addOption(SCALING).addOption(MEMORY).addOption(CONTENTION).addOption(TRACE)
         .addOption(HARDWARE).addOption(WARMUP_SECONDS).addOption(MEASURE_SECONDS)
-        .addOption(LLM).addOption(LLM_SECONDS).addOption(LLM_CASE)
+        .addOption(LLM).addOption(LLM_SECONDS).addOption(LLM_CASE).addOption(JVM_TRICKS)
         .addOption(SharedOptions.PLUGIN_PATH);
   }
 
@@ -103,6 +110,7 @@ public final class BenchCommand implements Command {
         preemptlab bench
         preemptlab bench --kernels 100000 --warmups 0 --repetitions 1
         preemptlab bench --contention
+        preemptlab bench --jvm-tricks
         preemptlab bench --llm
         preemptlab bench --llm --llm-case conv-mps --llm-seconds 60
         preemptlab bench --trace examples/traces/training.pt.trace.json.gz
@@ -130,6 +138,21 @@ public final class BenchCommand implements Command {
       if (line.hasOption(llmOnly) && !line.hasOption(LLM)) {
         throw new ConfigurationException("bench --" + llmOnly.getLongOpt() + " goes with --llm");
       }
+    }
+    if (line.hasOption(JVM_TRICKS)) {
+      for (Option other : List.of(SCALING, CONTENTION, MEMORY, TRACE, LLM)) {
+        if (line.hasOption(other)) {
+          throw new ConfigurationException("bench --jvm-tricks and --" + other.getLongOpt()
+              + " are separate measurements; give one");
+        }
+      }
+      BenchSettings defaults = BenchSettings.defaults();
+      JvmTricks.Report report = JvmTricks.run(new BenchSettings(
+          (int) SharedOptions.number(line, "kernels", defaults.kernels(), 1, 1_000_000),
+          (int) SharedOptions.number(line, "warmups", defaults.warmups(), 0, 100),
+          (int) SharedOptions.number(line, "repetitions", JVM_TRICK_ROUNDS, 1, 100)));
+      out.print(JvmTricks.render(report));
+      return report.outcomesAgree() ? Main.OK : Main.FAILED;
     }
     if (line.hasOption(LLM)) {
       for (Option other : List.of(KERNELS, WARMUPS, REPETITIONS, SCALING, CONTENTION, MEMORY,

@@ -14,8 +14,9 @@ import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.RunOutcome;
 
 /**
- * docs/performance.md's pasted {@code bench --llm} output simulates what today's build simulates:
- * the span, jobs and blocks of its {@code vllm-300} and {@code conv-alone} rows (the times are the
+ * The {@code bench --llm} output pasted in docs/performance-log.md ("The benchmark and its
+ * figures", moved there from docs/performance.md) simulates what today's build simulates: the
+ * span, jobs and blocks of its {@code vllm-300} and {@code conv-alone} rows (the times are the
  * machine's and are not checked).
  */
 @Tag("slow")
@@ -24,7 +25,7 @@ class LlmBenchDocTest {
 
   @Test
   void thePastedOutputsRowsHoldTheSpanJobsAndBlocksOfARunNow() throws Exception {
-    String doc = Files.readString(ROOT.resolve("docs/performance.md"));
+    String doc = Files.readString(ROOT.resolve("docs/performance-log.md"));
     String command = "$ java -XX:+UseParallelGC -jar lab/target/preemptlab-lab.jar bench --llm\n";
     assertThat(doc).contains(command);
     String output = doc.substring(doc.indexOf(command), doc.indexOf("```", doc.indexOf(command)));

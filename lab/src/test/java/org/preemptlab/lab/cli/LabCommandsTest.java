@@ -60,6 +60,14 @@ class LabCommandsTest {
         + "--memory measures N = [100000, 1000000] once; --kernels does not apply");
   }
 
+  @Test
+  void benchJvmTricksWithAnotherMeasurementIsAConfigurationError() {
+    CliRun result = run("bench", "--jvm-tricks", "--scaling");
+
+    assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab bench: bench "
+        + "--jvm-tricks and --scaling are separate measurements; give one");
+  }
+
   @Tag("slow")
   @Test
   void reproduceDrmKunitReportsEveryScenarioAsReproduced(@TempDir Path dir) {
