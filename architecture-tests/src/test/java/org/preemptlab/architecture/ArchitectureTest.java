@@ -104,10 +104,15 @@ class ArchitectureTest {
       .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, PLUGINS)
       .allowEmptyShould(false);
 
+  /**
+   * Applications use the JDK, the API and Guava, and Jackson's streaming parser (jackson-core
+   * alone, no data binding) to read JSON request traces such as LLMServingSim's JSONL.
+   */
   @ArchTest
-  static final ArchRule applicationsDependOnlyOnTheJdkTheApiAndGuava = classes()
+  static final ArchRule applicationsDependOnlyOnTheJdkTheApiGuavaAndJacksonCore = classes()
       .that().resideInAPackage(APPLICATIONS)
-      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, APPLICATIONS)
+      .should().onlyDependOnClassesThat().resideInAnyPackage("java..", API, GUAVA, APPLICATIONS,
+          "com.fasterxml.jackson.core..")
       .allowEmptyShould(false);
 
   /**
