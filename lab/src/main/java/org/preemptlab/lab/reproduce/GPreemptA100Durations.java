@@ -2,12 +2,6 @@ package org.preemptlab.lab.reproduce;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -107,30 +101,12 @@ final class GPreemptA100Durations {
   /** The bundled factors (the copy of {@code docs/data/gpreempt-a100-durations.csv}). */
   static GPreemptA100Durations bundled() {
     List<Factor> factors = new ArrayList<>();
-    try (InputStream in = GPreemptA100Durations.class.getResourceAsStream(RESOURCE);
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in,
-            StandardCharsets.UTF_8))) {
-      boolean header = true;
-      int number = 0;
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        number++;
-        if (line.startsWith("#") || line.isBlank()) {
-          continue;
-        }
-        if (header) {
-          checkArgument(line.equals(HEADER), "%s line %s: header must be %s", RESOURCE, number,
-              HEADER);
-          header = false;
-          continue;
-        }
-        String[] f = line.split(",", -1);
-        checkArgument(f.length == 6, "%s line %s: 6 columns expected, got %s", RESOURCE, number,
-            f.length);
-        factors.add(new Factor(f[0], Double.parseDouble(f[1]), Double.parseDouble(f[2]),
-            Double.parseDouble(f[3]), Double.parseDouble(f[4]), f[5]));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    for (BundledCsv.Row row : BundledCsv.rows(GPreemptA100Durations.class, RESOURCE, HEADER)) {
+      String[] f = row.cells();
+      checkArgument(f.length == 6, "%s line %s: 6 columns expected, got %s", RESOURCE,
+          row.number(), f.length);
+      factors.add(new Factor(f[0], Double.parseDouble(f[1]), Double.parseDouble(f[2]),
+          Double.parseDouble(f[3]), Double.parseDouble(f[4]), f[5]));
     }
     return new GPreemptA100Durations(factors);
   }

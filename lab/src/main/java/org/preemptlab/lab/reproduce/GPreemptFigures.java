@@ -2,12 +2,6 @@ package org.preemptlab.lab.reproduce;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,28 +35,12 @@ final class GPreemptFigures {
   static GPreemptFigures bundled() {
     Map<Key, Double> values = new LinkedHashMap<>();
     Map<String, Double> errors = new LinkedHashMap<>();
-    try (InputStream in = GPreemptFigures.class.getResourceAsStream(RESOURCE);
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in,
-            StandardCharsets.UTF_8))) {
-      boolean header = true;
-      int lineNumber = 0;
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        lineNumber++;
-        if (line.startsWith("#") || line.isBlank()) {
-          continue;
-        }
-        if (header) {
-          header = false;
-          continue;
-        }
-        String[] f = line.split(",", -1);
-        checkArgument(f.length == 7, "%s line %s: 7 columns expected, got %s", RESOURCE,
-            lineNumber, f.length);
-        values.put(new Key(f[0], f[1], f[2], f[3]), Double.parseDouble(f[4]));
-        errors.put(f[0], Double.parseDouble(f[6]));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    for (BundledCsv.Row row : BundledCsv.rows(GPreemptFigures.class, RESOURCE, null)) {
+      String[] f = row.cells();
+      checkArgument(f.length == 7, "%s line %s: 7 columns expected, got %s", RESOURCE,
+          row.number(), f.length);
+      values.put(new Key(f[0], f[1], f[2], f[3]), Double.parseDouble(f[4]));
+      errors.put(f[0], Double.parseDouble(f[6]));
     }
     return new GPreemptFigures(values, errors);
   }

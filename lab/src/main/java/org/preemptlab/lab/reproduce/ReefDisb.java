@@ -1,11 +1,5 @@
 package org.preemptlab.lab.reproduce;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,25 +80,11 @@ final class ReefDisb {
   /** The kernels of every model, in launch order, read from the bundled copy. */
   static Map<String, List<Kernel>> models() {
     Map<String, List<Kernel>> models = new LinkedHashMap<>();
-    try (InputStream in = ReefDisb.class.getResourceAsStream("reef-kernels.csv");
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in,
-            StandardCharsets.UTF_8))) {
-      boolean header = true;
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        if (line.startsWith("#") || line.isBlank()) {
-          continue;
-        }
-        if (header) {
-          header = false;
-          continue;
-        }
-        String[] f = line.split(",");
-        models.computeIfAbsent(f[0], m -> new ArrayList<>()).add(new Kernel(f[2],
-            Integer.parseInt(f[3]), Integer.parseInt(f[4]), Integer.parseInt(f[5]),
-            Integer.parseInt(f[6])));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    for (BundledCsv.Row row : BundledCsv.rows(ReefDisb.class, "reef-kernels.csv", null)) {
+      String[] f = row.cells();
+      models.computeIfAbsent(f[0], m -> new ArrayList<>()).add(new Kernel(f[2],
+          Integer.parseInt(f[3]), Integer.parseInt(f[4]), Integer.parseInt(f[5]),
+          Integer.parseInt(f[6])));
     }
     return models;
   }
@@ -149,35 +129,19 @@ final class ReefDisb {
   static Workload real() {
     List<Task> rt = new ArrayList<>();
     List<Task> be = new ArrayList<>();
-    try (InputStream in = ReefDisb.class.getResourceAsStream(REAL_RESOURCE);
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in,
-            StandardCharsets.UTF_8))) {
-      boolean header = true;
-      int number = 0;
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        number++;
-        if (line.startsWith("#") || line.isBlank()) {
-          continue;
-        }
-        if (header) {
-          header = false;
-          continue;
-        }
-        String[] f = line.split(",", -1);
-        com.google.common.base.Preconditions.checkArgument(f.length == 5
-            && REAL_MODELS.containsKey(f[2]), "%s line %s: 5 columns and a model of %s expected",
-            REAL_RESOURCE, number, REAL_MODELS.keySet());
-        String model = REAL_MODELS.get(f[2]);
-        if (f[3].equals("trace")) {
-          List<Integer> times = java.util.Arrays.stream(f[4].split(" "))
-              .map(Integer::parseInt).toList();
-          (f[1].equals("true") ? rt : be).add(new Task(model, times.size(), times, false, true));
-        } else {
-          (f[1].equals("true") ? rt : be).add(new Task(model, CONTINUOUS_PER_SECOND, List.of()));
-        }
+    for (BundledCsv.Row row : BundledCsv.rows(ReefDisb.class, REAL_RESOURCE, null)) {
+      String[] f = row.cells();
+      com.google.common.base.Preconditions.checkArgument(f.length == 5
+          && REAL_MODELS.containsKey(f[2]), "%s line %s: 5 columns and a model of %s expected",
+          REAL_RESOURCE, row.number(), REAL_MODELS.keySet());
+      String model = REAL_MODELS.get(f[2]);
+      if (f[3].equals("trace")) {
+        List<Integer> times = java.util.Arrays.stream(f[4].split(" "))
+            .map(Integer::parseInt).toList();
+        (f[1].equals("true") ? rt : be).add(new Task(model, times.size(), times, false, true));
+      } else {
+        (f[1].equals("true") ? rt : be).add(new Task(model, CONTINUOUS_PER_SECOND, List.of()));
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
     return new Workload("REAL", rt, be, Stagger.REEF_RT);
   }
