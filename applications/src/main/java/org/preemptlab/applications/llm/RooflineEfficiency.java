@@ -80,6 +80,14 @@ public record RooflineEfficiency(Map<String, Factors> factors,
         : DeviceRoof.Bandwidth.DATASHEET);
   }
 
+  /**
+   * Refuses, with a one-line error, a device that lacks the bandwidth this fit's element-wise
+   * efficiencies are fractions of (a sustained-bandwidth fit on a device declaring none).
+   */
+  public void checkDevice(DeviceRoof device) {
+    device.bandwidth(elementwiseBandwidth);
+  }
+
   /** The time in ns of group {@code group}'s {@code flops} and {@code bytes} on {@code device}. */
   public double nanos(String group, double flops, double bytes, DeviceRoof device) {
     if (flops <= 0 && bytes <= 0) {
@@ -89,11 +97,15 @@ public record RooflineEfficiency(Map<String, Factors> factors,
   }
 
   /**
-   * The bundled fit the serving roofline uses ({@code roofline-fit.txt}, written by {@link
-   * RooflineFit}): element-wise efficiencies as fractions of the datasheet's bandwidth.
+   * The bundled fit the serving roofline uses ({@code roofline-fit-achievable.txt}, written by
+   * {@link RooflineFit}): element-wise efficiencies as fractions of each device's measured
+   * sustained bandwidth, which carry between devices better than fractions of the datasheet's
+   * (docs/llm-serving.md, "The roofline"). A device that declares no sustained bandwidth is
+   * refused with a one-line error when a profile is built on it ({@link
+   * DeviceRoof#bandwidth}); every bundled device declares one.
    */
   public static RooflineEfficiency bundled() {
-    return bundled(DeviceRoof.Bandwidth.DATASHEET);
+    return bundled(DeviceRoof.Bandwidth.ACHIEVABLE);
   }
 
   /** The bundled fit whose element-wise efficiencies are fractions of {@code basis}. */
