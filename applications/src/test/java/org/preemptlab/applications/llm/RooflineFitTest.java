@@ -62,6 +62,17 @@ class RooflineFitTest {
   }
 
   @Test
+  void servingTheRooflineOnABundledDeviceWithoutASustainedBandwidthNamesTheDevicesWithOne() {
+    assertThatThrownBy(() -> ModelProfile.bundled("llama-3.1-8b", "NVIDIA GeForce RTX 4090",
+        "application 'llm-serving'")).isInstanceOf(ConfigurationException.class)
+        .hasMessage("application 'llm-serving': the roofline profile needs the device's "
+            + "sustained DRAM bandwidth (achievable-dram-bytes-per-s), which 'NVIDIA GeForce RTX "
+            + "4090' does not declare; devices with it: NVIDIA H200 SXM, NVIDIA H100 SXM, "
+            + "NVIDIA A100-SXM4-80GB, NVIDIA A100-SXM4-40GB (or give a measured profile with "
+            + "profile-file)");
+  }
+
+  @Test
   void theGemmAndAttentionFactorsDoNotDependOnTheElementwiseBandwidth() {
     for (String group : List.of("gemm", "attention")) {
       assertThat(ACHIEVABLE.of(group)).isEqualTo(DATASHEET.of(group));
