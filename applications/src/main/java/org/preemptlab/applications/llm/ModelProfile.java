@@ -251,9 +251,11 @@ public final class ModelProfile {
 
   /**
    * The roofline profile ({@link TransformerRoofline}) of a bundled model on the bundled device
-   * named {@code deviceName}, with the bundled efficiency fit.
+   * named {@code deviceName}, with the bundled efficiency fit (element-wise efficiencies as
+   * fractions of the device's sustained bandwidth, {@link RooflineEfficiency#bundled()}).
    *
-   * @throws ConfigurationException for an unknown model or a device without bundled peaks
+   * @throws ConfigurationException for an unknown model, a device without bundled peaks or one
+   *     that declares no sustained bandwidth
    */
   public static ModelProfile bundled(String model, String deviceName, String owner) {
     return bundled(ModelArchitecture.bundled(model, owner), deviceName, owner);
@@ -265,7 +267,17 @@ public final class ModelProfile {
         owner + ": no roofline peaks for the device '" + deviceName + "'; devices with peaks: "
             + String.join(", ", DeviceRoof.bundledNames()) + " (or give a measured profile with "
             + "profile-file)"));
-    return TransformerRoofline.profile(arch, roof, RooflineEfficiency.bundled(), 1);
+    RooflineEfficiency efficiency = RooflineEfficiency.bundled();
+    if (!efficiency.fits(roof)) {
+      List<String> sustained = new ArrayList<>();
+      DeviceRoof.BUNDLED.stream().map(DeviceRoof::bundled).filter(efficiency::fits)
+          .forEach(d -> sustained.add(d.name()));
+      throw new ConfigurationException(owner + ": the roofline profile needs the device's "
+          + "sustained DRAM bandwidth (achievable-dram-bytes-per-s), which '" + deviceName
+          + "' does not declare; devices with it: " + String.join(", ", sustained)
+          + " (or give a measured profile with profile-file)");
+    }
+    return TransformerRoofline.profile(arch, roof, efficiency, 1);
   }
 
   /**

@@ -80,6 +80,23 @@ public record RooflineEfficiency(Map<String, Factors> factors,
         : DeviceRoof.Bandwidth.DATASHEET);
   }
 
+  /**
+   * Whether {@code device} declares the bandwidth this fit's element-wise efficiencies are
+   * fractions of (every device declares the datasheet's; not every one a sustained one).
+   */
+  public boolean fits(DeviceRoof device) {
+    return elementwiseBandwidth == DeviceRoof.Bandwidth.DATASHEET
+        || device.achievableDramBytesPerSecond() > 0;
+  }
+
+  /**
+   * Refuses, with a one-line error, a device that lacks the bandwidth this fit's element-wise
+   * efficiencies are fractions of (a sustained-bandwidth fit on a device declaring none).
+   */
+  public void checkDevice(DeviceRoof device) {
+    device.bandwidth(elementwiseBandwidth);
+  }
+
   /** The time in ns of group {@code group}'s {@code flops} and {@code bytes} on {@code device}. */
   public double nanos(String group, double flops, double bytes, DeviceRoof device) {
     if (flops <= 0 && bytes <= 0) {
@@ -89,11 +106,15 @@ public record RooflineEfficiency(Map<String, Factors> factors,
   }
 
   /**
-   * The bundled fit the serving roofline uses ({@code roofline-fit.txt}, written by {@link
-   * RooflineFit}): element-wise efficiencies as fractions of the datasheet's bandwidth.
+   * The bundled fit the serving roofline uses ({@code roofline-fit-achievable.txt}, written by
+   * {@link RooflineFit}): element-wise efficiencies as fractions of each device's measured
+   * sustained bandwidth, which carry between devices better than fractions of the datasheet's
+   * (docs/llm-serving.md, "The roofline"). A device that declares no sustained bandwidth (the
+   * bundled RTX PRO 6000 and RTX 4090) is refused with a one-line error when a profile is built
+   * on it ({@link #fits}), not served silently with the datasheet fit.
    */
   public static RooflineEfficiency bundled() {
-    return bundled(DeviceRoof.Bandwidth.DATASHEET);
+    return bundled(DeviceRoof.Bandwidth.ACHIEVABLE);
   }
 
   /** The bundled fit whose element-wise efficiencies are fractions of {@code basis}. */

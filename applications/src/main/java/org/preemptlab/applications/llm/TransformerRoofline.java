@@ -26,10 +26,12 @@ public final class TransformerRoofline {
 
   /**
    * The profile of {@code arch} at tensor-parallel degree {@code tp} (one rank's share of every
-   * layer) on {@code device}.
+   * layer) on {@code device}; refused with a one-line error where {@code device} lacks the
+   * bandwidth {@code efficiency}'s element-wise factors are fractions of.
    */
   public static ModelProfile profile(ModelArchitecture arch, DeviceRoof device,
       RooflineEfficiency efficiency, int tp) {
+    efficiency.checkDevice(device);
     List<ModelProfile.Operator> operators = new ArrayList<>();
     for (TransformerOperators.Op op : TransformerOperators.of(arch, tp)) {
       operators.add(new ModelProfile.Operator(op.name(), op.kind(), op.placement(),

@@ -1,6 +1,7 @@
 package org.preemptlab.applications.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.preemptlab.api.ConfigurationException;
 
 /**
  * The roofline's efficiency fits (in-sample on Vidur's H100 Llama 2 7B profile; element-wise
@@ -41,8 +43,33 @@ class RooflineFitTest {
   }
 
   @Test
-  void theServingRooflineKeepsTheDatasheetFit() {
-    assertThat(RooflineEfficiency.bundled()).isEqualTo(DATASHEET);
+  void theServingRooflineUsesTheSustainedBandwidthFit() {
+    assertThat(RooflineEfficiency.bundled()).isEqualTo(ACHIEVABLE).isNotEqualTo(DATASHEET);
+    assertThat(RooflineEfficiency.bundled().elementwiseBandwidth())
+        .isEqualTo(DeviceRoof.Bandwidth.ACHIEVABLE);
+  }
+
+  @Test
+  void theServingRooflineRefusesADeviceWithoutASustainedBandwidthInOneLine() {
+    DeviceRoof device = DeviceRoof.parse("name: Test GPU\nsms: 10\npeak-flops: 100e12\n"
+        + "dram-bytes-per-s: 2e12\n", "t", "t.device");
+    ModelArchitecture arch = ModelArchitecture.bundled("llama-3.1-8b", "test");
+    assertThatThrownBy(() -> TransformerRoofline.profile(arch, device,
+        RooflineEfficiency.bundled(), 1)).isInstanceOf(ConfigurationException.class)
+        .hasMessageStartingWith("device 't' declares no achievable-dram-bytes-per-s")
+        .hasMessageNotContaining("\n");
+    assertThat(TransformerRoofline.profile(arch, device, DATASHEET, 1).operators()).isNotEmpty();
+  }
+
+  @Test
+  void servingTheRooflineOnABundledDeviceWithoutASustainedBandwidthNamesTheDevicesWithOne() {
+    assertThatThrownBy(() -> ModelProfile.bundled("llama-3.1-8b", "NVIDIA GeForce RTX 4090",
+        "application 'llm-serving'")).isInstanceOf(ConfigurationException.class)
+        .hasMessage("application 'llm-serving': the roofline profile needs the device's "
+            + "sustained DRAM bandwidth (achievable-dram-bytes-per-s), which 'NVIDIA GeForce RTX "
+            + "4090' does not declare; devices with it: NVIDIA H200 SXM, NVIDIA H100 SXM, "
+            + "NVIDIA A100-SXM4-80GB, NVIDIA A100-SXM4-40GB (or give a measured profile with "
+            + "profile-file)");
   }
 
   @Test

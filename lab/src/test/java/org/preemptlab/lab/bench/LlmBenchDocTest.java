@@ -14,7 +14,7 @@ import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.RunOutcome;
 
 /**
- * The {@code bench --llm} output pasted in docs/performance-log.md ("The benchmark and its
+ * The last {@code bench --llm} output pasted in docs/performance-log.md ("The benchmark and its
  * figures", moved there from docs/performance.md) simulates what today's build simulates: the
  * span, jobs and blocks of its {@code vllm-300} and {@code conv-alone} rows (the times are the
  * machine's and are not checked).
@@ -28,7 +28,8 @@ class LlmBenchDocTest {
     String doc = Files.readString(ROOT.resolve("docs/performance-log.md"));
     String command = "$ java -XX:+UseParallelGC -jar lab/target/preemptlab-lab.jar bench --llm\n";
     assertThat(doc).contains(command);
-    String output = doc.substring(doc.indexOf(command), doc.indexOf("```", doc.indexOf(command)));
+    String output = doc.substring(doc.lastIndexOf(command),
+        doc.indexOf("```", doc.lastIndexOf(command)));
     assertThat(output).contains("conversation cases 10.000 s of simulated time");
     RunExecutor executor = new RunExecutor(PluginRegistry.discover(Optional.empty()));
     List<LlmServingRate.Case> cases = LlmServingRate.cases(ROOT.toAbsolutePath().normalize(),
