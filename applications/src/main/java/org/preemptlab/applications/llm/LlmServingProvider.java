@@ -36,7 +36,7 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
   private static final List<ParameterSpec> PARAMETERS = List.of(
       ParameterSpec.text("model", "llama-3.1-8b", "bundled model architecture: "
           + String.join(", ", ModelProfile.bundledModels()) + "; without profile-file, its "
-          + "roofline on the run's device"),
+          + "roofline on the run's device, which must declare its sustained DRAM bandwidth"),
       ParameterSpec.text("model-file", "", "a model architecture file (docs/llm-serving.md, "
           + "\"Model architectures\") instead of a bundled model"),
       ParameterSpec.text("profile-file", "", "a measured or table profile (a file or directory, "

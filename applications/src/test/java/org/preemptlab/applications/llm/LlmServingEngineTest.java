@@ -36,17 +36,8 @@ import org.preemptlab.testkit.engine.TestWorkload;
  * the same iterations and latencies here, and a co-located kernel delays it as the policy says.
  */
 class LlmServingEngineTest {
-  /** One block per batch token of 1 µs and one per sampling sequence of 10 ns, on one SM. */
-  private static final String PROFILE = """
-      model: test
-      device: one-sm
-      kv-bytes-per-token: 1000
-      axis,x,kernel,grid,threads,registers,shared_bytes,block_ns,dram_bytes
-      tokens,1,dense,1,2048,0,0,1000,0
-      tokens,1000,dense,1000,2048,0,0,1000,0
-      sequences,1,head,1,2048,0,0,10,0
-      sequences,1000,head,1000,2048,0,0,10,0
-      """;
+  /** ServerFixture's profile: a block per batch token of 1 µs, per sampling sequence of 10 ns. */
+  private static final String PROFILE = ServerFixture.PROFILE;
   private static final DeviceSpec DEVICE = TestDevices.ONE_SM;
 
   @TempDir Path dir;
