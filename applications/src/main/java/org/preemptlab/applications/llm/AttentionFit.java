@@ -40,7 +40,7 @@ public final class AttentionFit {
 
   private static final double[] CTA_NS = grid(0, 10_000, 200);
   private static final double[] EMPTY_CTA_NS = grid(0, 2_000, 25);
-  private static final double[] COMPUTE = grid(0.04, 1, 0.02);
+  private static final double[] CYCLES_PER_SCORE = grid(0, 4, 0.02);
   private static final double[] CTA_BANDWIDTH = grid(0.5, 32, 0.5);
   private static final double[] MEMORY = grid(0.30, 1, 0.02);
   private static final double[] REREAD_MISS = grid(0, 1, 0.05);
@@ -99,7 +99,8 @@ public final class AttentionFit {
     DeviceRoof device = DeviceRoof.bundled(table.device());
     List<Row> rows = rows(root.resolve(table.path()), device);
     double[] x = {2_000, 500, 0.5, 4, 0.9, 0.5};
-    double[][] grids = {CTA_NS, EMPTY_CTA_NS, COMPUTE, CTA_BANDWIDTH, MEMORY, REREAD_MISS};
+    double[][] grids = {CTA_NS, EMPTY_CTA_NS, CYCLES_PER_SCORE, CTA_BANDWIDTH, MEMORY,
+        REREAD_MISS};
     double best = cost(rows, device, x)[0];
     boolean changed = true;
     while (changed) {

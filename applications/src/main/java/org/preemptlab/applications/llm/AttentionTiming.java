@@ -8,21 +8,29 @@ import org.preemptlab.api.ConfigurationException;
 /**
  * The time of one attention call from the CTAs FlashAttention-2 launches for it ({@link
  * FlashAttentionGrid}): a tile and wave model. A CTA that computes takes {@code ctaNs + max(F /
- * (compute · SM's FLOPs), B / (ctaBandwidth · SM's bandwidth))}, with {@code F} and {@code B} its
- * tile's FLOPs and bytes and an SM's share of the device's peak FLOPs (divided among the CTAs an
- * SM holds at once) and of its DRAM bandwidth; an empty CTA holds its slot {@code emptyCtaNs}.
- * The device has {@code SMs × CTAs per SM} slots (CTAs per SM: the SM's shared memory over a
- * CTA's, with the 1 KB the CUDA runtime reserves per block); the computing CTAs run in {@code
- * ceil(CTAs / slots)} waves of their mean time, the empty ones add their time over the slots. The
- * call takes {@code kernels · kernelNs + max(longest CTA, waves, DRAM bytes / (memory · DRAM
- * bandwidth))}, the DRAM bytes with the fraction {@code rereadMiss} of the repeated reads: the
- * grid is bound by its longest CTA when it is small, by its waves when it is large, and by the
- * device's bandwidth when its CTAs together would stream more.
+ * SM's FLOPs + cyclesPerScore · S / SM's clock, B / (ctaBandwidth · SM's bandwidth))}, with
+ * {@code F}, {@code S} and {@code B} its tile's tensor FLOPs, attention scores and bytes, and an
+ * SM's share of the device's declared peak tensor FLOPs and of its boost clock (each divided among
+ * the CTAs an SM holds at once) and of its DRAM bandwidth. The tensor cores run at the declared
+ * peak; everything else a tile does per score (every warp reading the key and value tiles from
+ * shared memory, the softmax's exponentials, rescaling and conversions) is counted in SM cycles and
+ * added, not overlapped: one CTA of 4 warps per SM leaves the schedulers little to hide it
+ * behind. A GeForce card's tensor cores accumulate in FP32 at half the rate of a professional
+ * card's (the RTX 4090's 165.2 TFLOPS against 330.3 with FP16 accumulation, Ada whitepaper), while
+ * the work outside them takes the same cycles on both. An empty CTA holds its slot {@code
+ * emptyCtaNs}. The device has {@code SMs × CTAs per SM} slots (CTAs per SM: the SM's shared
+ * memory over a CTA's, with the 1 KB the CUDA runtime reserves per block); the computing CTAs
+ * run in {@code ceil(CTAs / slots)} waves of their mean time, the empty ones add their time over
+ * the slots. The call takes {@code kernels · kernelNs + max(longest CTA, waves, DRAM bytes /
+ * (memory · DRAM bandwidth))}, the DRAM bytes with the fraction {@code rereadMiss} of the
+ * repeated reads: the grid is bound by its longest CTA when it is small, by its waves when it is
+ * large, and by the device's bandwidth when its CTAs together would stream more.
  *
  * @param kernelNs fixed time of each kernel of the call
  * @param ctaNs fixed time of a CTA that computes (its prologue and epilogue)
  * @param emptyCtaNs time an empty CTA holds its slot
- * @param compute fraction of a CTA's share of the peak tensor FLOPs it reaches, (0, 1]
+ * @param cyclesPerScore SM cycles a tile spends per attention score outside the tensor cores,
+ *     &gt;= 0
  * @param ctaBandwidth a CTA's DRAM bandwidth as a multiple of an SM's share ({@code bandwidth /
  *     SMs}), &gt; 0
  * @param memory fraction of the DRAM bandwidth the whole grid reaches, (0, 1]
@@ -30,30 +38,35 @@ import org.preemptlab.api.ConfigurationException;
  *     FlashAttentionGrid.Launch#rereadBytes}) that miss the L2 cache, [0, 1]
  * @param source where the factors come from
  */
-public record AttentionTiming(double kernelNs, double ctaNs, double emptyCtaNs, double compute,
-    double ctaBandwidth, double memory, double rereadMiss, String source) {
+public record AttentionTiming(double kernelNs, double ctaNs, double emptyCtaNs,
+    double cyclesPerScore, double ctaBandwidth, double memory, double rereadMiss, String source) {
   /** Shared memory the CUDA runtime reserves per block (compute capability 8.0 and later). */
   static final long RESERVED_PER_BLOCK = 1024;
 
   /** Checks the ranges. */
   public AttentionTiming {
-    checkArgument(kernelNs >= 0 && ctaNs >= 0 && emptyCtaNs >= 0 && compute > 0 && compute <= 1
+    checkArgument(kernelNs >= 0 && ctaNs >= 0 && emptyCtaNs >= 0 && cyclesPerScore >= 0
         && ctaBandwidth > 0 && memory > 0 && memory <= 1 && rereadMiss >= 0 && rereadMiss <= 1,
         "attention timing factors out of range: %s %s %s %s %s %s %s", kernelNs, ctaNs,
-        emptyCtaNs, compute, ctaBandwidth, memory, rereadMiss);
+        emptyCtaNs, cyclesPerScore, ctaBandwidth, memory, rereadMiss);
   }
 
   /** The time in ns of {@code launch} on {@code device}. */
   public double nanos(FlashAttentionGrid.Launch launch, DeviceRoof device) {
     int perSm = ctasPerSm(launch, device);
+    if (device.boostClockHz() <= 0) {
+      throw new ConfigurationException("device '" + device.id() + "' declares no "
+          + "boost-clock-hz, which the attention tile model needs");
+    }
     double smFlops = device.peakFlops() / device.sms() / perSm;
+    double smCycles = device.boostClockHz() / perSm;
     double smBytes = device.dramBytesPerSecond() / device.sms();
     double longest = 0;
     double summed = 0;
     long ctas = 0;
     for (FlashAttentionGrid.Tiles t : launch.tiles()) {
-      double cta = ctaNs + 1e9 * Math.max(t.flops() / (compute * smFlops),
-          t.bytes() / (ctaBandwidth * smBytes));
+      double cta = ctaNs + 1e9 * Math.max(t.flops() / smFlops + cyclesPerScore * t.scores()
+          / smCycles, t.bytes() / (ctaBandwidth * smBytes));
       longest = Math.max(longest, cta);
       summed += t.count() * cta;
       ctas += t.count();
@@ -80,8 +93,8 @@ public record AttentionTiming(double kernelNs, double ctaNs, double emptyCtaNs, 
   /** The factors as {@code key: value} lines. */
   String render() {
     return String.format(Locale.ROOT, "source: %s\nkernel-ns: %.0f\ncta-ns: %.0f\n"
-        + "empty-cta-ns: %.0f\ncompute: %.2f\ncta-bandwidth: %.2f\nmemory: %.2f\n"
-        + "reread-miss: %.2f\n", source, kernelNs, ctaNs, emptyCtaNs, compute, ctaBandwidth,
-        memory, rereadMiss);
+        + "empty-cta-ns: %.0f\ncycles-per-score: %.2f\ncta-bandwidth: %.2f\nmemory: %.2f\n"
+        + "reread-miss: %.2f\n", source, kernelNs, ctaNs, emptyCtaNs, cyclesPerScore,
+        ctaBandwidth, memory, rereadMiss);
   }
 }

@@ -41,6 +41,12 @@ import java.util.List;
  * vLLM V1's automatic prefix caching ({@link PrefixCache}), a request admitted from the waiting
  * queue first takes the cached blocks of its prefix, so a preempted request finds its own blocks
  * again unless they were reused meanwhile, and prompts that share a prefix share its blocks.
+ *
+ * <p>vLLM V1 keeps one block of its cache out of use: its block pool takes block 0 as a
+ * placeholder, the null block, that no request ever holds (vllm-project/vllm, {@code
+ * vllm/v1/core/block_pool.py}, {@code BlockPool.__init__}: {@code self.null_block =
+ * self.free_block_queue.popleft()}). So {@link SchedulerKind#VLLM_V1}'s requests share {@code
+ * totalBlocks - 1} blocks.
  */
 final class ContinuousBatcher {
 
@@ -67,6 +73,11 @@ final class ContinuousBatcher {
     /** Whether prompts are split into chunks (all but V0). */
     boolean chunked() {
       return this != VLLM_V0;
+    }
+
+    /** Blocks of the cache no request may hold: vLLM V1's null block (1), else 0. */
+    int reservedBlocks() {
+      return this == VLLM_V1 ? 1 : 0;
     }
 
     static SchedulerKind of(String id) {
@@ -203,8 +214,9 @@ final class ContinuousBatcher {
    */
   ContinuousBatcher(SchedulerKind kind, PreemptionMode mode, int maxTokens, int maxSeqs,
       int blockTokens, long totalBlocks, long swapBlocks, boolean prefixCaching) {
-    checkArgument(maxTokens >= 1 && maxSeqs >= 1 && blockTokens >= 1 && totalBlocks >= 1
-        && swapBlocks >= 0, "budgets and KV blocks must be >= 1");
+    checkArgument(maxTokens >= 1 && maxSeqs >= 1 && blockTokens >= 1
+        && totalBlocks >= 1 + kind.reservedBlocks() && swapBlocks >= 0,
+        "budgets and KV blocks must be >= 1 (>= 2 for vLLM V1, whose null block is reserved)");
     checkArgument(mode == PreemptionMode.RECOMPUTE || kind == SchedulerKind.VLLM_V0,
         "swap preemption is vLLM V0's only");
     this.kind = kind;
@@ -213,11 +225,11 @@ final class ContinuousBatcher {
     this.maxSeqs = maxSeqs;
     this.blockTokens = blockTokens;
     this.totalBlocks = totalBlocks;
-    this.freeBlocks = totalBlocks;
+    this.freeBlocks = usableBlocks();
     this.freeSwapBlocks = swapBlocks;
     checkArgument(!prefixCaching || kind == SchedulerKind.VLLM_V1 && totalBlocks
         <= MAX_CACHED_BLOCKS, "prefix caching is vLLM V1's, over at most 2^26 blocks");
-    this.cache = prefixCaching ? new PrefixCache(blockTokens, (int) totalBlocks) : null;
+    this.cache = prefixCaching ? new PrefixCache(blockTokens, (int) usableBlocks()) : null;
   }
 
   /** The most KV blocks a cache with prefix caching may have: 2^26. */
@@ -232,9 +244,14 @@ final class ContinuousBatcher {
     return (tokens + blockTokens - 1) / blockTokens;
   }
 
-  /** Whether a request can ever run: its largest KV footprint fits the whole cache. */
+  /** Whether a request can ever run: its largest KV footprint fits the blocks it may use. */
   boolean fitsCache(RequestSpec spec) {
-    return blocksFor(spec.maxKvTokens()) <= totalBlocks;
+    return blocksFor(spec.maxKvTokens()) <= usableBlocks();
+  }
+
+  /** The blocks requests may hold: the cache's, less those reserved ({@link #totalBlocks}). */
+  long usableBlocks() {
+    return totalBlocks - kind.reservedBlocks();
   }
 
   /** A request arrives: it waits for admission. */
@@ -254,10 +271,12 @@ final class ContinuousBatcher {
     return waiting.isEmpty() && running.isEmpty() && swapped.isEmpty();
   }
 
+  /** The blocks requests hold (the reserved ones not counted). */
   long usedBlocks() {
-    return totalBlocks - freeBlocks;
+    return usableBlocks() - freeBlocks;
   }
 
+  /** The cache's blocks, the reserved ones included. */
   long totalBlocks() {
     return totalBlocks;
   }

@@ -28,15 +28,19 @@ import org.preemptlab.api.Limits;
  *     bytes read and written per second (a published measurement), or 0 where none is declared
  * @param sharedMemoryPerSm bytes of shared memory one SM gives its resident blocks, or 0 where
  *     none is declared (the attention tile model, {@link AttentionTiming}, needs it)
+ * @param boostClockHz the SM clock in Hz at which {@code peakFlops} is declared (the datasheet's
+ *     boost clock), or 0 where none is declared (the attention tile model counts the work of a
+ *     tile outside the tensor cores in cycles of this clock)
  * @param source where the values come from
  */
 public record DeviceRoof(String id, String name, int sms, double peakFlops,
     double dramBytesPerSecond, double achievableDramBytesPerSecond, long sharedMemoryPerSm,
-    String source) {
+    double boostClockHz, String source) {
 
   /** The keys of a device file. */
   public static final List<String> KEYS = List.of("name", "sms", "peak-flops",
-      "dram-bytes-per-s", "achievable-dram-bytes-per-s", "shared-memory-per-sm", "source");
+      "dram-bytes-per-s", "achievable-dram-bytes-per-s", "shared-memory-per-sm", "boost-clock-hz",
+      "source");
 
   /** Which DRAM bandwidth a memory efficiency is a fraction of. */
   public enum Bandwidth {
@@ -68,6 +72,8 @@ public record DeviceRoof(String id, String name, int sms, double peakFlops,
     checkArgument(achievableDramBytesPerSecond >= 0
         && achievableDramBytesPerSecond <= dramBytesPerSecond,
         "device '%s': achievable-dram-bytes-per-s must be at most dram-bytes-per-s", id);
+    checkArgument(sharedMemoryPerSm >= 0 && boostClockHz >= 0,
+        "device '%s': shared-memory-per-sm and boost-clock-hz must be >= 0", id);
   }
 
   /**
@@ -131,6 +137,7 @@ public record DeviceRoof(String id, String name, int sms, double peakFlops,
     return new DeviceRoof(id, kv.text("name"), (int) kv.whole("sms", 1, Limits.MAX_SM_COUNT),
         kv.real("peak-flops", 1e9, 1e18), kv.real("dram-bytes-per-s", 1e9, 1e15),
         kv.real("achievable-dram-bytes-per-s", 1e9, 1e15, 0),
-        kv.whole("shared-memory-per-sm", 1, 1L << 30, 0), kv.text("source", ""));
+        kv.whole("shared-memory-per-sm", 1, 1L << 30, 0), kv.real("boost-clock-hz", 1e8, 1e10, 0),
+        kv.text("source", ""));
   }
 }

@@ -37,9 +37,12 @@ public final class FlashAttentionGrid {
    *
    * @param count how many
    * @param flops tensor FLOPs of one (padded query rows included)
+   * @param scores attention scores one computes: its tile's query rows ({@link #BLOCK_M}, padded
+   *     rows included) × the keys it visits; each passes through the softmax, and each key and
+   *     value row it visits is read from shared memory by every warp of the CTA
    * @param bytes bytes one streams: its keys and values, its query rows and output
    */
-  public record Tiles(long count, double flops, double bytes) {}
+  public record Tiles(long count, double flops, double scores, double bytes) {}
 
   /**
    * The launch of one attention call.
@@ -90,7 +93,7 @@ public final class FlashAttentionGrid {
         long keys = w.cachedTokens() + 1;
         long perSplit = Math.min(keys, ceil(ceil(keys, BLOCK_N), splits) * BLOCK_N);
         tiles.add(new Tiles(arch.kvHeads() * (long) splits, 4.0 * BLOCK_M * perSplit * d,
-            b * (2 * perSplit * d + 2 * groups * d)));
+            (double) BLOCK_M * perSplit, b * (2 * perSplit * d + 2 * groups * d)));
       }
       return new Launch(merge(tiles), 0, splits > 1 ? 3 : 2, sharedMemory(arch),
           dramBytes(work, arch), 0);
@@ -104,7 +107,7 @@ public final class FlashAttentionGrid {
         // causal: query block m sees the cached keys and the chunk's keys up to its last row
         long keys = w.cachedTokens() + Math.min((m + 1) * BLOCK_M, w.newTokens());
         long rows = Math.min(BLOCK_M, w.newTokens() - m * BLOCK_M);
-        tiles.add(new Tiles(arch.heads(), 4.0 * BLOCK_M * keys * d,
+        tiles.add(new Tiles(arch.heads(), 4.0 * BLOCK_M * keys * d, (double) BLOCK_M * keys,
             b * (2 * keys * d + 2 * rows * d)));
       }
     }
@@ -166,7 +169,8 @@ public final class FlashAttentionGrid {
     for (Tiles t : tiles) {
       int same = -1;
       for (int i = 0; i < merged.size(); i++) {
-        if (merged.get(i).flops() == t.flops() && merged.get(i).bytes() == t.bytes()) {
+        if (merged.get(i).flops() == t.flops() && merged.get(i).scores() == t.scores()
+            && merged.get(i).bytes() == t.bytes()) {
           same = i;
           break;
         }
@@ -175,7 +179,7 @@ public final class FlashAttentionGrid {
         merged.add(t);
       } else {
         Tiles m = merged.get(same);
-        merged.set(same, new Tiles(m.count() + t.count(), m.flops(), m.bytes()));
+        merged.set(same, new Tiles(m.count() + t.count(), m.flops(), m.scores(), m.bytes()));
       }
     }
     return merged;

@@ -250,6 +250,12 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
     }
     ContinuousBatcher.SchedulerKind kind =
         ContinuousBatcher.SchedulerKind.of(p.getString("scheduler"));
+    if (totalBlocks < 1 + kind.reservedBlocks()) {
+      throw new ConfigurationException("parameter 'kv-cache-bytes' of " + OWNER + ": "
+          + p.getLong("kv-cache-bytes") + " B hold " + totalBlocks + " KV block of " + blockBytes
+          + " B, and scheduler " + kind.id() + " keeps one block out of use (vLLM V1's null "
+          + "block)");
+    }
     boolean chunked = kind.chunked();
     int maxTokens = p.getInt("max-batch-tokens");
     int maxSeqs = p.getInt("max-batch-seqs");
@@ -279,7 +285,7 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
     ContinuousBatcher batcher = new ContinuousBatcher(kind, mode, maxTokens, maxSeqs,
         p.getInt("kv-block-tokens"), totalBlocks, p.getLong("swap-space-bytes") / blockBytes,
         prefixCaching);
-    long capacityTokens = totalBlocks * p.getInt("kv-block-tokens");
+    long capacityTokens = batcher.usableBlocks() * p.getInt("kv-block-tokens");
     Supplier<RequestSpec> arrivals;
     int limit = p.getInt("max-requests");
     long horizonNs = p.getDurationNs("duration");
@@ -367,8 +373,10 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
     if (!batcher.fitsCache(r)) {
       throw new ConfigurationException(where + ": a request of " + r.promptTokens()
           + " prompt and " + r.outputTokens() + " output tokens needs " + r.maxKvTokens()
-          + " tokens of KV cache, more than its whole capacity of " + capacityTokens
-          + " tokens (parameter 'kv-cache-bytes' of " + OWNER + ")");
+          + " tokens of KV cache, more than " + (batcher.usableBlocks() == batcher.totalBlocks()
+          ? "its whole capacity of " + capacityTokens + " tokens (parameter"
+          : "the " + capacityTokens + " tokens its requests may use (the cache's blocks less "
+          + "vLLM V1's null block; parameter") + " 'kv-cache-bytes' of " + OWNER + ")");
     }
     if (!chunked && r.maxKvTokens() > maxTokens) {
       throw new ConfigurationException(where + ": a request of " + r.promptTokens() + " prompt "

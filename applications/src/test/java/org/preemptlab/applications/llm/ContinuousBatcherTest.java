@@ -127,7 +127,8 @@ class ContinuousBatcherTest {
 
   @Test
   void vllmV1APreemptionByRecomputeTakesTheLastRunningRequestAndAdmitsNone() {
-    ContinuousBatcher b = batcher(SchedulerKind.VLLM_V1, 1000, 10, 10, 10);
+    // 11 blocks: 10 for the requests, 1 vLLM V1's null block
+    ContinuousBatcher b = batcher(SchedulerKind.VLLM_V1, 1000, 10, 10, 11);
     b.arrive(request(50, 30));
     b.arrive(request(50, 30));
     b.complete(b.next(), 1);
@@ -221,7 +222,7 @@ class ContinuousBatcherTest {
       Batch batch = b.next();
       assertThat(batch.shape().tokens()).isLessThanOrEqualTo(maxTokens);
       assertThat(b.runningCount()).isLessThanOrEqualTo(maxSeqs);
-      assertThat(b.usedBlocks()).isBetween(0L, blocks);
+      assertThat(b.usedBlocks()).isBetween(0L, b.usableBlocks());
       if (kind == SchedulerKind.VLLM_V0) {
         assertThat(batch.prefills() == 0 || batch.decodes() == 0).isTrue();
       }
@@ -236,7 +237,28 @@ class ContinuousBatcherTest {
     assertThat(b.idle()).isTrue();
     assertThat(all).allSatisfy(r -> assertThat(r.finished()).isTrue());
     assertThat(all).allSatisfy(r -> assertThat(r.tokenTimes()).hasSize(r.spec.outputTokens()));
-    assertThat(maxUsed).isEqualTo(blocks);
+    // every block but vLLM V1's null block
+    assertThat(maxUsed).isEqualTo(kind == SchedulerKind.VLLM_V1 ? blocks - 1 : blocks);
     assertThat(b.preemptions()).isPositive();
+  }
+
+  @Test
+  void vllmV1KeepsOneBlockOfTheCacheOutOfUseAsItsNullBlock() {
+    // two prompts of 50 tokens need 5 blocks each: a cache of 10 blocks admits only the first
+    // under vLLM V1 (9 usable), both under V0 and Sarathi-Serve
+    for (SchedulerKind kind : SchedulerKind.values()) {
+      ContinuousBatcher b = batcher(kind, 1000, 10, 10, 10);
+      b.arrive(request(50, 30));
+      b.arrive(request(50, 30));
+      b.next();
+      assertThat(b.runningCount()).as(kind.id()).isEqualTo(kind == SchedulerKind.VLLM_V1 ? 1 : 2);
+      assertThat(b.usableBlocks()).as(kind.id())
+          .isEqualTo(kind == SchedulerKind.VLLM_V1 ? 9 : 10);
+      assertThat(b.totalBlocks()).isEqualTo(10);
+    }
+    assertThat(batcher(SchedulerKind.VLLM_V1, 1000, 10, 10, 10)
+        .fitsCache(new RequestSpec(0, 80, 11, "test"))).isTrue();
+    assertThat(batcher(SchedulerKind.VLLM_V1, 1000, 10, 10, 10)
+        .fitsCache(new RequestSpec(0, 80, 12, "test"))).isFalse();
   }
 }

@@ -51,4 +51,31 @@ class DeviceRoofTest {
     assertThat(DeviceRoof.bundled("rtx-pro-6000-server").achievableDramBytesPerSecond())
         .isZero();
   }
+
+  @Test
+  void aDeviceFileMayDeclareTheClockItsPeakIsDeclaredAt() {
+    assertThat(DeviceRoof.parse(FILE + "boost-clock-hz: 2.52e9\n", "t", "t.device")
+        .boostClockHz()).isEqualTo(2.52e9);
+    assertThat(DeviceRoof.parse(FILE, "t", "t.device").boostClockHz()).isZero();
+  }
+
+  @Test
+  void aClockOutsideItsRangeIsNamedWithItsLine() {
+    assertThatThrownBy(() -> DeviceRoof.parse(FILE + "boost-clock-hz: 2520\n", "t",
+        "t.device")).isInstanceOf(ConfigurationException.class)
+        .hasMessageStartingWith("t.device:5: key 'boost-clock-hz'")
+        .hasMessageNotContaining("\n");
+  }
+
+  @Test
+  void theBundledRtxDevicesPeaksAreTheirSmsTimesTheirClockTimesTheirTensorRate() {
+    // dense BF16 FLOPs per SM per cycle with FP32 accumulation: 512 on the GeForce RTX 4090
+    // (half rate), 1,024 on the RTX PRO 6000
+    DeviceRoof geforce = DeviceRoof.bundled("rtx-4090");
+    DeviceRoof professional = DeviceRoof.bundled("rtx-pro-6000-server");
+    assertThat(geforce.peakFlops() / geforce.sms() / geforce.boostClockHz())
+        .isCloseTo(512, org.assertj.core.data.Offset.offset(0.5));
+    assertThat(professional.peakFlops() / professional.sms() / professional.boostClockHz())
+        .isCloseTo(1_024, org.assertj.core.data.Offset.offset(0.5));
+  }
 }

@@ -105,9 +105,10 @@ class PrefixCachingTest {
 
   @Test
   void freedBlocksAreEvictedTailFirstSoAPrefixOutlivesItsTail() {
-    // Four blocks of 4 tokens. r0 fills blocks 0, 1 and 2 (12 tokens, all cached) and frees
-    // them last first: the free queue is then [3, 2, 1, 0].
-    ContinuousBatcher b = cached(100, 4, 4);
+    // Four blocks of 4 tokens (and vLLM V1's null block, which no request holds). r0 fills
+    // blocks 0, 1 and 2 (12 tokens, all cached) and frees them last first: the free queue is then
+    // [3, 2, 1, 0].
+    ContinuousBatcher b = cached(100, 4, 5);
     b.arrive(request(11, 2, ids(0, 11)));
     runToEnd(b);
     // r1, without ids, takes two blocks from the head: block 3, never used, and r0's block 2,
@@ -124,11 +125,12 @@ class PrefixCachingTest {
 
   @Test
   void aRequestPreemptedByRecomputeFindsItsOwnBlocksThatWereNotReused() {
-    // Four blocks of 4 tokens. r0 (prompt 4, 8 tokens out) takes block 0; r1 (prompt 6) blocks 1
-    // and 2, block 1 full and cached. r0's first decode takes block 3; r1's block 2 fills (cached)
-    // at its third token, and its fourth finds no block: r1, the later, preempts itself and
-    // frees blocks 2 then 1 to the free queue, to come back with 6 + 3 tokens to prefill.
-    ContinuousBatcher b = cached(100, 4, 4);
+    // Four blocks of 4 tokens (and vLLM V1's null block). r0 (prompt 4, 8 tokens out) takes
+    // block 0; r1 (prompt 6) blocks 1 and 2, block 1 full and cached. r0's first decode takes
+    // block 3; r1's block 2 fills (cached) at its third token, and its fourth finds no block: r1,
+    // the later, preempts itself and frees blocks 2 then 1 to the free queue, to come back with
+    // 6 + 3 tokens to prefill.
+    ContinuousBatcher b = cached(100, 4, 5);
     Request r0 = request(4, 8, TokenIds.NONE);
     Request r1 = request(6, 20, TokenIds.NONE);
     b.arrive(r0);

@@ -144,12 +144,15 @@ class RooflineFitTest {
   /**
    * The tile and wave model of FlashAttention-2, fitted on the RTX PRO 6000's table, checked on
    * another GPU's (the RTX 4090's, every row). The committed test held the mean over all rows to
-   * issue 47's 15 % before that table was first compared; its first run missed it (26.7 %), so
-   * the docs show that row as the miss it is. What this test holds, read from that run: out of
-   * sample the model is closer to the measurement than the roofline in every kind of batch.
+   * issue 47's 15 % before that table was first compared; its first run missed it (26.7 %), and
+   * the test then held only that the model is closer than the roofline in every kind of batch.
+   * With the work outside the tensor cores counted in SM cycles (GeForce cards accumulate in FP32
+   * at half the tensor rate of the fitted professional card, the rest of a tile's work is not
+   * slower per cycle), it holds the unchanged target again, and still the comparison with the
+   * roofline.
    */
   @Test
-  void onAnotherGpuTheAttentionTileModelIsCloserThanTheRooflineInEveryKindOfBatch() {
+  void onAnotherGpuTheAttentionTileModelIsWithinTheTargetAndCloserThanTheRoofline() {
     AttentionFit.Table table = AttentionFit.TABLES.get(1);
     assertThat(table.fitted()).isFalse();
     DeviceRoof device = DeviceRoof.bundled(table.device());
@@ -158,6 +161,7 @@ class RooflineFitTest {
     Map<String, double[]> roofline = AttentionFit.errors(rows,
         r -> AttentionFit.roofline(r, device, DATASHEET));
     assertThat(tiles.get("all rows")[0]).isEqualTo(8_643);
+    assertThat(tiles.get("all rows")[1]).isLessThanOrEqualTo(TARGET);
     for (String kind : AttentionFit.KINDS) {
       assertThat(tiles.get(kind)[1]).as(kind).isLessThan(roofline.get(kind)[1]);
     }

@@ -166,7 +166,8 @@ public final class VllmRtx4090 implements Reproduction {
             in `vllm/meta.json`) and `drain: true`; the per-operator profile LLMServingSim measured on this card with vLLM 0.19.0
             (`docs/data/llmservingsim/RTX4090/meta-llama/Llama-3.1-8B/bf16`; its `meta.yaml`
             disables the skew fit, so no skew correction is applied, as LLMServingSim applies
-            none); the KV cache vLLM reported, 2,588 blocks of 16 tokens (`vllm/meta.json`);
+            none); the KV cache vLLM reported, 2,588 blocks of 16 tokens (`vllm/meta.json`), of
+            which vLLM V1 keeps one, its null block, out of use (`vllm/v1/core/block_pool.py`);
             and the hardware model `docs/data/llmservingsim/bench/RTX4090/rtx-4090.yaml` (SM
             count and memory bandwidth from the Ada whitepaper).""")
         .paragraph("""

@@ -41,8 +41,10 @@ class LlmServingErrorsTest {
 
   @Test
   void aRequestLongerThanTheKvCacheNamesTheKey() throws IOException {
+    // 752 tokens of 16-token blocks, one of which is vLLM V1's null block (the default scheduler)
     assertThat(fails("kv-cache-bytes: 100000000", "h200")).contains("needs 8191 tokens of KV "
-        + "cache, more than its whole capacity of 752 tokens (parameter 'kv-cache-bytes'");
+        + "cache, more than the 736 tokens its requests may use (the cache's blocks less vLLM "
+        + "V1's null block; parameter 'kv-cache-bytes'");
   }
 
   @Test
