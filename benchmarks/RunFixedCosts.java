@@ -23,8 +23,8 @@ import org.preemptlab.runner.experiment.RunExecutor;
  * time and the median over the runs: a conversation case of {@code bench --llm} for 1 ms (the
  * bundled roofline profile), the {@code vllm-300} configuration for 1 ms without draining (which
  * reads LLMServingSim's measured profile) and {@code examples/traces/small.csv}. Usage, from the
- * repository's root: {@code javac -cp lab/target/preemptlab-lab.jar -d DIR
- * benchmarks/RunFixedCosts.java}, then {@code java -cp lab/target/preemptlab-lab.jar:DIR
+ * repository's root: {@code javac -cp distribution/target/preemptlab.jar -d DIR
+ * benchmarks/RunFixedCosts.java}, then {@code java -cp distribution/target/preemptlab.jar:DIR
  * org.preemptlab.lab.bench.RunFixedCosts RUNS}.
  */
 public final class RunFixedCosts {

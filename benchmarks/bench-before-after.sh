@@ -4,9 +4,11 @@
 # of each example trace and of any further trace given, ROUNDS times (default 2). Prints, per run,
 # the load average and the lines that carry the figures (the engine/baseline ratios and the MATCH
 # lines; for a trace, the medians with aggregation, the wall time without it and the results row).
-# Usage: benchmarks/bench-before-after.sh OLD_LAB_JAR NEW_LAB_JAR [ROUNDS] [TRACE...]
-# (a lab jar finds its runner jar at ../../runner/target/preemptlab.jar, as a build leaves them;
-# copy both aside so that a rebuild does not change a jar while it is measured)
+# Usage: benchmarks/bench-before-after.sh OLD_JAR NEW_JAR [ROUNDS] [TRACE...]
+# (the command-line jar finds the runner, the lab and the plugins in its lib/ folder, as a build
+# leaves them: distribution/target/preemptlab.jar and distribution/target/lib; a build from before
+# the distribution module has lab/target/preemptlab-lab.jar, which finds ../../runner/target);
+# copy a build's jar and lib/ aside so that a rebuild does not change a jar while it is measured)
 set -uo pipefail
 old_jar="$1"
 new_jar="$2"

@@ -9,13 +9,13 @@
 # The machine's speed drifts between phases: compare the collectors round by round, and print the
 # load average beside the figures.
 #
-# usage: benchmarks/collector-ab.sh [ROUNDS] [LAB_JAR]
-#   ROUNDS default 3; LAB_JAR default lab/target/preemptlab-lab.jar (mvn -q install -DskipTests).
+# usage: benchmarks/collector-ab.sh [ROUNDS] [JAR]
+#   ROUNDS default 3; JAR default distribution/target/preemptlab.jar (mvn -q package -DskipTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${1:-3}
-JAR=${2:-lab/target/preemptlab-lab.jar}
-[ -f "$JAR" ] || { echo "collector-ab: no jar $JAR (build with mvn -q install -DskipTests)" >&2; exit 2; }
+JAR=${2:-distribution/target/preemptlab.jar}
+[ -f "$JAR" ] || { echo "collector-ab: no jar $JAR (build with mvn -q package -DskipTests)" >&2; exit 2; }
 command -v taskset >/dev/null || { echo "collector-ab: taskset not found (util-linux)" >&2; exit 2; }
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT

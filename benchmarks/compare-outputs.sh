@@ -2,7 +2,7 @@
 # Compares every output file of two builds of PreemptLab: each run of examples/configs/*.yaml and
 # examples/configs/xsched/*.yaml (`run`, or `sweep` for a file with a `vary:` section), the example
 # traces (`run` with pytorch-trace, nsys-trace, csv-trace and trace-mix), one `run --trace`
-# timeline, and the demo's table, with each build's lab jar. Files are compared byte for byte
+# timeline, and the demo's table, with each build's command-line jar. Files are compared byte for byte
 # after removing what names the build or the output folder (jar hashes, git commit and dirty flag
 # in provenance.json and summary.json, the output folder's path) and, from what the command
 # printed, the lines that report wall time (a sweep's progress and duration); prints SAME or
@@ -10,8 +10,10 @@
 # differs or failed. plugin-sweep.yaml needs a plugin generated from the archetype (its
 # earliest-deadline-first policy, as .ci/run builds it): give its jar as PLUGIN_JAR=PATH, else the
 # sweep is skipped.
-# Usage: benchmarks/compare-outputs.sh OLD_LAB_JAR NEW_LAB_JAR [WORK_DIR]
-# (a lab jar finds its runner jar at ../../runner/target/preemptlab.jar, as a build leaves them)
+# Usage: benchmarks/compare-outputs.sh OLD_JAR NEW_JAR [WORK_DIR]
+# (the command-line jar finds the runner, the lab and the plugins in its lib/ folder, as a build
+# leaves them: distribution/target/preemptlab.jar and distribution/target/lib; a build from before
+# the distribution module has lab/target/preemptlab-lab.jar, which finds ../../runner/target)
 set -uo pipefail
 old_jar="$1"
 new_jar="$2"

@@ -5,11 +5,12 @@
 # OUT/old and OUT/new, which are then compared with docs/reproductions byte for byte. The two
 # builds run side by side, so that both see the same machine load. Prints the load average before
 # and after, each reproduction's CPU and wall seconds per build, and the comparison.
-# Usage: benchmarks/reproduce-cpu.sh OLD_LAB_JAR NEW_LAB_JAR OUT [ID...]
-# (a lab jar finds its runner jar at ../../runner/target/preemptlab.jar and that one its libraries
-# in lib/, as a build leaves them: copy lab/target/preemptlab-lab.jar, runner/target/preemptlab.jar
-# and runner/target/lib aside, keeping that layout, so that a rebuild does not change a jar while it
-# is measured)
+# Usage: benchmarks/reproduce-cpu.sh OLD_JAR NEW_JAR OUT [ID...]
+# (the command-line jar finds the runner, the lab and the plugins in its lib/ folder, as a build
+# leaves them: distribution/target/preemptlab.jar and distribution/target/lib; a build from before
+# the distribution module has lab/target/preemptlab-lab.jar, which finds ../../runner/target);
+# copy a build's jar and lib/ aside, keeping that layout, so that a rebuild does not change a jar
+# while it is measured)
 set -uo pipefail
 old_jar="$1"
 new_jar="$2"

@@ -7,16 +7,16 @@
 # byte-identical between the two (the run log and command.txt, which records
 # the command line, are left out of the check).
 #
-# usage: benchmarks/sweep-scaling.sh [SWEEP_FILE] [ROUNDS] [LAB_JAR]
+# usage: benchmarks/sweep-scaling.sh [SWEEP_FILE] [ROUNDS] [JAR]
 #   SWEEP_FILE default examples/configs/policy-library.yaml; ROUNDS default 3;
-#   LAB_JAR default lab/target/preemptlab-lab.jar (build with `mvn -q install -DskipTests`).
+#   JAR default distribution/target/preemptlab.jar (build with `mvn -q package -DskipTests`).
 # Needs taskset (util-linux) and two cores. The figures are only as good as the cores are free:
 # print the load average next to them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWEEP=${1:-examples/configs/policy-library.yaml}
 ROUNDS=${2:-3}
-JAR=${3:-lab/target/preemptlab-lab.jar}
+JAR=${3:-distribution/target/preemptlab.jar}
 [ -f "$SWEEP" ] || { echo "sweep-scaling: no sweep file $SWEEP" >&2; exit 2; }
 [ -f "$JAR" ] || { echo "sweep-scaling: no jar $JAR (build with mvn -q install -DskipTests)" >&2; exit 2; }
 command -v taskset >/dev/null || { echo "sweep-scaling: taskset not found (util-linux)" >&2; exit 2; }

@@ -30,7 +30,7 @@ from preemptlab_results import figures  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data"
-JAR = Path(os.environ.get("PREEMPTLAB_JAR", REPO / "runner" / "target" / "preemptlab.jar"))
+JAR = Path(os.environ.get("PREEMPTLAB_JAR", REPO / "distribution" / "target" / "preemptlab.jar"))
 SIZES = (4, 16, 30)
 Y, X = "turnaround-p99@queue=inference", "throughput@queue=training"
 RAW = re.compile(r"@|\[\d+\]|^[a-z]+(\.[a-z-]+)+$|^[a-z]+-[a-z-]+$")

@@ -1,6 +1,6 @@
 """Loads the outputs of `preemptlab run` and `preemptlab sweep` made by the command line.
 
-The folders are written once per test run by the built jar (runner/target/preemptlab.jar, or
+The folders are written once per test run by the built jar (distribution/target/preemptlab.jar, or
 $PREEMPTLAB_JAR). Without a jar the tests are skipped, except under CI (CI=true), where that is a
 failure.
 """
@@ -18,7 +18,7 @@ import preemptlab_results as pl
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data"
-JAR = Path(os.environ.get("PREEMPTLAB_JAR", REPO / "runner" / "target" / "preemptlab.jar"))
+JAR = Path(os.environ.get("PREEMPTLAB_JAR", REPO / "distribution" / "target" / "preemptlab.jar"))
 NOTEBOOK = REPO / "examples" / "notebooks" / "replot-sweep.ipynb"
 
 

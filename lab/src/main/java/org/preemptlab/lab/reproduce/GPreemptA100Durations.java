@@ -206,7 +206,7 @@ final class GPreemptA100Durations {
 
   /**
    * Prints the data file, fitted with the bundled plugins: {@code java -cp
-   * lab/target/preemptlab-lab.jar org.preemptlab.lab.reproduce.GPreemptA100Durations >
+   * distribution/target/preemptlab.jar org.preemptlab.lab.reproduce.GPreemptA100Durations >
    * docs/data/gpreempt-a100-durations.csv}.
    */
   public static void main(String[] args) throws Exception {

@@ -120,7 +120,7 @@ public final class Main {
       error("preemptlab: " + (LAB_COMMANDS.contains(args[0])
           ? "'" + args[0] + "' is a command of the lab module (reproductions and the benchmark), "
               + "which is not on this class path: run ./preemptlab from the source tree, or java "
-              + "-jar lab/target/preemptlab-lab.jar after mvn package"
+              + "-jar distribution/target/preemptlab.jar after mvn package"
           : ConfigurationException.unknown("command", args[0], commands.keySet()).getMessage()));
       return USAGE;
     }

@@ -117,7 +117,7 @@ class MainTest {
 
     assertThat(oneLineError(result, Main.USAGE)).isEqualTo("preemptlab: 'reproduce' is a command "
         + "of the lab module (reproductions and the benchmark), which is not on this class path: "
-        + "run ./preemptlab from the source tree, or java -jar lab/target/preemptlab-lab.jar "
+        + "run ./preemptlab from the source tree, or java -jar distribution/target/preemptlab.jar "
         + "after mvn package");
   }
 

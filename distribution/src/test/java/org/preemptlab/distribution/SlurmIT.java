@@ -1,4 +1,4 @@
-package org.preemptlab.runner.experiment.cluster;
+package org.preemptlab.distribution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -21,6 +21,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.experiment.cluster.Partition;
+import org.preemptlab.runner.experiment.cluster.Shard;
+import org.preemptlab.runner.experiment.cluster.WorkloadSize;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.YamlBinding;
 import org.preemptlab.runner.experiment.sweep.PlannedRun;
@@ -29,15 +32,15 @@ import org.preemptlab.runner.experiment.sweep.SweepConfig;
 import org.preemptlab.runner.experiment.sweep.SweepPlan;
 
 /**
- * {@code preemptlab sweep --slurm} against a real Slurm: the packaged {@code preemptlab.jar}
- * submits the shipped {@code examples/configs/cluster-sweep.yaml} as a job array and a report job,
- * and the report must equal a local run byte for byte, also after an array task is cancelled
+ * {@code preemptlab sweep --slurm} against a real Slurm: the packaged command-line jar ({@code
+ * distribution/target/preemptlab.jar}) submits the shipped {@code
+ * examples/configs/cluster-sweep.yaml} as a job array and a report job, and the report must equal a local run byte for byte, also after an array task is cancelled
  * midway and the sweep submitted again.
  *
  * <p>Needs a running Slurm whose {@code sbatch}, {@code squeue}, {@code scontrol} and {@code
  * scancel} work from this machine: {@code .ci/slurm-up.sh DIR} starts a single-node one (then
  * {@code export SLURM_CONF=DIR/slurm.conf}). Runs in the {@code slurm} Maven profile, after the
- * jar is packaged: {@code mvn -Pslurm -pl runner -am verify -Dtest=SlurmIT
+ * jar is packaged: {@code mvn -Pslurm -pl distribution -am verify -Dtest=SlurmIT
  * -Dsurefire.failIfNoSpecifiedTests=false}; {@code .ci/run} does all of it.
  */
 @Tag("slurm")

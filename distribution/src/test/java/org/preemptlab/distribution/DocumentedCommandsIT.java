@@ -1,4 +1,4 @@
-package org.preemptlab.lab.cli;
+package org.preemptlab.distribution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * README.md and docs/*.md, and the {@code examples:} of each command's {@code --help}) runs from the
  * PACKAGED jars through the {@code ./preemptlab} launcher, as a user runs it: a library missing from
  * the jars' class path (which Maven's test class path would hide) fails the build. Runs after
- * {@code package} ({@code mvn verify}, lab/pom.xml's {@code documented-commands} execution).
+ * {@code package} ({@code mvn verify}, distribution/pom.xml's {@code documented-commands} execution).
  *
  * <p>Outputs go to a scratch folder instead of {@code results/}. Commands that run for minutes run
  * in a cheap form that loads the same classes ({@link #cheap}); commands that need what a reader
@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("slow")
 class DocumentedCommandsIT {
-  /** The repository root, seen from the lab module's directory where the tests run. */
+  /** The repository root, seen from the distribution module's directory where the tests run. */
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
   private static final Pattern COMMAND = Pattern.compile("^\\s*(?:\\./)?preemptlab (?![a-z-]+:)(.*)$");
   /** Reproductions that run in seconds; every other id is checked to be listed, not run. */
@@ -44,7 +44,7 @@ class DocumentedCommandsIT {
 
   @Test
   void everyDocumentedCommandRunsFromThePackagedJars(@TempDir Path scratch) throws Exception {
-    assertThat(ROOT.resolve("lab/target/preemptlab-lab.jar")).as("run after mvn package")
+    assertThat(ROOT.resolve("distribution/target/preemptlab.jar")).as("run after mvn package")
         .isRegularFile();
     Set<String> documented = new LinkedHashSet<>();
     List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md")));
