@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.IssueSharing;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.BlockTiming;
 import org.preemptlab.api.model.EngineKind;
@@ -71,6 +72,17 @@ public final class LithosA100ThirdParty implements Reproduction {
    */
   static final boolean CLIENT_FRONT_ENDS = true;
 
+  /**
+   * The reproduction's reading of how an SM's FP32 pipes go to the blocks of two kernels: the
+   * kernel launched first gets all it asks for ({@code issue-order: oldest-first}, the
+   * greedy-then-oldest warp scheduler of GPGPU-Sim and Accel-Sim at the granularity of kernels;
+   * docs/model.md, "Sharing an SM's issue slots"). No vendor documents the order between two
+   * kernels' warps; chosen after the first run, whose atomized and plain-MPS rows named the
+   * engine's default, an equal share per block, as the wrong mechanism. The page shows the rows
+   * that tell the orders apart under each of the three.
+   */
+  static final IssueSharing.Order ISSUE_ORDER = IssueSharing.Order.OLDEST_FIRST;
+
   /** Dependent-issue latency of an FP32 FMA, cycles: the {@code work} kernel's iteration. */
   static final int CYCLES_PER_ITERATION = 4;
 
@@ -88,6 +100,13 @@ public final class LithosA100ThirdParty implements Reproduction {
       "HP beside the 10.8 ms BE kernel, not atomized:"
       + " latency p99 (µs)", BENCH.at("docs/BENCHMARKS.md §5, head-of-line blocking"),
       "10,577 µs", TWENTY_PERCENT, 10_577, 0.20);
+  static final Target HOL_WHOLE_P50 = TARGETS.target("hol-whole-p50",
+      "HP beside the 10.8 ms BE kernel, not atomized: latency p50 (µs)",
+      BENCH.at("docs/BENCHMARKS.md §5, head-of-line blocking"), "10,419 µs", TWENTY_PERCENT,
+      10_419, 0.20);
+  static final Target HOL_ATOMIZED_P50 = TARGETS.target("hol-atomized-p50",
+      "HP beside the BE kernel atomized (SLO_US=500: 20 atoms): latency p50 (µs)", ATOMS,
+      "231 µs", TWENTY_PERCENT, 231, 0.20);
   static final Target HOL_ATOMIZED = TARGETS.target("hol-atomized",
       "HP beside the BE kernel atomized"
       + " (SLO_US=500: 20 atoms): latency p99 (µs)", ATOMS, "453 µs",
@@ -121,6 +140,19 @@ public final class LithosA100ThirdParty implements Reproduction {
       + " out-of-range blocks exit at a prologue (BENCHMARKS.md §4), so each atom keeps"
       + " 20,000 blocks ahead of the HP kernel's in the block scheduler; which effect makes the"
       + " measured HP wait about one atom the page does not say.";
+  /** Why the atomized median is what it is (written before its first run). */
+  static final String ATOM_P50_REASON = "The measured median is the wait of a typical request;"
+      + " the p99 of 80 requests (hpbench prints the 80th of 80) is their longest.";
+  /** The issue-order table's paragraph. */
+  static final String ORDERS_TEXT = """
+      How an SM's warp schedulers choose between the warps of two kernels is not documented; the
+      hardware model's `issue-order` gives the three readings (docs/model.md, "Sharing an SM's
+      issue slots"): `equal`, max-min fair among blocks; `oldest-first`, the kernel launched
+      first gets all it asks for (greedy-then-oldest, GPGPU-Sim's and Accel-Sim's default warp
+      scheduler); `youngest-first`, the kernel launched last first (the greedy-then-youngest
+      policy Huerta et al., MICRO 2025, measured among one kernel's warps on Turing and Ampere).
+      The rows below differ between them; every other row does not. The reproduction runs
+      `oldest-first` (the column of the tables above).""";
   static String partitionReason(double sharedFrontEnd) {
     return "With each MPS client's own launch front end the HP tenant keeps its 27 TPCs and"
         + " launches as on an idle device, as the A100 measurement (99%) shows; with the engine's"
@@ -174,9 +206,15 @@ public final class LithosA100ThirdParty implements Reproduction {
 
   /** The a100 model: MPS (contexts sharing SMs) or not, the work kernel's FP32-pipe sharing. */
   static HardwareModel a100(PluginRegistry registry, boolean mps) {
+    return a100(registry, mps, ISSUE_ORDER);
+  }
+
+  /** As {@link #a100(PluginRegistry, boolean)}, the FP32 pipes given in {@code order}. */
+  static HardwareModel a100(PluginRegistry registry, boolean mps, IssueSharing.Order order) {
     return registry.create(PluginType.HARDWARE_MODEL, "a100", Map.of("contention", "issue-rate",
-        "warp-size", "128", "issue-slots-per-sm", "2", "concurrent-contexts",
-        Boolean.toString(mps)), (HardwareModel) null, new SplittableRandom(1));
+        "warp-size", "128", "issue-slots-per-sm", "2", "issue-order", order.id(),
+        "concurrent-contexts", Boolean.toString(mps)), (HardwareModel) null,
+        new SplittableRandom(1));
   }
 
   /** The {@code work} kernel: {@code grid} blocks of 128 threads, W dependent FMAs each. */
@@ -295,10 +333,15 @@ public final class LithosA100ThirdParty implements Reproduction {
   }
 
   /** Head-of-line blocking: HP alone, and beside the BE stream whole or atomized. */
-  record HeadOfLine(long aloneP50, long beKernelNs, long wholeP99, long atomizedP99) {}
+  record HeadOfLine(long aloneP50, long beKernelNs, long wholeP50, long wholeP99,
+      long atomizedP50, long atomizedP99) {}
 
   static HeadOfLine headOfLine(PluginRegistry registry) {
-    HardwareModel mps = a100(registry, true);
+    return headOfLine(registry, ISSUE_ORDER);
+  }
+
+  static HeadOfLine headOfLine(PluginRegistry registry, IssueSharing.Order order) {
+    HardwareModel mps = a100(registry, true, order);
     Kernel hp = work("hp", 16, 200, mps);
     Jobs alone = new Jobs();
     alone.closedLoop("hp", HP_REQUESTS + HP_WARMUP, HP_PERIOD_NS, hp);
@@ -318,6 +361,7 @@ public final class LithosA100ThirdParty implements Reproduction {
     for (int a = 0; a < 20; a++) {
       atoms.add(work("be-atom" + a, 1000, 40_000, mps));
     }
+    long[] p50 = new long[2];
     long[] p99 = new long[2];
     for (int atomized = 0; atomized < 2; atomized++) {
       Jobs jobs = new Jobs();
@@ -325,11 +369,13 @@ public final class LithosA100ThirdParty implements Reproduction {
       // enough BE batches of 20 launches to outlast the HP requests (each ~ one BE kernel)
       jobs.batches("be", (HP_REQUESTS + HP_WARMUP) / 10 + 2, 20,
           atomized == 0 ? List.of(be) : atoms);
-      p99[atomized] = percentile(latencies(simulate(registry, mps,
+      long[] hpLatencies = latencies(simulate(registry, mps,
           List.of(new Client("be", Priority.NORMAL), new Client("hp", Priority.NORMAL)), jobs,
-          "fifo", Map.of()), jobs, "hp", HP_WARMUP), 99);
+          "fifo", Map.of()), jobs, "hp", HP_WARMUP);
+      p50[atomized] = percentile(hpLatencies, 50);
+      p99[atomized] = percentile(hpLatencies, 99);
     }
-    return new HeadOfLine(aloneP50, beKernelNs, p99[0], p99[1]);
+    return new HeadOfLine(aloneP50, beKernelNs, p50[0], p99[0], p50[1], p99[1]);
   }
 
   /** Spatial isolation and work conservation: throughputs in requests per second. */
@@ -381,6 +427,24 @@ public final class LithosA100ThirdParty implements Reproduction {
         beside[0][1], beside[0][0]);
   }
 
+  /** HP's throughput beside the heavy BE tenant under plain MPS over HP's alone, pipes in {@code order}. */
+  static double plainMpsShare(PluginRegistry registry, IssueSharing.Order order) {
+    HardwareModel mps = a100(registry, true, order);
+    Kernel hp = work("hp", 16, 40_000, mps);
+    Kernel be = work("be", 4096, 8000, mps);
+    int many = (int) (THROUGHPUT_HORIZON_NS / 100_000) + 10;
+    Jobs alone = new Jobs();
+    alone.closedLoop("hp", many, 0, hp);
+    double hpAlone = perSecond(simulate(registry, mps, List.of(new Client("hp", Priority.NORMAL)),
+        alone, "fifo", Map.of()), alone, "hp", THROUGHPUT_HORIZON_NS);
+    Jobs jobs = new Jobs();
+    jobs.closedLoop("be", many, 0, be);
+    jobs.closedLoop("hp", many, 0, hp);
+    return perSecond(simulate(registry, mps, List.of(new Client("be", Priority.NORMAL),
+        new Client("hp", Priority.NORMAL)), jobs, "fifo", Map.of()), jobs, "hp",
+        THROUGHPUT_HORIZON_NS) / hpAlone;
+  }
+
   private static String us(long ns) {
     return Numbers.fixed(ns / 1000.0, 1) + " µs";
   }
@@ -402,7 +466,10 @@ public final class LithosA100ThirdParty implements Reproduction {
                 + " idle launch (no A100 figure): the row checks that assumption."))
         .add(BE_KERNEL.simulated(Numbers.fixed(hol.beKernelNs() / 1e6, 2) + " ms",
             hol.beKernelNs() / 1e6))
+        .add(HOL_WHOLE_P50.simulated(us(hol.wholeP50()), hol.wholeP50() / 1000.0))
         .add(HOL_WHOLE.simulated(us(hol.wholeP99()), hol.wholeP99() / 1000.0))
+        .add(HOL_ATOMIZED_P50.simulated(us(hol.atomizedP50()), hol.atomizedP50() / 1000.0)
+            .because(ATOM_P50_REASON))
         .add(HOL_ATOMIZED.simulated(us(hol.atomizedP99()), hol.atomizedP99() / 1000.0)
             .because(ATOM_REASON))
         .add(HOL_GAIN.simulated(ratio(gain), gain).because("As the atomized row: the model's HP"
@@ -420,8 +487,30 @@ public final class LithosA100ThirdParty implements Reproduction {
     holTable.row("HP alone, latency p50", "11.0 µs", us(hol.aloneP50()))
         .row("BE kernel (G=20000, W=40000) alone", "10.8 ms",
             Numbers.fixed(hol.beKernelNs() / 1e6, 2) + " ms")
+        .row("HP + BE not atomized, latency p50", "10,419 µs", us(hol.wholeP50()))
         .row("HP + BE not atomized, latency p99", "10,577 µs", us(hol.wholeP99()))
+        .row("HP + BE atomized (20 atoms), latency p50", "231 µs", us(hol.atomizedP50()))
         .row("HP + BE atomized (20 atoms), latency p99", "453 µs", us(hol.atomizedP99()));
+    // the rows that tell the issue orders apart, under each
+    TextTable orders = new TextTable("configuration", "measured", "equal", "oldest-first",
+        "youngest-first");
+    Map<IssueSharing.Order, HeadOfLine> holBy = new java.util.EnumMap<>(IssueSharing.Order.class);
+    Map<IssueSharing.Order, Double> mpsBy = new java.util.EnumMap<>(IssueSharing.Order.class);
+    for (IssueSharing.Order order : IssueSharing.Order.values()) {
+      holBy.put(order, order == ISSUE_ORDER ? hol : headOfLine(registry, order));
+      mpsBy.put(order, order == ISSUE_ORDER ? t.hpMps() / t.hpAlone()
+          : plainMpsShare(registry, order));
+    }
+    orders.row(rowOf("HP + BE not atomized, latency p50 (µs)", "10,419", holBy,
+            h -> us(h.wholeP50())))
+        .row(rowOf("HP + BE not atomized, latency p99 (µs)", "10,577", holBy,
+            h -> us(h.wholeP99())))
+        .row(rowOf("HP + BE atomized, latency p50 (µs)", "231", holBy,
+            h -> us(h.atomizedP50())))
+        .row(rowOf("HP + BE atomized, latency p99 (µs)", "453", holBy,
+            h -> us(h.atomizedP99())))
+        .row(rowOf("HP + BE, plain MPS: HP throughput over alone", "29%", mpsBy,
+            Numbers::percent));
     TextTable tput = new TextTable("configuration", "measured (it/s)", "simulated (it/s)",
         "one shared front end (it/s)");
     tput.row("HP tenant alone", "7,275", Numbers.fixed(t.hpAlone(), 0), "")
@@ -438,12 +527,25 @@ public final class LithosA100ThirdParty implements Reproduction {
     out.println();
     out.print(tput.render());
     out.println();
+    out.print(orders.render());
+    out.println();
     claims.print(out);
-    page(claims, holTable, tput).write(outputDirectory);
+    page(claims, holTable, tput, orders).write(outputDirectory);
     return claims.reproduced();
   }
 
-  private ReproductionPage page(ClaimTable claims, TextTable hol, TextTable tput) {
+  /** A row of the issue-order table: the measured value, then each order's simulated one. */
+  private static <T> String[] rowOf(String label, String measured,
+      Map<IssueSharing.Order, T> byOrder, java.util.function.Function<T, String> format) {
+    List<String> cells = new ArrayList<>(List.of(label, measured));
+    for (IssueSharing.Order order : IssueSharing.Order.values()) {
+      cells.add(format.apply(byOrder.get(order)));
+    }
+    return cells.toArray(String[]::new);
+  }
+
+  private ReproductionPage page(ClaimTable claims, TextTable hol, TextTable tput,
+      TextTable orders) {
     return new ReproductionPage(id(), "Reproduction: lithos-a100-third-party (third-party"
         + " measurement, AureliusJustin/lithos-reproduction)")
         .paragraph("""
@@ -504,6 +606,9 @@ public final class LithosA100ThirdParty implements Reproduction {
         .table(hol.render())
         .heading("Throughput: spatial isolation and work conservation")
         .table(tput.render())
+        .heading("Which blocks get an SM's FP32 pipes (issue-order)")
+        .paragraph(ORDERS_TEXT)
+        .table(orders.render())
         .claims(claims);
   }
 }
