@@ -107,6 +107,18 @@ public final class LithosA100ThirdParty implements Reproduction {
   static final Target HOL_ATOMIZED_P50 = TARGETS.target("hol-atomized-p50",
       "HP beside the BE kernel atomized (SLO_US=500: 20 atoms): latency p50 (µs)", ATOMS,
       "231 µs", TWENTY_PERCENT, 231, 0.20);
+  /** The use-case sweep's un-atomized BE kernels (§6): grid, W, the measured HP p99 in µs. */
+  record SweepKernel(int grid, int iterations, String duration, String published,
+      double hpP99Us) {}
+  static final List<SweepKernel> SWEEP = List.of(
+      new SweepKernel(512, 4000, "0.04 ms", "28.6", 28.6),
+      new SweepKernel(2048, 8000, "0.24 ms", "130", 130),
+      new SweepKernel(8192, 20_000, "2.2 ms", "1,869", 1869));
+  static final List<Target> SWEEP_TARGETS = SWEEP.stream().map(k -> TARGETS.target(
+      "sweep-g" + k.grid(), "HP beside a " + k.duration() + " BE kernel (G=" + k.grid() + ", W="
+          + k.iterations() + "), not atomized: latency p99 (µs)",
+      BENCH.at("docs/BENCHMARKS.md §6, use-case study"), k.published() + " µs",
+      TWENTY_PERCENT, k.hpP99Us(), 0.20)).toList();
   static final Target HOL_ATOMIZED = TARGETS.target("hol-atomized",
       "HP beside the BE kernel atomized"
       + " (SLO_US=500: 20 atoms): latency p99 (µs)", ATOMS, "453 µs",
@@ -403,6 +415,30 @@ public final class LithosA100ThirdParty implements Reproduction {
     return new HeadOfLine(aloneP50, beKernelNs, p50[0], p99[0], p50[1], p99[1]);
   }
 
+  /**
+   * The use-case sweep (§6, {@code usecase.py}): HP's p99 (hpbench) beside {@code beload G W}
+   * un-atomized, the FP32 pipes given in {@code order}, in ns.
+   */
+  static long sweepP99(PluginRegistry registry, IssueSharing.Order order, SweepKernel kernel) {
+    HardwareModel mps = a100(registry, true, order);
+    Kernel hp = work("hp", 16, 200, mps);
+    Kernel be = work("be", kernel.grid(), kernel.iterations(), mps);
+    Jobs beAlone = new Jobs();
+    beAlone.closedLoop("be", 1, 0, be);
+    JobRecord beRecord = simulate(registry, mps, List.of(new Client("be", Priority.NORMAL)),
+        beAlone, "fifo", Map.of()).get(0);
+    long beNs = beRecord.finishNs() - beRecord.submitNs();
+    // enough batches of 20 launches to outlast the HP requests, each at most a pause and two
+    // BE kernels
+    long hpNs = (HP_WARMUP + HP_REQUESTS) * (HP_PERIOD_NS + 2 * beNs);
+    Jobs jobs = new Jobs();
+    jobs.hpbench("hp", HP_WARMUP, HP_REQUESTS, HP_PERIOD_NS, hp);
+    jobs.batches("be", (int) (hpNs / (20 * beNs)) + 2, 20, List.of(be));
+    return hpbenchQuantile(latencies(simulate(registry, mps,
+        List.of(new Client("be", Priority.NORMAL), new Client("hp", Priority.NORMAL)), jobs,
+        "fifo", Map.of()), jobs, "hp", HP_WARMUP), 0.99);
+  }
+
   /** Spatial isolation and work conservation: throughputs in requests per second. */
   record Throughputs(double hpAlone, double hpPartition, double hpMps, double oneTenant,
       double twoMps, double twoSliced, double hpPartitionShared, double hpMpsShared) {}
@@ -484,6 +520,11 @@ public final class LithosA100ThirdParty implements Reproduction {
     HeadOfLine hol = headOfLine(registry);
     Throughputs t = throughputs(registry);
     double gain = (double) hol.wholeP99() / hol.atomizedP99();
+    Map<IssueSharing.Order, long[]> sweepBy = new java.util.EnumMap<>(IssueSharing.Order.class);
+    for (IssueSharing.Order order : IssueSharing.Order.values()) {
+      sweepBy.put(order, SWEEP.stream().mapToLong(k -> sweepP99(registry, order, k)).toArray());
+    }
+    long[] sweep = sweepBy.get(ISSUE_ORDER);
 
     ClaimTable claims = new ClaimTable();
     claims.add(HP_ALONE.simulated(us(hol.aloneP50()), hol.aloneP50() / 1000.0).because(
@@ -498,8 +539,11 @@ public final class LithosA100ThirdParty implements Reproduction {
         .add(HOL_ATOMIZED.simulated(us(hol.atomizedP99()), hol.atomizedP99() / 1000.0)
             .because(ATOM_REASON))
         .add(HOL_GAIN.simulated(ratio(gain), gain).because("As the atomized p99 row: the"
-            + " model's longest wait beside the atoms is its median one."))
-        .add(PARTITION.simulated(Numbers.percent(t.hpPartition() / t.hpAlone()),
+            + " model's longest wait beside the atoms is its median one."));
+    for (int k = 0; k < SWEEP.size(); k++) {
+      claims.add(SWEEP_TARGETS.get(k).simulated(us(sweep[k]), sweep[k] / 1000.0));
+    }
+    claims.add(PARTITION.simulated(Numbers.percent(t.hpPartition() / t.hpAlone()),
             t.hpPartition() / t.hpAlone())
             .because(partitionReason(t.hpPartitionShared() / t.hpAlone())))
         .add(PLAIN_MPS.simulated(Numbers.percent(t.hpMps() / t.hpAlone()),
@@ -536,6 +580,12 @@ public final class LithosA100ThirdParty implements Reproduction {
             h -> us(h.atomizedP99())))
         .row(rowOf("HP + BE, plain MPS: HP throughput over alone", "29%", mpsBy,
             Numbers::percent));
+    for (int k = 0; k < SWEEP.size(); k++) {
+      int index = k;
+      SweepKernel kernel = SWEEP.get(k);
+      orders.row(rowOf("HP beside a " + kernel.duration() + " BE kernel, latency p99 (µs)",
+          kernel.published(), sweepBy, p99s -> us(p99s[index])));
+    }
     TextTable tput = new TextTable("configuration", "measured (it/s)", "simulated (it/s)",
         "one shared front end (it/s)");
     tput.row("HP tenant alone", "7,275", Numbers.fixed(t.hpAlone(), 0), "")
