@@ -47,7 +47,8 @@ import org.preemptlab.api.hardware.IssueSharing;
  * shared the same way: each SM is a domain whose supply is its issue slots, a class is one job's
  * blocks on one SM, and a block demands {@link IssueSharing#demand} slots (its warps, at most the
  * SM's slots); the rule is {@link ContentionModel#maxMinFair()}, or, with an {@link IssueSharing#order()} by
- * launch, the slots go to the classes in launch order ({@link SimJob#dispatchSeq}) until none is
+ * start, the slots go to the classes in the order their jobs started on the device ({@link
+ * SimJob#firstStartNs}: the first block placed, the age of its warps; ties by launch) until none is
  * left: a class that gets none progresses at rate 0 (its end is {@link Long#MAX_VALUE}) until a
  * class ahead of it on its SM leaves. A block asked to stop at a point ahead while at rate 0
  * drains instead (the preemptor sees its stop at {@link Long#MAX_VALUE}). The two resources are settled
@@ -345,8 +346,8 @@ final class Contention {
   }
 
   /**
-   * The issue slots of one SM given by launch order ({@link IssueSharing.Order#OLDEST_FIRST} or
-   * the reverse): each class in turn, the kernel launched first (or last) first, gets all its
+   * The issue slots of one SM given by start order ({@link IssueSharing.Order#OLDEST_FIRST} or
+   * the reverse): each class in turn, the kernel that started first (or last) first, gets all its
    * blocks ask for, as far as the slots go; a class left with none gets the rate 0 and waits until
    * a class ahead of it leaves. Fills {@link #rates} for {@code list[0..n)}.
    */
@@ -355,8 +356,11 @@ final class Contention {
     for (int c = 0; c < n; c++) {
       order[c] = c;
     }
-    Comparator<Integer> byDispatch = Comparator.comparingLong(c -> list[c].job.dispatchSeq);
-    Arrays.sort(order, oldestFirst ? byDispatch : byDispatch.reversed());
+    // a job's age is when its first block started (its warps' age); a job placed in the same
+    // instant as another is younger if launched later
+    Comparator<Integer> byAge = Comparator.<Integer>comparingLong(c -> list[c].job.firstStartNs)
+        .thenComparingLong(c -> list[c].job.dispatchSeq);
+    Arrays.sort(order, oldestFirst ? byAge : byAge.reversed());
     double left = supply;
     for (int c : order) {
       double want = demand[c] * blocks[c];

@@ -130,7 +130,7 @@ final class ResidentBlock implements Event {
    */
   long timeToReach(long realNs) {
     long left = realNs - anchorDoneNs;
-    if (rate == 0) { // waiting for issue slots (an issue order by launch): not before they free
+    if (rate == 0) { // waiting for issue slots (an issue order by start): not before they free
       return left <= 0 ? anchorNs + left : Long.MAX_VALUE;
     }
     return anchorNs + (rate == 1.0 ? left : (long) Math.ceil(left / rate));

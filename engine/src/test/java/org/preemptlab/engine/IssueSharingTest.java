@@ -193,4 +193,23 @@ class IssueSharingTest {
     assertThat(record(result, 1).finishNs()).isEqualTo(1000);
     assertThat(record(result, 2).finishNs()).isEqualTo(1700);
   }
+  @Test
+  void oldestFirstAKernelIsAsOldAsItsFirstPlacedBlockNotItsLaunch() {
+    // a then a2 in one in-order stream, both launched at 0 (a2 starts when a ends, at 1000), b in
+    // another from 400. b started before a2, so it is older: it waits for a (until 1000), then
+    // keeps all 4 slots and ends at 2000 while a2 waits; a2 then runs its 1000 alone: 3000.
+    Workload w = workload().queue("qa", Priority.NORMAL).queue("qb", Priority.NORMAL)
+        .job(1, "qa", 0, block("a", 256, 1000, 0)).job(2, "qa", 0, block("a2", 256, 1000, 0))
+        .job(3, "qb", 400, block("b", 256, 1000, 0)).build();
+    HardwareModel hardware = sharing(device(1, Sim.bigSm(), costs()), 0,
+        new IssueSharing(32, 4, IssueSharing.Order.OLDEST_FIRST));
+
+    SimulationResult result = new Simulator(w, hardware, EngineFixtures.plugins(
+        hardware.device(), "fifo", "block-boundary", "full"),
+        new EngineOptions(Integer.MAX_VALUE, true, Integer.MAX_VALUE, 1, true)).run();
+
+    assertThat(record(result, 1).finishNs()).isEqualTo(1000);
+    assertThat(record(result, 3).finishNs()).isEqualTo(2000);
+    assertThat(record(result, 2).finishNs()).isEqualTo(3000);
+  }
 }

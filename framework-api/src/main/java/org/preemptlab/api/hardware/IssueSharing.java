@@ -24,7 +24,7 @@ import org.preemptlab.api.API;
  * kind of interference.
  *
  * <p>Which blocks the slots go to first is the {@link Order}: shared equally (the default), or to
- * the blocks of the kernel launched first or last (docs/model.md, "Sharing an SM's issue slots").
+ * the blocks of the kernel that started first or last (docs/model.md, "Sharing an SM's issue slots").
  *
  * @param warpSize threads per warp (wavefront), at least 1: 32 on NVIDIA, 64 on AMD GCN and CDNA
  * @param issueSlots warp schedulers (SIMDs) per SM, at least 1
@@ -46,14 +46,15 @@ public record IssueSharing(int warpSize, int issueSlots, Order order) {
     /** Max-min fair among the blocks, whatever their kernel: no warp is favoured. */
     EQUAL("equal"),
     /**
-     * The blocks of the kernel launched first get all they ask for, then the next kernel's, and
-     * so on; a kernel left with no slot waits. The greedy-then-oldest warp scheduler (Rogers,
+     * The blocks of the kernel that started first (whose first block was placed first: the
+     * oldest warps) get all they ask for, then the next kernel's, and so on; a kernel left with no
+     * slot waits. The greedy-then-oldest warp scheduler (Rogers,
      * O'Connor and Aamodt, "Cache-Conscious Wavefront Scheduling", MICRO 2012), GPGPU-Sim's and
      * Accel-Sim's default, at the granularity of kernels.
      */
     OLDEST_FIRST("oldest-first"),
     /**
-     * As {@link #OLDEST_FIRST}, the kernel launched last first: the greedy-then-youngest issue
+     * As {@link #OLDEST_FIRST}, the kernel that started last first: the greedy-then-youngest issue
      * policy that Huerta et al. measured among the warps of one kernel on Turing and Ampere SMs
      * ("Dissecting and Modeling the Architecture of Modern GPU Cores", MICRO 2025, §5.1.2), read
      * as holding between kernels.

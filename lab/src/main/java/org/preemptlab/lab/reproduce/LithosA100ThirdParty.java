@@ -74,7 +74,7 @@ public final class LithosA100ThirdParty implements Reproduction {
 
   /**
    * The reproduction's reading of how an SM's FP32 pipes go to the blocks of two kernels: the
-   * kernel launched first gets all it asks for ({@code issue-order: oldest-first}, the
+   * kernel that started first gets all it asks for ({@code issue-order: oldest-first}, the
    * greedy-then-oldest warp scheduler of GPGPU-Sim and Accel-Sim at the granularity of kernels;
    * docs/model.md, "Sharing an SM's issue slots"). No vendor documents the order between two
    * kernels' warps; chosen after the first run, whose atomized and plain-MPS rows named the
@@ -167,9 +167,9 @@ public final class LithosA100ThirdParty implements Reproduction {
   static final String ORDERS_TEXT = """
       How an SM's warp schedulers choose between the warps of two kernels is not documented; the
       hardware model's `issue-order` gives the three readings (docs/model.md, "Sharing an SM's
-      issue slots"): `equal`, max-min fair among blocks; `oldest-first`, the kernel launched
-      first gets all it asks for (greedy-then-oldest, GPGPU-Sim's and Accel-Sim's default warp
-      scheduler); `youngest-first`, the kernel launched last first (the greedy-then-youngest
+      issue slots"): `equal`, max-min fair among blocks; `oldest-first`, the kernel that
+      started first (its first block placed first) gets all it asks for (greedy-then-oldest, GPGPU-Sim's and Accel-Sim's default warp
+      scheduler); `youngest-first`, the kernel that started last first (the greedy-then-youngest
       policy Huerta et al., MICRO 2025, measured among one kernel's warps on Turing and Ampere).
       The rows below differ between them; the other rows run one kernel per SM at a time and do
       not depend on the order. The reproduction runs `oldest-first` (the column of the tables
@@ -597,7 +597,7 @@ public final class LithosA100ThirdParty implements Reproduction {
         .row("2 tenants, time-sliced", "3,559", Numbers.fixed(t.twoSliced(), 0), "")
         .row("2 tenants, MPS", "14,410", Numbers.fixed(t.twoMps(), 0), "");
     out.println("lithos-a100-third-party: a100 model, the work kernel's FP32 pipes shared"
-        + " (issue-rate, 2 slots per SM, a 4-warp block takes one, the kernel launched first"
+        + " (issue-rate, 2 slots per SM, a 4-warp block takes one, the kernel that started first"
         + " first)");
     out.print(holTable.render());
     out.println();
@@ -662,7 +662,7 @@ public final class LithosA100ThirdParty implements Reproduction {
             A100 white paper, "A100 SM Architecture"), a dependent warp asks for one every 4
             cycles, so `issue-slots-per-sm=2` and `warp-size=128` (a block of 4 warps takes one
             slot): two blocks per SM run at full speed. Which blocks get the pipes when more ask
-            is `issue-order: oldest-first`, the kernel launched first (a greedy-then-oldest warp
+            is `issue-order: oldest-first`, the kernel that started first (a greedy-then-oldest warp
             scheduler; our reading, chosen after the first run, whose atomized and plain-MPS rows
             named an equal share per block as the wrong mechanism; the last table compares the
             three orders); one kernel alone, a full SM of 16 blocks, runs at 1/8 per block under

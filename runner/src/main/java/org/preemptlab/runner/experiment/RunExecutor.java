@@ -362,7 +362,7 @@ public final class RunExecutor {
         issue.order() == IssueSharing.Order.EQUAL ? "issue-rate" : "issue-rate, "
             + issue.order().id(), "blocks on one SM share its " + issue.issueSlots()
             + " issue slots" + (issue.order() == IssueSharing.Order.EQUAL ? "" : ", the kernel"
-            + " launched " + (issue.order() == IssueSharing.Order.OLDEST_FIRST ? "first" : "last")
+            + " that started " + (issue.order() == IssueSharing.Order.OLDEST_FIRST ? "first" : "last")
             + " first"),
         "docs/model.md#sharing-an-sms-issue-slots")));
     if (hardware.contention().isEmpty() && hardware.issueSharing().isEmpty()) {
