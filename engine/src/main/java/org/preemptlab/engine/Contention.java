@@ -46,15 +46,15 @@ import org.preemptlab.api.hardware.IssueSharing;
  * <p><b>Issue slots.</b> With the hardware model's {@link IssueSharing}, a second resource is
  * shared the same way: each SM is a domain whose supply is its issue slots, a class is one job's
  * blocks on one SM, and a block demands {@link IssueSharing#demand} slots (its warps, at most the
- * SM's slots); the rule is {@link ContentionModel#maxMinFair()}, or, with an {@link IssueSharing#order()} by
- * start, the slots go to the classes in the order their jobs started on the device ({@link
- * SimJob#firstStartNs}: the first block placed, the age of its warps; ties by launch) until none is
- * left: a class that gets none progresses at rate 0 (its end is {@link Long#MAX_VALUE}) until a
- * class ahead of it on its SM leaves. A block asked to stop at a point ahead while at rate 0
- * drains instead (the preemptor sees its stop at {@link Long#MAX_VALUE}). The two resources are settled
- * independently (bandwidth domains first, then SMs in index order) and a block progresses at the
- * lower of its two classes' rates: the scarcer resource bounds it, as under a roofline. Without
- * issue sharing every step above is exactly as it was.
+ * SM's slots); the rule is {@link ContentionModel#maxMinFair()}, or, with an {@link
+ * IssueSharing#order()} by age, the slots go to the classes in the order their jobs started on
+ * the device ({@link SimJob#firstStartNs}: the first block placed, the age of its warps; ties by
+ * launch) until none is left: a class that gets none progresses at rate 0 (its end is {@link
+ * Long#MAX_VALUE}) until a class ahead of it on its SM leaves. A block asked to stop at a point
+ * ahead while at rate 0 drains instead (the preemptor sees its stop at {@link Long#MAX_VALUE}).
+ * The two resources are settled independently (bandwidth domains first, then SMs in index order)
+ * and a block progresses at the lower of its two classes' rates: the scarcer resource bounds it,
+ * as under a roofline. Without issue sharing every step above is exactly as it was.
  */
 final class Contention {
 
@@ -327,7 +327,8 @@ final class Contention {
     }
     boolean ordered = resource == issue && issueSharing.order() != IssueSharing.Order.EQUAL;
     if (ordered) {
-      byLaunch(resource.supply[d], list, n, issueSharing.order() == IssueSharing.Order.OLDEST_FIRST);
+      byAge(resource.supply[d], list, n,
+          issueSharing.order() == IssueSharing.Order.OLDEST_FIRST);
     } else {
       resource.model.rates(resource.supply[d], demand, blocks, n, rates);
     }
@@ -351,7 +352,7 @@ final class Contention {
    * blocks ask for, as far as the slots go; a class left with none gets the rate 0 and waits until
    * a class ahead of it leaves. Fills {@link #rates} for {@code list[0..n)}.
    */
-  private void byLaunch(double supply, Share[] list, int n, boolean oldestFirst) {
+  private void byAge(double supply, Share[] list, int n, boolean oldestFirst) {
     Integer[] order = new Integer[n];
     for (int c = 0; c < n; c++) {
       order[c] = c;

@@ -59,9 +59,10 @@ enum ModelKey {
       "Warp schedulers (SIMDs) per SM, each issuing for one warp at a time (optional; needed by"
           + " contention: issue-rate)."),
   ISSUE_ORDER("issue-order", ValueKind.TEXT, "",
-      "Which blocks get an SM's issue slots first under contention: issue-rate: equal (shared max-min"
-          + " fairly), oldest-first (the kernel that started first), youngest-first (the kernel that"
-          + " started last), a kernel starting when its first block is placed; optional, equal if absent."),
+      "Which blocks get an SM's issue slots first under contention: issue-rate: equal (shared"
+          + " max-min fairly), oldest-first (the kernel that started first), youngest-first (the"
+          + " kernel that started last), a kernel starting when its first block is placed;"
+          + " optional, equal if absent."),
   KERNEL_LAUNCH("kernel-launch", ValueKind.COST, "",
       "Time from dispatching a kernel on an idle device until its first block can be placed."),
   KERNEL_LAUNCH_BUSY("kernel-launch-busy", ValueKind.COST, "",

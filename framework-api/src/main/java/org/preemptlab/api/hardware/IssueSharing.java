@@ -24,7 +24,8 @@ import org.preemptlab.api.API;
  * kind of interference.
  *
  * <p>Which blocks the slots go to first is the {@link Order}: shared equally (the default), or to
- * the blocks of the kernel that started first or last (docs/model.md, "Sharing an SM's issue slots").
+ * the blocks of the kernel that started first or last (docs/model.md, "Sharing an SM's issue
+ * slots").
  *
  * @param warpSize threads per warp (wavefront), at least 1: 32 on NVIDIA, 64 on AMD GCN and CDNA
  * @param issueSlots warp schedulers (SIMDs) per SM, at least 1

@@ -147,9 +147,9 @@ public final class LithosA100ThirdParty implements Reproduction {
   /** Why the atomized p99 differs (the target did not move). */
   static final String ATOM_REASON = "An HP kernel launched while an atom runs waits, its blocks"
       + " placed, until the atom's older blocks on its SMs end (the pipes go to the kernel"
-      + " launched first). In the model every request starts 300 µs after the previous one ended,"
-      + " which was at an atom's end, so all 80 wait the same, the median's value (the p50 row,"
-      + " PASS). The measured p99 of 80 is their longest (hpbench prints the 80th of 80): one"
+      + " that started first). In the model every request starts 300 µs after the previous one"
+      + " ended, which was at an atom's end, so all 80 wait the same, the median's value (the"
+      + " p50 row, PASS). The measured p99 of 80 is their longest (hpbench prints the 80th of 80): one"
       + " request that waited about a whole atom, so one that arrived near an atom's start; for"
       + " that its launch must come more than about 270 µs later than the loop's pause, a"
       + " host-side delay the model does not have (it has no host). Not modelled either: each"
@@ -158,7 +158,7 @@ public final class LithosA100ThirdParty implements Reproduction {
       + " on an A6000), 1% of an atom.";
   /** Why the atomized median is what it is. */
   static final String ATOM_P50_REASON = "An atom of 1,000 blocks puts 9 or 10 on each SM; the HP"
-      + " kernel's 16 blocks find free slots at once but, launched after the atom, get the SM's"
+      + " kernel's 16 blocks find free slots at once but, started after the atom, get the SM's"
       + " FP32 pipes only when the atom's blocks there end (issue-order oldest-first); each"
       + " request starts 300 µs after the previous one ended at an atom's end and waits the rest"
       + " of the next atom. With an equal share per block HP waits for nothing (12.6 µs, the"
@@ -168,9 +168,10 @@ public final class LithosA100ThirdParty implements Reproduction {
       How an SM's warp schedulers choose between the warps of two kernels is not documented; the
       hardware model's `issue-order` gives the three readings (docs/model.md, "Sharing an SM's
       issue slots"): `equal`, max-min fair among blocks; `oldest-first`, the kernel that
-      started first (its first block placed first) gets all it asks for (greedy-then-oldest, GPGPU-Sim's and Accel-Sim's default warp
-      scheduler); `youngest-first`, the kernel that started last first (the greedy-then-youngest
-      policy Huerta et al., MICRO 2025, measured among one kernel's warps on Turing and Ampere).
+      started first (its first block placed first) gets all it asks for (greedy-then-oldest,
+      GPGPU-Sim's and Accel-Sim's default warp scheduler); `youngest-first`, the kernel that
+      started last first (the greedy-then-youngest policy Huerta et al., MICRO 2025, measured
+      among one kernel's warps on Turing and Ampere).
       The rows below differ between them; the other rows run one kernel per SM at a time and do
       not depend on the order. The reproduction runs `oldest-first` (the column of the tables
       above).""";
@@ -185,8 +186,8 @@ public final class LithosA100ThirdParty implements Reproduction {
       + " per SM) has blocks waiting for most of its run, and the HP kernel, launched after it,"
       + " is placed only when the last of them are: HP then waits for the older BE blocks on its"
       + " SMs to end and runs at full speed beside the BE tenant's next kernel, which is younger"
-      + " (issue-order oldest-first): about one HP request per BE kernel. With an equal share per block HP's blocks run at 1/8 beside 15"
-      + " BE blocks and keep 13.6%; youngest first the BE tenant's next kernel takes the pipes and"
+      + " (issue-order oldest-first): about one HP request per BE kernel. With an equal share"
+      + " per block HP's blocks run at 1/8 beside 15 BE blocks and keep 13.6%; youngest first the BE tenant's next kernel takes the pipes and"
       + " HP keeps 4.0% (the issue-order table).";
   static final String SLICED_REASON = "Two tenants that launch and synchronise in a loop leave"
       + " the device idle between kernels, so the model switches at once, paying the a100"
@@ -488,7 +489,10 @@ public final class LithosA100ThirdParty implements Reproduction {
         beside[0][1], beside[0][0]);
   }
 
-  /** HP's throughput beside the heavy BE tenant under plain MPS over HP's alone, pipes in {@code order}. */
+  /**
+   * HP's throughput beside the heavy BE tenant under plain MPS over HP's alone, the FP32 pipes
+   * given in {@code order}.
+   */
   static double plainMpsShare(PluginRegistry registry, IssueSharing.Order order) {
     HardwareModel mps = a100(registry, true, order);
     Kernel hp = work("hp", 16, 40_000, mps);
@@ -670,9 +674,9 @@ public final class LithosA100ThirdParty implements Reproduction {
             `hpbench.c`: 20 warm-up requests back to back, then 80, each after a 300 µs pause; its
             p50 and p99 are the 41st and 80th of the 80. Atoms are 20 kernels of 1,000 blocks
             launched in order in the BE stream (the relaunch's exiting out-of-range blocks, about
-            5 µs per atom, are not modelled); the partition is the `lithos` policy with `hp-share=0.5` (27 TPCs each;
-            its stealing only lends idle HP SMs, of which a closed-loop HP tenant leaves none
-            for long) and no throttle.""")
+            5 µs per atom, are not modelled); the partition is the `lithos` policy with
+            `hp-share=0.5` (27 TPCs each; its stealing only lends idle HP SMs, of which a
+            closed-loop HP tenant leaves none for long) and no throttle.""")
         .paragraph("""
             What the rows say. Head-of-line blocking behind a whole kernel follows from the block
             scheduler's launch order and the pipes' order together: the HP kernel, launched after

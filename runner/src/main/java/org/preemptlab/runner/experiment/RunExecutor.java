@@ -362,8 +362,8 @@ public final class RunExecutor {
         issue.order() == IssueSharing.Order.EQUAL ? "issue-rate" : "issue-rate, "
             + issue.order().id(), "blocks on one SM share its " + issue.issueSlots()
             + " issue slots" + (issue.order() == IssueSharing.Order.EQUAL ? "" : ", the kernel"
-            + " that started " + (issue.order() == IssueSharing.Order.OLDEST_FIRST ? "first" : "last")
-            + " first"),
+            + " that started " + (issue.order() == IssueSharing.Order.OLDEST_FIRST ? "first"
+            : "last") + " first"),
         "docs/model.md#sharing-an-sms-issue-slots")));
     if (hardware.contention().isEmpty() && hardware.issueSharing().isEmpty()) {
       choices.add(new ModellingChoice("contention", "none", "each block lasts exactly its program",
