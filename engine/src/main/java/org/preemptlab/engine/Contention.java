@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Optional;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.hardware.ContentionModel;
@@ -45,10 +46,15 @@ import org.preemptlab.api.hardware.IssueSharing;
  * <p><b>Issue slots.</b> With the hardware model's {@link IssueSharing}, a second resource is
  * shared the same way: each SM is a domain whose supply is its issue slots, a class is one job's
  * blocks on one SM, and a block demands {@link IssueSharing#demand} slots (its warps, at most the
- * SM's slots); the rule is {@link ContentionModel#maxMinFair()}. The two resources are settled
- * independently (bandwidth domains first, then SMs in index order) and a block progresses at the
- * lower of its two classes' rates: the scarcer resource bounds it, as under a roofline. Without
- * issue sharing every step above is exactly as it was.
+ * SM's slots); the rule is {@link ContentionModel#maxMinFair()}, or, with an {@link
+ * IssueSharing#order()} by age, the slots go to the classes in the order their jobs started on
+ * the device ({@link SimJob#firstStartNs}: the first block placed, the age of its warps; ties by
+ * launch) until none is left: a class that gets none progresses at rate 0 (its end is {@link
+ * Long#MAX_VALUE}) until a class ahead of it on its SM leaves. A block asked to stop at a point
+ * ahead while at rate 0 drains instead (the preemptor sees its stop at {@link Long#MAX_VALUE}).
+ * The two resources are settled independently (bandwidth domains first, then SMs in index order)
+ * and a block progresses at the lower of its two classes' rates: the scarcer resource bounds it,
+ * as under a roofline. Without issue sharing every step above is exactly as it was.
  */
 final class Contention {
 
@@ -319,11 +325,17 @@ final class Contention {
       demand[c] = list[c].perBlockDemand;
       blocks[c] = list[c].blocks;
     }
-    resource.model.rates(resource.supply[d], demand, blocks, n, rates);
+    boolean ordered = resource == issue && issueSharing.order() != IssueSharing.Order.EQUAL;
+    if (ordered) {
+      byAge(resource.supply[d], list, n,
+          issueSharing.order() == IssueSharing.Order.OLDEST_FIRST);
+    } else {
+      resource.model.rates(resource.supply[d], demand, blocks, n, rates);
+    }
     for (int c = 0; c < n; c++) {
       Share share = list[c];
       double rate = rates[c];
-      if (!(rate > 0 && rate <= 1)) {
+      if (!((rate > 0 || ordered && rate == 0) && rate <= 1)) {
         throw new InvariantViolationException("the hardware model's contention model gave "
             + share.job + " the rate " + rate + " at " + now + " ns; a rate must lie in (0, 1]");
       }
@@ -331,6 +343,31 @@ final class Contention {
         share.rate = rate;
         move(share, now);
       }
+    }
+  }
+
+  /**
+   * The issue slots of one SM given by start order ({@link IssueSharing.Order#OLDEST_FIRST} or
+   * the reverse): each class in turn, the kernel that started first (or last) first, gets all its
+   * blocks ask for, as far as the slots go; a class left with none gets the rate 0 and waits until
+   * a class ahead of it leaves. Fills {@link #rates} for {@code list[0..n)}.
+   */
+  private void byAge(double supply, Share[] list, int n, boolean oldestFirst) {
+    Integer[] order = new Integer[n];
+    for (int c = 0; c < n; c++) {
+      order[c] = c;
+    }
+    // a job's age is when its first block started (its warps' age); a job placed in the same
+    // instant as another is younger if launched later
+    Comparator<Integer> byAge = Comparator.<Integer>comparingLong(c -> list[c].job.firstStartNs)
+        .thenComparingLong(c -> list[c].job.dispatchSeq);
+    Arrays.sort(order, oldestFirst ? byAge : byAge.reversed());
+    double left = supply;
+    for (int c : order) {
+      double want = demand[c] * blocks[c];
+      double given = Math.min(want, left);
+      left -= given;
+      rates[c] = want <= 0 ? 1.0 : given / want;
     }
   }
 

@@ -37,7 +37,7 @@ final class ResidentBlock implements Event {
   long anchorNs;
   /** Real progress at {@link #anchorNs} (at the start: what an earlier residency had done). */
   long anchorDoneNs;
-  /** Real progress per ns from {@link #anchorNs} on, in (0, 1]. */
+  /** Real progress per ns from {@link #anchorNs} on, in [0, 1] (0 only under an issue order). */
   double rate = 1.0;
   /** The contention class the block counts in while it executes its program, or null. */
   Contention.Share share;
@@ -130,6 +130,9 @@ final class ResidentBlock implements Event {
    */
   long timeToReach(long realNs) {
     long left = realNs - anchorDoneNs;
+    if (rate == 0) { // waiting for issue slots (an issue order by start): not before they free
+      return left <= 0 ? anchorNs + left : Long.MAX_VALUE;
+    }
     return anchorNs + (rate == 1.0 ? left : (long) Math.ceil(left / rate));
   }
 

@@ -33,6 +33,11 @@ class IssueSharingTest {
 
   /** {@code device} sharing issue slots, and DRAM bandwidth too when {@code bytesPerNs} > 0. */
   private static HardwareModel sharing(DeviceSpec device, double bytesPerNs) {
+    return sharing(device, bytesPerNs, FOUR_SLOTS);
+  }
+
+  /** {@code device} sharing its issue slots as {@code issue} says. */
+  private static HardwareModel sharing(DeviceSpec device, double bytesPerNs, IssueSharing issue) {
     DeviceSpec withMemory = bytesPerNs > 0 ? device.withMemory(new MemorySpec(bytesPerNs))
         : device;
     return new HardwareModel() {
@@ -48,7 +53,7 @@ class IssueSharingTest {
 
       @Override
       public Optional<IssueSharing> issueSharing() {
-        return Optional.of(FOUR_SLOTS);
+        return Optional.of(issue);
       }
     };
   }
@@ -140,5 +145,71 @@ class IssueSharingTest {
 
     assertThat(record(result, 1).finishNs()).isEqualTo(1600);
     assertThat(record(result, 2).finishNs()).isEqualTo(2000);
+  }
+  @Test
+  void oldestFirstTheKernelLaunchedFirstKeepsEverySlotAndTheLaterOneWaits() {
+    // Both blocks fill the 4 slots. a is launched at 0, b at 400: oldest first, a keeps all 4
+    // (rate 1, ends at 1000) and b gets none until then (rate 0), then runs its 1000 alone: 2000.
+    // Shared equally (the test above) a ends at 1600 and b at 2000.
+    Workload w = workload().queue("qa", Priority.NORMAL).queue("qb", Priority.NORMAL)
+        .job(1, "qa", 0, block("a", 256, 1000, 0)).job(2, "qb", 400, block("b", 256, 1000, 0))
+        .build();
+
+    SimulationResult result = fifo(w, sharing(device(1, Sim.bigSm(), costs()), 0,
+        new IssueSharing(32, 4, IssueSharing.Order.OLDEST_FIRST)));
+
+    assertThat(record(result, 1).finishNs()).isEqualTo(1000);
+    assertThat(record(result, 2).firstStartNs()).isEqualTo(400);
+    assertThat(record(result, 2).finishNs()).isEqualTo(2000);
+  }
+
+  @Test
+  void youngestFirstTheKernelLaunchedLastTakesTheSlotsFromTheResidentOne() {
+    // As above, youngest first: from 400 b takes all 4 slots (ends at 1400) and a, 400 done, waits
+    // and runs its last 600 from 1400: 2000.
+    Workload w = workload().queue("qa", Priority.NORMAL).queue("qb", Priority.NORMAL)
+        .job(1, "qa", 0, block("a", 256, 1000, 0)).job(2, "qb", 400, block("b", 256, 1000, 0))
+        .build();
+
+    SimulationResult result = fifo(w, sharing(device(1, Sim.bigSm(), costs()), 0,
+        new IssueSharing(32, 4, IssueSharing.Order.YOUNGEST_FIRST)));
+
+    assertThat(record(result, 2).finishNs()).isEqualTo(1400);
+    assertThat(record(result, 1).finishNs()).isEqualTo(2000);
+  }
+
+  @Test
+  void oldestFirstALaterKernelGetsTheSlotsTheOlderOneLeavesFree() {
+    // a (2 warps) is older and asks for 2 of the 4 slots; b (8 warps) asks for 4 and gets the 2
+    // left: rate 0.5, so b, from 400, has done 300 at 1000 when a ends, and its last 700 alone
+    // end at 1700.
+    Workload w = workload().queue("qa", Priority.NORMAL).queue("qb", Priority.NORMAL)
+        .job(1, "qa", 0, block("a", 64, 1000, 0)).job(2, "qb", 400, block("b", 256, 1000, 0))
+        .build();
+
+    SimulationResult result = fifo(w, sharing(device(1, Sim.bigSm(), costs()), 0,
+        new IssueSharing(32, 4, IssueSharing.Order.OLDEST_FIRST)));
+
+    assertThat(record(result, 1).finishNs()).isEqualTo(1000);
+    assertThat(record(result, 2).finishNs()).isEqualTo(1700);
+  }
+  @Test
+  void oldestFirstAKernelIsAsOldAsItsFirstPlacedBlockNotItsLaunch() {
+    // a then a2 in one in-order stream, both launched at 0 (a2 starts when a ends, at 1000), b in
+    // another from 400. b started before a2, so it is older: it waits for a (until 1000), then
+    // keeps all 4 slots and ends at 2000 while a2 waits; a2 then runs its 1000 alone: 3000.
+    Workload w = workload().queue("qa", Priority.NORMAL).queue("qb", Priority.NORMAL)
+        .job(1, "qa", 0, block("a", 256, 1000, 0)).job(2, "qa", 0, block("a2", 256, 1000, 0))
+        .job(3, "qb", 400, block("b", 256, 1000, 0)).build();
+    HardwareModel hardware = sharing(device(1, Sim.bigSm(), costs()), 0,
+        new IssueSharing(32, 4, IssueSharing.Order.OLDEST_FIRST));
+
+    SimulationResult result = new Simulator(w, hardware, EngineFixtures.plugins(
+        hardware.device(), "fifo", "block-boundary", "full"),
+        new EngineOptions(Integer.MAX_VALUE, true, Integer.MAX_VALUE, 1, true)).run();
+
+    assertThat(record(result, 1).finishNs()).isEqualTo(1000);
+    assertThat(record(result, 3).finishNs()).isEqualTo(2000);
+    assertThat(record(result, 2).finishNs()).isEqualTo(3000);
   }
 }

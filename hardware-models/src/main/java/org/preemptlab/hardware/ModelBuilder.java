@@ -163,7 +163,18 @@ final class ModelBuilder {
             : "warp schedulers or SIMDs per SM, 4 on recent NVIDIA and AMD GPUs") + ")");
       }
     }
-    return Optional.of(new IssueSharing(whole(WARP_SIZE), whole(ISSUE_SLOTS_PER_SM)));
+    return Optional.of(new IssueSharing(whole(WARP_SIZE), whole(ISSUE_SLOTS_PER_SM),
+        issueOrder()));
+  }
+
+  /** The {@code issue-order} key: equal if absent. */
+  private IssueSharing.Order issueOrder() {
+    Object text = values.get(ISSUE_ORDER);
+    String choice = text == null ? "equal" : text.toString().trim();
+    return Arrays.stream(IssueSharing.Order.values()).filter(o -> o.id().equals(choice))
+        .findFirst().orElseThrow(() -> new ConfigurationException(source + ": "
+            + ISSUE_ORDER.id() + " must be equal, oldest-first or youngest-first, got '" + choice
+            + "'"));
   }
 
   /**

@@ -58,6 +58,11 @@ enum ModelKey {
   ISSUE_SLOTS_PER_SM("issue-slots-per-sm", whole(1, 64), "warps",
       "Warp schedulers (SIMDs) per SM, each issuing for one warp at a time (optional; needed by"
           + " contention: issue-rate)."),
+  ISSUE_ORDER("issue-order", ValueKind.TEXT, "",
+      "Which blocks get an SM's issue slots first under contention: issue-rate: equal (shared"
+          + " max-min fairly), oldest-first (the kernel that started first), youngest-first (the"
+          + " kernel that started last), a kernel starting when its first block is placed;"
+          + " optional, equal if absent."),
   KERNEL_LAUNCH("kernel-launch", ValueKind.COST, "",
       "Time from dispatching a kernel on an idle device until its first block can be placed."),
   KERNEL_LAUNCH_BUSY("kernel-launch-busy", ValueKind.COST, "",
@@ -112,7 +117,7 @@ enum ModelKey {
       SAVE_PER_THREAD_NS, RESTORE_PER_THREAD_NS, KERNEL_LAUNCH_BUSY, INSTRUCTION_PREEMPTION,
       CONTEXT_ORDER, DRAM_BANDWIDTH_GBPS, DRAM_ACHIEVABLE_GBPS, DRAM_LATENCY_NS, DRAM_QUEUEING_NS,
       MEMORY_CAPACITY_GB, CONTENTION,
-      WARP_SIZE, ISSUE_SLOTS_PER_SM,
+      WARP_SIZE, ISSUE_SLOTS_PER_SM, ISSUE_ORDER,
       SUSTAINED_CLOCK_MHZ, MPS, MIG_PROFILES, GREEN_CONTEXT_MIN_SMS, GREEN_CONTEXT_SM_MULTIPLE);
 
   private static final Map<String, ModelKey> BY_ID =

@@ -82,6 +82,24 @@ class ContentionKeysTest {
   }
 
   @Test
+  void theIssueOrderIsEqualUnlessTheKeyNamesAnotherAndAnUnknownOneIsAOneLineError() {
+    HardwareModel oldest = Runs.create(provider("a100"),
+        Map.of("contention", "issue-rate", "issue-order", "oldest-first"));
+    HardwareModel youngest = Runs.create(provider("a100"),
+        Map.of("contention", "issue-rate", "issue-order", "youngest-first"));
+
+    assertThat(oldest.issueSharing()).contains(
+        new IssueSharing(32, 4, IssueSharing.Order.OLDEST_FIRST));
+    assertThat(youngest.issueSharing().orElseThrow().order())
+        .isEqualTo(IssueSharing.Order.YOUNGEST_FIRST);
+    assertThatThrownBy(() -> Runs.create(provider("a100"),
+        Map.of("contention", "issue-rate", "issue-order", "oldest")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageEndingWith("issue-order must be equal, oldest-first or youngest-first, got"
+            + " 'oldest'");
+  }
+
+  @Test
   void bothRulesAreTurnedOnWithACommaSeparatedList() {
     HardwareModel model = Runs.create(BundledModels.provider("mi50"),
         Map.of("contention", "max-min-fair, issue-rate"));

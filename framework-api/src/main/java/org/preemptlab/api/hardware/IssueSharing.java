@@ -23,17 +23,67 @@ import org.preemptlab.api.API;
  * leaves slots idle that the model still counts as taken, so the rule is an upper bound on this
  * kind of interference.
  *
+ * <p>Which blocks the slots go to first is the {@link Order}: shared equally (the default), or to
+ * the blocks of the kernel that started first or last (docs/model.md, "Sharing an SM's issue
+ * slots").
+ *
  * @param warpSize threads per warp (wavefront), at least 1: 32 on NVIDIA, 64 on AMD GCN and CDNA
  * @param issueSlots warp schedulers (SIMDs) per SM, at least 1
+ * @param order which kernels' blocks get the slots first, never null
  * @since 0.2
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.2")
-public record IssueSharing(int warpSize, int issueSlots) {
+public record IssueSharing(int warpSize, int issueSlots, Order order) {
+
+  /**
+   * Which blocks of an SM get its issue slots when they ask for more than it has. A warp
+   * scheduler picks among its ready warps by a fixed rule; which rule, between the blocks of two
+   * kernels, no vendor documents.
+   *
+   * @since 0.3
+   */
+  @API(status = API.Status.EXPERIMENTAL, since = "0.3")
+  public enum Order {
+    /** Max-min fair among the blocks, whatever their kernel: no warp is favoured. */
+    EQUAL("equal"),
+    /**
+     * The blocks of the kernel that started first (whose first block was placed first: the
+     * oldest warps) get all they ask for, then the next kernel's, and so on; a kernel left with no
+     * slot waits. The greedy-then-oldest warp scheduler (Rogers,
+     * O'Connor and Aamodt, "Cache-Conscious Wavefront Scheduling", MICRO 2012), GPGPU-Sim's and
+     * Accel-Sim's default, at the granularity of kernels.
+     */
+    OLDEST_FIRST("oldest-first"),
+    /**
+     * As {@link #OLDEST_FIRST}, the kernel that started last first: the greedy-then-youngest issue
+     * policy that Huerta et al. measured among the warps of one kernel on Turing and Ampere SMs
+     * ("Dissecting and Modeling the Architecture of Modern GPU Cores", MICRO 2025, §5.1.2), read
+     * as holding between kernels.
+     */
+    YOUNGEST_FIRST("youngest-first");
+
+    private final String id;
+
+    Order(String id) {
+      this.id = id;
+    }
+
+    /** The kebab-case name of the hardware model key {@code issue-order}. */
+    public String id() {
+      return id;
+    }
+  }
 
   /** Validates the fields. */
   public IssueSharing {
     checkArgument(warpSize >= 1, "warp size must be >= 1 thread, got %s", warpSize);
     checkArgument(issueSlots >= 1, "issue slots must be >= 1 per SM, got %s", issueSlots);
+    checkArgument(order != null, "the issue order must not be null");
+  }
+
+  /** Slots shared equally ({@link Order#EQUAL}). */
+  public IssueSharing(int warpSize, int issueSlots) {
+    this(warpSize, issueSlots, Order.EQUAL);
   }
 
   /**

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.IssueSharing;
 import org.preemptlab.api.model.BlockProgram;
 import org.preemptlab.api.model.BlockTiming;
 import org.preemptlab.api.model.EngineKind;
@@ -71,6 +72,17 @@ public final class LithosA100ThirdParty implements Reproduction {
    */
   static final boolean CLIENT_FRONT_ENDS = true;
 
+  /**
+   * The reproduction's reading of how an SM's FP32 pipes go to the blocks of two kernels: the
+   * kernel that started first gets all it asks for ({@code issue-order: oldest-first}, the
+   * greedy-then-oldest warp scheduler of GPGPU-Sim and Accel-Sim at the granularity of kernels;
+   * docs/model.md, "Sharing an SM's issue slots"). No vendor documents the order between two
+   * kernels' warps; chosen after the first run, whose atomized and plain-MPS rows named the
+   * engine's default, an equal share per block, as the wrong mechanism. The page shows the rows
+   * that tell the orders apart under each of the three.
+   */
+  static final IssueSharing.Order ISSUE_ORDER = IssueSharing.Order.OLDEST_FIRST;
+
   /** Dependent-issue latency of an FP32 FMA, cycles: the {@code work} kernel's iteration. */
   static final int CYCLES_PER_ITERATION = 4;
 
@@ -88,6 +100,25 @@ public final class LithosA100ThirdParty implements Reproduction {
       "HP beside the 10.8 ms BE kernel, not atomized:"
       + " latency p99 (µs)", BENCH.at("docs/BENCHMARKS.md §5, head-of-line blocking"),
       "10,577 µs", TWENTY_PERCENT, 10_577, 0.20);
+  static final Target HOL_WHOLE_P50 = TARGETS.target("hol-whole-p50",
+      "HP beside the 10.8 ms BE kernel, not atomized: latency p50 (µs)",
+      BENCH.at("docs/BENCHMARKS.md §5, head-of-line blocking"), "10,419 µs", TWENTY_PERCENT,
+      10_419, 0.20);
+  static final Target HOL_ATOMIZED_P50 = TARGETS.target("hol-atomized-p50",
+      "HP beside the BE kernel atomized (SLO_US=500: 20 atoms): latency p50 (µs)", ATOMS,
+      "231 µs", TWENTY_PERCENT, 231, 0.20);
+  /** The use-case sweep's un-atomized BE kernels (§6): grid, W, the measured HP p99 in µs. */
+  record SweepKernel(int grid, int iterations, String duration, String published,
+      double hpP99Us) {}
+  static final List<SweepKernel> SWEEP = List.of(
+      new SweepKernel(512, 4000, "0.04 ms", "28.6", 28.6),
+      new SweepKernel(2048, 8000, "0.24 ms", "130", 130),
+      new SweepKernel(8192, 20_000, "2.2 ms", "1,869", 1869));
+  static final List<Target> SWEEP_TARGETS = SWEEP.stream().map(k -> TARGETS.target(
+      "sweep-g" + k.grid(), "HP beside a " + k.duration() + " BE kernel (G=" + k.grid() + ", W="
+          + k.iterations() + "), not atomized: latency p99 (µs)",
+      BENCH.at("docs/BENCHMARKS.md §6, use-case study"), k.published() + " µs",
+      TWENTY_PERCENT, k.hpP99Us(), 0.20)).toList();
   static final Target HOL_ATOMIZED = TARGETS.target("hol-atomized",
       "HP beside the BE kernel atomized"
       + " (SLO_US=500: 20 atoms): latency p99 (µs)", ATOMS, "453 µs",
@@ -113,14 +144,37 @@ public final class LithosA100ThirdParty implements Reproduction {
       + " throughput over one tenant", BENCH.at("docs/BENCHMARKS.md §5, MPS work conservation"),
       "0.49x (3,559 / 7,218 it/s)", TWENTY_PERCENT, 3559.0 / 7218, 0.20);
 
-  /** Why the atomized row differs, written after the first run (the target did not move). */
-  static final String ATOM_REASON = "An atom of 1,000 blocks fills about 9 of an SM's 16 slots,"
-      + " so in the model the HP kernel finds free slots at once and waits for nothing; the"
-      + " measured HP waits about one atom (the third party: the residual is one atom). Not"
-      + " modelled: LithOS relaunches every atom with the whole 20,000-block grid, whose"
-      + " out-of-range blocks exit at a prologue (BENCHMARKS.md §4), so each atom keeps"
-      + " 20,000 blocks ahead of the HP kernel's in the block scheduler; which effect makes the"
-      + " measured HP wait about one atom the page does not say.";
+  /** Why the atomized p99 differs (the target did not move). */
+  static final String ATOM_REASON = "An HP kernel launched while an atom runs waits, its blocks"
+      + " placed, until the atom's older blocks on its SMs end (the pipes go to the kernel"
+      + " that started first). In the model every request starts 300 µs after the previous one"
+      + " ended, which was at an atom's end, so all 80 wait the same, the median's value (the"
+      + " p50 row, PASS). The measured p99 of 80 is their longest (hpbench prints the 80th of 80): one"
+      + " request that waited about a whole atom, so one that arrived near an atom's start; for"
+      + " that its launch must come more than about 270 µs later than the loop's pause, a"
+      + " host-side delay the model does not have (it has no host). Not modelled either: each"
+      + " atom relaunches the whole 20,000-block grid, whose out-of-range blocks exit at a"
+      + " prologue, about 5 µs per atom (the repository's src/config.c, atom_cost_us, measured"
+      + " on an A6000), 1% of an atom.";
+  /** Why the atomized median is what it is. */
+  static final String ATOM_P50_REASON = "An atom of 1,000 blocks puts 9 or 10 on each SM; the HP"
+      + " kernel's 16 blocks find free slots at once but, started after the atom, get the SM's"
+      + " FP32 pipes only when the atom's blocks there end (issue-order oldest-first); each"
+      + " request starts 300 µs after the previous one ended at an atom's end and waits the rest"
+      + " of the next atom. With an equal share per block HP waits for nothing (12.6 µs, the"
+      + " issue-order table).";
+  /** The issue-order table's paragraph. */
+  static final String ORDERS_TEXT = """
+      How an SM's warp schedulers choose between the warps of two kernels is not documented; the
+      hardware model's `issue-order` gives the three readings (docs/model.md, "Sharing an SM's
+      issue slots"): `equal`, max-min fair among blocks; `oldest-first`, the kernel that
+      started first (its first block placed first) gets all it asks for (greedy-then-oldest,
+      GPGPU-Sim's and Accel-Sim's default warp scheduler); `youngest-first`, the kernel that
+      started last first (the greedy-then-youngest policy Huerta et al., MICRO 2025, measured
+      among one kernel's warps on Turing and Ampere).
+      The rows below differ between them; the other rows run one kernel per SM at a time and do
+      not depend on the order. The reproduction runs `oldest-first` (the column of the tables
+      above).""";
   static String partitionReason(double sharedFrontEnd) {
     return "With each MPS client's own launch front end the HP tenant keeps its 27 TPCs and"
         + " launches as on an idle device, as the A100 measurement (99%) shows; with the engine's"
@@ -128,13 +182,13 @@ public final class LithosA100ThirdParty implements Reproduction {
         + " busy-device cost (42.4 µs, the H200's fit) while the BE tenant runs, and HP keeps "
         + Numbers.percent(sharedFrontEnd) + " (the throughput table's last column).";
   }
-  static final String PLAIN_MPS_REASON = "The model's HP blocks, placed between the BE tenant's"
-      + " blocks, get an equal share of the SM's FP32 pipes per block (1/8 of full speed beside"
-      + " 15 BE blocks): HP is slowed far more than measured. How the warp schedulers arbitrate"
-      + " between two clients' warps is not documented (the issue-rate rule's assumption,"
-      + " model.md). With one shared front end HP keeps more (the last column); our reading, not"
-      + " traced: the BE tenant's relaunches then pay the busy-device cost too and leave HP alone"
-      + " on its SMs meanwhile, so not a larger share.";
+  static final String PLAIN_MPS_REASON = "The BE tenant's kernel (4096 blocks, 2.4 waves of 16"
+      + " per SM) has blocks waiting for most of its run, and the HP kernel, launched after it,"
+      + " is placed only when the last of them are: HP then waits for the older BE blocks on its"
+      + " SMs to end and runs at full speed beside the BE tenant's next kernel, which is younger"
+      + " (issue-order oldest-first): about one HP request per BE kernel. With an equal share"
+      + " per block HP's blocks run at 1/8 beside 15 BE blocks and keep 13.6%; youngest first the BE tenant's next kernel takes the pipes and"
+      + " HP keeps 4.0% (the issue-order table).";
   static final String SLICED_REASON = "Two tenants that launch and synchronise in a loop leave"
       + " the device idle between kernels, so the model switches at once, paying the a100"
       + " model's switch (60 µs, derived from GPreempt's A100 SXM4 measurement, plus the context"
@@ -143,7 +197,7 @@ public final class LithosA100ThirdParty implements Reproduction {
 
   /** HP requests measured per run (usecase.py: 80), after warm-up requests. */
   static final int HP_REQUESTS = 80;
-  static final int HP_WARMUP = 5;
+  static final int HP_WARMUP = 20;
   /** hpbench's pause between requests. */
   static final long HP_PERIOD_NS = 300_000;
   /** Simulated time of each throughput run. */
@@ -174,9 +228,15 @@ public final class LithosA100ThirdParty implements Reproduction {
 
   /** The a100 model: MPS (contexts sharing SMs) or not, the work kernel's FP32-pipe sharing. */
   static HardwareModel a100(PluginRegistry registry, boolean mps) {
+    return a100(registry, mps, ISSUE_ORDER);
+  }
+
+  /** As {@link #a100(PluginRegistry, boolean)}, the FP32 pipes given in {@code order}. */
+  static HardwareModel a100(PluginRegistry registry, boolean mps, IssueSharing.Order order) {
     return registry.create(PluginType.HARDWARE_MODEL, "a100", Map.of("contention", "issue-rate",
-        "warp-size", "128", "issue-slots-per-sm", "2", "concurrent-contexts",
-        Boolean.toString(mps)), (HardwareModel) null, new SplittableRandom(1));
+        "warp-size", "128", "issue-slots-per-sm", "2", "issue-order", order.id(),
+        "concurrent-contexts", Boolean.toString(mps)), (HardwareModel) null,
+        new SplittableRandom(1));
   }
 
   /** The {@code work} kernel: {@code grid} blocks of 128 threads, W dependent FMAs each. */
@@ -197,12 +257,26 @@ public final class LithosA100ThirdParty implements Reproduction {
 
     /** {@code count} requests, each submitted {@code thinkNs} after the previous one ended. */
     void closedLoop(String queue, int count, long thinkNs, Kernel kernel) {
+      closedLoop(queue, count, i -> thinkNs, kernel);
+    }
+
+    /**
+     * hpbench ({@code bench/hpbench.c}): {@code warmup} requests, each launched when the
+     * previous one ended, then {@code measured} ones, each launched {@code pauseNs} after the
+     * previous one ended except the first (the harness sleeps after each measured request).
+     */
+    void hpbench(String queue, int warmup, int measured, long pauseNs, Kernel kernel) {
+      closedLoop(queue, warmup + measured, i -> i > warmup ? pauseNs : 0, kernel);
+    }
+
+    private void closedLoop(String queue, int count, java.util.function.IntToLongFunction think,
+        Kernel kernel) {
       long previous = -1;
       for (int i = 0; i < count; i++) {
         long id = next++;
         list.add(previous < 0 ? Job.of(id, queue, 0, kernel)
-            : new Job(id, queue, 0, 1, List.of(previous), Job.NO_DEADLINE, thinkNs, kernel,
-                true));
+            : new Job(id, queue, 0, 1, List.of(previous), Job.NO_DEADLINE, think.applyAsLong(i),
+                kernel, true));
         clientOf.put(id, queue);
         previous = id;
       }
@@ -282,10 +356,12 @@ public final class LithosA100ThirdParty implements Reproduction {
     return measured;
   }
 
-  /** The nearest-rank percentile {@code p} of sorted samples. */
-  static long percentile(long[] sorted, int p) {
-    int rank = (int) Math.ceil(p / 100.0 * sorted.length);
-    return sorted[Math.max(0, rank - 1)];
+  /**
+   * hpbench's quantile {@code q} of sorted samples: the element at {@code (int) (n x q)} (of 80,
+   * the p50 is the 41st and the p99 the 80th, the longest).
+   */
+  static long hpbenchQuantile(long[] sorted, double q) {
+    return sorted[Math.min(sorted.length - 1, (int) (sorted.length * q))];
   }
 
   /** A client's requests finished per second within the horizon. */
@@ -295,16 +371,21 @@ public final class LithosA100ThirdParty implements Reproduction {
   }
 
   /** Head-of-line blocking: HP alone, and beside the BE stream whole or atomized. */
-  record HeadOfLine(long aloneP50, long beKernelNs, long wholeP99, long atomizedP99) {}
+  record HeadOfLine(long aloneP50, long beKernelNs, long wholeP50, long wholeP99,
+      long atomizedP50, long atomizedP99) {}
 
   static HeadOfLine headOfLine(PluginRegistry registry) {
-    HardwareModel mps = a100(registry, true);
+    return headOfLine(registry, ISSUE_ORDER);
+  }
+
+  static HeadOfLine headOfLine(PluginRegistry registry, IssueSharing.Order order) {
+    HardwareModel mps = a100(registry, true, order);
     Kernel hp = work("hp", 16, 200, mps);
     Jobs alone = new Jobs();
-    alone.closedLoop("hp", HP_REQUESTS + HP_WARMUP, HP_PERIOD_NS, hp);
-    long aloneP50 = percentile(latencies(simulate(registry, mps,
+    alone.hpbench("hp", HP_WARMUP, HP_REQUESTS, HP_PERIOD_NS, hp);
+    long aloneP50 = hpbenchQuantile(latencies(simulate(registry, mps,
         List.of(new Client("hp", Priority.NORMAL)), alone, "fifo", Map.of()), alone, "hp",
-        HP_WARMUP), 50);
+        HP_WARMUP), 0.50);
 
     Kernel be = work("be", 20_000, 40_000, mps);
     Jobs beAlone = new Jobs();
@@ -318,18 +399,45 @@ public final class LithosA100ThirdParty implements Reproduction {
     for (int a = 0; a < 20; a++) {
       atoms.add(work("be-atom" + a, 1000, 40_000, mps));
     }
+    long[] p50 = new long[2];
     long[] p99 = new long[2];
     for (int atomized = 0; atomized < 2; atomized++) {
       Jobs jobs = new Jobs();
-      jobs.closedLoop("hp", HP_REQUESTS + HP_WARMUP, HP_PERIOD_NS, hp);
+      jobs.hpbench("hp", HP_WARMUP, HP_REQUESTS, HP_PERIOD_NS, hp);
       // enough BE batches of 20 launches to outlast the HP requests (each ~ one BE kernel)
       jobs.batches("be", (HP_REQUESTS + HP_WARMUP) / 10 + 2, 20,
           atomized == 0 ? List.of(be) : atoms);
-      p99[atomized] = percentile(latencies(simulate(registry, mps,
+      long[] hpLatencies = latencies(simulate(registry, mps,
           List.of(new Client("be", Priority.NORMAL), new Client("hp", Priority.NORMAL)), jobs,
-          "fifo", Map.of()), jobs, "hp", HP_WARMUP), 99);
+          "fifo", Map.of()), jobs, "hp", HP_WARMUP);
+      p50[atomized] = hpbenchQuantile(hpLatencies, 0.50);
+      p99[atomized] = hpbenchQuantile(hpLatencies, 0.99);
     }
-    return new HeadOfLine(aloneP50, beKernelNs, p99[0], p99[1]);
+    return new HeadOfLine(aloneP50, beKernelNs, p50[0], p99[0], p50[1], p99[1]);
+  }
+
+  /**
+   * The use-case sweep (§6, {@code usecase.py}): HP's p99 (hpbench) beside {@code beload G W}
+   * un-atomized, the FP32 pipes given in {@code order}, in ns.
+   */
+  static long sweepP99(PluginRegistry registry, IssueSharing.Order order, SweepKernel kernel) {
+    HardwareModel mps = a100(registry, true, order);
+    Kernel hp = work("hp", 16, 200, mps);
+    Kernel be = work("be", kernel.grid(), kernel.iterations(), mps);
+    Jobs beAlone = new Jobs();
+    beAlone.closedLoop("be", 1, 0, be);
+    JobRecord beRecord = simulate(registry, mps, List.of(new Client("be", Priority.NORMAL)),
+        beAlone, "fifo", Map.of()).get(0);
+    long beNs = beRecord.finishNs() - beRecord.submitNs();
+    // enough batches of 20 launches to outlast the HP requests, each at most a pause and two
+    // BE kernels
+    long hpNs = (HP_WARMUP + HP_REQUESTS) * (HP_PERIOD_NS + 2 * beNs);
+    Jobs jobs = new Jobs();
+    jobs.hpbench("hp", HP_WARMUP, HP_REQUESTS, HP_PERIOD_NS, hp);
+    jobs.batches("be", (int) (hpNs / (20 * beNs)) + 2, 20, List.of(be));
+    return hpbenchQuantile(latencies(simulate(registry, mps,
+        List.of(new Client("be", Priority.NORMAL), new Client("hp", Priority.NORMAL)), jobs,
+        "fifo", Map.of()), jobs, "hp", HP_WARMUP), 0.99);
   }
 
   /** Spatial isolation and work conservation: throughputs in requests per second. */
@@ -381,6 +489,27 @@ public final class LithosA100ThirdParty implements Reproduction {
         beside[0][1], beside[0][0]);
   }
 
+  /**
+   * HP's throughput beside the heavy BE tenant under plain MPS over HP's alone, the FP32 pipes
+   * given in {@code order}.
+   */
+  static double plainMpsShare(PluginRegistry registry, IssueSharing.Order order) {
+    HardwareModel mps = a100(registry, true, order);
+    Kernel hp = work("hp", 16, 40_000, mps);
+    Kernel be = work("be", 4096, 8000, mps);
+    int many = (int) (THROUGHPUT_HORIZON_NS / 100_000) + 10;
+    Jobs alone = new Jobs();
+    alone.closedLoop("hp", many, 0, hp);
+    double hpAlone = perSecond(simulate(registry, mps, List.of(new Client("hp", Priority.NORMAL)),
+        alone, "fifo", Map.of()), alone, "hp", THROUGHPUT_HORIZON_NS);
+    Jobs jobs = new Jobs();
+    jobs.closedLoop("be", many, 0, be);
+    jobs.closedLoop("hp", many, 0, hp);
+    return perSecond(simulate(registry, mps, List.of(new Client("be", Priority.NORMAL),
+        new Client("hp", Priority.NORMAL)), jobs, "fifo", Map.of()), jobs, "hp",
+        THROUGHPUT_HORIZON_NS) / hpAlone;
+  }
+
   private static String us(long ns) {
     return Numbers.fixed(ns / 1000.0, 1) + " µs";
   }
@@ -395,6 +524,11 @@ public final class LithosA100ThirdParty implements Reproduction {
     HeadOfLine hol = headOfLine(registry);
     Throughputs t = throughputs(registry);
     double gain = (double) hol.wholeP99() / hol.atomizedP99();
+    Map<IssueSharing.Order, long[]> sweepBy = new java.util.EnumMap<>(IssueSharing.Order.class);
+    for (IssueSharing.Order order : IssueSharing.Order.values()) {
+      sweepBy.put(order, SWEEP.stream().mapToLong(k -> sweepP99(registry, order, k)).toArray());
+    }
+    long[] sweep = sweepBy.get(ISSUE_ORDER);
 
     ClaimTable claims = new ClaimTable();
     claims.add(HP_ALONE.simulated(us(hol.aloneP50()), hol.aloneP50() / 1000.0).because(
@@ -402,12 +536,18 @@ public final class LithosA100ThirdParty implements Reproduction {
                 + " idle launch (no A100 figure): the row checks that assumption."))
         .add(BE_KERNEL.simulated(Numbers.fixed(hol.beKernelNs() / 1e6, 2) + " ms",
             hol.beKernelNs() / 1e6))
+        .add(HOL_WHOLE_P50.simulated(us(hol.wholeP50()), hol.wholeP50() / 1000.0))
         .add(HOL_WHOLE.simulated(us(hol.wholeP99()), hol.wholeP99() / 1000.0))
+        .add(HOL_ATOMIZED_P50.simulated(us(hol.atomizedP50()), hol.atomizedP50() / 1000.0)
+            .because(ATOM_P50_REASON))
         .add(HOL_ATOMIZED.simulated(us(hol.atomizedP99()), hol.atomizedP99() / 1000.0)
             .because(ATOM_REASON))
-        .add(HOL_GAIN.simulated(ratio(gain), gain).because("As the atomized row: the model's HP"
-            + " does not wait for an atom."))
-        .add(PARTITION.simulated(Numbers.percent(t.hpPartition() / t.hpAlone()),
+        .add(HOL_GAIN.simulated(ratio(gain), gain).because("As the atomized p99 row: the"
+            + " model's longest wait beside the atoms is its median one."));
+    for (int k = 0; k < SWEEP.size(); k++) {
+      claims.add(SWEEP_TARGETS.get(k).simulated(us(sweep[k]), sweep[k] / 1000.0));
+    }
+    claims.add(PARTITION.simulated(Numbers.percent(t.hpPartition() / t.hpAlone()),
             t.hpPartition() / t.hpAlone())
             .because(partitionReason(t.hpPartitionShared() / t.hpAlone())))
         .add(PLAIN_MPS.simulated(Numbers.percent(t.hpMps() / t.hpAlone()),
@@ -420,8 +560,36 @@ public final class LithosA100ThirdParty implements Reproduction {
     holTable.row("HP alone, latency p50", "11.0 µs", us(hol.aloneP50()))
         .row("BE kernel (G=20000, W=40000) alone", "10.8 ms",
             Numbers.fixed(hol.beKernelNs() / 1e6, 2) + " ms")
+        .row("HP + BE not atomized, latency p50", "10,419 µs", us(hol.wholeP50()))
         .row("HP + BE not atomized, latency p99", "10,577 µs", us(hol.wholeP99()))
+        .row("HP + BE atomized (20 atoms), latency p50", "231 µs", us(hol.atomizedP50()))
         .row("HP + BE atomized (20 atoms), latency p99", "453 µs", us(hol.atomizedP99()));
+    // the rows that tell the issue orders apart, under each
+    TextTable orders = new TextTable("configuration", "measured", "equal", "oldest-first",
+        "youngest-first");
+    Map<IssueSharing.Order, HeadOfLine> holBy = new java.util.EnumMap<>(IssueSharing.Order.class);
+    Map<IssueSharing.Order, Double> mpsBy = new java.util.EnumMap<>(IssueSharing.Order.class);
+    for (IssueSharing.Order order : IssueSharing.Order.values()) {
+      holBy.put(order, order == ISSUE_ORDER ? hol : headOfLine(registry, order));
+      mpsBy.put(order, order == ISSUE_ORDER ? t.hpMps() / t.hpAlone()
+          : plainMpsShare(registry, order));
+    }
+    orders.row(rowOf("HP + BE not atomized, latency p50 (µs)", "10,419", holBy,
+            h -> us(h.wholeP50())))
+        .row(rowOf("HP + BE not atomized, latency p99 (µs)", "10,577", holBy,
+            h -> us(h.wholeP99())))
+        .row(rowOf("HP + BE atomized, latency p50 (µs)", "231", holBy,
+            h -> us(h.atomizedP50())))
+        .row(rowOf("HP + BE atomized, latency p99 (µs)", "453", holBy,
+            h -> us(h.atomizedP99())))
+        .row(rowOf("HP + BE, plain MPS: HP throughput over alone", "29%", mpsBy,
+            Numbers::percent));
+    for (int k = 0; k < SWEEP.size(); k++) {
+      int index = k;
+      SweepKernel kernel = SWEEP.get(k);
+      orders.row(rowOf("HP beside a " + kernel.duration() + " BE kernel, latency p99 (µs)",
+          kernel.published(), sweepBy, p99s -> us(p99s[index])));
+    }
     TextTable tput = new TextTable("configuration", "measured (it/s)", "simulated (it/s)",
         "one shared front end (it/s)");
     tput.row("HP tenant alone", "7,275", Numbers.fixed(t.hpAlone(), 0), "")
@@ -433,17 +601,31 @@ public final class LithosA100ThirdParty implements Reproduction {
         .row("2 tenants, time-sliced", "3,559", Numbers.fixed(t.twoSliced(), 0), "")
         .row("2 tenants, MPS", "14,410", Numbers.fixed(t.twoMps(), 0), "");
     out.println("lithos-a100-third-party: a100 model, the work kernel's FP32 pipes shared"
-        + " (issue-rate, 2 slots per SM, a 4-warp block takes one)");
+        + " (issue-rate, 2 slots per SM, a 4-warp block takes one, the kernel that started first"
+        + " first)");
     out.print(holTable.render());
     out.println();
     out.print(tput.render());
     out.println();
+    out.print(orders.render());
+    out.println();
     claims.print(out);
-    page(claims, holTable, tput).write(outputDirectory);
+    page(claims, holTable, tput, orders).write(outputDirectory);
     return claims.reproduced();
   }
 
-  private ReproductionPage page(ClaimTable claims, TextTable hol, TextTable tput) {
+  /** A row of the issue-order table: the measured value, then each order's simulated one. */
+  private static <T> String[] rowOf(String label, String measured,
+      Map<IssueSharing.Order, T> byOrder, java.util.function.Function<T, String> format) {
+    List<String> cells = new ArrayList<>(List.of(label, measured));
+    for (IssueSharing.Order order : IssueSharing.Order.values()) {
+      cells.add(format.apply(byOrder.get(order)));
+    }
+    return cells.toArray(String[]::new);
+  }
+
+  private ReproductionPage page(ClaimTable claims, TextTable hol, TextTable tput,
+      TextTable orders) {
     return new ReproductionPage(id(), "Reproduction: lithos-a100-third-party (third-party"
         + " measurement, AureliusJustin/lithos-reproduction)")
         .paragraph("""
@@ -483,27 +665,39 @@ public final class LithosA100ThirdParty implements Reproduction {
             this kernel's units: an SM retires 2 warp-FMAs per cycle (64 FP32 lanes per SM, NVIDIA
             A100 white paper, "A100 SM Architecture"), a dependent warp asks for one every 4
             cycles, so `issue-slots-per-sm=2` and `warp-size=128` (a block of 4 warps takes one
-            slot): two blocks per SM run at full speed, a full SM of 16 at 1/8. The BE kernel's
-            10.8 ms is a row, not an input. Atoms are 20 kernels of 1,000 blocks launched in
-            order in the BE stream (the relaunch's exiting out-of-range blocks are not
-            modelled); the partition is the `lithos` policy with `hp-share=0.5` (27 TPCs each;
-            its stealing only lends idle HP SMs, of which a closed-loop HP tenant leaves none
-            for long) and no throttle.""")
+            slot): two blocks per SM run at full speed. Which blocks get the pipes when more ask
+            is `issue-order: oldest-first`, the kernel that started first (a greedy-then-oldest warp
+            scheduler; our reading, chosen after the first run, whose atomized and plain-MPS rows
+            named an equal share per block as the wrong mechanism; the last table compares the
+            three orders); one kernel alone, a full SM of 16 blocks, runs at 1/8 per block under
+            any order. The BE kernel's 10.8 ms is a row, not an input. HP requests follow
+            `hpbench.c`: 20 warm-up requests back to back, then 80, each after a 300 µs pause; its
+            p50 and p99 are the 41st and 80th of the 80. Atoms are 20 kernels of 1,000 blocks
+            launched in order in the BE stream (the relaunch's exiting out-of-range blocks, about
+            5 µs per atom, are not modelled); the partition is the `lithos` policy with
+            `hp-share=0.5` (27 TPCs each; its stealing only lends idle HP SMs, of which a
+            closed-loop HP tenant leaves none for long) and no throttle.""")
         .paragraph("""
             What the rows say. Head-of-line blocking behind a whole kernel follows from the block
-            scheduler's launch order: the HP kernel, launched after the BE stream's next kernel,
-            waits for its blocks, so an HP request lasts about one BE kernel, and the BE kernel's
-            own 10.8 ms follows from the FP32-pipe sharing of 16 blocks per SM. Two MPS tenants
-            that each fill 16 SMs run side by side at full speed. The misses name what the model
-            does not have: the atomizer's whole-grid relaunch (the HP kernel here never waits
-            for an atom), an equal per-block share of the FP32 pipes where the hardware's
-            arbitration between clients is undocumented (under plain MPS the model's HP keeps
-            about half the measured share), and the A100 PCIe's
-            time-slice switch cost.""")
+            scheduler's launch order and the pipes' order together: the HP kernel, launched after
+            the BE stream's next kernel, is placed only when that kernel's last blocks are, and
+            then waits for them to end, so every HP request, not only the slowest, lasts about
+            one BE kernel (the p50 row, set before its first run; an equal share per block gives
+            a 12.6 µs median). Atomized, an HP request waits for the rest of the atom running on
+            its SMs (the atomized p50), and under plain MPS for the older BE blocks on its SMs,
+            after which the BE tenant's next kernel is younger and HP runs at full speed. The BE
+            kernel's own 10.8 ms follows from the FP32-pipe sharing of 16 blocks per SM. Two MPS
+            tenants that each fill 16 SMs run side by side at full speed. The misses name what the
+            model does not have: a host whose delays move an HP request's phase against the atoms
+            (the atomized p99 is the longest of 80 waits; the model's are all equal), and the
+            A100 PCIe's time-slice switch cost.""")
         .heading("Head-of-line blocking")
         .table(hol.render())
         .heading("Throughput: spatial isolation and work conservation")
         .table(tput.render())
+        .heading("Which blocks get an SM's FP32 pipes (issue-order)")
+        .paragraph(ORDERS_TEXT)
+        .table(orders.render())
         .claims(claims);
   }
 }

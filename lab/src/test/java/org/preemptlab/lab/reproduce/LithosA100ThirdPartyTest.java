@@ -38,4 +38,20 @@ class LithosA100ThirdPartyTest {
     assertThat(hpLaunchNs(true)).isBetween(9_000.0, 11_000.0);
     assertThat(hpLaunchNs(false)).isGreaterThan(25_000.0);
   }
+  @Test
+  void hpbenchPausesOnlyAfterEachMeasuredRequestAndItsP99OfEightyIsTheLongest() {
+    PluginRegistry registry = PluginRegistry.discover(Optional.empty());
+    Kernel hp = LithosA100ThirdParty.work("hp", 16, 200,
+        LithosA100ThirdParty.a100(registry, true));
+    LithosA100ThirdParty.Jobs jobs = new LithosA100ThirdParty.Jobs();
+    jobs.hpbench("hp", 3, 4, 300_000, hp);
+
+    // bench/hpbench.c: warm-up requests back to back, the first measured one right after them,
+    // then a 300 us sleep after each measured request
+    assertThat(jobs.list).extracting(org.preemptlab.api.model.Job::thinkTimeNs)
+        .containsExactly(0L, 0L, 0L, 0L, 300_000L, 300_000L, 300_000L);
+    long[] eighty = java.util.stream.LongStream.rangeClosed(1, 80).toArray();
+    assertThat(LithosA100ThirdParty.hpbenchQuantile(eighty, 0.99)).isEqualTo(80);
+    assertThat(LithosA100ThirdParty.hpbenchQuantile(eighty, 0.50)).isEqualTo(41);
+  }
 }

@@ -13,6 +13,7 @@ import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.ContentionModel;
 import org.preemptlab.api.hardware.HardwareModel;
+import org.preemptlab.api.hardware.IssueSharing;
 import org.preemptlab.api.hardware.MemorySpec;
 import org.preemptlab.api.metrics.MetricDeclaration;
 import org.preemptlab.api.model.EngineKind;
@@ -358,7 +359,11 @@ public final class RunExecutor {
               : "docs/model.md#contention-for-memory-bandwidth"));
     });
     hardware.issueSharing().ifPresent(issue -> choices.add(new ModellingChoice("contention",
-        "issue-rate", "blocks on one SM share its " + issue.issueSlots() + " issue slots",
+        issue.order() == IssueSharing.Order.EQUAL ? "issue-rate" : "issue-rate, "
+            + issue.order().id(), "blocks on one SM share its " + issue.issueSlots()
+            + " issue slots" + (issue.order() == IssueSharing.Order.EQUAL ? "" : ", the kernel"
+            + " that started " + (issue.order() == IssueSharing.Order.OLDEST_FIRST ? "first"
+            : "last") + " first"),
         "docs/model.md#sharing-an-sms-issue-slots")));
     if (hardware.contention().isEmpty() && hardware.issueSharing().isEmpty()) {
       choices.add(new ModellingChoice("contention", "none", "each block lasts exactly its program",

@@ -72,6 +72,7 @@ class RelativePathsTest {
       java.util.Map.entry("application.queue", "a queue id"),
       java.util.Map.entry("hardware.name", "the model's display name"),
       java.util.Map.entry("hardware.contention", "a contention rule's name"),
+      java.util.Map.entry("hardware.issue-order", "an issue order's name"),
       java.util.Map.entry("hardware.context-order", "a context order's name"),
       java.util.Map.entry("hardware.context-switch", "a duration or a distribution of durations"),
       java.util.Map.entry("hardware.instruction-preemption", "a duration or distribution"),
