@@ -30,7 +30,8 @@ final class ReefDisb {
   /**
    * One kernel launch of a model.
    *
-   * @param name the kernel's name
+   * @param name the kernel's name, {@code <model>/<kernel>} (REEF's models share kernel names,
+   *     not their latencies)
    * @param blocks work-groups in the grid
    * @param threads work-items per work-group
    * @param sharedBytes LDS per work-group
@@ -77,12 +78,30 @@ final class ReefDisb {
     }
   }
 
+  /**
+   * The bundled copy of {@code docs/data/reef-occupancy-latencies.csv}: every kernel's latency
+   * alone and by occupancy, named as {@link Kernel#name()} names it, in the format of {@code
+   * reset-realtime}'s {@code padding-latencies}.
+   */
+  static final String OCCUPANCY_LATENCIES = "reef-occupancy-latencies.csv";
+
+  /** The text of the bundled {@link #OCCUPANCY_LATENCIES}. */
+  static String occupancyLatencies() {
+    try (java.io.InputStream in = ReefDisb.class.getResourceAsStream(OCCUPANCY_LATENCIES)) {
+      com.google.common.base.Preconditions.checkState(in != null, "%s is not bundled",
+          OCCUPANCY_LATENCIES);
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** The kernels of every model, in launch order, read from the bundled copy. */
   static Map<String, List<Kernel>> models() {
     Map<String, List<Kernel>> models = new LinkedHashMap<>();
     for (BundledCsv.Row row : BundledCsv.rows(ReefDisb.class, "reef-kernels.csv", null)) {
       String[] f = row.cells();
-      models.computeIfAbsent(f[0], m -> new ArrayList<>()).add(new Kernel(f[2],
+      models.computeIfAbsent(f[0], m -> new ArrayList<>()).add(new Kernel(f[0] + "/" + f[2],
           Integer.parseInt(f[3]), Integer.parseInt(f[4]), Integer.parseInt(f[5]),
           Integer.parseInt(f[6])));
     }
@@ -240,6 +259,33 @@ final class ReefDisb {
       blocks += k.blocks();
     }
     return sum / blocks / 1e3;
+  }
+
+  /**
+   * The shortest round, in µs, at any occupancy, of any kernel of {@code models} in the bundled
+   * {@link #OCCUPANCY_LATENCIES} (their names start with {@code <model>/}).
+   */
+  static int shortestRoundUs(java.util.Collection<String> models) {
+    int shortest = Integer.MAX_VALUE;
+    for (BundledCsv.Row row : BundledCsv.rows(ReefDisb.class, OCCUPANCY_LATENCIES,
+        "kernel,total_us,latency_us")) {
+      String kernel = row.cells()[0];
+      if (models.contains(kernel.substring(0, kernel.indexOf('/')))) {
+        for (String us : row.cells()[2].split(" ")) {
+          shortest = Math.min(shortest, Integer.parseInt(us));
+        }
+      }
+    }
+    return shortest;
+  }
+
+  /** The median profiled latency alone, in µs, of the kernel launches of {@code models}. */
+  static double medianKernelUs(Map<String, List<Kernel>> byModel,
+      java.util.Collection<String> models) {
+    double[] latencies = models.stream().flatMap(m -> byModel.get(m).stream())
+        .mapToDouble(Kernel::latencyUs).sorted().toArray();
+    int n = latencies.length;
+    return n % 2 == 1 ? latencies[n / 2] : (latencies[n / 2 - 1] + latencies[n / 2]) / 2;
   }
 
   /** A real-time task's requests per second: its trace's length, or its rate. */

@@ -40,6 +40,36 @@ class ReefDisbTest {
   }
 
   @Test
+  void theBundledOccupancyLatenciesAreTheCopyInDocsData() throws Exception {
+    assertThat(ReefDisb.occupancyLatencies()).isEqualTo(Files.readString(Path.of("..", "docs",
+        "data", ReefDisb.OCCUPANCY_LATENCIES)));
+  }
+
+  @Test
+  void everyProfiledKernelHasItsLatencyAloneAndLatenciesByOccupancyFromTheSameProfile() {
+    Map<String, String[]> byKernel = new HashMap<>();
+    for (BundledCsv.Row row : BundledCsv.rows(ReefDisb.class, ReefDisb.OCCUPANCY_LATENCIES,
+        "kernel,total_us,latency_us")) {
+      assertThat(byKernel.put(row.cells()[0], row.cells())).as("line %s", row.number()).isNull();
+    }
+    for (List<ReefDisb.Kernel> kernels : ReefDisb.models().values()) {
+      for (ReefDisb.Kernel k : kernels) {
+        // reef-kernels.csv's latency and this file's total_us are both the profile's
+        // total_latency, converted by two scripts
+        assertThat(byKernel).containsKey(k.name());
+        assertThat(Double.parseDouble(byKernel.get(k.name())[1])).as(k.name())
+            .isEqualTo(k.latencyUs());
+        assertThat(byKernel.get(k.name())[2].split(" ")).as(k.name()).isNotEmpty()
+            .allMatch(us -> Integer.parseInt(us) > 0);
+      }
+    }
+    // SJTU-IPADS/reef @58dabe0 resource/vgg/vgg.profile.json: the first kernel's eight rounds
+    assertThat(byKernel.get("vgg/tvmgen_default_fused_nn_batch_flatten_kernel0"))
+        .containsExactly("vgg/tvmgen_default_fused_nn_batch_flatten_kernel0", "14",
+            "14 14 14 14 14 14 14 14");
+  }
+
+  @Test
   void theRealWorkloadIsDisbsTraceOfFiveRealTimeAndFiveClosedLoopModels() {
     ReefDisb.Workload real = ReefDisb.real();
 
@@ -88,7 +118,7 @@ class ReefDisbTest {
     assertThat(models.get("resnet152")).hasSize(207);
     // SJTU-IPADS/reef resource/vgg/vgg.json kernels[0]: grid 48 x 1 x 1, block 256 x 1 x 1.
     assertThat(models.get("vgg").get(0)).isEqualTo(new ReefDisb.Kernel(
-        "tvmgen_default_fused_add_kernel0", 48, 256, 4, 14));
+        "vgg/tvmgen_default_fused_add_kernel0", 48, 256, 4, 14));
     for (ReefDisb.Workload w : ReefDisb.workloads()) {
       w.rt().forEach(t -> assertThat(models).containsKey(t.model()));
       w.be().forEach(t -> assertThat(models).containsKey(t.model()));
@@ -149,7 +179,7 @@ class ReefDisbTest {
         .toList();
     assertThat(rt).extracting(ReefDisb.Request::submitNs).containsExactly(0L, 10_000_000L);
     assertThat(trace.csv()).contains("\n0,rt0-vgg,rt0-vgg,HIGH,COMPUTE,200000ns,48,256,32,4,"
-        + "14000ns,,,true,tvmgen_default_fused_add_kernel0,200000ns\n");
+        + "14000ns,,,true,vgg/tvmgen_default_fused_add_kernel0,200000ns\n");
     // The second real-time request: every kernel waits for the first request's last kernel,
     // then for the 200 us preparation.
     assertThat(trace.csv()).contains("\n" + rt.get(1).firstJob() + ",rt0-vgg,rt0-vgg,HIGH,"

@@ -73,8 +73,15 @@ import org.preemptlab.policies.rank.WorkEstimate;
  * onto the others with (free SMs) x (merged occupancy) x (how many of its blocks fit, one after
  * another, in the real-time kernel's time) blocks, at most those it has left ({@link
  * SchedulerView#pad}); one best-effort kernel per real-time kernel. REEF reads each kernel's
- * latency at every occupancy from its profiles; here a block lasts its program's duration at any
- * occupancy, and the occupancy is the device model's.
+ * latency at every occupancy from its profiles: given them ({@link OccupancyLatencies}), the
+ * policy reads them as REEF's scheduler does. The real-time kernel's time is then its profiled
+ * latency alone; the best-effort occupancy is the largest, up to the merged occupancy and the
+ * profiled ones, whose round does not outlast that time, and the chunk (free SMs) x (that
+ * occupancy) x (how many of its rounds fit in the real-time kernel's time); a best-effort kernel
+ * without such an occupancy, or not profiled, is not padded. Without them a block lasts its
+ * program's duration at any occupancy and the occupancy is the merged one. Either way the padded
+ * blocks then run as the engine runs blocks (as many at once on an SM as occupancy allows, each
+ * for its program's duration), not REEF's persistent rounds.
  *
  * <p>The policy asks for preemptions; how the blocks leave is the run's preemption strategy's
  * choice, so run it with {@code --preemption flush} to get REEF's reset (with another strategy the
@@ -113,6 +120,7 @@ public final class ResetRealtimePolicy extends RankedPolicy {
   private final Priority realtime;
   private final BestEffort bestEffort;
   private final Padding padding;
+  private final OccupancyLatencies latencies;
   /** The best-effort jobs this policy holds while real-time work is unfinished (DKP only). */
   private final java.util.Set<JobView> heldJobs = new java.util.LinkedHashSet<>();
   /** Real-time jobs whose padding was decided, until they finish (DKP only). */
@@ -155,6 +163,23 @@ public final class ResetRealtimePolicy extends RankedPolicy {
    * @throws IllegalArgumentException if {@code padding} is DKP and {@code bestEffort} is not HOLD
    */
   public ResetRealtimePolicy(Priority realtime, BestEffort bestEffort, Padding padding) {
+    this(realtime, bestEffort, padding, OccupancyLatencies.NONE);
+  }
+
+  /**
+   * Creates an empty policy that pads by kernels' profiled latencies, as REEF's scheduler does.
+   *
+   * @param realtime the lowest priority that counts as real-time
+   * @param bestEffort what best effort does while real-time work is unfinished
+   * @param padding whether best-effort kernels are padded beside real-time ones; {@link
+   *     Padding#DKP} needs {@link BestEffort#HOLD}
+   * @param latencies the kernels' latencies alone and by occupancy that padding reads (kernels
+   *     found by name); {@link OccupancyLatencies#NONE} to pad by block programs
+   * @throws IllegalArgumentException if {@code padding} is DKP and {@code bestEffort} is not HOLD,
+   *     or latencies are given without DKP
+   */
+  public ResetRealtimePolicy(Priority realtime, BestEffort bestEffort, Padding padding,
+      OccupancyLatencies latencies) {
     super(false);
     this.realtime = realtime;
     this.bestEffort = java.util.Objects.requireNonNull(bestEffort, "bestEffort");
@@ -163,6 +188,10 @@ public final class ResetRealtimePolicy extends RankedPolicy {
         padding == Padding.NONE || bestEffort == BestEffort.HOLD,
         "padding dkp needs best-effort hold (REEF pads in its Reset mode), got best-effort %s",
         bestEffort.name().toLowerCase(java.util.Locale.ROOT));
+    this.latencies = java.util.Objects.requireNonNull(latencies, "latencies");
+    com.google.common.base.Preconditions.checkArgument(
+        padding == Padding.DKP || latencies.size() == 0,
+        "occupancy latencies are read by padding dkp only");
   }
 
   /**
@@ -313,7 +342,8 @@ public final class ResetRealtimePolicy extends RankedPolicy {
     }
     int required = Math.min(layers, blocksPerSm(rtKernel.threadsPerBlock(),
         rtKernel.registersPerThread(), rtKernel.sharedMemoryPerBlock(), device));
-    long rtNs = WorkEstimate.remainingTimeNs(rt, device);
+    long rtNs = latencies.profiled(rtKernel.name()) ? latencies.totalNs(rtKernel.name())
+        : WorkEstimate.remainingTimeNs(rt, device);
     for (QueueView queue : scheduler.queues()) {
       if (!realtime.isHigherThan(queue.priority())) {
         continue;
@@ -326,17 +356,41 @@ public final class ResetRealtimePolicy extends RankedPolicy {
       int merged = blocksPerSm(Math.max(rtKernel.threadsPerBlock(), beKernel.threadsPerBlock()),
           Math.max(rtKernel.registersPerThread(), beKernel.registersPerThread()),
           Math.max(rtKernel.sharedMemoryPerBlock(), beKernel.sharedMemoryPerBlock()), device);
-      long beBlockNs = beKernel.program().durationNs();
-      if (merged < required || beBlockNs > rtNs) {
+      if (merged < required) {
+        continue;
+      }
+      int occupancy = merged;
+      long roundNs = beKernel.program().durationNs();
+      if (latencies.profiled(beKernel.name())) {
+        occupancy = profiledOccupancy(beKernel.name(), merged, rtNs);
+        roundNs = occupancy == 0 ? Long.MAX_VALUE : latencies.roundNs(beKernel.name(), occupancy);
+      } else if (latencies.size() > 0) {
+        continue; // REEF pads only kernels it profiled
+      }
+      if (roundNs > rtNs) {
         continue;
       }
       long blocks = Math.min(be.pendingBlocks(),
-          (long) (sms - rtSms) * (rtNs / beBlockNs) * merged);
+          (long) (sms - rtSms) * (rtNs / roundNs) * occupancy);
       if (scheduler.pad(be, (int) blocks, SmSet.range(rtSms, sms)).accepted()) {
         scheduler.restrictSms(rt, SmSet.range(0, rtSms));
         return;
       }
     }
+  }
+
+  /**
+   * REEF's best-effort occupancy: the largest, up to {@code merged} and the profiled ones, whose
+   * round lasts at most {@code rtNs}; 0 if none does.
+   */
+  private int profiledOccupancy(String kernel, int merged, long rtNs) {
+    for (int occupancy = Math.min(merged, latencies.occupancies(kernel)); occupancy >= 1;
+        occupancy--) {
+      if (latencies.roundNs(kernel, occupancy) <= rtNs) {
+        return occupancy;
+      }
+    }
+    return 0;
   }
 
   /** The first launched, unfinished job of {@code queueId}, or null. */

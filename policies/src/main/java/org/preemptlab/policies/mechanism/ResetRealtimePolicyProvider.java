@@ -1,5 +1,6 @@
 package org.preemptlab.policies.mechanism;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +13,8 @@ import org.preemptlab.policies.rank.PolicyProviderBase;
 
 /**
  * Provides {@link ResetRealtimePolicy} as {@code reset-realtime}; parameters {@code realtime},
- * {@code best-effort} and {@code padding}.
+ * {@code best-effort}, {@code padding} and {@code padding-latencies} (a file of {@link
+ * OccupancyLatencies}, read by {@code padding=dkp}).
  */
 public final class ResetRealtimePolicyProvider extends PolicyProviderBase {
 
@@ -32,7 +34,12 @@ public final class ResetRealtimePolicyProvider extends PolicyProviderBase {
             ParameterSpec.choice("padding", "none", List.of("none", "dkp"),
                 "With best-effort hold: none, or dkp, REEF's dynamic kernel padding (its REEF"
                     + " mode): each real-time kernel runs on the SMs its blocks fill, and a"
-                    + " chunk of a best-effort kernel that does not outlast it on the rest.")));
+                    + " chunk of a best-effort kernel that does not outlast it on the rest."),
+            ParameterSpec.text("padding-latencies", "",
+                "With padding dkp: a CSV file (kernel,total_us,latency_us) of each kernel's"
+                    + " latency alone and its latencies at occupancy 1, 2, ... (space-separated),"
+                    + " as REEF profiles them; padding then reads them as REEF's scheduler does."
+                    + " Empty: a block lasts its program at any occupancy.")));
   }
 
   @Override
@@ -43,8 +50,15 @@ public final class ResetRealtimePolicyProvider extends PolicyProviderBase {
       throw new ConfigurationException("policy 'reset-realtime': padding 'dkp' needs best-effort"
           + " 'hold' (REEF pads only in its Reset mode), got best-effort '" + bestEffort + "'");
     }
+    String latencyFile = context.parameters().getString("padding-latencies").strip();
+    if (!latencyFile.isEmpty() && !padding.equals("dkp")) {
+      throw new ConfigurationException("policy 'reset-realtime': padding-latencies is read by"
+          + " padding 'dkp' only, got padding '" + padding + "'");
+    }
     return new ResetRealtimePolicy(Priority.valueOf(context.parameters().getString("realtime")),
         ResetRealtimePolicy.BestEffort.valueOf(bestEffort.toUpperCase(Locale.ROOT)),
-        ResetRealtimePolicy.Padding.valueOf(padding.toUpperCase(Locale.ROOT)));
+        ResetRealtimePolicy.Padding.valueOf(padding.toUpperCase(Locale.ROOT)),
+        latencyFile.isEmpty() ? OccupancyLatencies.NONE
+            : OccupancyLatencies.read(Path.of(latencyFile)));
   }
 }

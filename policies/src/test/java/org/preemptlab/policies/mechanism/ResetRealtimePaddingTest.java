@@ -185,6 +185,114 @@ class ResetRealtimePaddingTest {
         "pad 1 160 " + SmSet.range(10, 20), "restrict 3 " + SmSet.range(0, 10));
   }
 
+  /**
+   * REEF's profiles for the two kernels: {@code fc} 40 us alone (the model's blocks give it 35),
+   * {@code conv}'s rounds from 10 us at occupancy 1 to 60 us at 8.
+   */
+  private static OccupancyLatencies profiles(long... convRoundsUs) {
+    return OccupancyLatencies.of(Map.of("fc", 40_000L, "conv", 90_000L),
+        Map.of("fc", new long[] {40_000},
+            "conv", java.util.Arrays.stream(convRoundsUs).map(us -> us * 1000).toArray()));
+  }
+
+  private static ResetRealtimePolicy dkp(OccupancyLatencies latencies) {
+    return new ResetRealtimePolicy(Priority.HIGH, BestEffort.HOLD, Padding.DKP, latencies);
+  }
+
+  @Test
+  void withProfilesTheChunkUsesTheLargestOccupancyWhoseRoundFitsTheRealtimeKernelsProfile() {
+    ResetRealtimePolicy policy = dkp(profiles(10, 12, 15, 20, 30, 40, 50, 60));
+    TestScheduler scheduler = scheduler();
+    TestJob be = job(1, BE, BE_KERNEL);
+    TestJob rt = job(2, RT, RT_KERNEL);
+
+    launchBestEffortThenRealtime(policy, scheduler, rt, be);
+
+    // fc's profile: 40 us; conv's largest occupancy (of the merged 8) whose round is at most
+    // 40 us: 6, one round of 40 us; 15 free SMs x 1 round x 6 = 90 blocks (360 without profiles)
+    assertThat(scheduler.jobActions()).containsExactly("hold 1",
+        "pad 1 90 " + SmSet.range(5, 20), "restrict 2 " + SmSet.range(0, 5));
+  }
+
+  @Test
+  void withProfilesTheOccupancyIsAtMostTheMergedOneAndTheRoundsFillTheRealtimeKernelsTime() {
+    // profiled up to occupancy 10, but the merged occupancy is 8: 8 blocks, 20 us a round
+    ResetRealtimePolicy policy = dkp(profiles(5, 6, 7, 8, 9, 10, 11, 20, 25, 30));
+    TestScheduler scheduler = scheduler();
+    TestJob be = job(1, BE, BE_KERNEL);
+    TestJob rt = job(2, RT, RT_KERNEL);
+
+    launchBestEffortThenRealtime(policy, scheduler, rt, be);
+
+    // 15 free SMs x (40 / 20 = 2 rounds) x 8 = 240 blocks (occupancy 10: 1 round, 150)
+    assertThat(scheduler.jobActions()).contains("pad 1 240 " + SmSet.range(5, 20));
+  }
+
+  @Test
+  void withProfilesAKernelWhoseFirstRoundOutlastsTheRealtimeKernelIsNotPaddedThoughItsBlocksFit() {
+    ResetRealtimePolicy policy = dkp(profiles(45, 50));
+    TestScheduler scheduler = scheduler();
+    TestJob be = job(1, BE, BE_KERNEL); // its blocks last 10 us: without profiles, padded
+    TestJob rt = job(2, RT, RT_KERNEL);
+
+    launchBestEffortThenRealtime(policy, scheduler, rt, be);
+
+    assertThat(scheduler.jobActions()).containsExactly("hold 1");
+  }
+
+  @Test
+  void withProfilesAKernelNotProfiledIsNotPaddedAndTheNextQueuesIs() {
+    ResetRealtimePolicy policy = dkp(profiles(10));
+    TestScheduler scheduler = scheduler();
+    TestJob unprofiled = job(1, BE, kernel("pool", 400, 256, 10_000));
+    TestJob conv = job(2, BE2, BE_KERNEL);
+    TestJob rt = job(3, RT, RT_KERNEL);
+
+    launchBestEffortThenRealtime(policy, scheduler, rt, unprofiled, conv);
+
+    // conv at occupancy 1 (its only profiled one): 15 x (40 / 10 = 4) x 1 = 60 blocks
+    assertThat(scheduler.jobActions()).containsExactly("hold 1", "hold 2",
+        "pad 2 60 " + SmSet.range(5, 20), "restrict 3 " + SmSet.range(0, 5));
+  }
+
+  @Test
+  void profilesWithoutPaddingAreRefused() {
+    assertThatThrownBy(() -> new ResetRealtimePolicy(Priority.HIGH, BestEffort.HOLD,
+        Padding.NONE, profiles(10))).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("occupancy latencies are read by padding dkp only");
+  }
+
+  @Test
+  void theProviderRefusesPaddingLatenciesWithoutPaddingNamingBothKeys() {
+    ResetRealtimePolicyProvider provider = new ResetRealtimePolicyProvider();
+    PluginContext context = new PluginContext(Parameters.of(provider.parameters(),
+        Map.of("best-effort", "hold", "padding-latencies", "reef.csv")), null,
+        new SplittableRandom(1));
+
+    assertThatThrownBy(() -> provider.create(context))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("policy 'reset-realtime': padding-latencies is read by padding 'dkp' only,"
+            + " got padding 'none'");
+  }
+
+  @Test
+  void theProviderReadsPaddingLatenciesFromTheFileItNames(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws java.io.IOException {
+    java.nio.file.Path file = dir.resolve("latencies.csv");
+    java.nio.file.Files.writeString(file, "kernel,total_us,latency_us\nfc,40,40\n"
+        + "conv,90,10 12 15 20 30 40 50 60\n");
+    ResetRealtimePolicyProvider provider = new ResetRealtimePolicyProvider();
+    PluginContext context = new PluginContext(Parameters.of(provider.parameters(),
+        Map.of("best-effort", "hold", "padding", "dkp", "padding-latencies", file.toString())),
+        null, new SplittableRandom(1));
+    ResetRealtimePolicy policy = (ResetRealtimePolicy) provider.create(context);
+    TestScheduler scheduler = scheduler();
+
+    launchBestEffortThenRealtime(policy, scheduler, job(2, RT, RT_KERNEL), job(1, BE, BE_KERNEL));
+
+    assertThat(scheduler.jobActions()).contains("pad 1 90 " + SmSet.range(5, 20));
+  }
+
   @Test
   void theProviderRefusesPaddingOutsideReefsResetModeNamingBothKeys() {
     ResetRealtimePolicyProvider provider = new ResetRealtimePolicyProvider();
