@@ -51,15 +51,12 @@ public record RunPlan(RunConfig config, List<PlannedPlugin> plugins) {
    */
   public static RunPlan of(PluginRegistry registry, RunConfig config) {
     List<Validated> validated = new ArrayList<>();
-    validated.add(Validated.of(registry, PluginKind.HARDWARE_MODEL, config.hardware()));
-    validated.add(Validated.of(registry, PluginKind.SCHEDULING_POLICY, config.policy()));
-    validated.add(Validated.of(registry, PluginKind.PREEMPTION_STRATEGY, config.preemption()));
-    validated.add(Validated.of(registry, PluginKind.CONTEXT_SAVE, config.contextSave()));
-    WorkloadConfig workload = config.workload();
-    PluginChoice generator = new PluginChoice(workload.generator(), workload.parameters());
-    validated.add(workload.spec() != null // an inline spec has no generator parameters
-        ? new Validated(PluginKind.WORKLOAD, generator.id(), generator, null)
-        : Validated.of(registry, PluginKind.WORKLOAD, generator));
+    for (PluginKind kind : RunConfig.PLUGIN_KINDS) {
+      PluginChoice choice = config.choice(kind);
+      boolean spec = kind == PluginKind.WORKLOAD && config.workload().spec() != null;
+      validated.add(spec ? new Validated(kind, choice.id(), choice, null) // no generator values
+          : Validated.of(registry, kind, choice));
+    }
     List<String> labels = ApplicationSetup.labels(config.applications());
     for (int i = 0; i < config.applications().size(); i++) {
       PluginChoice application = config.applications().get(i);
