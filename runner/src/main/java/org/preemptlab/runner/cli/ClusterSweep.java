@@ -245,7 +245,7 @@ final class ClusterSweep {
         System.getenv(), System.err)) {
       progress.start(mine.size(), mine.size() - todo.size());
       SweepRunner runner = new SweepRunner(executor, store, jobs, timeout, metrics.recorded(),
-          metrics.groups());
+          metrics.groups()).resolvedAs(plan, runPlans);
       if (line.hasOption("stacktrace")) {
         runner.printingStackTraces(System.err);
       }

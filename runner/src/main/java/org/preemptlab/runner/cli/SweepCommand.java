@@ -217,7 +217,7 @@ final class SweepCommand implements Command {
           System.getenv(), System.err)) {
         progress.start(runs.size(), runs.size() - todo.size());
         SweepRunner runner = new SweepRunner(executor, store, jobs, timeout, recorded,
-            config.groupSets());
+            config.groupSets()).resolvedAs(plan, runPlans);
         if (line.hasOption("stacktrace")) {
           runner.printingStackTraces(System.err);
         }
