@@ -42,8 +42,9 @@ import org.preemptlab.runner.workload.RandomStreams;
 import org.preemptlab.runner.workload.SyntheticWorkload;
 
 /**
- * Turns a {@link RunConfig} into a finished run: creates fresh plugin instances from the registry,
- * gives each its own random stream split from the root seed by name ({@code hardware}, {@code
+ * Turns a {@link RunConfig} into a finished run: resolves its plugins once into a {@link RunPlan}
+ * ({@link #plan}), creates fresh plugin instances from the plan's validated parameters, gives
+ * each its own random stream split from the root seed by name ({@code hardware}, {@code
  * workload}, {@code preemption}, {@code context-save}, {@code policy/<engine>}, {@code
  * application/<id>}), generates the workload, adds the applications' contexts and queues,
  * simulates it and computes the metrics. The workload stream does not depend on the
@@ -203,6 +204,9 @@ public final class RunExecutor {
   /**
    * Runs {@code plan} as {@link #execute(RunConfig, EngineListener, FinishedJobs)} runs its
    * configuration, without resolving its plugins again.
+   *
+   * @param plan a plan of this executor's registry ({@link #plan}), possibly for another seed
+   *     ({@link RunPlan#withSeed})
    */
   public RunOutcome execute(RunPlan plan, EngineListener listener, FinishedJobs jobs) {
     PluginBlame blame = blame(plan);
