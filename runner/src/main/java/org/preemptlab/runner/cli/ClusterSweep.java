@@ -25,8 +25,8 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.Limits;
-import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.RunPlan;
 import org.preemptlab.runner.experiment.YamlBinding;
 import org.preemptlab.runner.experiment.cluster.Partition;
 import org.preemptlab.runner.experiment.cluster.Shard;
@@ -89,7 +89,7 @@ final class ClusterSweep {
   private final PrintStream out;
   private final Path file;
   private final SweepPlan plan;
-  private final PluginRegistry registry;
+  private final List<RunPlan> runPlans;
   private final RunExecutor executor;
   private final Path dir;
   private final ResultStore store;
@@ -113,14 +113,14 @@ final class ClusterSweep {
   }
 
   ClusterSweep(CommandLine line, PrintStream out, Path file, SweepPlan plan,
-      PluginRegistry registry, RunExecutor executor, Path dir, Optional<Duration> timeout,
+      List<RunPlan> runPlans, RunExecutor executor, Path dir, Optional<Duration> timeout,
       String command, SweepMetrics metrics) {
     this.metrics = metrics;
     this.line = line;
     this.out = out;
     this.file = file;
     this.plan = plan;
-    this.registry = registry;
+    this.runPlans = runPlans;
     this.executor = executor;
     this.dir = dir;
     this.store = new ResultStore(dir);
@@ -245,7 +245,7 @@ final class ClusterSweep {
         System.getenv(), System.err)) {
       progress.start(mine.size(), mine.size() - todo.size());
       SweepRunner runner = new SweepRunner(executor, store, jobs, timeout, metrics.recorded(),
-          metrics.groups());
+          metrics.groups()).resolvedAs(plan, runPlans);
       if (line.hasOption("stacktrace")) {
         runner.printingStackTraces(System.err);
       }
@@ -280,7 +280,7 @@ final class ClusterSweep {
       results.add(done.orElseGet(() -> RunResult.failed(run, MISSING)));
     }
     if (!Files.isRegularFile(dir.resolve(Provenance.FILE))) {
-      SweepCommand.writeProvenance(plan, registry, dir, command);
+      SweepCommand.writeProvenance(plan, runPlans, dir, command);
     }
     SweepAnalysis analysis = SweepAnalysis.of(plan, metrics.selected(), metrics.recorded(),
         results, store);
@@ -357,7 +357,7 @@ final class ClusterSweep {
         maxRunning, cpus, options, values(SLURM_SETUP), java(), javaOptions(), classpath(),
         Path.of("").toAbsolutePath(), slurmDir.toAbsolutePath().resolve("logs"),
         sweepArguments()); // checked before anything is written: a refusal leaves no folder
-    SweepCommand.writeProvenance(plan, registry, dir, command);
+    SweepCommand.writeProvenance(plan, runPlans, dir, command);
     Path array = slurmDir.resolve("array.sh");
     Path report = slurmDir.resolve("report.sh");
     try {

@@ -53,7 +53,7 @@ final class DemoCommand implements Command {
     }
     RunConfig base = RunCommand.resolve(line);
     RunExecutor executor = new RunExecutor(SharedOptions.registry(line));
-    executor.validate(base);
+    executor.plan(base); // every plugin id and parameter is checked before the first run
     if (line.hasOption(MARKDOWN)) {
       out.print(Demo.markdown(Demo.run(base, executor)));
       return 0;

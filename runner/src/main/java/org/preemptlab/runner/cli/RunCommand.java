@@ -21,6 +21,7 @@ import org.preemptlab.runner.experiment.Overrides;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
 import org.preemptlab.runner.experiment.RunOutcome;
+import org.preemptlab.runner.experiment.RunPlan;
 import org.preemptlab.runner.experiment.StopRequest;
 import org.preemptlab.runner.experiment.WorkEstimate;
 import org.preemptlab.runner.metrics.MetricSelection;
@@ -155,8 +156,9 @@ final class RunCommand implements Command {
   private int run(CommandLine line, PrintStream out, RunConfig config,
       Optional<Duration> timeout, RunExecutor plainExecutor, StopRequest stop) {
     // every plugin id and parameter is checked before any output path is touched
-    plainExecutor.validate(config);
-    List<MetricSelection> requested = requestedMetrics(line, plainExecutor.metrics(config));
+    RunPlan plan = plainExecutor.plan(config);
+    Metrics metrics = plan.metrics();
+    List<MetricSelection> requested = requestedMetrics(line, metrics);
     plainExecutor = plainExecutor.reporting(requested); // collects what on-request metrics need
     String command = CommandLines.render(name(), line);
     String dir = line.getOptionValue(OUT);
@@ -191,7 +193,7 @@ final class RunCommand implements Command {
               : TimelineWriter.open(Path.of(trace), TraceLabels.of(config));
           boolean done = false;
           try (timeline) {
-            RunOutcome result = executor.execute(config, timeline,
+            RunOutcome result = executor.execute(plan, timeline,
                 jobsCsv == null ? FinishedJobs.NONE : jobsCsv);
             done = true;
             return result;
@@ -225,13 +227,13 @@ final class RunCommand implements Command {
         deleteQuietly(Path.of(dir));
       }
     }
-    out.print(RunReport.summary(outcome, executor.metrics(outcome.config())));
+    out.print(RunReport.summary(outcome, metrics));
     if (dir != null) {
       RunInputs.Resolved resolved = RunInputs.resolve(outcome.config(), outcome.parameters(),
           outcome.applicationParameters(), Path.of(dir));
       var parameters = resolved.parameters(outcome.parameters().keySet());
       RunReport.writeAllButJobs(outcome.withConfig(resolved.config(), parameters,
-          resolved.applicationParameters()), Path.of(dir), executor.metrics(outcome.config()));
+          resolved.applicationParameters()), Path.of(dir), metrics);
       out.println("\nwrote jobs.csv, preemptions.csv, groups.csv, suspensions.csv, summary.json, "
           + "config.yaml" + (resolved.inputs().stream().anyMatch(i -> !i.copy().isEmpty())
               ? ", " + RunInputs.FOLDER + "/" : "") + " to " + dir);

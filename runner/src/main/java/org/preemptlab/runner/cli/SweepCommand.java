@@ -25,8 +25,8 @@ import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.discovery.PluginFailureException;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.experiment.ConfigLoader;
-import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.RunPlan;
 import org.preemptlab.runner.experiment.StopRequest;
 import org.preemptlab.runner.experiment.WorkEstimate;
 import org.preemptlab.runner.experiment.YamlBinding;
@@ -159,10 +159,10 @@ final class SweepCommand implements Command {
     PluginRegistry registry = SharedOptions.registry(line);
     RunExecutor executor = new RunExecutor(registry);
     SweepPlan plan = SweepPlan.of(config);
-    plan.validate(executor);
+    List<RunPlan> runPlans = plan.plans(executor); // each configuration's plugins, checked
     Metrics metrics = Metrics.builtIn();
-    for (SweepPoint point : plan.points()) {
-      for (Metric metric : executor.metrics(point.config()).all()) {
+    for (RunPlan runPlan : runPlans) {
+      for (Metric metric : runPlan.metrics().all()) {
         if (metrics.find(metric.id()).isEmpty()) {
           metrics = metrics.plus(metric);
         }
@@ -180,12 +180,12 @@ final class SweepCommand implements Command {
     List<String> keys = recorded.stream().map(MetricSelection::key).toList();
     Path dir = Path.of(line.getOptionValue(OUT, "results/" + config.name()));
     if (ClusterSweep.applies(line)) { // --shard, --report, --slurm: docs/cluster.md
-      return new ClusterSweep(line, out, Path.of(file), plan, registry, executor, dir, timeout,
+      return new ClusterSweep(line, out, Path.of(file), plan, runPlans, executor, dir, timeout,
           CommandLines.render(name(), line),
           new ClusterSweep.SweepMetrics(selected, recorded, config.groupSets())).run(slurm);
     }
     // a local sweep: its work is estimated and its output folder checked before anything runs
-    checkWork(plan, executor, maxBlocks, timeout);
+    checkWork(plan, runPlans, executor, maxBlocks, timeout);
     String sweepYaml = YamlBinding.toYaml(plan.config());
     OutputPaths.checkDirectory("--out", dir, d -> holdsSweep(d, sweepYaml));
     ResultStore store = new ResultStore(dir);
@@ -195,7 +195,7 @@ final class SweepCommand implements Command {
           + "complete them, or choose another --out");
     }
     store.removeTemporaryFiles();
-    writeProvenance(plan, registry, dir, CommandLines.render(name(), line));
+    writeProvenance(plan, runPlans, dir, CommandLines.render(name(), line));
 
     List<PlannedRun> runs = plan.runs();
     List<PlannedRun> todo = new ArrayList<>();
@@ -217,7 +217,7 @@ final class SweepCommand implements Command {
           System.getenv(), System.err)) {
         progress.start(runs.size(), runs.size() - todo.size());
         SweepRunner runner = new SweepRunner(executor, store, jobs, timeout, recorded,
-            config.groupSets());
+            config.groupSets()).resolvedAs(plan, runPlans);
         if (line.hasOption("stacktrace")) {
           runner.printingStackTraces(System.err);
         }
@@ -283,15 +283,16 @@ final class SweepCommand implements Command {
    * Estimates the sweep's work before anything runs: each configuration's workload (generated for
    * its first seed) times its seeds, against the threshold.
    */
-  private static void checkWork(SweepPlan plan, RunExecutor executor, long maxBlocks,
-      Optional<Duration> timeout) {
+  private static void checkWork(SweepPlan plan, List<RunPlan> runPlans, RunExecutor executor,
+      long maxBlocks, Optional<Duration> timeout) {
     long blocks = 0;
     long jobs = 0;
     long seeds = plan.seeds().size();
-    for (SweepPoint point : plan.points()) {
+    for (int i = 0; i < plan.points().size(); i++) {
+      SweepPoint point = plan.points().get(i);
       WorkEstimate one;
       try {
-        RunConfig first = point.config().withSeed(plan.seeds().get(0));
+        RunPlan first = runPlans.get(i).withSeed(plan.seeds().get(0));
         one = SharedOptions.withTimeout(timeout, () -> executor.estimate(first));
       } catch (ConfigurationException e) {
         throw new ConfigurationException("configuration " + point.key() + ": " + e.getMessage(),
@@ -342,7 +343,7 @@ final class SweepCommand implements Command {
    * configuration ({@code configs/KEY.yaml}), {@code provenance.json} and {@code command.txt},
    * before the first run, so that even an interrupted sweep says where it came from.
    */
-  static void writeProvenance(SweepPlan plan, PluginRegistry registry, Path dir,
+  static void writeProvenance(SweepPlan plan, List<RunPlan> runPlans, Path dir,
       String command) {
     List<String> configs = new ArrayList<>();
     List<PluginDescriptor> plugins = new ArrayList<>();
@@ -350,12 +351,13 @@ final class SweepCommand implements Command {
       Files.createDirectories(dir.resolve("configs"));
       ResultStore.writeAtomically(dir.resolve("sweep.yaml"),
           YamlBinding.toYaml(plan.config()).getBytes(StandardCharsets.UTF_8));
-      for (SweepPoint point : plan.points()) {
+      for (int i = 0; i < plan.points().size(); i++) {
+        SweepPoint point = plan.points().get(i);
         String name = "configs/" + point.key() + ".yaml";
         ResultStore.writeAtomically(dir.resolve(name),
             ConfigLoader.toYaml(point.config()).getBytes(StandardCharsets.UTF_8));
         configs.add(name);
-        plugins.addAll(RunExecutor.descriptors(registry, point.config()));
+        plugins.addAll(runPlans.get(i).descriptors());
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write to " + dir, e);

@@ -277,9 +277,22 @@ public final class PluginRegistry {
    */
   public <P extends PluginProvider<T>, T> T create(PluginType<P, T> type, String id,
       Map<String, String> values, HardwareModel hardware, RandomGenerator random) {
+    return create(type, id, validate(find(type.kind(), id).descriptor(), values), hardware,
+        random);
+  }
+
+  /**
+   * Creates a fresh plugin instance from parameters already validated by {@link #parameters}
+   * for this plugin (a run plan's), without validating them again; otherwise as {@link
+   * #create(PluginType, String, Map, HardwareModel, RandomGenerator)}.
+   *
+   * @param parameters the values {@code parameters(type.kind(), id, ...)} returned
+   */
+  public <P extends PluginProvider<T>, T> T create(PluginType<P, T> type, String id,
+      Parameters parameters, HardwareModel hardware, RandomGenerator random) {
+    Objects.requireNonNull(parameters, "parameters");
     DiscoveredPlugin plugin = find(type.kind(), id);
     PluginDescriptor descriptor = plugin.descriptor();
-    Parameters parameters = validate(descriptor, values);
     PluginContext context = new PluginContext(parameters,
         hardware == null ? null : hardware.device(), random, hardware);
     P provider = type.providerType().cast(plugin.provider());

@@ -56,38 +56,28 @@ final class ApplicationSetup {
     return labels;
   }
 
-  /** Checks every application's id and parameters, naming its key. */
-  static void validate(PluginRegistry registry, List<PluginChoice> applications) {
-    for (int i = 0; i < applications.size(); i++) {
-      PluginChoice choice = applications.get(i);
-      try {
-        registry.parameters(PluginKind.APPLICATION, choice.id(), choice.parameters());
-      } catch (ConfigurationException e) {
-        throw new ConfigurationException(key(i) + ": " + e.getMessage(), e);
-      }
-    }
-  }
-
-  /** Fresh instances for one run, each with its own stream, asked for their resources. */
-  static List<RunApplication> create(PluginRegistry registry, List<PluginChoice> applications,
-      HardwareModel hardware, long seed) {
-    List<String> labels = labels(applications);
+  /**
+   * Fresh instances of a run plan's {@code applications} for one run, each with its own stream,
+   * asked for their resources.
+   */
+  static List<RunApplication> create(PluginRegistry registry,
+      List<RunPlan.PlannedPlugin> applications, HardwareModel hardware, long seed) {
     List<RunApplication> created = new ArrayList<>();
     for (int i = 0; i < applications.size(); i++) {
-      PluginChoice choice = applications.get(i);
-      String name = name(i, choice.id());
+      RunPlan.PlannedPlugin planned = applications.get(i);
+      String name = name(i, planned.id());
       Application instance;
       try {
-        instance = registry.create(PluginType.APPLICATION, choice.id(), choice.parameters(),
-            hardware, RandomStreams.named(seed, "application/" + streamSuffix(labels.get(i),
-                choice.id())));
+        instance = registry.create(PluginType.APPLICATION, planned.id(), planned.parameters(),
+            hardware, RandomStreams.named(seed, "application/" + streamSuffix(planned.label(),
+                planned.id())));
       } catch (ConfigurationException e) {
         throw new ConfigurationException(key(i) + ": " + e.getMessage(), e);
       }
       try {
         created.add(RunApplication.of(name, instance));
       } catch (ApplicationFailure e) {
-        throw translate(e, registry.descriptor(PluginKind.APPLICATION, choice.id()));
+        throw translate(e, planned.descriptor());
       }
     }
     return created;

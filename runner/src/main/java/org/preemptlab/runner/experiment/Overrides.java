@@ -2,6 +2,7 @@ package org.preemptlab.runner.experiment;
 
 import java.util.List;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.PluginKind;
 
 /**
  * Command-line overrides of a run configuration: {@code --policy ID} and its siblings replace a
@@ -15,7 +16,7 @@ import org.preemptlab.api.ConfigurationException;
 public final class Overrides {
   /** The configuration sections that choose a plugin. */
   public static final List<String> PLUGIN_SECTIONS =
-      List.of("hardware", "policy", "preemption", "context-save", "workload");
+      RunConfig.PLUGIN_KINDS.stream().map(PluginKind::key).toList();
 
   private static final List<String> PLAIN_KEYS =
       List.of("name", "seed", "engine.credit-limit", "engine.launch-window",
@@ -34,20 +35,18 @@ public final class Overrides {
       throw new ConfigurationException("--" + section + ": needs a plugin id (preemptlab list "
           + section + ")");
     }
-    return switch (section) {
-      case "hardware" -> config.withHardware(replace(config.hardware(), id));
-      case "policy" -> config.withPolicy(replace(config.policy(), id));
-      case "preemption" -> config.withPreemption(replace(config.preemption(), id));
-      case "context-save" -> config.withContextSave(replace(config.contextSave(), id));
-      case "workload" -> config.withWorkload(config.workload().generator().equals(id)
-          ? config.workload() : new WorkloadConfig(id, java.util.Map.of(), null));
-      default -> throw ConfigurationException.unknown("configuration section", section,
-          PLUGIN_SECTIONS);
-    };
+    if (!PLUGIN_SECTIONS.contains(section)) {
+      throw ConfigurationException.unknown("configuration section", section, PLUGIN_SECTIONS);
+    }
+    PluginKind kind = kindOf(section);
+    // the same id keeps the plugin's parameters (and a workload's inline spec)
+    return config.choice(kind).id().equals(id) ? config
+        : config.withChoice(kind, PluginChoice.of(id));
   }
 
-  private static PluginChoice replace(PluginChoice current, String id) {
-    return current.id().equals(id) ? current : PluginChoice.of(id);
+  /** The kind of plugin a section of {@link #PLUGIN_SECTIONS} chooses. */
+  private static PluginKind kindOf(String section) {
+    return RunConfig.PLUGIN_KINDS.get(PLUGIN_SECTIONS.indexOf(section));
   }
 
   /**
@@ -135,13 +134,10 @@ public final class Overrides {
       throw ConfigurationException.unknown("key", key, valid);
     }
     String parameter = key.substring(dot + 1);
-    return switch (section) {
-      case "hardware" -> config.withHardware(config.hardware().with(parameter, value));
-      case "policy" -> config.withPolicy(config.policy().with(parameter, value));
-      case "preemption" -> config.withPreemption(config.preemption().with(parameter, value));
-      case "context-save" -> config.withContextSave(config.contextSave().with(parameter, value));
-      default -> config.withWorkload(config.workload().with(parameter, value));
-    };
+    PluginKind kind = kindOf(section);
+    return kind == PluginKind.WORKLOAD // an inline spec refuses a generator parameter
+        ? config.withWorkload(config.workload().with(parameter, value))
+        : config.withChoice(kind, config.choice(kind).with(parameter, value));
   }
 
   private static long parseLong(String key, String value) {

@@ -1,6 +1,7 @@
 package org.preemptlab.runner.experiment;
 
 import java.util.List;
+import org.preemptlab.api.PluginKind;
 
 /**
  * Everything that defines one run: the plugins, the workload, the engine settings and the root
@@ -53,6 +54,51 @@ public record RunConfig(
     workload = workload != null ? workload
         : applications.isEmpty() ? WorkloadConfig.demo() : WorkloadConfig.none();
     engine = engine == null ? EngineConfig.defaults() : engine;
+  }
+
+  /**
+   * The kinds a configuration chooses exactly one plugin of, each in its own section, in the
+   * order of those sections: hardware, policy, preemption, context-save, workload. Plugins are
+   * validated and their input files recorded in this order.
+   */
+  public static final List<PluginKind> PLUGIN_KINDS = List.of(PluginKind.HARDWARE_MODEL,
+      PluginKind.SCHEDULING_POLICY, PluginKind.PREEMPTION_STRATEGY, PluginKind.CONTEXT_SAVE,
+      PluginKind.WORKLOAD);
+
+  /**
+   * The plugin chosen for {@code kind}, one of {@link #PLUGIN_KINDS}: the workload's as its
+   * generator and parameters (an inline spec's generator is {@code synthetic}, without
+   * parameters).
+   *
+   * @throws IllegalArgumentException for {@link PluginKind#APPLICATION}: a configuration has a
+   *     list of them, {@link #applications()}
+   */
+  public PluginChoice choice(PluginKind kind) {
+    return switch (kind) {
+      case HARDWARE_MODEL -> hardware;
+      case SCHEDULING_POLICY -> policy;
+      case PREEMPTION_STRATEGY -> preemption;
+      case CONTEXT_SAVE -> contextSave;
+      case WORKLOAD -> new PluginChoice(workload.generator(), workload.parameters());
+      case APPLICATION -> throw new IllegalArgumentException("a configuration has a list of "
+          + "applications, not one choice: use applications()");
+    };
+  }
+
+  /**
+   * A copy with {@code value} as the plugin of {@code kind}, one of {@link #PLUGIN_KINDS}; for
+   * the workload, a generator with these parameters (replacing an inline spec).
+   */
+  public RunConfig withChoice(PluginKind kind, PluginChoice value) {
+    return switch (kind) {
+      case HARDWARE_MODEL -> withHardware(value);
+      case SCHEDULING_POLICY -> withPolicy(value);
+      case PREEMPTION_STRATEGY -> withPreemption(value);
+      case CONTEXT_SAVE -> withContextSave(value);
+      case WORKLOAD -> withWorkload(new WorkloadConfig(value.id(), value.parameters(), null));
+      case APPLICATION -> throw new IllegalArgumentException("a configuration has a list of "
+          + "applications, not one choice: use withApplications");
+    };
   }
 
   /** A configuration without applications and without a {@code sharing} section. */

@@ -1,6 +1,5 @@
 package org.preemptlab.runner.experiment;
 
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -8,14 +7,12 @@ import java.util.function.Function;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.ParameterType;
-import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.ContentionModel;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.hardware.IssueSharing;
 import org.preemptlab.api.hardware.MemorySpec;
-import org.preemptlab.api.metrics.MetricDeclaration;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.SchedulingPolicy;
@@ -46,8 +43,9 @@ import org.preemptlab.runner.workload.RandomStreams;
 import org.preemptlab.runner.workload.SyntheticWorkload;
 
 /**
- * Turns a {@link RunConfig} into a finished run: creates fresh plugin instances from the registry,
- * gives each its own random stream split from the root seed by name ({@code hardware}, {@code
+ * Turns a {@link RunConfig} into a finished run: resolves its plugins once into a {@link RunPlan}
+ * ({@link #plan}), creates fresh plugin instances from the plan's validated parameters, gives
+ * each its own random stream split from the root seed by name ({@code hardware}, {@code
  * workload}, {@code preemption}, {@code context-save}, {@code policy/<engine>}, {@code
  * application/<id>}), generates the workload, adds the applications' contexts and queues,
  * simulates it and computes the metrics. The workload stream does not depend on the
@@ -113,64 +111,60 @@ public final class RunExecutor {
    *     run
    */
   public WorkEstimate estimate(RunConfig config) {
-    validate(config);
-    PluginBlame blame = blame(config);
+    return estimate(plan(config));
+  }
+
+  /**
+   * The work of {@code plan}'s run, estimated from its generated workload without simulating.
+   *
+   * @throws ConfigurationException for a workload that cannot run
+   */
+  public WorkEstimate estimate(RunPlan plan) {
+    PluginBlame blame = blame(plan);
     try {
-      return estimate(config, blame);
+      return estimate(plan, blame);
     } catch (Throwable failure) {
       throw blame.translate(failure);
     }
   }
 
-  private WorkEstimate estimate(RunConfig config, PluginBlame blame) {
-    HardwareModel hardware = createHardware(config, blame);
-    Workload generated = generateWorkload(config.workload(), hardware, config.seed(), blame);
+  private WorkEstimate estimate(RunPlan plan, PluginBlame blame) {
+    RunConfig config = plan.config();
+    HardwareModel hardware = createHardware(plan, blame);
+    Workload generated = generateWorkload(plan, hardware, blame);
     WorkloadChecks.check(generated);
     // The applications' contexts and queues too, which a sharing section may name.
-    List<RunApplication> applications = ApplicationSetup.create(registry, config.applications(),
+    List<RunApplication> applications = ApplicationSetup.create(registry, plan.applications(),
         hardware, config.seed());
     Workload workload = ApplicationSetup.merge(generated, applications);
     SharingPlan sharing = SharingPlan.resolve(config.sharing(), hardwareLabel(config), hardware,
         workload);
     MemoryCheck.check(applications, sharing, hardware);
     return WorkEstimate.of(workload, hardware.device().costs()).withTimers(workload,
-        hardware.device().smCount(), timerPeriods(config)).withApplications(applications);
+        hardware.device().smCount(), timerPeriods(plan)).withApplications(applications);
   }
 
   /** The values of the policy's duration parameters: each may be a timer's period. */
-  private List<Long> timerPeriods(RunConfig config) {
-    Parameters values = registry.parameters(PluginKind.SCHEDULING_POLICY, config.policy().id(),
-        config.policy().parameters());
+  private static List<Long> timerPeriods(RunPlan plan) {
+    RunPlan.PlannedPlugin policy = plan.plugin(PluginKind.SCHEDULING_POLICY);
     List<Long> periods = new java.util.ArrayList<>();
-    for (ParameterSpec spec : registry.descriptor(PluginKind.SCHEDULING_POLICY,
-        config.policy().id()).parameters()) {
+    for (ParameterSpec spec : policy.descriptor().parameters()) {
       if (spec.type() == ParameterType.DURATION) {
-        periods.add(values.getDurationNs(spec.name()));
+        periods.add(policy.parameters().getDurationNs(spec.name()));
       }
     }
     return periods;
   }
 
   /**
-   * Checks every plugin id and parameter of {@code config} without creating anything, so that a
-   * mistake is reported before the first run starts.
+   * Resolves {@code config}'s plugins once ({@link RunPlan#of}): every id and parameter is
+   * checked and the defaults filled in, without creating anything, so that a mistake is reported
+   * before the first run starts.
    *
    * @throws ConfigurationException naming the key and the valid choices
    */
-  public void validate(RunConfig config) {
-    registry.parameters(PluginKind.HARDWARE_MODEL, config.hardware().id(),
-        config.hardware().parameters());
-    registry.parameters(PluginKind.SCHEDULING_POLICY, config.policy().id(),
-        config.policy().parameters());
-    registry.parameters(PluginKind.PREEMPTION_STRATEGY, config.preemption().id(),
-        config.preemption().parameters());
-    registry.parameters(PluginKind.CONTEXT_SAVE, config.contextSave().id(),
-        config.contextSave().parameters());
-    WorkloadConfig workload = config.workload();
-    if (workload.spec() == null) {
-      registry.parameters(PluginKind.WORKLOAD, workload.generator(), workload.parameters());
-    }
-    ApplicationSetup.validate(registry, config.applications());
+  public RunPlan plan(RunConfig config) {
+    return RunPlan.of(registry, config);
   }
 
   /**
@@ -205,34 +199,45 @@ public final class RunExecutor {
    * @param jobs receives the records, or null to keep them in the result
    */
   public RunOutcome execute(RunConfig config, EngineListener listener, FinishedJobs jobs) {
-    validate(config);
-    PluginBlame blame = blame(config);
+    return execute(plan(config), listener, jobs);
+  }
+
+  /**
+   * Runs {@code plan} as {@link #execute(RunConfig, EngineListener, FinishedJobs)} runs its
+   * configuration, without resolving its plugins again.
+   *
+   * @param plan a plan of this executor's registry ({@link #plan}), possibly for another seed
+   *     ({@link RunPlan#withSeed})
+   */
+  public RunOutcome execute(RunPlan plan, EngineListener listener, FinishedJobs jobs) {
+    PluginBlame blame = blame(plan);
     try {
-      return execute(config, listener, jobs, blame);
+      return execute(plan, listener, jobs, blame);
     } catch (Throwable failure) {
       throw blame.translate(failure);
     }
   }
 
-  /** Who is to blame for a failure of {@code config}'s run: each of its plugins. */
-  private PluginBlame blame(RunConfig config) {
+  /** Who is to blame for a failure of {@code plan}'s run: each of its plugins. */
+  private static PluginBlame blame(RunPlan plan) {
     PluginBlame blame = new PluginBlame();
-    descriptors(config).forEach(plugin -> blame.saw(plugin, null));
+    plan.descriptors().forEach(plugin -> blame.saw(plugin, null));
     return blame;
   }
 
-  private RunOutcome execute(RunConfig config, EngineListener listener, FinishedJobs jobs,
+  private RunOutcome execute(RunPlan plan, EngineListener listener, FinishedJobs jobs,
       PluginBlame blame) {
+    RunConfig config = plan.config();
     long seed = config.seed();
-    HardwareModel hardware = createHardware(config, blame);
+    HardwareModel hardware = createHardware(plan, blame);
     DeviceSpec device = hardware.device();
-    Workload generated = generateWorkload(config.workload(), hardware, seed, blame);
+    Workload generated = generateWorkload(plan, hardware, blame);
     WorkloadChecks.check(generated);
-    List<RunApplication> applications = ApplicationSetup.create(registry, config.applications(),
-        hardware, seed);
+    List<RunPlan.PlannedPlugin> planned = plan.applications();
+    List<RunApplication> applications = ApplicationSetup.create(registry, planned, hardware,
+        seed);
     for (int i = 0; i < applications.size(); i++) {
-      blame.saw(registry.descriptor(PluginKind.APPLICATION, config.applications().get(i).id()),
-          applications.get(i).application());
+      blame.saw(planned.get(i).descriptor(), applications.get(i).application());
     }
     Workload workload = ApplicationSetup.merge(generated, applications);
     checkLaunchConfigs(workload, config.engine().toOptions());
@@ -240,38 +245,38 @@ public final class RunExecutor {
         workload);
     MemoryCheck.check(applications, sharing, hardware);
     WorkEstimate estimate = WorkEstimate.of(workload, device.costs()).withTimers(workload,
-        device.smCount(), timerPeriods(config)).withApplications(applications);
+        device.smCount(), timerPeriods(plan)).withApplications(applications);
     estimate.checkTime();
     estimate.checkSize(maxBlocks, "the run");
+    RunPlan.PlannedPlugin preemptionPlan = plan.plugin(PluginKind.PREEMPTION_STRATEGY);
+    RunPlan.PlannedPlugin contextSavePlan = plan.plugin(PluginKind.CONTEXT_SAVE);
+    RunPlan.PlannedPlugin policyPlan = plan.plugin(PluginKind.SCHEDULING_POLICY);
     PreemptionPointStrategy preemption = registry.create(PluginType.PREEMPTION_STRATEGY,
-        config.preemption().id(), config.preemption().parameters(), hardware,
+        preemptionPlan.id(), preemptionPlan.parameters(), hardware,
         RandomStreams.named(seed, "preemption"));
-    blame.saw(registry.descriptor(PluginKind.PREEMPTION_STRATEGY, config.preemption().id()),
-        preemption);
+    blame.saw(preemptionPlan.descriptor(), preemption);
     ContextSaveStrategy contextSave = registry.create(PluginType.CONTEXT_SAVE,
-        config.contextSave().id(), config.contextSave().parameters(), hardware,
+        contextSavePlan.id(), contextSavePlan.parameters(), hardware,
         RandomStreams.named(seed, "context-save"));
-    blame.saw(registry.descriptor(PluginKind.CONTEXT_SAVE, config.contextSave().id()),
-        contextSave);
+    blame.saw(contextSavePlan.descriptor(), contextSave);
     List<SchedulingPolicy> policyInstances = new java.util.ArrayList<>();
     Function<EngineKind, SchedulingPolicy> policies = engine -> {
-      SchedulingPolicy policy = registry.create(PluginType.SCHEDULING_POLICY,
-          config.policy().id(), config.policy().parameters(), hardware,
+      SchedulingPolicy policy = registry.create(PluginType.SCHEDULING_POLICY, policyPlan.id(),
+          policyPlan.parameters(), hardware,
           RandomStreams.named(seed, "policy/" + engine.name().toLowerCase(Locale.ROOT)));
       policyInstances.add(policy);
-      blame.saw(registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()), policy);
+      blame.saw(policyPlan.descriptor(), policy);
       return policy;
     };
-    RunPlugins plugins = new RunPlugins(config.policy().id(), policies, config.preemption().id(),
-        preemption, config.contextSave().id(), contextSave);
+    RunPlugins plugins = new RunPlugins(policyPlan.id(), policies, preemptionPlan.id(),
+        preemption, contextSavePlan.id(), contextSave);
     // The isolated runs come first, so that each finishing job's slowdown is known at once; they
     // get instances of their own, so a strategy that keeps state sees exactly the main run.
     IsolatedRuntimes isolated = IsolatedRuntimes.measure(workload, hardware,
-        registry.create(PluginType.PREEMPTION_STRATEGY, config.preemption().id(),
-            config.preemption().parameters(), hardware, RandomStreams.named(seed, "preemption")),
-        registry.create(PluginType.CONTEXT_SAVE, config.contextSave().id(),
-            config.contextSave().parameters(), hardware,
-            RandomStreams.named(seed, "context-save")),
+        registry.create(PluginType.PREEMPTION_STRATEGY, preemptionPlan.id(),
+            preemptionPlan.parameters(), hardware, RandomStreams.named(seed, "preemption")),
+        registry.create(PluginType.CONTEXT_SAVE, contextSavePlan.id(),
+            contextSavePlan.parameters(), hardware, RandomStreams.named(seed, "context-save")),
         config.sharing() != null && config.sharing().aloneInPartition() ? sharing
             : SharingPlan.none(), progress);
     // A streamed run's samples wait outside the heap until the run is over (memory per job).
@@ -290,8 +295,7 @@ public final class RunExecutor {
     } catch (ApplicationFailure e) {
       int i = applications.indexOf(applications.stream()
           .filter(a -> a.name().equals(e.application())).findFirst().orElseThrow());
-      throw ApplicationSetup.translate(e, registry.descriptor(PluginKind.APPLICATION,
-          config.applications().get(i).id()));
+      throw ApplicationSetup.translate(e, planned.get(i).descriptor());
     }
     if (jobs == null) { // the records were kept: the samples come from them
       for (int i = 0; i < result.jobs().size(); i++) {
@@ -301,33 +305,30 @@ public final class RunExecutor {
     JobSamples samples = recorder.build();
     progress.end();
     Map<String, Double> pluginValues = new java.util.TreeMap<>();
-    PluginMetrics.collect(registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),
-        declared(PluginKind.SCHEDULING_POLICY, config.policy().id()), policyInstances,
-        pluginValues);
-    PluginMetrics.collect(registry.descriptor(PluginKind.PREEMPTION_STRATEGY,
-        config.preemption().id()), declared(PluginKind.PREEMPTION_STRATEGY,
-        config.preemption().id()), List.of(preemption), pluginValues);
-    PluginMetrics.collect(registry.descriptor(PluginKind.CONTEXT_SAVE, config.contextSave().id()),
-        declared(PluginKind.CONTEXT_SAVE, config.contextSave().id()), List.of(contextSave),
-        pluginValues);
-    List<String> labels = ApplicationSetup.labels(config.applications());
     Map<String, String> applicationFiles = new java.util.LinkedHashMap<>();
-    for (int i = 0; i < applications.size(); i++) {
-      String id = config.applications().get(i).id();
-      PluginMetrics.collect(registry.descriptor(PluginKind.APPLICATION, id),
-          PluginKind.APPLICATION.key() + "." + labels.get(i),
-          declared(PluginKind.APPLICATION, id), List.of(applications.get(i).application()),
-          pluginValues);
-      PluginMetrics.collectFiles(registry.descriptor(PluginKind.APPLICATION, id), labels.get(i),
-          applications.get(i).application(), applicationFiles);
+    int application = 0; // the plan lists the applications in the order they were created
+    for (RunPlan.PlannedPlugin plugin : plan.plugins()) {
+      List<?> instances = switch (plugin.kind()) {
+        case SCHEDULING_POLICY -> policyInstances;
+        case PREEMPTION_STRATEGY -> List.of(preemption);
+        case CONTEXT_SAVE -> List.of(contextSave);
+        case APPLICATION -> List.of(applications.get(application++).application());
+        case HARDWARE_MODEL, WORKLOAD -> List.of(); // they report no metric values
+      };
+      PluginMetrics.collect(plugin.descriptor(), plugin.metricPrefix(), plugin.metrics(),
+          instances, pluginValues);
+      if (plugin.kind() == PluginKind.APPLICATION) {
+        PluginMetrics.collectFiles(plugin.descriptor(), plugin.label(), instances.get(0),
+            applicationFiles);
+      }
     }
     Map<String, Object> observed = new java.util.TreeMap<>();
     collectors.forEach((id, collector) -> observed.put(id, collector.result()));
     collectors = null; // what they collected (intervals, per-SM spans) is the data's now
     RunMetrics metrics = RunMetrics.of(new RunData(result, samples, pluginValues, Map.of(),
         observed));
-    return new RunOutcome(config, descriptors(config), device, workload, result, metrics,
-        parameters(config), applicationParameters(config), choices(sharing, hardware),
+    return new RunOutcome(config, plan.descriptors(), device, workload, result, metrics,
+        plan.parameters(), plan.applicationParameters(), choices(sharing, hardware),
         applicationFiles);
   }
 
@@ -427,31 +428,6 @@ public final class RunExecutor {
     return simulator.run();
   }
 
-  /** The parameter values each plugin is created with, defaults filled in. */
-  private Map<PluginKind, Map<String, String>> parameters(RunConfig config) {
-    Map<PluginKind, Map<String, String>> all = new EnumMap<>(PluginKind.class);
-    all.put(PluginKind.SCHEDULING_POLICY, registry.parameters(PluginKind.SCHEDULING_POLICY,
-        config.policy().id(), config.policy().parameters()).asText());
-    all.put(PluginKind.PREEMPTION_STRATEGY, registry.parameters(PluginKind.PREEMPTION_STRATEGY,
-        config.preemption().id(), config.preemption().parameters()).asText());
-    all.put(PluginKind.CONTEXT_SAVE, registry.parameters(PluginKind.CONTEXT_SAVE,
-        config.contextSave().id(), config.contextSave().parameters()).asText());
-    all.put(PluginKind.HARDWARE_MODEL, registry.parameters(PluginKind.HARDWARE_MODEL,
-        config.hardware().id(), config.hardware().parameters()).asText());
-    WorkloadConfig workload = config.workload();
-    if (workload.spec() == null) {
-      all.put(PluginKind.WORKLOAD, registry.parameters(PluginKind.WORKLOAD,
-          workload.generator(), workload.parameters()).asText());
-    }
-    return all;
-  }
-
-  /** The parameter values each application is created with, defaults filled in, in order. */
-  private List<Map<String, String>> applicationParameters(RunConfig config) {
-    return config.applications().stream().map(a -> registry.parameters(PluginKind.APPLICATION,
-        a.id(), a.parameters()).asText()).toList();
-  }
-
   /**
    * The workload {@code config} generates for its seed, without simulating it: what a sweep's
    * cost estimate counts (see {@code experiment.cluster.WorkloadSize}).
@@ -460,23 +436,23 @@ public final class RunExecutor {
    * @throws PluginFailureException when the hardware model or the workload generator fails
    */
   public Workload workload(RunConfig config) {
-    validate(config);
-    PluginBlame blame = blame(config);
+    RunPlan plan = plan(config);
+    PluginBlame blame = blame(plan);
     try {
-      HardwareModel hardware = createHardware(config, blame);
-      return generateWorkload(config.workload(), hardware, config.seed(), blame);
+      HardwareModel hardware = createHardware(plan, blame);
+      return generateWorkload(plan, hardware, blame);
     } catch (Throwable failure) {
       throw blame.translate(failure);
     }
   }
 
   /** The run's hardware model, whose {@code device()} is checked to be there. */
-  private HardwareModel createHardware(RunConfig config, PluginBlame blame) {
-    HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, config.hardware().id(),
-        config.hardware().parameters(), (HardwareModel) null,
-        RandomStreams.named(config.seed(), "hardware"));
-    PluginDescriptor descriptor = registry.descriptor(PluginKind.HARDWARE_MODEL,
-        config.hardware().id());
+  private HardwareModel createHardware(RunPlan plan, PluginBlame blame) {
+    RunPlan.PlannedPlugin planned = plan.plugin(PluginKind.HARDWARE_MODEL);
+    HardwareModel hardware = registry.create(PluginType.HARDWARE_MODEL, planned.id(),
+        planned.parameters(), (HardwareModel) null,
+        RandomStreams.named(plan.config().seed(), "hardware"));
+    PluginDescriptor descriptor = planned.descriptor();
     blame.saw(descriptor, hardware);
     if (hardware.device() == null) {
       throw new PluginFailureException(descriptor, "returned null from device() of "
@@ -487,39 +463,26 @@ public final class RunExecutor {
 
   /**
    * The metric registry of {@code config}: the built-in metrics and those its policy,
-   * preemption-point and context-save strategy declare ({@code policy.ID}, ...).
+   * preemption-point and context-save strategy and applications declare ({@code policy.ID}, ...);
+   * {@link RunPlan#metrics()} of its plan.
    *
    * @throws ConfigurationException for an unknown plugin id
    */
   public Metrics metrics(RunConfig config) {
-    Metrics metrics = Metrics.builtIn();
-    metrics = metrics.withPlugin(PluginKind.SCHEDULING_POLICY.key(),
-        declared(PluginKind.SCHEDULING_POLICY, config.policy().id()));
-    metrics = metrics.withPlugin(PluginKind.PREEMPTION_STRATEGY.key(),
-        declared(PluginKind.PREEMPTION_STRATEGY, config.preemption().id()));
-    metrics = metrics.withPlugin(PluginKind.CONTEXT_SAVE.key(),
-        declared(PluginKind.CONTEXT_SAVE, config.contextSave().id()));
-    List<String> labels = ApplicationSetup.labels(config.applications());
-    for (int i = 0; i < labels.size(); i++) {
-      metrics = metrics.withPlugin(PluginKind.APPLICATION.key() + "." + labels.get(i),
-          declared(PluginKind.APPLICATION, config.applications().get(i).id()));
-    }
-    return metrics;
+    return plan(config).metrics();
   }
 
-  private List<MetricDeclaration> declared(PluginKind kind, String id) {
-    return PluginMetrics.declared(registry.descriptor(kind, id), registry.provider(kind, id));
-  }
-
-  private Workload generateWorkload(WorkloadConfig config, HardwareModel hardware, long seed,
-      PluginBlame blame) {
+  private Workload generateWorkload(RunPlan plan, HardwareModel hardware, PluginBlame blame) {
+    WorkloadConfig config = plan.config().workload();
+    long seed = plan.config().seed();
     if (config.spec() != null) {
       return SyntheticWorkload.generate(config.spec(), RandomStreams.named(seed, "workload"),
           hardware);
     }
-    WorkloadGenerator generator = registry.create(PluginType.WORKLOAD, config.generator(),
-        config.parameters(), hardware, RandomStreams.named(seed, "workload"));
-    PluginDescriptor descriptor = registry.descriptor(PluginKind.WORKLOAD, config.generator());
+    RunPlan.PlannedPlugin planned = plan.plugin(PluginKind.WORKLOAD);
+    WorkloadGenerator generator = registry.create(PluginType.WORKLOAD, planned.id(),
+        planned.parameters(), hardware, RandomStreams.named(seed, "workload"));
+    PluginDescriptor descriptor = planned.descriptor();
     blame.saw(descriptor, generator);
     Workload workload;
     try {
@@ -540,26 +503,5 @@ public final class RunExecutor {
           + PluginReturns.className(generator));
     }
     return workload;
-  }
-
-  private List<PluginDescriptor> descriptors(RunConfig config) {
-    return descriptors(registry, config);
-  }
-
-  /**
-   * The plugins {@code config} runs, as {@code registry} describes them: policy, preemption
-   * strategy, context save, hardware model, workload generator, then each application in order.
-   */
-  public static List<PluginDescriptor> descriptors(PluginRegistry registry, RunConfig config) {
-    List<PluginDescriptor> all = new java.util.ArrayList<>(List.of(
-        registry.descriptor(PluginKind.SCHEDULING_POLICY, config.policy().id()),
-        registry.descriptor(PluginKind.PREEMPTION_STRATEGY, config.preemption().id()),
-        registry.descriptor(PluginKind.CONTEXT_SAVE, config.contextSave().id()),
-        registry.descriptor(PluginKind.HARDWARE_MODEL, config.hardware().id()),
-        registry.descriptor(PluginKind.WORKLOAD, config.workload().generator())));
-    for (PluginChoice application : config.applications()) {
-      all.add(registry.descriptor(PluginKind.APPLICATION, application.id()));
-    }
-    return all;
   }
 }

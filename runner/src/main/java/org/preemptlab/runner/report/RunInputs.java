@@ -18,7 +18,6 @@ import org.preemptlab.engine.EngineOptions;
 import org.preemptlab.runner.experiment.EngineConfig;
 import org.preemptlab.runner.experiment.PluginChoice;
 import org.preemptlab.runner.experiment.RunConfig;
-import org.preemptlab.runner.experiment.WorkloadConfig;
 
 /**
  * The configuration a run writes into its folder, complete and self-contained: every plugin's and
@@ -60,12 +59,11 @@ public final class RunInputs {
     /** Each plugin's parameter values as {@link #config} holds them, for the kinds in {@code kinds}. */
     public Map<PluginKind, Map<String, String>> parameters(java.util.Set<PluginKind> kinds) {
       Map<PluginKind, Map<String, String>> all = new java.util.EnumMap<>(PluginKind.class);
-      all.put(PluginKind.HARDWARE_MODEL, config.hardware().parameters());
-      all.put(PluginKind.SCHEDULING_POLICY, config.policy().parameters());
-      all.put(PluginKind.PREEMPTION_STRATEGY, config.preemption().parameters());
-      all.put(PluginKind.CONTEXT_SAVE, config.contextSave().parameters());
-      all.put(PluginKind.WORKLOAD, config.workload().parameters());
-      all.keySet().retainAll(kinds);
+      for (PluginKind kind : RunConfig.PLUGIN_KINDS) {
+        if (kinds.contains(kind)) {
+          all.put(kind, config.choice(kind).parameters());
+        }
+      }
       return all;
     }
 
@@ -94,20 +92,12 @@ public final class RunInputs {
   public static Resolved resolve(RunConfig config, Map<PluginKind, Map<String, String>> parameters,
       List<Map<String, String>> applications, Path directory) {
     List<Input> inputs = new ArrayList<>();
-    PluginChoice hardware = choice("hardware", config.hardware(),
-        parameters.get(PluginKind.HARDWARE_MODEL), directory, inputs);
-    PluginChoice policy = choice("policy", config.policy(),
-        parameters.get(PluginKind.SCHEDULING_POLICY), directory, inputs);
-    PluginChoice preemption = choice("preemption", config.preemption(),
-        parameters.get(PluginKind.PREEMPTION_STRATEGY), directory, inputs);
-    PluginChoice contextSave = choice("context-save", config.contextSave(),
-        parameters.get(PluginKind.CONTEXT_SAVE), directory, inputs);
-    WorkloadConfig workload = config.workload();
-    if (workload.spec() == null) {
-      Map<String, String> values = parameters.getOrDefault(PluginKind.WORKLOAD,
-          workload.parameters());
-      workload = new WorkloadConfig(workload.generator(), files("workload", values, directory,
-          inputs), null);
+    RunConfig complete = config;
+    for (PluginKind kind : RunConfig.PLUGIN_KINDS) { // in section order: the inputs' order
+      if (kind != PluginKind.WORKLOAD || config.workload().spec() == null) { // a spec is inline
+        complete = complete.withChoice(kind, choice(kind.key(), config.choice(kind),
+            parameters.get(kind), directory, inputs));
+      }
     }
     EngineOptions options = config.engine().toOptions();
     EngineConfig engine = new EngineConfig(options.creditLimit() == Integer.MAX_VALUE ? null
@@ -118,8 +108,7 @@ public final class RunInputs {
       resolvedApplications.add(choice("applications[" + i + "]", config.applications().get(i),
           i < applications.size() ? applications.get(i) : null, directory, inputs));
     }
-    return new Resolved(new RunConfig(config.name(), config.seed(), hardware, policy, preemption,
-        contextSave, workload, resolvedApplications, engine, config.sharing()),
+    return new Resolved(complete.withApplications(resolvedApplications).withEngine(engine),
         List.copyOf(inputs));
   }
 

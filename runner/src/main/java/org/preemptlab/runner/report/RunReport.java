@@ -12,11 +12,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.PluginKind;
 import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.engine.JobRecord;
 import org.preemptlab.engine.PreemptionRecord;
@@ -77,10 +79,13 @@ public final class RunReport {
     sb.append("run '").append(outcome.config().name()).append("'  seed ")
         .append(outcome.config().seed()).append("  device ").append(outcome.device().name())
         .append('\n');
-    sb.append("plugins: policy ").append(outcome.config().policy())
-        .append(", preemption ").append(outcome.config().preemption())
-        .append(", context-save ").append(outcome.config().contextSave())
-        .append(", hardware ").append(outcome.config().hardware()).append('\n');
+    sb.append("plugins:");
+    for (PluginKind kind : EnumSet.range(PluginKind.SCHEDULING_POLICY,
+        PluginKind.HARDWARE_MODEL)) { // the workload and the applications have lines of their own
+      sb.append(kind == PluginKind.SCHEDULING_POLICY ? " " : ", ").append(kind.key()).append(' ')
+          .append(outcome.config().choice(kind));
+    }
+    sb.append('\n');
     if (!outcome.choices().isEmpty()) {
       sb.append("modelling choices:");
       outcome.choices().forEach(c -> sb.append(' ').append(c.topic()).append(' ')

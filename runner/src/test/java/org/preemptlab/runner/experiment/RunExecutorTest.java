@@ -132,7 +132,7 @@ class RunExecutorTest {
     assertThatThrownBy(() -> EXECUTOR.execute(config)).isInstanceOf(ConfigurationException.class)
         .hasMessageStartingWith("unknown scheduling policy 'fifi'; did you mean 'fifo'? valid: ")
         .hasMessageContaining("fifo, hpf, k-edf");
-    assertThatThrownBy(() -> EXECUTOR.validate(config))
+    assertThatThrownBy(() -> EXECUTOR.plan(config))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("'fifi'");
   }
 
@@ -159,17 +159,17 @@ class RunExecutorTest {
 
   @Test
   void anUnknownPluginIdOfEveryKindIsRefused() {
-    assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "hardware", "h300")))
+    assertThatThrownBy(() -> EXECUTOR.plan(Overrides.choose(SMALL, "hardware", "h300")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("'h300'").hasMessageContaining("did you mean 'h200'?");
-    assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "preemption", "blok")))
+    assertThatThrownBy(() -> EXECUTOR.plan(Overrides.choose(SMALL, "preemption", "blok")))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("'blok'")
         .hasMessageContaining("block-boundary").hasMessageContaining("instruction-level")
         .hasMessageContaining("user-yield");
-    assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "context-save", "half")))
+    assertThatThrownBy(() -> EXECUTOR.plan(Overrides.choose(SMALL, "context-save", "half")))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("'half'")
         .hasMessageContaining("full").hasMessageContaining("liveness");
-    assertThatThrownBy(() -> EXECUTOR.validate(Overrides.choose(SMALL, "workload", "json")))
+    assertThatThrownBy(() -> EXECUTOR.plan(Overrides.choose(SMALL, "workload", "json")))
         .isInstanceOf(ConfigurationException.class).hasMessageContaining("'json'")
         .hasMessageContaining("csv-trace, none, nsys-trace, pytorch-trace, synthetic, trace-mix");
   }

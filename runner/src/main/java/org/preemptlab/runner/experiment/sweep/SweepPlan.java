@@ -7,6 +7,7 @@ import java.util.Map;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.experiment.RunConfig;
 import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.RunPlan;
 
 /**
  * The configurations and runs of a sweep: the cartesian product of the varied values, in the
@@ -98,18 +99,21 @@ public record SweepPlan(SweepConfig config, List<SweepPoint> points, SweepPoint 
   }
 
   /**
-   * Checks every configuration's plugin ids and parameters before anything runs.
+   * Each configuration's plugins resolved ({@link RunExecutor#plan}), in the order of {@link
+   * #points}: every plugin id and parameter is checked before anything runs.
    *
    * @throws ConfigurationException naming the first configuration with a mistake
    */
-  public void validate(RunExecutor executor) {
+  public List<RunPlan> plans(RunExecutor executor) {
+    List<RunPlan> plans = new ArrayList<>();
     for (SweepPoint point : points) {
       try {
-        executor.validate(point.config());
+        plans.add(executor.plan(point.config()));
       } catch (ConfigurationException e) {
         throw new ConfigurationException((points.size() == 1 ? ""
             : "configuration " + point.key() + ": ") + e.getMessage(), e);
       }
     }
+    return List.copyOf(plans);
   }
 }

@@ -22,6 +22,7 @@ import org.preemptlab.runner.discovery.PluginFailureException;
 import org.preemptlab.engine.InvariantViolationException;
 import org.preemptlab.runner.experiment.FinishedJobs;
 import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.RunPlan;
 import org.preemptlab.runner.experiment.StopRequest;
 import org.preemptlab.runner.metrics.MetricSelection;
 
@@ -44,6 +45,8 @@ public final class SweepRunner {
   private final List<MetricSelection> recorded;
   private final Map<String, Set<String>> groups;
   private java.io.PrintStream stackTraces;
+  /** Each configuration's resolved plugins, by its key; empty: every run resolves its own. */
+  private Map<String, RunPlan> plans = Map.of();
 
   /**
    * A runner.
@@ -73,6 +76,24 @@ public final class SweepRunner {
    */
   public SweepRunner printingStackTraces(java.io.PrintStream err) {
     this.stackTraces = err;
+    return this;
+  }
+
+  /**
+   * Creates each run from its configuration's plan ({@link SweepPlan#plans}, for the run's seed)
+   * instead of resolving the configuration's plugins again for every run.
+   *
+   * @param sweep the sweep whose runs this runner executes
+   * @param resolved the plans of {@code sweep}'s points, in their order
+   */
+  public SweepRunner resolvedAs(SweepPlan sweep, List<RunPlan> resolved) {
+    checkArgument(resolved.size() == sweep.points().size(), "%s plans for %s configurations",
+        resolved.size(), sweep.points().size());
+    Map<String, RunPlan> byKey = new java.util.HashMap<>();
+    for (int i = 0; i < resolved.size(); i++) {
+      byKey.put(sweep.points().get(i).key(), resolved.get(i));
+    }
+    this.plans = Map.copyOf(byKey);
     return this;
   }
 
@@ -180,7 +201,10 @@ public final class SweepRunner {
 
   private RunResult execute(PlannedRun run) {
     try {
-      return RunResult.ok(run, executor.execute(run.config(), null, FinishedJobs.NONE), recorded,
+      RunPlan resolved = plans.get(run.point().key());
+      return RunResult.ok(run, resolved == null
+          ? executor.execute(run.config(), null, FinishedJobs.NONE)
+          : executor.execute(resolved.withSeed(run.seed()), null, FinishedJobs.NONE), recorded,
           groups);
     } catch (OutOfMemoryError e) {
       throw e; // the JVM is in no state to go on

@@ -17,10 +17,11 @@ public final class TraceLabels {
     labels.put("generator", "preemptlab");
     labels.put("run", config.name());
     labels.put("seed", Long.toString(config.seed()));
-    labels.put("hardware", config.hardware().toString());
-    labels.put("policy", config.policy().toString());
-    labels.put("preemption", config.preemption().toString());
-    labels.put("context-save", config.contextSave().toString());
+    for (org.preemptlab.api.PluginKind kind : RunConfig.PLUGIN_KINDS) {
+      if (kind != org.preemptlab.api.PluginKind.WORKLOAD) { // the workload is the trace itself
+        labels.put(kind.key(), config.choice(kind).toString());
+      }
+    }
     if (!config.applications().isEmpty()) {
       labels.put("applications", String.join(", ", config.applications().stream()
           .map(Object::toString).toList()));

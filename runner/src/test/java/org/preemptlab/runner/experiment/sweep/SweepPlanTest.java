@@ -5,7 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.PluginKind;
+import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.experiment.RunExecutor;
+import org.preemptlab.runner.experiment.RunPlan;
 import org.preemptlab.runner.experiment.YamlBinding;
 
 class SweepPlanTest {
@@ -105,5 +113,28 @@ class SweepPlanTest {
     assertThat(plan(yaml).runs().get(0).configDigest())
         .isEqualTo(plan(yaml).runs().get(0).configDigest())
         .isNotEqualTo(plan(yaml).runs().get(1).configDigest());
+  }
+
+  @Test
+  void eachConfigurationIsResolvedOnceInPointOrderAndAMistakeNamesItsConfiguration() {
+    RunExecutor executor = new RunExecutor(PluginRegistry.discover(Optional.empty()));
+    SweepPlan plan = plan("""
+        vary:
+          policy: [fifo, k-edf]
+        seeds: 2
+        """);
+
+    List<RunPlan> plans = plan.plans(executor);
+    assertThat(plans).extracting(p -> p.plugin(PluginKind.SCHEDULING_POLICY).id())
+        .containsExactly("fifo", "k-edf");
+    assertThat(plans).extracting(RunPlan::config).containsExactlyElementsOf(
+        plan.points().stream().map(SweepPoint::config).toList());
+    assertThat(plans.get(1).plugin(PluginKind.SCHEDULING_POLICY).parameters().asText())
+        .containsKey("k"); // the defaults filled in
+    assertThatThrownBy(() -> plan("""
+        vary:
+          policy: [fifo, fifi]
+        """).plans(executor)).isInstanceOf(ConfigurationException.class)
+        .hasMessageStartingWith("configuration fifi: unknown scheduling policy 'fifi'");
   }
 }
