@@ -182,7 +182,7 @@ public final class Reef implements Reproduction {
         }
         if (latencies != null) {
           Files.writeString(latencies, ReefDisb.occupancyLatencies());
-          config = Overrides.set(config, "policy.padding-latencies=" + latencies);
+          config = Overrides.set(config, "policy.padding-latencies-file=" + latencies);
         }
       }
       config = Overrides.set(config, "hardware.contention=issue-rate");
@@ -393,7 +393,7 @@ public final class Reef implements Reproduction {
             work-groups at each occupancy per CU; copied into
             [docs/data/reef-occupancy-latencies.csv](../data/reef-occupancy-latencies.csv) by
             `docs/data/reef-occupancy-latencies.py`, and given to the policy as
-            `padding-latencies`). It fits when the work-groups one CU holds under the larger of
+            `padding-latencies-file`). It fits when the work-groups one CU holds under the larger of
             the two kernels' work-items, registers and LDS (the merged occupancy) are at least
             the real-time kernel's layers (its work-groups over the 60 CUs, rounded up) and, at
             some occupancy up to that one, a round of the best-effort kernel lasts no longer

@@ -81,7 +81,7 @@ final class ReefDisb {
   /**
    * The bundled copy of {@code docs/data/reef-occupancy-latencies.csv}: every kernel's latency
    * alone and by occupancy, named as {@link Kernel#name()} names it, in the format of {@code
-   * reset-realtime}'s {@code padding-latencies}.
+   * reset-realtime}'s {@code padding-latencies-file}.
    */
   static final String OCCUPANCY_LATENCIES = "reef-occupancy-latencies.csv";
 

@@ -13,7 +13,7 @@ import org.preemptlab.policies.rank.PolicyProviderBase;
 
 /**
  * Provides {@link ResetRealtimePolicy} as {@code reset-realtime}; parameters {@code realtime},
- * {@code best-effort}, {@code padding} and {@code padding-latencies} (a file of {@link
+ * {@code best-effort}, {@code padding} and {@code padding-latencies-file} (a file of {@link
  * OccupancyLatencies}, read by {@code padding=dkp}).
  */
 public final class ResetRealtimePolicyProvider extends PolicyProviderBase {
@@ -35,7 +35,7 @@ public final class ResetRealtimePolicyProvider extends PolicyProviderBase {
                 "With best-effort hold: none, or dkp, REEF's dynamic kernel padding (its REEF"
                     + " mode): each real-time kernel runs on the SMs its blocks fill, and a"
                     + " chunk of a best-effort kernel that does not outlast it on the rest."),
-            ParameterSpec.text("padding-latencies", "",
+            ParameterSpec.text("padding-latencies-file", "",
                 "With padding dkp: a CSV file (kernel,total_us,latency_us) of each kernel's"
                     + " latency alone and its latencies at occupancy 1, 2, ... (space-separated),"
                     + " as REEF profiles them; padding then reads them as REEF's scheduler does."
@@ -50,9 +50,9 @@ public final class ResetRealtimePolicyProvider extends PolicyProviderBase {
       throw new ConfigurationException("policy 'reset-realtime': padding 'dkp' needs best-effort"
           + " 'hold' (REEF pads only in its Reset mode), got best-effort '" + bestEffort + "'");
     }
-    String latencyFile = context.parameters().getString("padding-latencies").strip();
+    String latencyFile = context.parameters().getString("padding-latencies-file").strip();
     if (!latencyFile.isEmpty() && !padding.equals("dkp")) {
-      throw new ConfigurationException("policy 'reset-realtime': padding-latencies is read by"
+      throw new ConfigurationException("policy 'reset-realtime': padding-latencies-file is read by"
           + " padding 'dkp' only, got padding '" + padding + "'");
     }
     return new ResetRealtimePolicy(Priority.valueOf(context.parameters().getString("realtime")),

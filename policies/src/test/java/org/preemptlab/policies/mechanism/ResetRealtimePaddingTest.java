@@ -266,12 +266,12 @@ class ResetRealtimePaddingTest {
   void theProviderRefusesPaddingLatenciesWithoutPaddingNamingBothKeys() {
     ResetRealtimePolicyProvider provider = new ResetRealtimePolicyProvider();
     PluginContext context = new PluginContext(Parameters.of(provider.parameters(),
-        Map.of("best-effort", "hold", "padding-latencies", "reef.csv")), null,
+        Map.of("best-effort", "hold", "padding-latencies-file", "reef.csv")), null,
         new SplittableRandom(1));
 
     assertThatThrownBy(() -> provider.create(context))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("policy 'reset-realtime': padding-latencies is read by padding 'dkp' only,"
+        .hasMessage("policy 'reset-realtime': padding-latencies-file is read by padding 'dkp' only,"
             + " got padding 'none'");
   }
 
@@ -283,7 +283,7 @@ class ResetRealtimePaddingTest {
         + "conv,90,10 12 15 20 30 40 50 60\n");
     ResetRealtimePolicyProvider provider = new ResetRealtimePolicyProvider();
     PluginContext context = new PluginContext(Parameters.of(provider.parameters(),
-        Map.of("best-effort", "hold", "padding", "dkp", "padding-latencies", file.toString())),
+        Map.of("best-effort", "hold", "padding", "dkp", "padding-latencies-file", file.toString())),
         null, new SplittableRandom(1));
     ResetRealtimePolicy policy = (ResetRealtimePolicy) provider.create(context);
     TestScheduler scheduler = scheduler();
