@@ -393,7 +393,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       }
       SmSet allowed = job.allowedSms();
       boolean placed = false;
-      while (job.pendingBlocks() > 0) {
+      while (job.hasBlocksToPlace()) {
         int sm = allowed == null ? sms.findBest(job.threads, job.registers, job.shared)
             : sms.findBestIn(allowed, job.threads, job.registers, job.shared);
         if (sm < 0) {
@@ -564,12 +564,14 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
         && leader.startNs == block.startNs) {
       leader.lastInGroup.nextInGroup = block;
       leader.lastInGroup = block;
+      leader.groupSize++;
       events.skipSeq();
     } else {
       groupLeader = block;
       groupLeaderGen = block.gen;
       groupNow = run.now();
       block.lastInGroup = block;
+      block.groupSize = 1;
       block.groupSeq = events.nextSeq();
       events.pushBlock(block.endNs, block);
     }
@@ -626,17 +628,22 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     job.queue.context.residentBlocks--;
     job.queue.residentBlocks--;
     if (job.resident.isEmpty()) {
-      removeResidentJob(job);
-      int[] spare = job.resident.detach();
-      if (spare != null) {
-        if (spareListsSize == spareLists.length) {
-          spareLists = Arrays.copyOf(spareLists, spareListsSize * 2);
-        }
-        spareLists[spareListsSize++] = spare;
-      }
+      leftEverySm(job);
     }
     if (job.queue.openSuspension != null) {
       lifecycle.checkQuiet(job.queue);
+    }
+  }
+
+  /** A job's last block left its SM: it is no longer resident, and its list's array is spare. */
+  private void leftEverySm(SimJob job) {
+    removeResidentJob(job);
+    int[] spare = job.resident.detach();
+    if (spare != null) {
+      if (spareListsSize == spareLists.length) {
+        spareLists = Arrays.copyOf(spareLists, spareListsSize * 2);
+      }
+      spareLists[spareListsSize++] = spare;
     }
   }
 
@@ -789,14 +796,21 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
 
   /**
    * A group's event: the leader and then each member complete, in the order their own events
-   * would have fired, each counted as an event.
+   * would have fired, each counted as an event. Without a listener or an open suspension of the
+   * job's queue, nothing can observe the device between two members, and the group completes at
+   * once ({@link #completeTogether}).
    */
   private void completeGroup(ResidentBlock leader) {
     ResidentBlock member = leader.nextInGroup;
+    int size = leader.groupSize;
     leader.nextInGroup = null;
     leader.lastInGroup = null;
     if (groupLeader == leader) {
       groupLeader = null;
+    }
+    if (run.listener() == null && leader.job.queue.openSuspension == null) {
+      completeTogether(leader, member, size);
+      return;
     }
     complete(leader);
     while (member != null) {
@@ -806,6 +820,52 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       groupedCompletions++;
       complete(member);
       member = next;
+    }
+  }
+
+  /**
+   * Completes a group's {@code size} blocks, the leader first, with the results of one {@link
+   * #complete} per block: each block leaves its SM in the same order (the SMs' free lists and
+   * the job's list of resident blocks end as they would), each member counts as an event, and
+   * what is summed (attained time, residency counts, finished blocks) is added once. Nothing runs
+   * between two members of a group: a member carries no preemption (a preemption splits its
+   * victim's groups first), nothing listens, no suspension of the queue awaits its quiet, and the
+   * job can finish only at its group's last block. When the group is every resident block of the
+   * job, its list is emptied at once instead of block by block.
+   */
+  private void completeTogether(ResidentBlock leader, ResidentBlock firstMember, int size) {
+    SimJob job = leader.job;
+    BlockList resident = job.resident;
+    boolean wholeList = resident.size() == size;
+    long executed = 0;
+    for (ResidentBlock block = leader, next; block != null; block = next) {
+      next = block == leader ? firstMember : block.nextInGroup;
+      block.nextInGroup = null;
+      if (block != leader) {
+        run.countEvent();
+      }
+      sms.release(block.sm, job.threads, job.registers, job.shared, run.now());
+      sms.freeSlot(block.sm, block.slot);
+      if (!wholeList) {
+        job.removeResident(block);
+      }
+      executed += block.executedNs(block.execEndNs);
+      recycle(block);
+    }
+    if (wholeList) {
+      resident.clear();
+    }
+    groupedCompletions += size - 1;
+    job.attainedDoneNs += executed;
+    job.queue.attainedDoneNs += executed;
+    job.queue.context.residentBlocks -= size;
+    job.queue.residentBlocks -= size;
+    if (resident.isEmpty()) {
+      leftEverySm(job);
+    }
+    job.finished += size;
+    if (job.finished == job.gridBlocks) {
+      lifecycle.finish(job);
     }
   }
 

@@ -62,6 +62,8 @@ final class ResidentBlock implements Event {
   ResidentBlock lastInGroup;
   /** For a group's leader, the sequence number its completion event was queued with. */
   long groupSeq;
+  /** For a group's leader, how many blocks the group holds, itself included. */
+  int groupSize;
 
   ResidentBlock(SimJob job, int sm, int blockIndex, long realDurationNs, long realDoneAtStartNs,
       long startNs) {

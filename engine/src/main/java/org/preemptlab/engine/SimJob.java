@@ -125,6 +125,11 @@ final class SimJob implements JobView {
     return gridBlocks - nextFreshBlock + resumables.size();
   }
 
+  /** Whether {@link #pendingBlocks()} is above 0, without counting the preempted blocks. */
+  boolean hasBlocksToPlace() {
+    return nextFreshBlock < gridBlocks || !resumables.isEmpty();
+  }
+
   void addResident(ResidentBlock block) {
     resident.append(block);
   }

@@ -2,11 +2,10 @@ package org.preemptlab.policies.baseline;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
-import java.util.TreeSet;
 import org.preemptlab.api.policy.JobView;
 
 /**
@@ -17,13 +16,13 @@ import org.preemptlab.api.policy.JobView;
  * dispatch moves the turn, so a job that could not be dispatched for lack of credits is offered
  * again (DRM keeps {@code current_entity} on {@code -ENOSPC}). Queues stay in the ring when idle.
  *
- * <p>Every operation takes O(log q) time for q known queues.
+ * <p>Every operation takes O(q / 64) time for q known queues (a bit per queue), without allocating.
  */
 final class RoundRobinQueues {
   private final Map<String, Integer> positions = new HashMap<>();
   private final List<ArrayDeque<JobView>> lanes = new ArrayList<>();
   /** Positions of the queues that hold at least one ready job. */
-  private final NavigableSet<Integer> waiting = new TreeSet<>();
+  private final BitSet waiting = new BitSet();
   /** Position of the queue served last, or -1 before the first dispatch. */
   private int lastServed = -1;
 
@@ -34,7 +33,7 @@ final class RoundRobinQueues {
       return lanes.size() - 1;
     });
     lanes.get(position).addLast(job);
-    waiting.add(position);
+    waiting.set(position);
   }
 
   /** The job whose turn it is, without removing it, or {@code null} if no job is ready. */
@@ -42,8 +41,8 @@ final class RoundRobinQueues {
     if (waiting.isEmpty()) {
       return null;
     }
-    Integer next = waiting.higher(lastServed);
-    return lanes.get(next != null ? next : waiting.first()).peekFirst();
+    int next = waiting.nextSetBit(lastServed + 1);
+    return lanes.get(next >= 0 ? next : waiting.nextSetBit(0)).peekFirst();
   }
 
   /**
@@ -60,7 +59,7 @@ final class RoundRobinQueues {
     }
     lane.removeFirst();
     if (lane.isEmpty()) {
-      waiting.remove(position);
+      waiting.clear(position);
     }
     lastServed = position;
   }

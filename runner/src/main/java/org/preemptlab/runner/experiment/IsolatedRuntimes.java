@@ -55,8 +55,18 @@ final class IsolatedRuntimes {
   private final ContextSaveStrategy contextSave;
   /** The run's sharing, whose partitions confine the isolated runs; none for the whole device. */
   private final SharingPlan sharing;
+  /** Entries of the cache of application kernels by identity (a power of two). */
+  private static final int RECENT = 256;
   /** Application kernels measured so far, by value. */
   private final Map<Kernel, Long> applicationKernels = new HashMap<>();
+  /**
+   * The application kernels looked up last, by identity, with their value in {@link
+   * #applicationKernels}: a direct-mapped cache in front of the map, so that an application that
+   * reuses its kernel instances (an LLM server's iteration kernels) is not hashed field by field
+   * for every job it submits.
+   */
+  private final Kernel[] recentKernels = new Kernel[RECENT];
+  private final long[] recentNs = new long[RECENT];
   /** The isolated turnaround of each application job, by index after the workload's jobs. */
   private long[] applicationNs = new long[0];
 
@@ -147,11 +157,21 @@ final class IsolatedRuntimes {
    * measures its kernel alone unless an equal kernel was measured before.
    */
   void applicationJob(Job job, int index) {
-    Long ns = applicationKernels.get(job.kernel());
-    if (ns == null) {
-      ns = alone(queues.get(job.queueId()), contexts, job.kernel(), hardware, preemption,
-          contextSave, sharing);
-      applicationKernels.put(job.kernel(), ns);
+    Kernel kernel = job.kernel();
+    int slot = System.identityHashCode(kernel) & (RECENT - 1);
+    long ns;
+    if (recentKernels[slot] == kernel) {
+      ns = recentNs[slot];
+    } else {
+      Long measured = applicationKernels.get(kernel);
+      if (measured == null) {
+        measured = alone(queues.get(job.queueId()), contexts, kernel, hardware, preemption,
+            contextSave, sharing);
+        applicationKernels.put(kernel, measured);
+      }
+      ns = measured;
+      recentKernels[slot] = kernel;
+      recentNs[slot] = ns;
     }
     int at = index - jobs.size();
     if (at >= applicationNs.length) {

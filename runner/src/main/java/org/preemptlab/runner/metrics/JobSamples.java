@@ -3,6 +3,7 @@ package org.preemptlab.runner.metrics;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -142,6 +143,31 @@ public final class JobSamples {
     }
     return values;
   }
+
+  /**
+   * The jobs' turnarounds in ascending order, for percentiles and means over them; the caller must
+   * not change the array. Selections of the same lanes share one sorted copy while it lives (held
+   * weakly: until the next garbage collection once no caller holds it, so it adds no memory per
+   * job to what a run keeps), so the turnaround statistics of a run's queue, context and priority,
+   * which are the same jobs when a run has one queue, sort them once instead of once per statistic.
+   */
+  long[] sortedTurnarounds() {
+    SortedCopy cached = columns.sorted;
+    if (cached != null && Objects.equals(cached.lanes(), lanes)) {
+      long[] sorted = cached.values().get();
+      if (sorted != null) {
+        return sorted;
+      }
+    }
+    long[] sorted = turnarounds();
+    Arrays.sort(sorted);
+    columns.sorted = new SortedCopy(lanes == null ? null : (BitSet) lanes.clone(),
+        new WeakReference<>(sorted));
+    return sorted;
+  }
+
+  /** A sorted copy of the turnarounds of some lanes (null: all), held weakly. */
+  private record SortedCopy(BitSet lanes, WeakReference<long[]> values) {}
 
   /** The jobs' slowdowns (turnaround / turnaround alone), in the workload's order; a new array. */
   public double[] slowdowns() {
@@ -427,6 +453,8 @@ public final class JobSamples {
     int[] misses = new int[0];
     long[] firstSubmit = new long[0];
     long[] lastFinish = new long[0];
+    /** The last sorted copy of some lanes' turnarounds ({@link #sortedTurnarounds}), or null. */
+    SortedCopy sorted;
 
     Columns(int size, IntToLongFunction isolatedNs) {
       this.size = size;

@@ -19,6 +19,11 @@ public final class Percentiles {
     return new Percentiles(samples);
   }
 
+  /** Percentiles of samples already sorted ascending, which the caller no longer changes. */
+  static Percentiles ofSorted(long[] sorted) {
+    return new Percentiles(sorted);
+  }
+
   /** Sorts a copy of the samples. */
   public static Percentiles of(long[] samples) {
     long[] copy = samples.clone();

@@ -59,6 +59,22 @@ class JobSamplesTest {
   }
 
   @Test
+  void selectionsOfTheSameLanesShareOneSortedCopyOfTheirTurnaroundsAndOthersGetTheirOwn() {
+    JobSamples all = RunData.of(RESULT, new long[] {100, 50, 400}).jobs();
+
+    long[] queueA = all.select(l -> l.queueId().equals("a")).sortedTurnarounds();
+    long[] againA = all.select(l -> l.queueId().equals("a")).sortedTurnarounds();
+    long[] queueB = all.select(l -> l.queueId().equals("b")).sortedTurnarounds();
+    long[] everyJob = all.sortedTurnarounds();
+
+    assertThat(againA).isSameAs(queueA).containsExactly(300, 400);
+    assertThat(queueB).containsExactly(100);
+    assertThat(everyJob).containsExactly(100, 300, 400);
+    assertThat(all.select(l -> l.queueId().equals("a")).sortedTurnarounds())
+        .isNotSameAs(queueA).containsExactly(300, 400); // another selection was sorted since
+  }
+
+  @Test
   void aMissingIsolatedTurnaroundIsNamed() {
     assertThatThrownBy(() -> JobSamples.of(RESULT.jobs(), new long[] {1, 2}))
         .hasMessage("2 isolated turnarounds for 3 jobs");
