@@ -5,7 +5,7 @@ reproduction's traces give it), its latency alone (`total_latency`) and its late
 (`latency`: entry i, one round of its work-groups with i + 1 of them on each compute unit), all in
 whole microseconds on an AMD MI50, as REEF's dynamic kernel padding reads them
 (src/reef/server/scheduler.cpp, dynamic_kernel_padding). The format is the one the
-`reset-realtime` policy's `padding-latencies` parameter reads.
+`reset-realtime` policy's `padding-latencies-file` parameter reads.
 
 Run: python3 docs/data/reef-occupancy-latencies.py PATH/TO/reef.git > docs/data/reef-occupancy-latencies.csv
 (PATH/TO/reef.git: a clone of SJTU-IPADS/reef, or its bare git directory, at 58dabe0).
