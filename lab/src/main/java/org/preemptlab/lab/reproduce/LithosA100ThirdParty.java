@@ -444,25 +444,31 @@ public final class LithosA100ThirdParty implements Reproduction {
   record Throughputs(double hpAlone, double hpPartition, double hpMps, double oneTenant,
       double twoMps, double twoSliced, double hpPartitionShared, double hpMpsShared) {}
 
+  /** Requests each closed-loop tenant has queued: more than the horizon can serve. */
+  private static final int CLOSED_LOOP_REQUESTS = (int) (THROUGHPUT_HORIZON_NS / 100_000) + 10;
+
+  /** The HP tenant's requests per second alone on {@code model}, launching in a closed loop. */
+  private static double hpAlonePerSecond(PluginRegistry registry, HardwareModel model, Kernel hp) {
+    Jobs alone = new Jobs();
+    alone.closedLoop("hp", CLOSED_LOOP_REQUESTS, 0, hp);
+    return perSecond(simulate(registry, model, List.of(new Client("hp", Priority.NORMAL)),
+        alone, "fifo", Map.of()), alone, "hp", THROUGHPUT_HORIZON_NS);
+  }
+
   static Throughputs throughputs(PluginRegistry registry) {
     HardwareModel mps = a100(registry, true);
     HardwareModel sliced = a100(registry, false);
     Kernel hp = work("hp", 16, 40_000, mps);
     Kernel be = work("be", 4096, 8000, mps);
-    int many = (int) (THROUGHPUT_HORIZON_NS / 100_000) + 10;
-
-    Jobs alone = new Jobs();
-    alone.closedLoop("hp", many, 0, hp);
-    double hpAlone = perSecond(simulate(registry, mps, List.of(new Client("hp", Priority.NORMAL)),
-        alone, "fifo", Map.of()), alone, "hp", THROUGHPUT_HORIZON_NS);
+    double hpAlone = hpAlonePerSecond(registry, mps, hp);
 
     // [front ends: 0 the engine's shared one, 1 the client's own][0 plain MPS, 1 partition]
     double[][] beside = new double[2][2];
     for (int own = 0; own < 2; own++) {
       for (int partition = 0; partition < 2; partition++) {
         Jobs jobs = new Jobs();
-        jobs.closedLoop("be", many, 0, be);
-        jobs.closedLoop("hp", many, 0, hp);
+        jobs.closedLoop("be", CLOSED_LOOP_REQUESTS, 0, be);
+        jobs.closedLoop("hp", CLOSED_LOOP_REQUESTS, 0, hp);
         List<JobRecord> records = partition == 1
             // the lithos policy's quotas: 27 TPCs each; no throttle (off by default there)
             ? simulate(registry, mps, List.of(new Client("be", Priority.LOW),
@@ -478,8 +484,8 @@ public final class LithosA100ThirdParty implements Reproduction {
     for (int slicing = 0; slicing < 2; slicing++) {
       HardwareModel model = slicing == 1 ? sliced : mps;
       Jobs jobs = new Jobs();
-      jobs.closedLoop("a", many, 0, hp);
-      jobs.closedLoop("b", many, 0, hp);
+      jobs.closedLoop("a", CLOSED_LOOP_REQUESTS, 0, hp);
+      jobs.closedLoop("b", CLOSED_LOOP_REQUESTS, 0, hp);
       List<JobRecord> records = simulate(registry, model, List.of(new Client("a", Priority.NORMAL),
           new Client("b", Priority.NORMAL)), jobs, "fifo", Map.of());
       two[slicing] = perSecond(records, jobs, "a", THROUGHPUT_HORIZON_NS)
@@ -497,14 +503,10 @@ public final class LithosA100ThirdParty implements Reproduction {
     HardwareModel mps = a100(registry, true, order);
     Kernel hp = work("hp", 16, 40_000, mps);
     Kernel be = work("be", 4096, 8000, mps);
-    int many = (int) (THROUGHPUT_HORIZON_NS / 100_000) + 10;
-    Jobs alone = new Jobs();
-    alone.closedLoop("hp", many, 0, hp);
-    double hpAlone = perSecond(simulate(registry, mps, List.of(new Client("hp", Priority.NORMAL)),
-        alone, "fifo", Map.of()), alone, "hp", THROUGHPUT_HORIZON_NS);
+    double hpAlone = hpAlonePerSecond(registry, mps, hp);
     Jobs jobs = new Jobs();
-    jobs.closedLoop("be", many, 0, be);
-    jobs.closedLoop("hp", many, 0, hp);
+    jobs.closedLoop("be", CLOSED_LOOP_REQUESTS, 0, be);
+    jobs.closedLoop("hp", CLOSED_LOOP_REQUESTS, 0, hp);
     return perSecond(simulate(registry, mps, List.of(new Client("be", Priority.NORMAL),
         new Client("hp", Priority.NORMAL)), jobs, "fifo", Map.of()), jobs, "hp",
         THROUGHPUT_HORIZON_NS) / hpAlone;
