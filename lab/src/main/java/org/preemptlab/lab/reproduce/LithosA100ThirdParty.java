@@ -619,13 +619,13 @@ public final class LithosA100ThirdParty implements Reproduction {
   }
 
   /** A row of the issue-order table: the measured value, then each order's simulated one. */
-  private static <T> String[] rowOf(String label, String measured,
+  private static <T> Object[] rowOf(String label, String measured,
       Map<IssueSharing.Order, T> byOrder, java.util.function.Function<T, String> format) {
     List<String> cells = new ArrayList<>(List.of(label, measured));
     for (IssueSharing.Order order : IssueSharing.Order.values()) {
       cells.add(format.apply(byOrder.get(order)));
     }
-    return cells.toArray(String[]::new);
+    return cells.toArray();
   }
 
   private ReproductionPage page(ClaimTable claims, TextTable hol, TextTable tput,
