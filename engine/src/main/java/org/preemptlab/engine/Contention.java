@@ -4,7 +4,6 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.Optional;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.api.hardware.ContentionModel;
@@ -142,6 +141,8 @@ final class Contention {
   private double[] demand = new double[8];
   private int[] blocks = new int[8];
   private double[] rates = new double[8];
+  /** Class indices in issue order, for {@link #byAge} (grown with {@link #demand}). */
+  private int[] ageOrder = new int[8];
   /** Blocks re-anchored so far. */
   private long blocksMoved;
 
@@ -320,6 +321,7 @@ final class Contention {
       demand = new double[Math.max(n, demand.length * 2)];
       blocks = new int[demand.length];
       rates = new double[demand.length];
+      ageOrder = new int[demand.length];
     }
     for (int c = 0; c < n; c++) {
       demand[c] = list[c].perBlockDemand;
@@ -353,22 +355,33 @@ final class Contention {
    * a class ahead of it leaves. Fills {@link #rates} for {@code list[0..n)}.
    */
   private void byAge(double supply, Share[] list, int n, boolean oldestFirst) {
-    Integer[] order = new Integer[n];
+    // a stable insertion sort of the few classes of one SM, without allocating: a job's age is
+    // when its first block started (its warps' age); a job placed in the same instant as another
+    // is younger if launched later
+    int[] order = ageOrder;
     for (int c = 0; c < n; c++) {
-      order[c] = c;
+      int at = c;
+      while (at > 0 && issuesBefore(list[c].job, list[order[at - 1]].job, oldestFirst)) {
+        order[at] = order[at - 1];
+        at--;
+      }
+      order[at] = c;
     }
-    // a job's age is when its first block started (its warps' age); a job placed in the same
-    // instant as another is younger if launched later
-    Comparator<Integer> byAge = Comparator.<Integer>comparingLong(c -> list[c].job.firstStartNs)
-        .thenComparingLong(c -> list[c].job.dispatchSeq);
-    Arrays.sort(order, oldestFirst ? byAge : byAge.reversed());
     double left = supply;
-    for (int c : order) {
+    for (int k = 0; k < n; k++) {
+      int c = order[k];
       double want = demand[c] * blocks[c];
       double given = Math.min(want, left);
       left -= given;
       rates[c] = want <= 0 ? 1.0 : given / want;
     }
+  }
+
+  /** Whether job {@code a} strictly precedes job {@code b} in issue order. */
+  private static boolean issuesBefore(SimJob a, SimJob b, boolean oldestFirst) {
+    int byAge = a.firstStartNs != b.firstStartNs ? Long.compare(a.firstStartNs, b.firstStartNs)
+        : Long.compare(a.dispatchSeq, b.dispatchSeq);
+    return oldestFirst ? byAge < 0 : byAge > 0;
   }
 
   /**
