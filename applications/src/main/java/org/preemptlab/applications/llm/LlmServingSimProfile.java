@@ -33,10 +33,19 @@ import org.preemptlab.api.Limits;
  *       keys it: the prefill chunks' tokens summed, their cached tokens summed, the decodes'
  *       count and their mean cached tokens (integer division). Looked up per (chunk, decodes)
  *       slice by cached prefill tokens, then decode cached tokens; slices blended linearly; a
- *       missing corner slice is replaced by the nearest profiled one.
- *   <li>{@code moe.csv} ({@code tokens,activated_experts,time_us}): the expert block, at the
- *       expected number of distinct experts the batch's tokens are routed to.
+ *       missing corner slice is replaced by the nearest profiled one. Later bundles' schema
+ *       ({@code layer,prefill_chunk,prefill_key,n_decode,kv_decode,decode_q_len,time_us}) is
+ *       looked up at the query-weighted key length {@code Σ c (k + c/2) / Σ c} of the prefills
+ *       instead of their cached tokens; rows of {@code decode_q_len} above 1 are left out and
+ *       another {@code layer} than {@code attention} is refused.
+ *   <li>{@code moe.csv} ({@code [ep,]tokens,activated_experts,time_us}): the expert block, at the
+ *       expected number of distinct experts the batch's tokens are routed to; of a file with one
+ *       grid per expert-parallel degree, the {@code ep} 1 grid.
  * </ul>
+ *
+ * <p>Refused with a one-line error: a folder with {@code linear_attention.csv} (linear-attention
+ * layers), a mixture-of-experts model without {@code moe.csv} in the folder read, a dense model
+ * with one. {@code mtp.csv}, {@code step.csv} and {@code moe_components} are not read.
  *
  * <p>Between profiled points, {@link Interpolation}. {@code meta.yaml}'s top-level {@code gpu}
  * (the driver's device name) names the device; only its unindented {@code key: value} lines are
