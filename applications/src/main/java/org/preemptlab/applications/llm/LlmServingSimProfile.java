@@ -33,10 +33,19 @@ import org.preemptlab.api.Limits;
  *       keys it: the prefill chunks' tokens summed, their cached tokens summed, the decodes'
  *       count and their mean cached tokens (integer division). Looked up per (chunk, decodes)
  *       slice by cached prefill tokens, then decode cached tokens; slices blended linearly; a
- *       missing corner slice is replaced by the nearest profiled one.
- *   <li>{@code moe.csv} ({@code tokens,activated_experts,time_us}): the expert block, at the
- *       expected number of distinct experts the batch's tokens are routed to.
+ *       missing corner slice is replaced by the nearest profiled one. Later bundles' schema
+ *       ({@code layer,prefill_chunk,prefill_key,n_decode,kv_decode,decode_q_len,time_us}) is
+ *       looked up at the query-weighted key length {@code Σ c (k + c/2) / Σ c} of the prefills
+ *       instead of their cached tokens; rows of {@code decode_q_len} above 1 are left out and
+ *       another {@code layer} than {@code attention} is refused.
+ *   <li>{@code moe.csv} ({@code [ep,]tokens,activated_experts,time_us}): the expert block, at the
+ *       expected number of distinct experts the batch's tokens are routed to; of a file with one
+ *       grid per expert-parallel degree, the {@code ep} 1 grid.
  * </ul>
+ *
+ * <p>Refused with a one-line error: a folder with {@code linear_attention.csv} (linear-attention
+ * layers), a mixture-of-experts model without {@code moe.csv} in the folder read, a dense model
+ * with one. {@code mtp.csv}, {@code step.csv} and {@code moe_components} are not read.
  *
  * <p>Between profiled points, {@link Interpolation}. {@code meta.yaml}'s top-level {@code gpu}
  * (the driver's device name) names the device; only its unindented {@code key: value} lines are
@@ -91,7 +100,23 @@ public final class LlmServingSimProfile {
             + "per_sequence.csv, attention.csv and for a mixture of experts moe.csv)");
       }
     }
+    if (Files.isRegularFile(tpDir.resolve("linear_attention.csv"))) {
+      throw new ConfigurationException(tpDir.resolve("linear_attention.csv") + ": a linear-"
+          + "attention (Mamba / gated-DeltaNet) layer is not modelled by this reader; only "
+          + "softmax attention (attention.csv) is");
+    }
     Path moe = tpDir.resolve("moe.csv");
+    if (arch.moe() && !Files.isRegularFile(moe)) {
+      throw new ConfigurationException(tpDir + ": no moe.csv, but model '" + arch.id() + "' is a "
+          + "mixture of " + arch.experts() + " experts; this reader times the expert block only "
+          + "from moe.csv of the tp folder read (LLMServingSim writes it per EP degree, not per "
+          + "tensor-parallel folder)");
+    }
+    if (!arch.moe() && Files.isRegularFile(moe)) {
+      throw new ConfigurationException(moe + ": the bundle profiles a mixture of experts, but "
+          + "model '" + arch.id() + "' has a dense MLP (experts: 0); give the bundle's model "
+          + "with model-file");
+    }
     return build(ProfileTable.read(tpDir.resolve("dense.csv")),
         ProfileTable.read(tpDir.resolve("per_sequence.csv")),
         ProfileTable.read(tpDir.resolve("attention.csv")),
@@ -237,44 +262,85 @@ public final class LlmServingSimProfile {
         from.source());
   }
 
-  private static Interpolation.Plane moePlane(ProfileTable t) {
+  /**
+   * The expert block's plane (activated experts, then tokens). A file with an {@code ep} column
+   * (one grid per expert-parallel degree, LLMServingSim after @5daddb2) is read at {@code ep} 1,
+   * the server running every expert on its device; a file without it is EP 1, as there.
+   */
+  static Interpolation.Plane moePlane(ProfileTable t) {
     t.require(List.of("tokens", "activated_experts", "time_us"), "LLMServingSim moe.csv");
     Map<Double, Map<Double, Double>> points = new TreeMap<>();
+    TreeMap<Long, Boolean> degrees = new TreeMap<>();
     for (int r = 0; r < t.size(); r++) {
+      if (t.has("ep")) {
+        long ep = t.count(r, "ep", 1, 1 << 16);
+        degrees.put(ep, true);
+        if (ep != 1) {
+          continue;
+        }
+      }
       points.computeIfAbsent((double) t.count(r, "activated_experts", 1, 1 << 16),
           k -> new TreeMap<>()).put((double) t.count(r, "tokens", 1, 1L << 32),
           t.nanos(r, "time_us", NS_PER_US));
+    }
+    if (points.isEmpty()) {
+      throw new ConfigurationException(t.source() + ": no rows of expert-parallel degree 1 "
+          + "(column 'ep' has " + degrees.keySet() + "); the server runs every expert on one "
+          + "device, so it reads the ep 1 grid");
     }
     return Interpolation.Plane.of(points);
   }
 
   /** The 4-D attention table: slices by (prefill chunk, decodes), each a plane. */
+  /**
+   * The 4-D attention table: slices by (prefill chunk, decodes), each a plane. {@code
+   * prefillKey} tells the inner prefill axis: false for {@code kv_prefill} (the prefills' cached
+   * tokens summed, LLMServingSim @5daddb2), true for {@code prefill_key} (the query-weighted causal
+   * key length {@code Σ c_i (k_i + c_i / 2) / Σ c_i} of chunks {@code c_i} after {@code k_i}
+   * cached tokens, the later schema, {@code docs/docs/profiler/output-bundle.md}).
+   */
   record Attention4d(double[] chunks, double[] decodes, Map<Long, Interpolation.Plane> slices,
-      SkewFit skew) {
+      SkewFit skew, boolean prefillKey) {
     static Attention4d of(ProfileTable t) {
       return of(t, null);
     }
 
     static Attention4d of(ProfileTable t, SkewFit skew) {
-      t.require(List.of("prefill_chunk", "kv_prefill", "n_decode", "kv_decode", "time_us"),
+      boolean prefillKey = t.has("prefill_key");
+      String prefillAxis = prefillKey ? "prefill_key" : "kv_prefill";
+      t.require(List.of("prefill_chunk", prefillAxis, "n_decode", "kv_decode", "time_us"),
           "LLMServingSim attention.csv");
       Map<Long, Map<Double, Map<Double, Double>>> points = new TreeMap<>();
       TreeMap<Double, Boolean> chunks = new TreeMap<>();
       TreeMap<Double, Boolean> decodes = new TreeMap<>();
       for (int r = 0; r < t.size(); r++) {
+        if (t.has("layer") && !t.text(r, "layer").equals("attention")) {
+          throw new ConfigurationException(t.where(r) + ": attention kernel '" + t.text(r, "layer")
+              + "' is not modelled; this reader reads one softmax attention kernel per layer "
+              + "(layer 'attention')");
+        }
+        if (t.has("decode_q_len") && t.count(r, "decode_q_len", 1, 1 << 16) != 1) {
+          continue; // speculative verification (several query tokens per decode): not modelled
+        }
         long pc = t.count(r, "prefill_chunk", 0, 1L << 30);
         long nd = t.count(r, "n_decode", 0, 1L << 30);
         chunks.put((double) pc, true);
         decodes.put((double) nd, true);
+        double inner = prefillKey ? t.decimal(r, "prefill_key", 0, 1L << 40)
+            : t.count(r, "kv_prefill", 0, 1L << 40);
         points.computeIfAbsent(key(pc, nd), k -> new TreeMap<>())
-            .computeIfAbsent((double) t.count(r, "kv_prefill", 0, 1L << 40),
-                k -> new TreeMap<>())
+            .computeIfAbsent(inner, k -> new TreeMap<>())
             .put((double) t.count(r, "kv_decode", 0, 1L << 40), t.nanos(r, "time_us", NS_PER_US));
+      }
+      if (points.isEmpty()) {
+        throw new ConfigurationException(t.source() + ": no rows with decode_q_len 1 (one query "
+            + "token per decode, the only decode this reader models)");
       }
       Map<Long, Interpolation.Plane> slices = new TreeMap<>();
       points.forEach((k, v) -> slices.put(k, Interpolation.Plane.of(v)));
       return new Attention4d(chunks.keySet().stream().mapToDouble(Double::doubleValue).toArray(),
-          decodes.keySet().stream().mapToDouble(Double::doubleValue).toArray(), slices, skew);
+          decodes.keySet().stream().mapToDouble(Double::doubleValue).toArray(), slices, skew,
+          prefillKey);
     }
 
     private static long key(long pc, long nd) {
@@ -284,6 +350,7 @@ public final class LlmServingSimProfile {
     double nanos(BatchShape x) {
       long pc = 0;
       long kp = 0;
+      double weightedKey = 0;
       long nd = 0;
       long kd = 0;
       long kdMax = 0;
@@ -297,13 +364,15 @@ public final class LlmServingSimProfile {
         } else {
           pc += w.newTokens();
           kp += w.cachedTokens();
+          weightedKey += w.newTokens() * (w.cachedTokens() + w.newTokens() / 2.0);
         }
       }
       if (pc == 0 && nd == 0) {
         return 0;
       }
       long kvMean = nd > 0 ? kd / nd : 0;
-      double mean = lookup(pc, kp, nd, kvMean);
+      double prefillAxis = !prefillKey ? kp : pc > 0 ? weightedKey / pc : 0;
+      double mean = lookup(pc, prefillAxis, nd, kvMean);
       if (skew == null || nd <= 1 || kdMax == kvMean) {
         return mean;
       }
@@ -313,11 +382,12 @@ public final class LlmServingSimProfile {
       if (alpha == 0) {
         return mean;
       }
-      double longest = lookup(pc, kp, nd, kdMax);
-      return longest <= mean ? mean : mean + alpha * (longest - mean);
+      double longest = lookup(pc, prefillAxis, nd, kdMax);
+      // as _lookup_attention_with_skew: max(1, t_mean + alpha (t_max - t_mean)), alpha any sign
+      return longest <= mean ? mean : Math.max(1, mean + alpha * (longest - mean));
     }
 
-    private double lookup(long pc, long kp, long nd, double kvDecode) {
+    private double lookup(long pc, double kp, long nd, double kvDecode) {
       double[] bp = Interpolation.bracket(chunks, pc);
       double[] bn = Interpolation.bracket(decodes, nd);
       double c00 = corner(chunks[(int) bp[0]], decodes[(int) bn[0]], kp, kvDecode);

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.preemptlab.api.ConfigurationException;
@@ -59,6 +60,14 @@ record SkewFit(Map<String, double[]> bins, Map<String, List<String>> labels,
     if (!tableFile.startsWith(folder) || !Files.isRegularFile(tableFile)) {
       return null;
     }
+    ProfileTable t = ProfileTable.read(tableFile);
+    if (!t.has("n_label") && t.has("lev_label")) {
+      throw new ConfigurationException(tableFile + ": LLMServingSim's later skew fit "
+          + "(runtime-skew-calibration-v1: layer, decode_q_len, pc_label, lev_label, n_anchor) is "
+          + "not read by this reader, only the bucket fit of @5daddb2 (pc, n_label, "
+          + "skew_rate_label, kv_big_label, kp_label); set attention-skew: off to run without the "
+          + "skew correction");
+    }
     Map<String, double[]> bins = new HashMap<>();
     Map<String, List<String>> labels = new HashMap<>();
     for (String axis : AXES) {
@@ -78,14 +87,13 @@ record SkewFit(Map<String, double[]> bins, Map<String, List<String>> labels,
     String pooled = block.get("per_tp." + tp + ".alpha_default");
     double alphaDefault = pooled == null ? 0
         : number(pooled, metaFile, "skew_fit.per_tp." + tp + ".alpha_default");
-    ProfileTable t = ProfileTable.read(tableFile);
     t.require(List.of("pc", "n_label", "skew_rate_label", "kv_big_label", "kp_label", "alpha"),
         "LLMServingSim skew_fit.csv");
     Map<String, Double> alphas = new HashMap<>();
     for (int r = 0; r < t.size(); r++) {
       alphas.put("pc=" + t.count(r, "pc", 0, 1L << 30) + "|" + t.text(r, "n_label") + "|"
           + t.text(r, "skew_rate_label") + "|" + t.text(r, "kv_big_label") + "|"
-          + t.text(r, "kp_label"), t.decimal(r, "alpha", -10, 10));
+          + t.text(r, "kp_label"), t.decimal(r, "alpha", -1e6, 1e6));
     }
     return new SkewFit(bins, labels, alphas, alphaDefault);
   }
@@ -119,12 +127,15 @@ record SkewFit(Map<String, double[]> bins, Map<String, List<String>> labels,
 
   /**
    * The {@code key: value} lines nested under the unindented {@code name:} line of a YAML text,
-   * by dotted path ({@code per_tp.1.alpha_default}); list values are kept as written.
+   * by dotted path ({@code per_tp.1.alpha_default}); list values are kept as written, a block
+   * sequence ({@code - item} lines under the key, PyYAML's default style) as {@code [a, b, ...]}.
    */
   static Map<String, String> block(String yaml, String name) {
     Map<String, String> out = new HashMap<>();
+    Map<String, List<String>> sequences = new LinkedHashMap<>();
     List<int[]> indents = new ArrayList<>();
     List<String> path = new ArrayList<>();
+    String lastEmptyKey = null;
     boolean inside = false;
     for (String line : yaml.split("\r?\n", -1)) {
       if (line.isBlank() || line.strip().startsWith("#")) {
@@ -135,6 +146,13 @@ record SkewFit(Map<String, double[]> bins, Map<String, List<String>> labels,
         inside = line.strip().equals(name + ":");
         indents.clear();
         path.clear();
+        lastEmptyKey = null;
+        continue;
+      }
+      if (inside && line.strip().startsWith("- ") && lastEmptyKey != null) {
+        // a block sequence item ("- 0" under "n_bins:"), as PyYAML's default style writes lists
+        sequences.computeIfAbsent(lastEmptyKey, k -> new ArrayList<>())
+            .add(line.strip().substring(2).strip());
         continue;
       }
       int colon = line.indexOf(':');
@@ -147,13 +165,17 @@ record SkewFit(Map<String, double[]> bins, Map<String, List<String>> labels,
       }
       String key = line.substring(indent, colon).strip();
       String value = line.substring(colon + 1).strip();
+      String dotted = path.isEmpty() ? key : String.join(".", path) + "." + key;
       if (value.isEmpty()) {
         indents.add(new int[] {indent});
         path.add(key);
+        lastEmptyKey = dotted;
       } else {
-        out.put(path.isEmpty() ? key : String.join(".", path) + "." + key, value);
+        out.put(dotted, value);
+        lastEmptyKey = null;
       }
     }
+    sequences.forEach((k, items) -> out.put(k, "[" + String.join(", ", items) + "]"));
     return out;
   }
 
