@@ -209,7 +209,8 @@ class ResetRealtimePaddingTest {
     launchBestEffortThenRealtime(policy, scheduler, rt, be);
 
     // fc's profile: 40 us; conv's largest occupancy (of the merged 8) whose round is at most
-    // 40 us: 6, one round of 40 us; 15 free SMs x 1 round x 6 = 90 blocks (360 without profiles)
+    // 40 us: 6, one round of 40 us; 15 free SMs x 1 round x 6 = 90 blocks (360 without profiles),
+    // at most 6 resident on an SM at a time
     assertThat(scheduler.jobActions()).containsExactly("hold 1",
         "pad 1 90 " + SmSet.range(5, 20) + " per-sm 6", "restrict 2 " + SmSet.range(0, 5));
   }
