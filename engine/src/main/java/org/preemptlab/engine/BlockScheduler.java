@@ -434,7 +434,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
    */
   private boolean pad(SimJob job) {
     while (job.padBlocks > 0 && job.pendingBlocks() > 0) {
-      int sm = sms.findBestIn(job.padSms, job.threads, job.registers, job.shared);
+      int sm = sms.findBestIn(job.padRoom(), job.threads, job.registers, job.shared);
       if (sm < 0) {
         break;
       }

@@ -250,6 +250,11 @@ final class PolicyEngine implements SchedulerView {
 
   @Override
   public ActionOutcome pad(JobView view, int blocks, SmSet sms) {
+    return pad(view, blocks, sms, Integer.MAX_VALUE);
+  }
+
+  @Override
+  public ActionOutcome pad(JobView view, int blocks, SmSet sms, int perSm) {
     SimJob job = run.own(view, "padded");
     if (!job.inFlight()) {
       return ActionOutcome.refused(job + " is " + job.state + ", not launched and unfinished");
@@ -263,12 +268,16 @@ final class PolicyEngine implements SchedulerView {
     if (sms == null) {
       return ActionOutcome.refused("padding needs a set of SMs, got none");
     }
+    if (perSm < 1) {
+      return ActionOutcome.refused("padding needs at least 1 block per SM, got " + perSm);
+    }
     ActionOutcome invalid = checkRestriction(sms, job.queue);
     if (invalid != null) {
       return invalid;
     }
     job.padBlocks = blocks;
     job.padSms = sms;
+    job.padPerSm = perSm;
     return run.decisions.restriction(ActionOutcome.done());
   }
 

@@ -64,6 +64,8 @@ final class SimJob implements JobView {
   @OwnedBy({PolicyEngine.class, BlockScheduler.class}) int padBlocks;
   /** The SMs its padded blocks may use (meaningful while {@link #padBlocks} is above 0). */
   @OwnedBy(PolicyEngine.class) org.preemptlab.api.policy.SmSet padSms;
+  /** The most of its blocks resident on one of {@link #padSms} while padded (REEF's rounds). */
+  @OwnedBy(PolicyEngine.class) int padPerSm = Integer.MAX_VALUE;
 
   // ---- block placement's: its blocks on and off the SMs ----
   @OwnedBy(BlockScheduler.class) boolean blockedNotified;
@@ -128,6 +130,25 @@ final class SimJob implements JobView {
   /** Whether {@link #pendingBlocks()} is above 0, without counting the preempted blocks. */
   boolean hasBlocksToPlace() {
     return nextFreshBlock < gridBlocks || !resumables.isEmpty();
+  }
+
+  /**
+   * The SMs its next padded block may use: {@link #padSms} less those that already hold {@link
+   * #padPerSm} of its blocks.
+   */
+  org.preemptlab.api.policy.SmSet padRoom() {
+    if (padPerSm == Integer.MAX_VALUE) {
+      return padSms;
+    }
+    int[] perSm = new int[padSms.end()];
+    for (int i = 0; i < resident.size(); i++) {
+      int sm = resident.get(i).sm;
+      if (sm < perSm.length) {
+        perSm[sm]++;
+      }
+    }
+    return org.preemptlab.api.policy.SmSet.of(
+        padSms.stream().filter(sm -> perSm[sm] < padPerSm).toArray());
   }
 
   void addResident(ResidentBlock block) {

@@ -72,4 +72,67 @@ class PaddingTest {
     assertThat(blocks.executed).containsExactly("0@2:0-100", "0@3:0-100", "0@2:100-200",
         "0@0:300-400", "0@1:300-400", "0@2:300-400", "0@3:300-400", "0@0:400-500");
   }
+
+  @Test
+  void aCapPerSmRunsThePaddedBlocksInRoundsOfThatManyPerSm() {
+    // 256-thread blocks: four fit on an SM, but the cap lets two of the job's blocks be resident
+    // on each padding SM at a time, as REEF's proxy kernel runs be_occupancy persistent
+    // work-groups per CU
+    Workload w = workload().queue("be", Priority.LOW)
+        .job(0, "be", 0, kernel("k", 12, 256, 0, 0, 100)).build();
+    List<ActionOutcome> answers = new ArrayList<>();
+    SchedulingPolicy policy = new ScriptedPolicy() {
+      @Override
+      public void onJobDispatched(JobView job, SchedulerView scheduler) {
+        super.onJobDispatched(job, scheduler);
+        answers.add(scheduler.suspend(job));
+        answers.add(scheduler.pad(job, 6, SmSet.range(2, 4), 0)); // below 1 per SM: refused
+        answers.add(scheduler.pad(job, 6, SmSet.range(2, 4), 2));
+        scheduler.wakeAt(1000);
+      }
+
+      @Override
+      public void onTimer(SchedulerView scheduler) {
+        scheduler.resume(scheduler.dispatchedJobs().get(0));
+      }
+    };
+    Blocks blocks = new Blocks();
+
+    Sim.run(w, Sim.hw(DEVICE), () -> policy, "block-boundary", "full", EngineOptions.defaults(),
+        blocks);
+
+    assertThat(answers).extracting(ActionOutcome::accepted).containsExactly(true, false, true);
+    // six blocks in two rounds (two per SM, then one each) on SMs 2 and 3, never four at once on
+    // one SM as occupancy would allow; the other six once released at 1000
+    assertThat(blocks.executed.subList(0, 6)).containsExactly("0@2:0-100", "0@3:0-100",
+        "0@2:0-100", "0@3:0-100", "0@2:100-200", "0@3:100-200");
+  }
+
+  @Test
+  void withoutACapThePaddedBlocksFillTheSmsAsOccupancyAllows() {
+    Workload w = workload().queue("be", Priority.LOW)
+        .job(0, "be", 0, kernel("k", 12, 256, 0, 0, 100)).build();
+    SchedulingPolicy policy = new ScriptedPolicy() {
+      @Override
+      public void onJobDispatched(JobView job, SchedulerView scheduler) {
+        super.onJobDispatched(job, scheduler);
+        scheduler.suspend(job);
+        scheduler.pad(job, 6, SmSet.range(2, 4));
+        scheduler.wakeAt(1000);
+      }
+
+      @Override
+      public void onTimer(SchedulerView scheduler) {
+        scheduler.resume(scheduler.dispatchedJobs().get(0));
+      }
+    };
+    Blocks blocks = new Blocks();
+
+    Sim.run(w, Sim.hw(DEVICE), () -> policy, "block-boundary", "full", EngineOptions.defaults(),
+        blocks);
+
+    // the same six blocks in one round, three on each SM (four would fit on one)
+    assertThat(blocks.executed.subList(0, 6)).allMatch(b -> b.endsWith(":0-100"));
+    assertThat(blocks.executed.subList(6, 12)).allMatch(b -> b.endsWith(":1000-1100"));
+  }
 }

@@ -103,8 +103,8 @@ public final class TestScheduler implements SchedulerView {
 
   /**
    * The actions the policy took on single jobs, in order: {@code "hold ID"}, {@code "release ID"},
-   * {@code "restrict ID SMS"} and {@code "pad ID BLOCKS SMS"} (job id, {@link SmSet#toString()}),
-   * all accepted.
+   * {@code "restrict ID SMS"}, {@code "pad ID BLOCKS SMS"} and {@code "pad ID BLOCKS SMS per-sm
+   * N"} (job id, {@link SmSet#toString()}), all accepted.
    */
   public List<String> jobActions() {
     return List.copyOf(jobActions);
@@ -385,6 +385,18 @@ public final class TestScheduler implements SchedulerView {
   public ActionOutcome pad(JobView job, int blocks, SmSet sms) {
     checkArgument(blocks >= 1, "padding needs at least 1 block, got %s", blocks);
     jobActions.add("pad " + job.id() + " " + blocks + " " + sms);
+    return ActionOutcome.done();
+  }
+
+  /**
+   * Records the padding with its cap per SM, as {@code "pad ID BLOCKS SMS per-sm N"} ({@link
+   * #jobActions()}), and accepts it.
+   */
+  @Override
+  public ActionOutcome pad(JobView job, int blocks, SmSet sms, int perSm) {
+    checkArgument(blocks >= 1, "padding needs at least 1 block, got %s", blocks);
+    checkArgument(perSm >= 1, "padding needs at least 1 block per SM, got %s", perSm);
+    jobActions.add("pad " + job.id() + " " + blocks + " " + sms + " per-sm " + perSm);
     return ActionOutcome.done();
   }
 }

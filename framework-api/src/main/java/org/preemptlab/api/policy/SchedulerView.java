@@ -290,4 +290,22 @@ public interface SchedulerView {
   default ActionOutcome pad(JobView job, int blocks, SmSet sms) {
     return ActionOutcome.refused("this engine cannot pad held jobs");
   }
+
+  /**
+   * As {@link #pad(JobView, int, SmSet)}, with at most {@code perSm} of the job's blocks resident
+   * on any one SM of {@code sms} at a time: the chunk runs in rounds of {@code perSm} blocks per
+   * SM, a new block taking the place of one that ends, as REEF's padded kernel does (its proxy
+   * kernel runs {@code be_occupancy} persistent work-groups per compute unit, each taking the
+   * chunk's tasks one after another: SJTU-IPADS/reef @58dabe0, {@code
+   * src/reef/server/scheduler.cpp}, {@code dynamic_kernel_padding}, and {@code
+   * script/transform_kernel.py}, the generated kernel's {@code layers} and {@code
+   * num_iteration}). Blocks of the job already resident count toward the cap.
+   *
+   * @return refused as {@link #pad(JobView, int, SmSet)}, and if {@code perSm} is below 1
+   * @since 0.4
+   */
+  @API(status = API.Status.EXPERIMENTAL, since = "0.4")
+  default ActionOutcome pad(JobView job, int blocks, SmSet sms, int perSm) {
+    return ActionOutcome.refused("this engine cannot cap padded blocks per SM");
+  }
 }

@@ -405,8 +405,12 @@ public final class Reef implements Reproduction {
             REEF launches the chunk inside the real-time kernel (one proxy kernel in the
             real-time stream, whose work-groups on a CU run that many of the chunk's at a time);
             here the best-effort kernels are launched in their own queues and held, the chunk is
-            their padded work-groups, and those run as the engine runs work-groups: as many on
-            a CU as its occupancy allows, each for its program. The configuration padding by
+            their padded work-groups, and those run in REEF's rounds: at most that occupancy of
+            them resident on a CU at a time, one taking the place of one that ends, each for its
+            program (the policy pads with a cap per CU, `SchedulerView.pad`; REEF's proxy kernel
+            runs that many persistent work-groups on each free CU, each taking the chunk's
+            work-groups one after another: SJTU-IPADS/reef @58dabe0, `script/transform_kernel.py`,
+            the generated kernel's `layers` and `num_iteration`). The configuration padding by
             work-group programs is the same rule without the profiles, as this page ran REEF
             until the profiles were bundled: a work-group lasts its program at any occupancy,
             the real-time kernel its waves times that, and the occupancy is the merged one.""")
@@ -490,7 +494,11 @@ public final class Reef implements Reproduction {
             best effort completes %s a second, against %s when padding by work-group programs
             and %s with reset alone; the 7.7× needs about %s, and the tolerance's lower end
             (%sx) %s. With REEF's profiles %s of the %s real-time kernels (%s) ran with a
-            best-effort chunk beside them (%s by work-group programs). A profiled round is never
+            best-effort chunk beside them (%s by work-group programs), its work-groups in
+            REEF's rounds (at most the chosen occupancy of them on a CU at a time), so a chunk
+            lasts about as long as its real-time kernel, as in REEF: what bounds padding is the
+            chunk's size under REEF's rule, not how its work-groups share the CUs (the row's
+            history: placing them as occupancy allows changed little). A profiled round is never
             short: no kernel of the five models has a round shorter than %d us at any occupancy,
             against a median of %s us alone over
             their kernel launches, so a chunk holds few rounds, and REEF takes the largest occupancy whose round

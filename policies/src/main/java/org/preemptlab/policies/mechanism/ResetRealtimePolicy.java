@@ -72,7 +72,8 @@ import org.preemptlab.policies.rank.WorkEstimate;
  * then restricted to its first {@code ceil(blocks / layers)} SMs, and the best-effort job padded
  * onto the others with (free SMs) x (merged occupancy) x (how many of its blocks fit, one after
  * another, in the real-time kernel's time) blocks, at most those it has left ({@link
- * SchedulerView#pad}); one best-effort kernel per real-time kernel. REEF reads each kernel's
+ * SchedulerView#pad(JobView, int, SmSet, int)}), at most that occupancy of them resident on one SM
+ * at a time; one best-effort kernel per real-time kernel. REEF reads each kernel's
  * latency at every occupancy from its profiles: given them ({@link OccupancyLatencies}), the
  * policy reads them as REEF's scheduler does. The real-time kernel's time is then its profiled
  * latency alone; the best-effort occupancy is the largest, up to the merged occupancy and the
@@ -80,8 +81,11 @@ import org.preemptlab.policies.rank.WorkEstimate;
  * occupancy) x (how many of its rounds fit in the real-time kernel's time); a best-effort kernel
  * without such an occupancy, or not profiled, is not padded. Without them a block lasts its
  * program's duration at any occupancy and the occupancy is the merged one. Either way the padded
- * blocks then run as the engine runs blocks (as many at once on an SM as occupancy allows, each
- * for its program's duration), not REEF's persistent rounds.
+ * blocks run in REEF's rounds: REEF's proxy kernel runs that occupancy of persistent work-groups
+ * on each of the free compute units, each taking the chunk's work-groups one after another
+ * ({@code script/transform_kernel.py}: the generated kernel's {@code layers_r} and {@code
+ * num_iteration}), so the engine holds the padded job to that many resident blocks per SM, each
+ * lasting its program's duration under the run's contention.
  *
  * <p>The policy asks for preemptions; how the blocks leave is the run's preemption strategy's
  * choice, so run it with {@code --preemption flush} to get REEF's reset (with another strategy the
@@ -372,7 +376,7 @@ public final class ResetRealtimePolicy extends RankedPolicy {
       }
       long blocks = Math.min(be.pendingBlocks(),
           (long) (sms - rtSms) * (rtNs / roundNs) * occupancy);
-      if (scheduler.pad(be, (int) blocks, SmSet.range(rtSms, sms)).accepted()) {
+      if (scheduler.pad(be, (int) blocks, SmSet.range(rtSms, sms), occupancy).accepted()) {
         scheduler.restrictSms(rt, SmSet.range(0, rtSms));
         return;
       }

@@ -78,7 +78,7 @@ class ResetRealtimePaddingTest {
 
     // 15 free SMs x (35 us / 10 us = 3 blocks one after another) x 8 blocks an SM = 360 blocks
     assertThat(scheduler.jobActions()).containsExactly("hold 1",
-        "pad 1 360 " + SmSet.range(5, 20), "restrict 2 " + SmSet.range(0, 5));
+        "pad 1 360 " + SmSet.range(5, 20) + " per-sm 8", "restrict 2 " + SmSet.range(0, 5));
   }
 
   @Test
@@ -90,7 +90,7 @@ class ResetRealtimePaddingTest {
 
     launchBestEffortThenRealtime(policy, scheduler, rt, be);
 
-    assertThat(scheduler.jobActions()).contains("pad 1 100 " + SmSet.range(5, 20));
+    assertThat(scheduler.jobActions()).contains("pad 1 100 " + SmSet.range(5, 20) + " per-sm 8");
   }
 
   @Test
@@ -116,7 +116,7 @@ class ResetRealtimePaddingTest {
     launchBestEffortThenRealtime(policy, scheduler, rt, tooLong, fits);
 
     assertThat(scheduler.jobActions()).containsExactly("hold 1", "hold 2",
-        "pad 2 360 " + SmSet.range(5, 20), "restrict 3 " + SmSet.range(0, 5));
+        "pad 2 360 " + SmSet.range(5, 20) + " per-sm 8", "restrict 3 " + SmSet.range(0, 5));
   }
 
   @Test
@@ -132,7 +132,7 @@ class ResetRealtimePaddingTest {
 
     // 5 free SMs x 3 x 8 = 120 blocks
     assertThat(scheduler.jobActions()).containsExactly("hold 1",
-        "pad 1 120 " + SmSet.range(15, 20), "restrict 2 " + SmSet.range(0, 15));
+        "pad 1 120 " + SmSet.range(15, 20) + " per-sm 8", "restrict 2 " + SmSet.range(0, 15));
   }
 
   @Test
@@ -181,8 +181,8 @@ class ResetRealtimePaddingTest {
 
     // the second kernel, 20 us: 10 free SMs x 2 x 8 = 160 blocks
     assertThat(scheduler.jobActions()).containsExactly("hold 1",
-        "pad 1 360 " + SmSet.range(5, 20), "restrict 2 " + SmSet.range(0, 5),
-        "pad 1 160 " + SmSet.range(10, 20), "restrict 3 " + SmSet.range(0, 10));
+        "pad 1 360 " + SmSet.range(5, 20) + " per-sm 8", "restrict 2 " + SmSet.range(0, 5),
+        "pad 1 160 " + SmSet.range(10, 20) + " per-sm 8", "restrict 3 " + SmSet.range(0, 10));
   }
 
   /**
@@ -209,9 +209,10 @@ class ResetRealtimePaddingTest {
     launchBestEffortThenRealtime(policy, scheduler, rt, be);
 
     // fc's profile: 40 us; conv's largest occupancy (of the merged 8) whose round is at most
-    // 40 us: 6, one round of 40 us; 15 free SMs x 1 round x 6 = 90 blocks (360 without profiles)
+    // 40 us: 6, one round of 40 us; 15 free SMs x 1 round x 6 = 90 blocks (360 without profiles),
+    // at most 6 resident on an SM at a time
     assertThat(scheduler.jobActions()).containsExactly("hold 1",
-        "pad 1 90 " + SmSet.range(5, 20), "restrict 2 " + SmSet.range(0, 5));
+        "pad 1 90 " + SmSet.range(5, 20) + " per-sm 6", "restrict 2 " + SmSet.range(0, 5));
   }
 
   @Test
@@ -225,7 +226,7 @@ class ResetRealtimePaddingTest {
     launchBestEffortThenRealtime(policy, scheduler, rt, be);
 
     // 15 free SMs x (40 / 20 = 2 rounds) x 8 = 240 blocks (occupancy 10: 1 round, 150)
-    assertThat(scheduler.jobActions()).contains("pad 1 240 " + SmSet.range(5, 20));
+    assertThat(scheduler.jobActions()).contains("pad 1 240 " + SmSet.range(5, 20) + " per-sm 8");
   }
 
   @Test
@@ -252,7 +253,7 @@ class ResetRealtimePaddingTest {
 
     // conv at occupancy 1 (its only profiled one): 15 x (40 / 10 = 4) x 1 = 60 blocks
     assertThat(scheduler.jobActions()).containsExactly("hold 1", "hold 2",
-        "pad 2 60 " + SmSet.range(5, 20), "restrict 3 " + SmSet.range(0, 5));
+        "pad 2 60 " + SmSet.range(5, 20) + " per-sm 1", "restrict 3 " + SmSet.range(0, 5));
   }
 
   @Test
@@ -290,7 +291,7 @@ class ResetRealtimePaddingTest {
 
     launchBestEffortThenRealtime(policy, scheduler, job(2, RT, RT_KERNEL), job(1, BE, BE_KERNEL));
 
-    assertThat(scheduler.jobActions()).contains("pad 1 90 " + SmSet.range(5, 20));
+    assertThat(scheduler.jobActions()).contains("pad 1 90 " + SmSet.range(5, 20) + " per-sm 6");
   }
 
   @Test
