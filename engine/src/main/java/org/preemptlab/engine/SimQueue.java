@@ -49,12 +49,12 @@ final class SimQueue implements QueueView {
    * launching); null with batch 1.
    */
   final java.util.PriorityQueue<Integer> unretired;
-  @OwnedBy(BlockScheduler.class) int residentBlocks;
+  @OwnedBy(BlockResidency.class) int residentBlocks;
   /** Its in-flight window and launch batch: its own if its {@link JobQueue} sets them. */
   final int launchWindow;
   final int launchBatch;
   /** SM time of blocks of this queue that have left their SMs. */
-  @OwnedBy(BlockScheduler.class) long attainedDoneNs;
+  @OwnedBy(BlockResidency.class) long attainedDoneNs;
 
   SimQueue(JobQueue spec, SimContext context, PolicyEngine engine, RunServices run) {
     this.spec = spec;
