@@ -32,9 +32,9 @@ final class SimJob implements JobView {
   final int gridBlocks;
   // ---- the launcher's: its life from submission to finish ----
   /** Its program as the preemption strategy instrumented it. */
-  @OwnedBy(Launcher.class) BlockProgram program;
+  @OwnedBy(RunJobs.class) BlockProgram program;
   /** Its program's duration, the nominal time of one block. */
-  @OwnedBy(Launcher.class) long nominalNs;
+  @OwnedBy(RunJobs.class) long nominalNs;
   @OwnedBy(Launcher.class) JobState state = JobState.SUBMITTED;
   @OwnedBy(Launcher.class) boolean submitted;
   @OwnedBy(Launcher.class) boolean launched;

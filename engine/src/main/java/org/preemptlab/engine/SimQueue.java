@@ -24,7 +24,7 @@ final class SimQueue implements QueueView {
    * Its jobs' indices in submission order (then workload order), the first {@link #orderSize} of
    * the array; {@link #head} is the next. An application's queue grows as it submits.
    */
-  @OwnedBy(TimeSlicer.class) int[] order;
+  @OwnedBy(SimQueue.class) int[] order;
   @OwnedBy(SimQueue.class) int orderSize;
   @OwnedBy(Launcher.class) int head;
   /** The application whose queue this is, or null for a queue of the workload. */
