@@ -297,7 +297,9 @@ class ArchitectureTest {
   /** The engine's parts: each owns its state and offers the others methods, never its fields. */
   private static final Set<String> ENGINE_PARTS = Set.of("Launcher", "BlockScheduler",
       "Preemptor", "TimeSlicer", "PolicyEngine", "ApplicationHost", "SmArray", "Contention",
-      "SpatialSharing", "MemoryDomains", "JobTable", "Simulator", "QueueActions");
+      "SpatialSharing", "MemoryDomains", "JobTable", "Simulator", "QueueActions", "RunJobs",
+      "JobDependencies", "Arrivals", "ApplicationJobs", "PlacementOrder", "BlockResidency",
+      "BlockGroups", "ContextParking");
 
   /**
    * No class reads or writes a field of an engine part but the part itself (with its nested
@@ -348,6 +350,8 @@ class ArchitectureTest {
    * QueueControl}, {@code Placement} and {@code PreemptionRequests}, the queue actions see the
    * launcher as {@code LaunchGate}. Only the simulator, which assembles them, the events it routes
    * and the launcher, which builds its policy engines and queue actions, name the parts' classes.
+   * The parts a part is made of (the launcher's job table, dependencies, arrivals and application
+   * jobs; placement's order, residency, groups and parking) follow the same rule.
    */
   @ArchTest
   static final ArchRule enginePartsMeetThroughNarrowInterfaces = partsDependencyRule(
@@ -366,7 +370,9 @@ class ArchitectureTest {
     return classes()
         .that(inEngineCoreNamed(Set.of("Launcher", "BlockScheduler", "Preemptor", "TimeSlicer",
             "PolicyEngine", "ApplicationHost", "SimQueue", "SimJob", "SimContext", "Contention",
-            "SmArray", "QueueActions")))
+            "SmArray", "QueueActions", "RunJobs", "JobDependencies", "Arrivals",
+            "ApplicationJobs", "PlacementOrder", "BlockResidency", "BlockGroups",
+            "ContextParking")))
         .should(new ArchCondition<JavaClass>("depend on no other part's class of " + forbidden) {
           @Override
           public void check(JavaClass origin, ConditionEvents events) {
@@ -382,6 +388,105 @@ class ArchitectureTest {
               if (named && !target.equals(from) && !ownership) {
                 events.add(SimpleConditionEvent.violated(dependency,
                     dependency.getDescription()));
+              }
+            }
+          }
+        })
+        .allowEmptyShould(false);
+  }
+
+  /**
+   * The parts two parts are made of, each named only by its own part: the launcher's ({@code
+   * RunJobs}, {@code JobDependencies}, {@code Arrivals}, {@code ApplicationJobs}) and block
+   * placement's ({@code PlacementOrder}, {@code BlockResidency}, {@code BlockGroups}, {@code
+   * ContextParking}). Another part asks the launcher or placement through its narrow interface.
+   */
+  private static final Map<String, Set<String>> INNER_PARTS = Map.of(
+      "Launcher", Set.of("RunJobs", "JobDependencies", "Arrivals", "ApplicationJobs"),
+      "BlockScheduler", Set.of("PlacementOrder", "BlockResidency", "BlockGroups",
+          "ContextParking"));
+
+  /** No class outside a part depends on the classes the part is made of. */
+  @ArchTest
+  static final ArchRule innerPartsAreNamedOnlyByTheirPart = innerPartsRule(INNER_PARTS);
+
+  /**
+   * The inner-part rule sees what it is given: the run's shared services ({@code RunServices}),
+   * counted as a part of the simulator's, are named by every part.
+   */
+  @ArchTest
+  static void theInnerPartRuleReportsTheClassesItNames(JavaClasses classes) {
+    assertThat(innerPartsRule(Map.of("Simulator", Set.of("RunServices"))).evaluate(classes)
+        .hasViolation()).isTrue();
+  }
+
+  /** No engine class depends on an inner part of {@code parts} unless it belongs to that part. */
+  private static ArchRule innerPartsRule(Map<String, Set<String>> parts) {
+    return classes().that().resideInAPackage(ENGINE_CORE)
+        .should(new ArchCondition<JavaClass>("depend on no other part's inner parts " + parts) {
+          @Override
+          public void check(JavaClass origin, ConditionEvents events) {
+            String from = topLevel(origin).getSimpleName();
+            for (com.tngtech.archunit.core.domain.Dependency dependency
+                : origin.getDirectDependenciesFromSelf()) {
+              JavaClass target = topLevel(dependency.getTargetClass());
+              if (!target.getPackageName().equals(ENGINE_CORE)
+                  || dependency.getDescription().contains("annotation member of type")) {
+                continue; // @OwnedBy names a field's writers: documentation, not a dependency
+              }
+              parts.forEach((part, inner) -> {
+                if (inner.contains(target.getSimpleName()) && !part.equals(from)
+                    && !inner.contains(from)) {
+                  events.add(SimpleConditionEvent.violated(dependency,
+                      dependency.getDescription()));
+                }
+              });
+            }
+          }
+        })
+        .allowEmptyShould(false);
+  }
+
+  /** A block's group links and counts, which make up the group protocol. */
+  private static final Set<String> GROUP_FIELDS = Set.of("nextInGroup", "lastInGroup",
+      "groupSeq", "groupSize");
+
+  /**
+   * The block-group protocol (blocks completing together under one event) stays inside block
+   * placement's {@code BlockGroups}: no other class reads or writes a block's group fields (the
+   * block itself clears them for a new residency), so the preemptor, the time slicer and the
+   * interfaces between the parts know nothing of groups.
+   */
+  @ArchTest
+  static final ArchRule onlyBlockGroupsTouchesTheGroupFields = groupFieldsRule("BlockGroups");
+
+  /**
+   * The group-field rule sees what it is given: a class in the engine's package that follows a
+   * block's group link ({@code GroupProtocolViolationFixture}, test code) breaks it.
+   */
+  @org.junit.jupiter.api.Test
+  void theGroupFieldRuleReportsAnAccessOutsideBlockGroups() {
+    com.tngtech.archunit.lang.EvaluationResult result = groupFieldsRule("BlockGroups").evaluate(
+        new com.tngtech.archunit.core.importer.ClassFileImporter().importPackages(ENGINE_CORE));
+    assertThat(result.hasViolation()).isTrue();
+    assertThat(result.getFailureReport().getDetails())
+        .allMatch(line -> line.contains("GroupProtocolViolationFixture"));
+  }
+
+  /** Only {@code owner} (and the block itself) touches a block's group fields. */
+  private static ArchRule groupFieldsRule(String owner) {
+    return classes().that().resideInAPackage(ENGINE_CORE)
+        .should(new ArchCondition<JavaClass>("touch a block's group fields only in " + owner) {
+          @Override
+          public void check(JavaClass origin, ConditionEvents events) {
+            String from = topLevel(origin).getSimpleName();
+            if (from.equals(owner) || from.equals("ResidentBlock")) {
+              return;
+            }
+            for (JavaFieldAccess access : origin.getFieldAccessesFromSelf()) {
+              if (access.getTargetOwner().getName().equals(ENGINE_CORE + ".ResidentBlock")
+                  && GROUP_FIELDS.contains(access.getName())) {
+                events.add(SimpleConditionEvent.violated(access, access.getDescription()));
               }
             }
           }

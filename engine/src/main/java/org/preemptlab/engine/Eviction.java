@@ -1,16 +1,16 @@
 package org.preemptlab.engine;
 
 /**
- * What the preemptor asks of block placement ({@link BlockScheduler}): tell a job's blocks apart,
- * let a stopped block leave its SM to be placed again later, and name the job a blocked-job
- * callback is deciding for.
+ * What the preemptor asks of block placement ({@link BlockScheduler}): ready a victim's blocks to
+ * be preempted one by one, let a stopped block leave its SM to be placed again later, and name the
+ * job a blocked-job callback is deciding for.
  */
 interface Eviction {
   /**
-   * Gives every block of {@code job} that completes in a group its own completion event: call
-   * before treating the job's resident blocks one by one.
+   * Readies {@code victim}'s resident blocks to be preempted one by one: from now on each of them
+   * completes, stops or is flushed by its own event. Call before changing any of them.
    */
-  void splitGroups(SimJob job);
+  void prepareToPreempt(SimJob victim);
 
   /**
    * A stopped block (saved or flushed) leaves its SM; its job places it again later, resuming as

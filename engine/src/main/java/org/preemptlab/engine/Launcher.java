@@ -3,79 +3,50 @@ package org.preemptlab.engine;
 import static com.google.common.base.Preconditions.checkState;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.BitSet;
-import java.util.Comparator;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.preemptlab.api.model.BlockProgram;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.ObjIntConsumer;
 import org.preemptlab.api.model.EngineKind;
 import org.preemptlab.api.model.Job;
 import org.preemptlab.api.model.JobList;
 import org.preemptlab.api.model.JobQueue;
-import org.preemptlab.api.model.Kernel;
-import org.preemptlab.api.model.QueueAction;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.JobState;
 import org.preemptlab.api.policy.JobView;
 
 /**
  * Launch and dispatch: a job's life from submission to launch and from finish to its dependants.
- * A job is submitted (at its time, or for a closed-loop job after its dependencies and think
- * time), becomes ready when its dependencies are met, the previous job of its queue was
+ * A job is submitted ({@link Arrivals}: at its time, or for a closed-loop job after its
+ * dependencies and think time; or by an application, {@link ApplicationJobs}), becomes ready when
+ * its dependencies are met ({@link JobDependencies}), the previous job of its queue was
  * dispatched, its queue is not suspended and its queue's launch window has room; its engine's
  * policy then chooses when it is dispatched (credits taken), and after the launch latency its
- * blocks go to the {@link BlockScheduler}. It owns the run's {@link QueueActions} (suspend and
- * resume, holds, priority and weight changes), which it builds with its queues and which reach it
- * as a {@link LaunchGate}.
+ * blocks go to the {@link BlockScheduler}. The jobs' state lives in {@link RunJobs}. It owns the
+ * run's {@link QueueActions} (suspend and resume, holds, priority and weight changes), which it
+ * builds with its queues and which reach it as a {@link LaunchGate}.
  */
-final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions {
+final class Launcher implements JobLifecycle, LaunchGate {
   private final RunServices run;
-  /** The SMs, for a kernel's shared-memory need. */
-  private final SmArray sms;
   /** Where a finished job's record goes (the run's accounting). */
-  private final java.util.function.Consumer<SimJob> recordFinished;
+  private final Consumer<SimJob> recordFinished;
   /** Block placement, which takes launched jobs' blocks ({@link #connect}). */
   private Placement placement;
   /** The time slicer: whether contexts take turns ({@link #connect}). */
   private Slicing slicing;
-  /**
-   * The workload's jobs, in its order (the index of a job everywhere below); read by column, a
-   * {@link Job} record is built only when the job is submitted.
-   */
-  private final JobList specs;
-  /**
-   * The engine's state of each job from its submission (for a closed-loop job, from when its
-   * submission is scheduled) until it finishes, by index; null before and after, so that memory
-   * grows with the jobs in flight, not with all jobs of the run. The workload's jobs come first;
-   * the jobs applications submit during the run are appended after them ({@link #size}), so the
-   * array grows while the run goes on.
-   */
-  private SimJob[] jobs;
-  /** Jobs known to the run: the workload's, then those the applications have submitted so far. */
-  private int size;
-  /** The workload's number of jobs: indices from here on are applications' jobs. */
-  private final int workloadJobs;
-  /** Each job's program as the preemption strategy instrumented it, until it is submitted. */
-  private final BlockProgram[] programs;
-  /**
-   * Each job's unfinished dependencies (declared, and its predecessor in a serial queue); grows
-   * with {@link #jobs}.
-   */
-  private int[] dependenciesLeft;
-  /**
-   * The jobs that declare a dependency on each job, ascending, or null for none; the array itself
-   * is null when no job declares one.
-   */
-  private int[][] dependents;
-  /** The jobs that have finished, by index. */
-  private final BitSet finished;
-  /** Jobs in {@link #jobs}: submitted (or scheduled to be) and unfinished. */
-  private int held;
+  /** The run's jobs and the engine's state of those in flight. */
+  private final RunJobs jobs;
+  /** What each job waits for before it may become ready. */
+  private final JobDependencies dependencies;
+  /** When the workload's jobs are submitted. */
+  private final Arrivals arrivals;
+  /** The jobs applications submit, or null for a run of its workload alone. */
+  private final ApplicationJobs applicationJobs;
   private final List<SimQueue> queues = new ArrayList<>();
   private final Map<String, SimQueue> queueById = new LinkedHashMap<>();
   private final Map<EngineKind, PolicyEngine> engines = new EnumMap<>(EngineKind.class);
@@ -83,39 +54,18 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
   private final QueueActions queueActions;
   /** The engines in {@link #engines}' order, for the per-instant dispatch loop (no iterator). */
   private PolicyEngine[] engineList;
-  /** The open-loop jobs by submission time, then index. */
-  private final int[] arrivals;
-  private final QueueAction[] actions;
-  private int arrivalCursor;
   /** Whether a job was ever held back (own hold or a level 2-3 suspension) in this run. */
   private boolean holdsUsed;
   private long nextDispatchSeq;
   /** The next {@link SimJob#readySeq}. */
   private int nextReadySeq;
-  private int unfinished;
-
-  /**
-   * The submit time of a job that a layer submits itself ({@link Simulator#submitFromLayer}): it
-   * never arrives by time (the DRM scheduler layer's kernels on SM hardware).
-   */
-  static final long LAYER_SUBMITS = Long.MAX_VALUE;
 
   /** The applications, in the run's order; empty for a run of its workload alone. */
   private final ApplicationHost[] applications;
-  /**
-   * Applications' kernels as the preemption strategy instrumented them, by value (an application
-   * may build an equal kernel for every iteration): one entry per distinct kernel shape.
-   */
-  private final Map<Kernel, BlockProgram> applicationPrograms = new HashMap<>();
-  /** The id of the next job an application submits: above every id of the workload. */
-  private long nextApplicationId;
-  /** Told of each job an application submits, or null. */
-  private java.util.function.ObjIntConsumer<Job> applicationJobs;
 
   Launcher(RunServices run, SmArray sms, Workload workload, List<SimContext> contexts,
-      List<ApplicationHost> applications, java.util.function.Consumer<SimJob> recordFinished) {
+      List<ApplicationHost> applications, Consumer<SimJob> recordFinished) {
     this.run = run;
-    this.sms = sms;
     this.recordFinished = recordFinished;
     Map<String, SimContext> contextById = new HashMap<>();
     for (SimContext context : contexts) {
@@ -143,71 +93,34 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
         application.own(queueById.get(queue.id()));
       }
     }
-    specs = JobList.copyOf(workload.jobs());
+    jobs = new RunJobs(run, sms, workload.jobs(), queueById);
+    orderQueues(queueIndex);
+    dependencies = new JobDependencies(jobs.specs(), queues, this::dependenciesMet);
+    arrivals = new Arrivals(run, jobs, workload.actions(), this.applications, this::submit);
+    applicationJobs = applications.isEmpty() ? null
+        : new ApplicationJobs(run, jobs, dependencies, this::submit);
+  }
+
+  /** Gives each queue its workload jobs, in submission order (then workload order). */
+  private void orderQueues(Map<String, Integer> queueIndex) {
+    JobList specs = jobs.specs();
     int n = specs.size();
-    workloadJobs = n;
-    size = n;
-    jobs = new SimJob[n];
-    programs = new BlockProgram[n];
-    dependenciesLeft = new int[n];
-    finished = new BitSet(n);
-    // PreemptionPointStrategy.instrument is called once per kernel (it may depend on the kernel's
-    // shape), so the cache is keyed by kernel, not by program: kernels may share a program.
-    IdentityHashMap<Kernel, BlockProgram> instrumented = new IdentityHashMap<>();
     int[] queueOf = new int[n];
     int[] perQueue = new int[queues.size()];
-    boolean declared = false;
-    int open = 0;
     for (int i = 0; i < n; i++) {
       queueOf[i] = queueIndex.get(specs.queueId(i));
       perQueue[queueOf[i]]++;
-      int first = i; // the first job of its kernel: whether it fits depends on the kernel only
-      programs[i] = instrumented.computeIfAbsent(specs.kernel(i), k -> {
-        checkFits(specs.get(first));
-        return instrumented(k);
-      });
-      declared |= specs.dependencyCount(i) > 0;
-      open += arrives(i) ? 1 : 0;
     }
     int[][] orders = new int[queues.size()][];
     for (int q = 0; q < orders.length; q++) {
       orders[q] = new int[perQueue[q]];
       perQueue[q] = 0;
     }
-    int[] openJobs = new int[open];
-    open = 0;
     for (int i = 0; i < n; i++) {
       orders[queueOf[i]][perQueue[queueOf[i]]++] = i;
-      if (arrives(i)) {
-        openJobs[open++] = i;
-      }
     }
     for (int q = 0; q < orders.length; q++) {
-      queues.get(q).setOrder(bySubmission(orders[q]));
-    }
-    if (declared) {
-      linkDeclaredDependencies();
-    }
-    for (SimQueue queue : queues) {
-      if (queue.spec.serial()) {
-        for (int p = 1; p < queue.orderSize; p++) {
-          if (!followsDeclared(queue.order[p - 1], queue.order[p])) {
-            dependenciesLeft[queue.order[p]]++;
-          }
-        }
-      }
-    }
-    arrivals = bySubmission(openJobs);
-    actions = workload.actions().stream()
-        .sorted(Comparator.comparingLong(QueueAction::timeNs))
-        .toArray(QueueAction[]::new);
-    unfinished = n;
-    if (!applications.isEmpty()) {
-      long maxId = -1;
-      for (int i = 0; i < n; i++) {
-        maxId = Math.max(maxId, specs.id(i));
-      }
-      nextApplicationId = maxId + 1;
+      queues.get(q).setOrder(jobs.bySubmission(orders[q]));
     }
   }
 
@@ -226,95 +139,8 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
       queue.placement = placement;
     }
     for (ApplicationHost application : applications) {
-      application.connect(this);
+      application.connect(applicationJobs);
     }
-  }
-
-  /** Fails if a block of {@code job}'s kernel cannot fit on an empty SM of the device. */
-  private void checkFits(Job job) {
-    Kernel k = job.kernel();
-    org.preemptlab.api.hardware.SmSpec sm = run.device.sm();
-    long shared = (long) k.sharedMemoryPerBlock() + sm.sharedMemoryReservedPerBlock();
-    if (k.threadsPerBlock() <= sm.maxThreads() && k.registersPerBlock() <= sm.registers()
-        && shared <= sm.sharedMemoryBytes()) {
-      return; // the usual case: no message to build
-    }
-    String where = "job " + job.id() + " (queue '" + job.queueId() + "', kernel '" + k.name()
-        + "'): a block needs ";
-    String on = " but an SM of '" + run.device.name() + "' holds at most ";
-    if (k.threadsPerBlock() > sm.maxThreads()) {
-      throw new org.preemptlab.api.ConfigurationException(where + k.threadsPerBlock()
-          + " threads" + on + sm.maxThreads());
-    }
-    if (k.registersPerBlock() > sm.registers()) {
-      throw new org.preemptlab.api.ConfigurationException(where + k.registersPerBlock()
-          + " registers (" + k.registersPerThread() + " x " + k.threadsPerBlock() + " threads)"
-          + on + sm.registers());
-    }
-    throw new org.preemptlab.api.ConfigurationException(where + shared
-        + " bytes of shared memory (including " + sm.sharedMemoryReservedPerBlock()
-        + " reserved)" + on + sm.sharedMemoryBytes());
-  }
-
-  /** Whether a job is submitted at its time (open loop, not submitted by a layer). */
-  private boolean arrives(int i) {
-    return !specs.closedLoop(i) && specs.submitTimeNs(i) != LAYER_SUBMITS;
-  }
-
-  /** Job indices (ascending) ordered by submission time, then index. */
-  private int[] bySubmission(int[] indices) {
-    boolean sorted = true;
-    for (int p = 1; p < indices.length && sorted; p++) {
-      sorted = specs.submitTimeNs(indices[p - 1]) <= specs.submitTimeNs(indices[p]);
-    }
-    if (sorted) {
-      return indices;
-    }
-    return Arrays.stream(indices).boxed()
-        .sorted(Comparator.comparingLong((Integer i) -> specs.submitTimeNs(i))
-            .thenComparingInt(i -> i))
-        .mapToInt(Integer::intValue).toArray();
-  }
-
-  /** Counts every job's declared dependencies and lists each job's dependants. */
-  private void linkDeclaredDependencies() {
-    int n = specs.size();
-    dependents = new int[n][];
-    Map<Long, Integer> indexById = new HashMap<>();
-    for (int i = 0; i < n; i++) {
-      indexById.put(specs.id(i), i);
-    }
-    int[] count = new int[n];
-    for (int j = 0; j < n; j++) {
-      for (int k = 0; k < specs.dependencyCount(j); k++) {
-        count[indexById.get(specs.dependency(j, k))]++;
-      }
-    }
-    for (int j = 0; j < n; j++) {
-      for (int k = 0; k < specs.dependencyCount(j); k++) {
-        int d = indexById.get(specs.dependency(j, k));
-        if (dependents[d] == null) {
-          dependents[d] = new int[count[d]];
-          count[d] = 0;
-        }
-        dependents[d][count[d]++] = j;
-        dependenciesLeft[j]++;
-      }
-    }
-  }
-
-  /** Whether job {@code next} declares a dependency on job {@code previous}. */
-  private boolean followsDeclared(int previous, int next) {
-    if (next >= workloadJobs) {
-      return false; // an application's job declares none
-    }
-    long id = specs.id(previous);
-    for (int k = 0; k < specs.dependencyCount(next); k++) {
-      if (specs.dependency(next, k) == id) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** The queue with this id, or null. */
@@ -328,12 +154,12 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
   }
 
   /** The queue ids, in workload order. */
-  public java.util.Set<String> queueIds() {
+  public Set<String> queueIds() {
     return queueById.keySet();
   }
 
   /** One policy engine per hardware engine the workload uses. */
-  java.util.Collection<PolicyEngine> engines() {
+  Collection<PolicyEngine> engines() {
     return engines.values();
   }
 
@@ -344,96 +170,49 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
   }
 
   /** Where jobs an application submits are reported, with their index. */
-  void observeApplicationJobs(java.util.function.ObjIntConsumer<Job> observer) {
-    applicationJobs = observer;
+  void observeApplicationJobs(ObjIntConsumer<Job> observer) {
+    if (applicationJobs != null) {
+      applicationJobs.observe(observer);
+    }
   }
 
   /** The job of this index while the launcher holds it (submitted, unfinished), else null. */
   SimJob job(int index) {
-    return jobs[index];
+    return jobs.job(index);
   }
 
   /** Jobs of the run (the workload's and the applications'). */
   int size() {
-    return size;
+    return jobs.size();
   }
 
   /** Jobs not finished yet. */
   int unfinished() {
-    return unfinished;
+    return jobs.unfinished();
   }
 
   /** Jobs whose state the launcher holds now. */
   int held() {
-    return held;
+    return jobs.held();
   }
 
-  /**
-   * The job to name when a run ends with jobs unfinished: a READY one (its policy never selected
-   * it) rather than one that merely waits behind it, else the first unfinished (as it would have
-   * been if it was never submitted).
-   */
+  /** The job to name when a run ends with jobs unfinished ({@link RunJobs#stuckJob}). */
   SimJob stuckJob() {
-    int first = finished.nextClearBit(0);
-    return java.util.Arrays.stream(jobs).filter(j -> j != null && j.state == JobState.READY)
-        .findFirst().orElseGet(() -> jobs[first] != null ? jobs[first] : materialize(first));
-  }
-
-  /** Creates the engine's state of job {@code i}, when it is submitted or scheduled to be. */
-  SimJob materialize(int i) {
-    Job job = specs.get(i);
-    SimQueue queue = queueById.get(job.queueId());
-    int credits = Math.min(job.credits(), run.options.creditLimit());
-    SimJob simJob = new SimJob(job, i, queue, credits,
-        sms.sharedNeed(job.kernel().sharedMemoryPerBlock()), run.blocks);
-    simJob.program = programs[i];
-    simJob.nominalNs = simJob.program.durationNs();
-    programs[i] = null;
-    jobs[i] = simJob;
-    held++;
-    return simJob;
+    return jobs.stuckJob();
   }
 
   /**
-   * Schedules the applications' starts (at time 0, before the workload's first arrival, in the
-   * run's order of applications), the first arrival and every timed action.
+   * Schedules the applications' starts, the first arrival and every timed action ({@link
+   * Arrivals#start}).
    */
   void start() {
     engineList = engines.values().toArray(new PolicyEngine[0]);
-    for (ApplicationHost application : applications) {
-      run.events.push(0, new Events.ApplicationStart(application), 0);
-    }
-    scheduleNextArrival();
-    for (QueueAction action : actions) {
-      run.events.push(action.timeNs(), new Events.ActionDue(action), 0);
-    }
-    for (int i = 0; i < workloadJobs; i++) {
-      if (specs.preparationNs(i) > 0 && arrives(i)) {
-        announcePreparation(i, 0, specs.submitTimeNs(i));
-      }
-    }
+    arrivals.start();
   }
 
-  /**
-   * Queues the hint that job {@code i}'s preparation starts: {@code preparationNs} before its
-   * submission at {@code submitNs}, but not before {@code earliestNs}.
-   */
-  private void announcePreparation(int i, long earliestNs, long submitNs) {
-    long startNs = Math.max(earliestNs, submitNs - specs.preparationNs(i));
-    run.events.push(startNs, new Events.ActionDue(new QueueAction.Prepare(startNs,
-        specs.queueId(i), submitNs - startNs)), 0);
-  }
-
+  /** The next open-loop job's submit time has come. */
   void arrive() {
-    submit(materialize(arrivals[arrivalCursor++]));
-    scheduleNextArrival();
-  }
-
-  private void scheduleNextArrival() {
-    if (arrivalCursor < arrivals.length) {
-      run.events.push(Math.max(run.now(), specs.submitTimeNs(arrivals[arrivalCursor])),
-          Events.ARRIVAL, 0);
-    }
+    arrivals.arrive();
   }
 
   void submit(SimJob job) {
@@ -452,8 +231,8 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
         || queue.windowTaken() >= queue.launchWindow) { // the queue's own window, if set
       return;
     }
-    SimJob job = jobs[queue.order[queue.head]];
-    if (job == null || !job.submitted || dependenciesLeft[job.index] > 0) {
+    SimJob job = jobs.job(queue.order[queue.head]);
+    if (job == null || !job.submitted || dependencies.waits(job.index)) {
       return;
     }
     job.queuePos = queue.head;
@@ -612,7 +391,7 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
   public void finish(SimJob job) {
     job.state = JobState.FINISHED;
     job.finishNs = run.now();
-    unfinished--;
+    jobs.finishing();
     PolicyEngine engine = job.queue.engine;
     engine.finished(job);
     job.queue.launched--;
@@ -624,22 +403,8 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
     engine.policy().onJobFinished(job, engine);
     // Its record goes into the result now and the engine lets go of its state.
     recordFinished.accept(job);
-    jobs[job.index] = null;
-    held--;
-    finished.set(job.index);
-    int[] declared = dependents == null || job.index >= workloadJobs ? null
-        : dependents[job.index]; // an application's job has no dependants
-    if (declared != null) {
-      dependents[job.index] = null;
-      for (int d : declared) {
-        release(d);
-      }
-    }
-    int next = job.queuePos + 1;
-    if (job.queue.spec.serial() && next < job.queue.orderSize
-        && !followsDeclared(job.index, job.queue.order[next])) {
-      release(job.queue.order[next]);
-    }
+    jobs.letGo(job);
+    dependencies.finished(job);
     tryReady(job.queue); // its launch window has room again
     checkQuiet(job.queue);
     if (job.queue.application != null) {
@@ -648,61 +413,21 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
   }
 
   /**
-   * Appends a job an application submits now: the next id above the workload's, its program
-   * instrumented once per distinct kernel (after the fits-on-an-SM check), one credit; in a
-   * serial queue it waits for the queue's previous job to finish.
-   *
-   * @return its id
-   * @throws IllegalArgumentException if the kernel's block fits no SM of the device
+   * Job {@code d}'s last dependency finished: a submitted job may be offered to its policy (its
+   * launch may already be under way), a closed-loop job is submitted after its think time.
    */
-  @Override
-  public long submitFromApplication(SimQueue queue, org.preemptlab.api.application.JobRequest request) {
-    Kernel kernel = request.kernel();
-    long id = nextApplicationId;
-    Job job = new Job(id, queue.spec.id(), run.now(), 1, List.of(), request.deadlineNs(), 0,
-        kernel);
-    BlockProgram program = applicationPrograms.get(kernel);
-    if (program == null) {
-      try {
-        checkFits(job);
-      } catch (org.preemptlab.api.ConfigurationException e) {
-        throw new IllegalArgumentException(e.getMessage(), e);
-      }
-      try {
-        program = instrumented(kernel);
-      } catch (RuntimeException e) {
-        throw new ApplicationHost.EngineSide(e);
-      }
-      applicationPrograms.put(kernel, program);
+  private void dependenciesMet(int d) {
+    SimJob waiting = jobs.job(d);
+    if (waiting != null) {
+      waiting.releasedNs = run.now(); // submitted and waiting: its launch may already be under way
     }
-    nextApplicationId++;
-    int index = size++;
-    if (index == jobs.length) {
-      int capacity = Math.max(16, jobs.length + (jobs.length >> 1));
-      jobs = Arrays.copyOf(jobs, capacity);
-      dependenciesLeft = Arrays.copyOf(dependenciesLeft, capacity);
+    if (d >= jobs.workloadJobs()) {
+      tryReady(waiting.queue); // an application's job, waiting for its queue's previous one
+    } else if (jobs.specs().closedLoop(d)) {
+      arrivals.submitAfterThinkTime(d);
+    } else {
+      tryReady(queueById.get(jobs.specs().queueId(d)));
     }
-    SimJob simJob = new SimJob(job, index, queue, 1,
-        sms.sharedNeed(kernel.sharedMemoryPerBlock()), run.blocks);
-    simJob.program = program;
-    simJob.nominalNs = program.durationNs();
-    jobs[index] = simJob;
-    held++;
-    unfinished++;
-    if (queue.spec.serial() && queue.orderSize > 0
-        && !finished.get(queue.order[queue.orderSize - 1])) {
-      dependenciesLeft[index] = 1; // released when the previous job of its queue finishes
-    }
-    queue.append(index);
-    try {
-      if (applicationJobs != null) {
-        applicationJobs.accept(job, index);
-      }
-      submit(simJob);
-    } catch (RuntimeException e) {
-      throw new ApplicationHost.EngineSide(e);
-    }
-    return id;
   }
 
   /** {@inheritDoc} An application that observes starts is told at {@code startNs}. */
@@ -716,12 +441,12 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
     }
   }
 
-  /** Submits job {@code i}, which waits for a layer ({@link #LAYER_SUBMITS}), now. */
+  /** Submits job {@code i}, which waits for a layer ({@link Arrivals#LAYER_SUBMITS}), now. */
   void submitFromLayer(int i) {
-    checkState(specs.submitTimeNs(i) == LAYER_SUBMITS && jobs[i] == null
-        && !finished.get(i), "job %s is not a job waiting for its layer to submit it",
-        specs.id(i));
-    submit(materialize(i));
+    checkState(jobs.specs().submitTimeNs(i) == Arrivals.LAYER_SUBMITS && jobs.job(i) == null
+        && !jobs.isFinished(i), "job %s is not a job waiting for its layer to submit it",
+        jobs.specs().id(i));
+    submit(jobs.materialize(i));
   }
 
   /**
@@ -732,27 +457,6 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
   void abort(SimJob job) {
     placement.drop(job);
     finish(job);
-  }
-
-  /** One dependency of job {@code d} finished: submits or offers it if it was the last. */
-  private void release(int d) {
-    if (--dependenciesLeft[d] == 0) {
-      if (jobs[d] != null) {
-        jobs[d].releasedNs = run.now(); // submitted and waiting: its launch may already be under way
-      }
-      if (d >= workloadJobs) {
-        tryReady(jobs[d].queue); // an application's job, waiting for its queue's previous one
-      } else if (specs.closedLoop(d)) {
-        SimJob job = materialize(d);
-        long at = Math.max(job.job.submitTimeNs(), run.now() + job.job.thinkTimeNs());
-        if (job.job.preparationNs() > 0) {
-          announcePreparation(d, run.now(), at);
-        }
-        run.events.push(at, new Events.Submit(job), 0);
-      } else {
-        tryReady(queueById.get(specs.queueId(d)));
-      }
-    }
   }
 
   private void reportLoad(PolicyEngine engine) {
@@ -799,12 +503,4 @@ final class Launcher implements JobLifecycle, LaunchGate, ApplicationSubmissions
   QueueActions queueActions() {
     return queueActions;
   }
-
-  /** The preemption-point strategy's program for {@code kernel}, never null. */
-  private BlockProgram instrumented(Kernel kernel) {
-    return PluginReturns.notNull(run.plugins.preemption().instrument(kernel, kernel.program(),
-        run.device), org.preemptlab.api.PluginKind.PREEMPTION_STRATEGY, "preemption strategy '"
-        + run.plugins.preemptionId() + "'", run.plugins.preemption(), "instrument");
-  }
-
 }

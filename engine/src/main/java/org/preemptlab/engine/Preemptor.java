@@ -58,7 +58,7 @@ final class Preemptor implements PreemptionRequests, StopPoints {
     if (victim.resident.isEmpty()) {
       return ActionOutcome.refused(victim + " has no blocks on SMs");
     }
-    eviction.splitGroups(victim); // its blocks may now be told apart
+    eviction.prepareToPreempt(victim); // its blocks may now be told apart
     SmSet chosen;
     if (scope instanceof PreemptScope.OnSms on) {
       chosen = on.sms();

@@ -3,8 +3,8 @@ package org.preemptlab.engine;
 /**
  * One block on an SM: which block, where, and how far it has run. It is also its own event: at
  * {@code endNs} it completes, or, once a preemption has decided its fate, it reaches its stop point
- * or is flushed ({@link #gen} tells a stale event from the current one). The {@link
- * BlockScheduler} reuses a completed block for a later residency ({@link #reuse}); its generation
+ * or is flushed ({@link #gen} tells a stale event from the current one). Block residency ({@link
+ * BlockResidency}) reuses a completed block for a later residency ({@link #reuse}); its generation
  * only ever grows, so an event queued for an earlier residency never fires for a later one.
  *
  * <p>Its progress is kept as an anchor: at {@link #anchorNs} it had made {@link #anchorDoneNs} of
@@ -55,7 +55,7 @@ final class ResidentBlock implements Event {
   Preemption preemption;
   /**
    * The next member of the group this block leads or belongs to, or null: blocks of a group
-   * share the leader's completion event ({@link BlockScheduler}).
+   * share the leader's completion event ({@link BlockGroups}).
    */
   ResidentBlock nextInGroup;
   /** For a group's leader, its last member (itself while alone). */

@@ -21,7 +21,7 @@ final class SimContext {
    * SpatialSharing#isolationGroups()}).
    */
   @OwnedBy(Simulator.class) SimContext[] launchPeers;
-  @OwnedBy(BlockScheduler.class) int residentBlocks;
+  @OwnedBy(BlockResidency.class) int residentBlocks;
   @OwnedBy(BlockScheduler.class) int pendingJobs;
   /** When it last became runnable or was switched out (first-come-first-served context order). */
   @OwnedBy({BlockScheduler.class, PolicyEngine.class, TimeSlicer.class}) long runnableSinceNs;

@@ -32,9 +32,9 @@ final class SimJob implements JobView {
   final int gridBlocks;
   // ---- the launcher's: its life from submission to finish ----
   /** Its program as the preemption strategy instrumented it. */
-  @OwnedBy(Launcher.class) BlockProgram program;
+  @OwnedBy(RunJobs.class) BlockProgram program;
   /** Its program's duration, the nominal time of one block. */
-  @OwnedBy(Launcher.class) long nominalNs;
+  @OwnedBy(RunJobs.class) long nominalNs;
   @OwnedBy(Launcher.class) JobState state = JobState.SUBMITTED;
   @OwnedBy(Launcher.class) boolean submitted;
   @OwnedBy(Launcher.class) boolean launched;
@@ -67,26 +67,27 @@ final class SimJob implements JobView {
   /** The most of its blocks resident on one of {@link #padSms} while padded (REEF's rounds). */
   @OwnedBy(PolicyEngine.class) int padPerSm = Integer.MAX_VALUE;
 
-  // ---- block placement's: its blocks on and off the SMs ----
+  // ---- block placement's (BlockScheduler and its parts): its blocks on and off the SMs ----
   @OwnedBy(BlockScheduler.class) boolean blockedNotified;
   @OwnedBy(BlockScheduler.class) boolean inPlacementOrder;
-  @OwnedBy(BlockScheduler.class) long firstStartNs = -1;
+  @OwnedBy(BlockResidency.class) long firstStartNs = -1;
   @OwnedBy(BlockScheduler.class) int nextFreshBlock;
   /** Evicted blocks; small until a preemption fills it (most jobs are never preempted). */
-  @OwnedBy(BlockScheduler.class) final ArrayDeque<Resumable> resumables = new ArrayDeque<>(1);
-  @OwnedBy(BlockScheduler.class) final BlockList resident;
+  @OwnedBy({BlockScheduler.class, ContextParking.class})
+  final ArrayDeque<Resumable> resumables = new ArrayDeque<>(1);
+  @OwnedBy(BlockResidency.class) final BlockList resident;
   /**
    * Links of the placement's set of jobs with blocks on an SM, in the order they entered it (the
    * order a {@link java.util.LinkedHashSet} keeps), without a hash per entry and exit.
    */
-  @OwnedBy(BlockScheduler.class) SimJob previousResident;
-  @OwnedBy(BlockScheduler.class) SimJob nextResident;
+  @OwnedBy(BlockResidency.class) SimJob previousResident;
+  @OwnedBy(BlockResidency.class) SimJob nextResident;
   /** Blocks a context switch saved, waiting for their context's turn. */
-  @OwnedBy(BlockScheduler.class) int parked;
-  @OwnedBy(BlockScheduler.class) int finished;
-  @OwnedBy(BlockScheduler.class) long bytesRestored;
+  @OwnedBy(ContextParking.class) int parked;
+  @OwnedBy(BlockResidency.class) int finished;
+  @OwnedBy({BlockScheduler.class, ContextParking.class}) long bytesRestored;
   /** SM time of its blocks that have left their SMs. */
-  @OwnedBy(BlockScheduler.class) long attainedDoneNs;
+  @OwnedBy(BlockResidency.class) long attainedDoneNs;
 
   // ---- the preemptor's: preemptions of it and for it ----
   @OwnedBy(Preemptor.class) int preemptions;
@@ -94,7 +95,7 @@ final class SimJob implements JobView {
   /** Preemptions of this job whose blocks have not all left their SMs. */
   @OwnedBy(Preemptor.class) int activePreemptions;
   /** Context bytes saved: by preemptions, and by time-slice switches (placement parks blocks). */
-  @OwnedBy({Preemptor.class, BlockScheduler.class}) long bytesSaved;
+  @OwnedBy({Preemptor.class, ContextParking.class}) long bytesSaved;
   /**
    * Preemptions requested because this job could not place its blocks, until it places one (then
    * placement clears them).

@@ -24,7 +24,7 @@ final class SimQueue implements QueueView {
    * Its jobs' indices in submission order (then workload order), the first {@link #orderSize} of
    * the array; {@link #head} is the next. An application's queue grows as it submits.
    */
-  @OwnedBy(TimeSlicer.class) int[] order;
+  @OwnedBy(SimQueue.class) int[] order;
   @OwnedBy(SimQueue.class) int orderSize;
   @OwnedBy(Launcher.class) int head;
   /** The application whose queue this is, or null for a queue of the workload. */
@@ -49,12 +49,12 @@ final class SimQueue implements QueueView {
    * launching); null with batch 1.
    */
   final java.util.PriorityQueue<Integer> unretired;
-  @OwnedBy(BlockScheduler.class) int residentBlocks;
+  @OwnedBy(BlockResidency.class) int residentBlocks;
   /** Its in-flight window and launch batch: its own if its {@link JobQueue} sets them. */
   final int launchWindow;
   final int launchBatch;
   /** SM time of blocks of this queue that have left their SMs. */
-  @OwnedBy(BlockScheduler.class) long attainedDoneNs;
+  @OwnedBy(BlockResidency.class) long attainedDoneNs;
 
   SimQueue(JobQueue spec, SimContext context, PolicyEngine engine, RunServices run) {
     this.spec = spec;

@@ -8,7 +8,8 @@
  * sequence number)}; nothing reads the wall clock, so a run is a pure function of its inputs.
  *
  * <p>The engine is in parts (the launcher and its queue actions, the block scheduler, the
- * preemptor, the time slicer, the policy engines), each owning its state and offering the others a
+ * preemptor, the time slicer, the policy engines; the launcher and the block scheduler are each
+ * made of smaller classes that only they name), each owning its state and offering the others a
  * narrow interface ({@code Placement}, {@code Eviction}, {@code ContextResidency}, {@code
  * JobLifecycle}, {@code LaunchGate}, {@code StopPoints}, {@code QueueControl}, {@code
  * PreemptionRequests}, {@code Slicing}); what they all share is
