@@ -1,5 +1,7 @@
 package org.preemptlab.api.sharing;
 
+import static org.preemptlab.api.Checks.checkArgument;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -45,9 +47,7 @@ public record SharingLayout(Boolean contextsShareSms, Map<String, SmSet> context
         Objects.requireNonNull(belowNormalContexts, "belowNormalContexts")));
     isolationGroups = copy(isolationGroups, "isolationGroups");
     choices = List.copyOf(choices);
-    if (choices.isEmpty()) {
-      throw new IllegalArgumentException("a layout states at least one modelling choice");
-    }
+    checkArgument(!choices.isEmpty(), "a layout states at least one modelling choice");
   }
 
   /**
