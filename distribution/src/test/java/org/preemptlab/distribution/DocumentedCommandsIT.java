@@ -149,7 +149,8 @@ class DocumentedCommandsIT {
         || command.contains(" DIR") || command.contains("/tmp/training-x603")) {
       return Optional.of("a placeholder the reader fills in");
     }
-    if (command.contains("/tmp/edf-policy") || command.contains("examples/custom-policy/target")) {
+    if (command.contains("/tmp/edf-policy") || command.contains("examples/custom-policy/target")
+        || command.contains("examples/sharing-plugin/target")) {
       return Optional.of("needs the reader's plugin jar; .ci/run builds and runs one");
     }
     if (command.contains("--slurm") && !command.contains("--dry-run")

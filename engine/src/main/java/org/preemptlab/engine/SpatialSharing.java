@@ -54,6 +54,16 @@ public record SpatialSharing(Boolean contextsShareSms, Map<String, SmSet> contex
         false);
   }
 
+  /**
+   * The engine's form of a plugin sharing mode's layout (the same facts; its modelling choices
+   * are the runner's to report).
+   */
+  public static SpatialSharing of(org.preemptlab.api.sharing.SharingLayout layout) {
+    return new SpatialSharing(layout.contextsShareSms(), layout.contextPartitions(),
+        layout.queuePartitions(), layout.belowNormalContexts(), layout.isolationGroups(),
+        layout.neutralClientOrder());
+  }
+
   /** Nothing shared in space: the hardware model decides, every queue may use every SM. */
   public static SpatialSharing none() {
     return new SpatialSharing(null, Map.of(), Map.of(), Set.of());

@@ -25,7 +25,15 @@ public enum PluginKind {
    *
    * @since 0.2
    */
-  APPLICATION("application");
+  APPLICATION("application"),
+  /**
+   * A spatial-sharing mode beside the built-in ones (time-slice, mps, mig, green-contexts): turns
+   * the run configuration's {@code sharing} section into which contexts share SMs and the SMs each
+   * context and queue may use ({@link org.preemptlab.api.sharing.SharingModeProvider}).
+   *
+   * @since 0.4
+   */
+  SHARING_MODE("sharing");
 
   private final String key;
 

@@ -14,6 +14,8 @@ import org.preemptlab.api.preemption.ContextSaveStrategy;
 import org.preemptlab.api.preemption.ContextSaveStrategyProvider;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
 import org.preemptlab.api.preemption.PreemptionStrategyProvider;
+import org.preemptlab.api.sharing.SharingMode;
+import org.preemptlab.api.sharing.SharingModeProvider;
 import org.preemptlab.api.workload.WorkloadGenerator;
 import org.preemptlab.api.workload.WorkloadProvider;
 
@@ -52,8 +54,12 @@ public final class PluginType<P extends PluginProvider<T>, T> {
   public static final PluginType<ApplicationProvider, Application> APPLICATION =
       new PluginType<>(PluginKind.APPLICATION, ApplicationProvider.class, Application.class);
 
+  /** Spatial-sharing modes beside the built-in ones. */
+  public static final PluginType<SharingModeProvider, SharingMode> SHARING_MODE =
+      new PluginType<>(PluginKind.SHARING_MODE, SharingModeProvider.class, SharingMode.class);
+
   private static final List<PluginType<?, ?>> ALL = List.of(SCHEDULING_POLICY,
-      PREEMPTION_STRATEGY, CONTEXT_SAVE, HARDWARE_MODEL, WORKLOAD, APPLICATION);
+      PREEMPTION_STRATEGY, CONTEXT_SAVE, HARDWARE_MODEL, WORKLOAD, APPLICATION, SHARING_MODE);
 
   private final PluginKind kind;
   private final Class<P> providerType;

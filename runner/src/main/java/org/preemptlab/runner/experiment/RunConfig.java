@@ -82,6 +82,8 @@ public record RunConfig(
       case WORKLOAD -> new PluginChoice(workload.generator(), workload.parameters());
       case APPLICATION -> throw new IllegalArgumentException("a configuration has a list of "
           + "applications, not one choice: use applications()");
+      case SHARING_MODE -> throw new IllegalArgumentException("a sharing mode is the sharing "
+          + "section's mode, not a choice of its own: use sharing()");
     };
   }
 
@@ -98,6 +100,8 @@ public record RunConfig(
       case WORKLOAD -> withWorkload(new WorkloadConfig(value.id(), value.parameters(), null));
       case APPLICATION -> throw new IllegalArgumentException("a configuration has a list of "
           + "applications, not one choice: use withApplications");
+      case SHARING_MODE -> throw new IllegalArgumentException("a sharing mode is the sharing "
+          + "section's mode, not a choice of its own: use withSharing");
     };
   }
 

@@ -32,6 +32,7 @@ import org.preemptlab.engine.RunPlugins;
 import org.preemptlab.engine.SimulationResult;
 import org.preemptlab.engine.Simulator;
 import org.preemptlab.runner.experiment.sharing.SharingPlan;
+import org.preemptlab.api.sharing.SharingMode;
 import org.preemptlab.runner.metrics.JobSamples;
 import org.preemptlab.runner.metrics.Metric;
 import org.preemptlab.runner.metrics.MetricSelection;
@@ -138,10 +139,20 @@ public final class RunExecutor {
         hardware, config.seed());
     Workload workload = ApplicationSetup.merge(generated, applications);
     SharingPlan sharing = SharingPlan.resolve(config.sharing(), hardwareLabel(config), hardware,
-        workload);
+        workload, mode -> createSharingMode(plan, hardware));
     MemoryCheck.check(applications, sharing, hardware);
     return WorkEstimate.of(workload, hardware.device().costs()).withTimers(workload,
         hardware.device().smCount(), timerPeriods(plan)).withApplications(applications);
+  }
+
+  /**
+   * The run's sharing-mode plugin, created with its validated parameters; its random stream is
+   * named after its kind, as every plugin's.
+   */
+  private SharingMode createSharingMode(RunPlan plan, HardwareModel hardware) {
+    RunPlan.PlannedPlugin mode = plan.sharingMode();
+    return registry.create(PluginType.SHARING_MODE, mode.id(), mode.parameters(), hardware,
+        RandomStreams.named(plan.config().seed(), PluginKind.SHARING_MODE.key()));
   }
 
   /** The values of the policy's duration parameters: each may be a timer's period. */
@@ -242,7 +253,7 @@ public final class RunExecutor {
     Workload workload = ApplicationSetup.merge(generated, applications);
     checkLaunchConfigs(workload, config.engine().toOptions());
     SharingPlan sharing = SharingPlan.resolve(config.sharing(), hardwareLabel(config), hardware,
-        workload);
+        workload, mode -> createSharingMode(plan, hardware));
     MemoryCheck.check(applications, sharing, hardware);
     WorkEstimate estimate = WorkEstimate.of(workload, device.costs()).withTimers(workload,
         device.smCount(), timerPeriods(plan)).withApplications(applications);
@@ -313,7 +324,7 @@ public final class RunExecutor {
         case PREEMPTION_STRATEGY -> List.of(preemption);
         case CONTEXT_SAVE -> List.of(contextSave);
         case APPLICATION -> List.of(applications.get(application++).application());
-        case HARDWARE_MODEL, WORKLOAD -> List.of(); // they report no metric values
+        case HARDWARE_MODEL, WORKLOAD, SHARING_MODE -> List.of(); // they report no metric values
       };
       PluginMetrics.collect(plugin.descriptor(), plugin.metricPrefix(), plugin.metrics(),
           instances, pluginValues);

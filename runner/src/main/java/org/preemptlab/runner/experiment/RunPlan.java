@@ -13,6 +13,7 @@ import org.preemptlab.api.PluginKind;
 import org.preemptlab.api.metrics.MetricDeclaration;
 import org.preemptlab.runner.discovery.PluginDescriptor;
 import org.preemptlab.runner.discovery.PluginRegistry;
+import org.preemptlab.runner.experiment.sharing.SharingConfig;
 import org.preemptlab.runner.metrics.Metrics;
 
 /**
@@ -25,16 +26,21 @@ import org.preemptlab.runner.metrics.Metrics;
  *
  * @param config the configuration the plan was resolved from
  * @param plugins every plugin of the run, in plugin-kind order (policy, preemption, context save,
- *     hardware, workload), then each application in the configuration's order
+ *     hardware, workload), then each application in the configuration's order, then the sharing
+ *     mode when the {@code sharing} section names a plugin mode
  */
 public record RunPlan(RunConfig config, List<PlannedPlugin> plugins) {
 
-  /** Checks that every kind but applications appears exactly once, and copies the list. */
+  /**
+   * Checks that every kind but applications and sharing modes appears exactly once, a sharing mode
+   * at most once, and copies the list.
+   */
   public RunPlan {
     plugins = List.copyOf(plugins);
     for (PluginKind kind : PluginKind.values()) {
       long count = plugins.stream().filter(p -> p.kind() == kind).count();
-      checkArgument(kind == PluginKind.APPLICATION || count == 1,
+      checkArgument(kind == PluginKind.APPLICATION || count == 1
+          || kind == PluginKind.SHARING_MODE && count == 0,
           "a run plan holds one %s, got %s", kind.label(), count);
     }
   }
@@ -68,9 +74,35 @@ public record RunPlan(RunConfig config, List<PlannedPlugin> plugins) {
         throw new ConfigurationException(ApplicationSetup.key(i) + ": " + e.getMessage(), e);
       }
     }
+    if (config.sharing() instanceof SharingConfig.Plugin mode) {
+      validated.add(sharingMode(registry, mode));
+    }
     validated.sort(Comparator.comparing(Validated::kind)); // stable: applications keep order
     // then what each declares, once every id and parameter is known to be valid
     return new RunPlan(config, validated.stream().map(v -> v.plan(registry)).toList());
+  }
+
+  /**
+   * The sharing-mode plugin {@code mode} names, its parameters validated: a mode that is neither
+   * built in nor a plugin's is refused naming both kinds of mode.
+   */
+  private static Validated sharingMode(PluginRegistry registry, SharingConfig.Plugin mode) {
+    if (!registry.contains(PluginKind.SHARING_MODE, mode.mode())) {
+      throw new ConfigurationException("sharing.mode: " + SharingConfig.unknownMode(mode.mode(),
+          registry.ids(PluginKind.SHARING_MODE)));
+    }
+    PluginChoice choice = new PluginChoice(mode.mode(), mode.values());
+    try {
+      return Validated.of(registry, PluginKind.SHARING_MODE, choice);
+    } catch (ConfigurationException e) {
+      throw new ConfigurationException("sharing: " + e.getMessage(), e);
+    }
+  }
+
+  /** The sharing-mode plugin of the run, or null when its sharing mode is built in or absent. */
+  public PlannedPlugin sharingMode() {
+    return plugins.stream().filter(p -> p.kind() == PluginKind.SHARING_MODE).findFirst()
+        .orElse(null);
   }
 
   /** A plugin whose id and parameters are checked, before its metrics are asked for. */
@@ -89,10 +121,15 @@ public record RunPlan(RunConfig config, List<PlannedPlugin> plugins) {
     }
   }
 
-  /** The plugin of {@code kind}, one of the kinds a run has exactly one of (not applications). */
+  /**
+   * The plugin of {@code kind}, one of the kinds a run has exactly one of (not applications, not
+   * sharing modes).
+   */
   public PlannedPlugin plugin(PluginKind kind) {
     checkArgument(kind != PluginKind.APPLICATION, "a run has any number of applications: use "
         + "applications()");
+    checkArgument(kind != PluginKind.SHARING_MODE, "a run has at most one sharing-mode plugin: "
+        + "use sharingMode()");
     return plugins.stream().filter(p -> p.kind() == kind).findFirst().orElseThrow();
   }
 

@@ -202,7 +202,7 @@ class MainTest {
   void listOfAnUnknownKindIsAUsageErrorWithTheKinds() {
     assertThat(oneLineError(run("list", "bogus"), Main.USAGE)).isEqualTo("preemptlab list: "
         + "unknown plugin kind 'bogus'; valid: application, context-save, hardware, policy, "
-        + "preemption, workload");
+        + "preemption, sharing, workload");
     assertThat(oneLineError(run("list", "polcy"), Main.USAGE))
         .contains("did you mean 'policy'?");
   }

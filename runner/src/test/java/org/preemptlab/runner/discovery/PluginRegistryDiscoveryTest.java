@@ -132,12 +132,14 @@ class PluginRegistryDiscoveryTest {
         .source("org.k.Hardware", ProviderSources.hardware("org.k.Hardware", "same"))
         .source("org.k.Workload", ProviderSources.workload("org.k.Workload", "same"))
         .source("org.k.Application", ProviderSources.application("org.k.Application", "same"))
+        .source("org.k.Sharing", ProviderSources.sharingMode("org.k.Sharing", "same"))
         .service(SchedulingPolicyProvider.class, "org.k.Policy")
         .service(PreemptionStrategyProvider.class, "org.k.Preemption")
         .service(ContextSaveStrategyProvider.class, "org.k.Save")
         .service(HardwareModelProvider.class, "org.k.Hardware")
         .service(WorkloadProvider.class, "org.k.Workload")
         .service(org.preemptlab.api.application.ApplicationProvider.class, "org.k.Application")
+        .service(org.preemptlab.api.sharing.SharingModeProvider.class, "org.k.Sharing")
         .writeTo(plugins(), temp);
 
     PluginRegistry registry = discoverIsolated();

@@ -58,6 +58,11 @@ final class ProviderSources {
         "org.preemptlab.api.application.Application", id, "null", "");
   }
 
+  static String sharingMode(String className, String id) {
+    return provider(className, "org.preemptlab.api.sharing.SharingModeProvider",
+        "org.preemptlab.api.sharing.SharingMode", id, "null", "");
+  }
+
   private static String provider(String className, String providerInterface, String pluginType,
       String id, String instance, String members) {
     int dot = className.lastIndexOf('.');

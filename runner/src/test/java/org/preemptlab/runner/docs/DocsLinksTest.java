@@ -32,7 +32,7 @@ class DocsLinksTest {
   static List<Path> pages() throws IOException {
     List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md"),
         ROOT.resolve("python/README.md"), ROOT.resolve("examples/custom-policy/README.md"),
-        ROOT.resolve("examples/drm/README.md")));
+        ROOT.resolve("examples/sharing-plugin/README.md"), ROOT.resolve("examples/drm/README.md")));
     try (Stream<Path> docs = Files.walk(ROOT.resolve("docs"))) {
       docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
     }

@@ -1,10 +1,14 @@
 package org.preemptlab.testkit.engine;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.SortedSet;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.preemptlab.api.Parameters;
 import org.preemptlab.api.PluginContext;
@@ -19,12 +23,16 @@ import org.preemptlab.api.policy.JobView;
 import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.preemption.ContextSaveStrategy;
 import org.preemptlab.api.preemption.PreemptionPointStrategy;
+import org.preemptlab.api.sharing.SharingMode;
+import org.preemptlab.api.sharing.SharingModeProvider;
+import org.preemptlab.api.sharing.SharingRequest;
 import org.preemptlab.engine.EngineListener;
 import org.preemptlab.engine.EngineOptions;
 import org.preemptlab.engine.RunApplication;
 import org.preemptlab.engine.RunPlugins;
 import org.preemptlab.engine.SimulationResult;
 import org.preemptlab.engine.Simulator;
+import org.preemptlab.engine.SpatialSharing;
 import org.preemptlab.testkit.TestDevices;
 import org.preemptlab.testkit.doubles.BlockBoundaryDouble;
 import org.preemptlab.testkit.doubles.FullSaveDouble;
@@ -43,13 +51,27 @@ import org.preemptlab.testkit.doubles.PriorityDouble;
  * <p>Defaults: the device {@link TestDevices#ONE_SM} (one SM, every cost zero), the {@code
  * priority} policy (preempting), the {@code block-boundary} preemption-point strategy, the {@code
  * full} context save, unlimited credits, the engine's default launch window and its invariant
- * checks on. A policy is created once per hardware engine the workload uses, as in a real run.
+ * checks on, no sharing section. A policy is created once per hardware engine the workload uses,
+ * as in a real run.
  * The default plugins are the kit's doubles of the bundled ones ({@link PriorityDouble}, {@link
  * BlockBoundaryDouble}, {@link FullSaveDouble}), which decide exactly as those do, so the kit needs
  * no plugin module and each plugin module can test itself with it.
  */
 public final class PluginTestKit {
   private PluginTestKit() {}
+
+  /**
+   * A run in which {@code mode} lays the workload's contexts and queues out on the device, as a
+   * run's {@code sharing} section with a plugin mode does.
+   */
+  public static Run sharing(SharingMode mode) {
+    return new Run().sharing(mode);
+  }
+
+  /** A run in which the sharing mode {@code provider} creates with the given values lays out. */
+  public static Run sharing(SharingModeProvider provider, Map<String, String> parameters) {
+    return new Run().sharing(provider, parameters);
+  }
 
   /** A run of the policy that {@code policies} creates (called once per hardware engine). */
   public static Run policy(Supplier<? extends SchedulingPolicy> policies) {
@@ -105,9 +127,15 @@ public final class PluginTestKit {
     private int creditLimit = Integer.MAX_VALUE;
     private int launchWindow = EngineOptions.XSCHED_LAUNCH_WINDOW;
     private boolean checkInvariants = true;
+    private SharingModeFactory sharing;
 
     private Run() {
       policies = device -> new PriorityDouble(true);
+    }
+
+    /** Creates the run's sharing mode; the device is the run's. */
+    private interface SharingModeFactory {
+      SharingMode create(HardwareModel hardware);
     }
 
     /** Creates one policy per engine; the device is the run's. */
@@ -153,6 +181,26 @@ public final class PluginTestKit {
     public Run policy(PluginProvider<SchedulingPolicy> provider, Map<String, String> parameters) {
       policies = hw -> provider.create(context(provider, parameters, hw));
       policyId = provider.id();
+      return this;
+    }
+
+    /**
+     * The spatial-sharing mode: its layout of the workload's contexts and queues (with the
+     * device's facts) decides which contexts share SMs and where each queue's blocks may go.
+     */
+    public Run sharing(SharingMode value) {
+      Objects.requireNonNull(value, "sharing");
+      sharing = hw -> value;
+      return this;
+    }
+
+    /**
+     * The sharing mode {@code provider} creates with {@code parameters} (validated against its
+     * declared parameters, defaults filled in).
+     */
+    public Run sharing(SharingModeProvider provider, Map<String, String> parameters) {
+      Objects.requireNonNull(provider, "provider");
+      sharing = hw -> provider.create(context(provider, parameters, hw));
       return this;
     }
 
@@ -225,12 +273,23 @@ public final class PluginTestKit {
           preemptionId, preemption, contextSaveId, contextSave);
       Simulator simulator = new Simulator(all, hosted, model, plugins,
           new EngineOptions(creditLimit, checkInvariants, launchWindow));
+      if (sharing != null) {
+        simulator.withSharing(SpatialSharing.of(sharing.create(model).layout(request(all,
+            model))));
+      }
       List<Long> dispatchOrder = new ArrayList<>();
       List<Long> preemptionRequests = new ArrayList<>();
+      Map<String, SortedSet<Integer>> smsByQueue = new TreeMap<>();
       simulator.listen(new EngineListener() {
         @Override
         public void jobDispatched(long timeNs, JobView job) {
           dispatchOrder.add(job.id());
+        }
+
+        @Override
+        public void blockExecuted(int sm, int slot, JobView job, int blockIndex, long startNs,
+            long endNs, BlockEnd end) {
+          smsByQueue.computeIfAbsent(job.queue().id(), q -> new TreeSet<>()).add(sm);
         }
 
         @Override
@@ -240,7 +299,18 @@ public final class PluginTestKit {
       });
       SimulationResult result = simulator.run();
       List<String> queues = all.queues().stream().map(JobQueue::id).toList();
-      return new RunOutcome(result, dispatchOrder, preemptionRequests, queues);
+      return new RunOutcome(result, dispatchOrder, preemptionRequests, queues, smsByQueue);
+    }
+
+    /** What a sharing mode lays out: the workload's contexts with their queues, the device. */
+    private static SharingRequest request(Workload workload, HardwareModel hardware) {
+      Map<String, List<String>> queuesByContext = new LinkedHashMap<>();
+      workload.contexts().forEach(c -> queuesByContext.put(c.id(), new ArrayList<>()));
+      for (JobQueue queue : workload.queues()) {
+        queuesByContext.get(queue.contextId()).add(queue.id());
+      }
+      return new SharingRequest(hardware.device().name(), hardware.device(),
+          hardware.sharingSupport(), queuesByContext);
     }
 
     /** {@code workload} with the applications' contexts and queues after its own. */

@@ -2,7 +2,12 @@ package org.preemptlab.testkit.engine;
 
 import static org.preemptlab.api.Checks.checkArgument;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.preemptlab.engine.JobRecord;
 import org.preemptlab.engine.PreemptionRecord;
 import org.preemptlab.engine.SimulationResult;
@@ -16,15 +21,38 @@ import org.preemptlab.engine.SimulationResult;
  * @param preemptionRequests victim job ids in request order (a request the engine ignored
  *     included; {@link SimulationResult#preemptions()} holds those it carried out)
  * @param queueIds the workload's queue ids, to name the valid ones in messages
+ * @param smsByQueue per queue id, the SMs its blocks executed on (a queue none of whose blocks
+ *     ran is absent)
  */
 public record RunOutcome(SimulationResult result, List<Long> dispatchOrder,
-    List<Long> preemptionRequests, List<String> queueIds) {
+    List<Long> preemptionRequests, List<String> queueIds,
+    Map<String, SortedSet<Integer>> smsByQueue) {
 
-  /** Copies the lists. */
+  /** Copies the collections. */
   public RunOutcome {
     dispatchOrder = List.copyOf(dispatchOrder);
     preemptionRequests = List.copyOf(preemptionRequests);
     queueIds = List.copyOf(queueIds);
+    Map<String, SortedSet<Integer>> copy = new TreeMap<>();
+    smsByQueue.forEach((queue, sms) -> copy.put(queue,
+        Collections.unmodifiableSortedSet(new TreeSet<>(sms))));
+    smsByQueue = Collections.unmodifiableMap(copy);
+  }
+
+  /** An outcome whose block placements were not recorded. */
+  public RunOutcome(SimulationResult result, List<Long> dispatchOrder,
+      List<Long> preemptionRequests, List<String> queueIds) {
+    this(result, dispatchOrder, preemptionRequests, queueIds, Map.of());
+  }
+
+  /**
+   * The SMs queue {@code queueId}'s blocks executed on, ascending (empty when none ran).
+   *
+   * @throws IllegalArgumentException if there is no such queue
+   */
+  public SortedSet<Integer> smsOf(String queueId) {
+    checkArgument(queueIds.contains(queueId), "no queue '%s'; queues are %s", queueId, queueIds);
+    return smsByQueue.getOrDefault(queueId, Collections.emptySortedSet());
   }
 
   /**

@@ -1,10 +1,18 @@
 package org.preemptlab.runner.experiment.sharing;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.databind.DatabindContext;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.annotation.JsonTypeIdResolver;
+import com.fasterxml.jackson.databind.jsontype.impl.TypeIdResolverBase;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,14 +25,18 @@ import org.preemptlab.runner.workload.SpecViolation;
  * The {@code sharing} section of a run configuration: how contexts share the device in space
  * (format and sources in {@code docs/sharing.md}). In YAML the {@code mode} key picks the kind:
  * {@code time-slice}, {@code mps}, {@code mig} or {@code green-contexts}; each kind checks its own
- * settings, so that the error names the file and line. {@link SharingPlan} checks what needs the
- * workload and the device (context and queue ids, MIG profiles, SM counts).
+ * settings, so that the error names the file and line. Any other mode is a {@link Plugin}: the
+ * sharing-mode plugin of that id ({@link org.preemptlab.api.sharing.SharingModeProvider}), with
+ * the section's other keys as its parameters, looked up when the run is planned. {@link
+ * SharingPlan} checks what needs the workload and the device (context and queue ids, MIG profiles,
+ * SM counts).
  *
  * <p>Every kind keeps the values as written (an absent optional key stays absent), so that {@link
  * #toYaml()} and the configuration writer give back the section it was read from; the accessors
  * without a {@code raw} prefix apply the defaults.
  */
-@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "mode")
+@JsonTypeInfo(use = JsonTypeInfo.Id.CUSTOM, property = "mode", visible = true)
+@JsonTypeIdResolver(SharingConfig.ModeResolver.class)
 @JsonClassDescription("sharing mode")
 @JsonSubTypes({
     @JsonSubTypes.Type(value = SharingConfig.TimeSlice.class, name = "time-slice"),
@@ -32,11 +44,12 @@ import org.preemptlab.runner.workload.SpecViolation;
     @JsonSubTypes.Type(value = SharingConfig.Mig.class, name = "mig"),
     @JsonSubTypes.Type(value = SharingConfig.GreenContexts.class, name = "green-contexts")})
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public sealed interface SharingConfig {
+public sealed interface SharingConfig permits SharingConfig.TimeSlice, SharingConfig.Mps,
+    SharingConfig.Mig, SharingConfig.GreenContexts, SharingConfig.Plugin {
   /** The valid values of {@code slowdown-baseline}. */
   List<String> SLOWDOWN_BASELINES = List.of("partition", "device");
 
-  /** The modes, as written after {@code mode:}, sorted. */
+  /** The built-in modes, as written after {@code mode:}, sorted. */
   static List<String> modes() {
     return Arrays.stream(SharingConfig.class.getAnnotation(JsonSubTypes.class).value())
         .map(JsonSubTypes.Type::name).sorted().toList();
@@ -44,8 +57,56 @@ public sealed interface SharingConfig {
 
   /** The error for a mode that is none of {@link #modes()}, with the valid ones. */
   static String unknownMode(String mode) {
-    return mode == null ? "missing 'mode'; valid: " + String.join(", ", modes())
-        : ConfigurationException.unknown("sharing mode", mode, modes()).getMessage();
+    return unknownMode(mode, List.of());
+  }
+
+  /**
+   * The error for a mode that is neither built in nor one of {@code pluginModes}, with the valid
+   * ones: the built-in modes and the plugins', sorted.
+   */
+  static String unknownMode(String mode, java.util.Collection<String> pluginModes) {
+    java.util.SortedSet<String> valid = new java.util.TreeSet<>(modes());
+    valid.addAll(pluginModes);
+    return mode == null ? "missing 'mode'; valid: " + String.join(", ", valid)
+        : ConfigurationException.unknown("sharing mode", mode, valid).getMessage();
+  }
+
+  /**
+   * Maps a {@code mode} to its type: a built-in mode to its record, any other to {@link Plugin}
+   * (whether a plugin of that id exists is checked when the run is planned, where the plugins are
+   * known); writes a section's {@link #mode()} back as its {@code mode}.
+   */
+  final class ModeResolver extends TypeIdResolverBase {
+    @Override
+    public String idFromValue(Object value) {
+      return ((SharingConfig) value).mode();
+    }
+
+    @Override
+    public String idFromValueAndType(Object value, Class<?> type) {
+      return idFromValue(value);
+    }
+
+    @Override
+    public JsonTypeInfo.Id getMechanism() {
+      return JsonTypeInfo.Id.CUSTOM;
+    }
+
+    @Override
+    public JavaType typeFromId(DatabindContext context, String id) {
+      for (JsonSubTypes.Type type : SharingConfig.class.getAnnotation(JsonSubTypes.class)
+          .value()) {
+        if (type.name().equals(id)) {
+          return context.constructType(type.value());
+        }
+      }
+      return context.constructType(Plugin.class);
+    }
+
+    @Override
+    public String getDescForKnownTypeIds() {
+      return String.join(", ", modes());
+    }
   }
 
   /** The mode's name, as written after {@code mode:}. */
@@ -93,6 +154,7 @@ public sealed interface SharingConfig {
    * @param name a label for reports, or null
    * @param slowdownBaseline {@code partition} or {@code device}, or null
    */
+  @JsonIgnoreProperties("mode") // the type id, read by ModeResolver
   record TimeSlice(String name, String slowdownBaseline) implements SharingConfig {
     /** Checks the common keys. */
     public TimeSlice {
@@ -114,6 +176,7 @@ public sealed interface SharingConfig {
    *     (default) or {@code compare-stream-priorities}; null when not given
    * @param slowdownBaseline {@code partition} or {@code device}, or null
    */
+  @JsonIgnoreProperties("mode") // the type id, read by ModeResolver
   record Mps(String name, Map<String, MpsClient> contexts, String clientOrdering,
       String slowdownBaseline) implements SharingConfig {
     /** The valid values of {@code client-ordering}, the default first. */
@@ -213,6 +276,7 @@ public sealed interface SharingConfig {
    * @param instances the instances, in the order their SMs are laid out; at least one
    * @param slowdownBaseline {@code partition} or {@code device}, or null
    */
+  @JsonIgnoreProperties("mode") // the type id, read by ModeResolver
   record Mig(String name, Map<String, MigBinding> contexts, List<MigInstance> instances,
       String slowdownBaseline) implements SharingConfig {
     /** Checks the common keys and the instances; copies the collections. */
@@ -303,6 +367,7 @@ public sealed interface SharingConfig {
    * @param contexts per context id, its green contexts; null when none given
    * @param slowdownBaseline {@code partition} or {@code device}, or null
    */
+  @JsonIgnoreProperties("mode") // the type id, read by ModeResolver
   record GreenContexts(String name, Map<String, GreenContextSet> contexts,
       String slowdownBaseline) implements SharingConfig {
     /** Checks the common keys; copies the contexts. */
@@ -367,6 +432,58 @@ public sealed interface SharingConfig {
       keys.put("sms", sms);
       keys.put("queues", queues);
       return keys;
+    }
+  }
+
+  /**
+   * A mode that is none of the built-in ones: the sharing-mode plugin of that id, with the
+   * section's other keys as its parameters (scalar values, as every plugin's parameters).
+   *
+   * @param mode the plugin's id, as written after {@code mode:}
+   * @param name a label for reports, or null
+   * @param slowdownBaseline {@code partition} or {@code device}, or null
+   * @param parameters the other keys and their values as text, in the order written
+   */
+  record Plugin(@JsonProperty(access = JsonProperty.Access.WRITE_ONLY) String mode, String name,
+      String slowdownBaseline, @JsonAnySetter @JsonAnyGetter Map<String, Object> parameters)
+      implements SharingConfig {
+    /** Checks the common keys and that every parameter is a scalar; copies them as text. */
+    public Plugin {
+      checkCommon(name, slowdownBaseline);
+      Map<String, Object> text = new LinkedHashMap<>();
+      if (parameters != null) {
+        parameters.forEach((key, value) -> {
+          SpecViolation.check(value != null && !(value instanceof Map<?, ?>)
+              && !(value instanceof java.util.Collection<?>), key, "a parameter of sharing mode '"
+              + mode + "' is one value (a number, a word or a quoted text), got " + value);
+          text.put(key, String.valueOf(value));
+        });
+      }
+      parameters = Collections.unmodifiableMap(text);
+    }
+
+    /** A plugin mode with the parameter values {@code parameters} and no other key. */
+    public static Plugin of(String mode, Map<String, String> parameters) {
+      return new Plugin(mode, null, null, new LinkedHashMap<>(parameters));
+    }
+
+    @JsonIgnore
+    @Override
+    public String mode() {
+      return mode;
+    }
+
+    /** The parameter values as text, for the plugin registry. */
+    @JsonIgnore
+    public Map<String, String> values() {
+      Map<String, String> values = new LinkedHashMap<>();
+      parameters.forEach((key, value) -> values.put(key, (String) value));
+      return values;
+    }
+
+    @Override
+    public Map<String, Object> toYaml() {
+      return yaml(this, new LinkedHashMap<>(parameters));
     }
   }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.preemptlab.api.ConfigurationException;
 import org.preemptlab.runner.experiment.ModellingChoice;
 import org.preemptlab.api.hardware.DeviceSpec;
@@ -15,6 +16,9 @@ import org.preemptlab.api.hardware.SharingSupport;
 import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.policy.SmSet;
+import org.preemptlab.api.sharing.SharingLayout;
+import org.preemptlab.api.sharing.SharingMode;
+import org.preemptlab.api.sharing.SharingRequest;
 import org.preemptlab.engine.MemoryDomains;
 import org.preemptlab.engine.SpatialSharing;
 
@@ -90,6 +94,22 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances,
    */
   public static SharingPlan resolve(SharingConfig config, String hardwareId,
       HardwareModel hardware, Workload workload) {
+    return resolve(config, hardwareId, hardware, workload, plugin -> {
+      throw new IllegalStateException("sharing mode '" + plugin.mode() + "' is a plugin: resolve "
+          + "it with the run's plugins");
+    });
+  }
+
+  /**
+   * Resolves {@code config} as {@link #resolve(SharingConfig, String, HardwareModel, Workload)}
+   * does; a plugin mode ({@link SharingConfig.Plugin}) through the instance {@code plugins}
+   * creates for it, whose layout is checked against the workload and the device.
+   *
+   * @throws ConfigurationException naming the key and the valid choices
+   */
+  public static SharingPlan resolve(SharingConfig config, String hardwareId,
+      HardwareModel hardware, Workload workload,
+      Function<SharingConfig.Plugin, SharingMode> plugins) {
     if (config == null) {
       return none();
     }
@@ -109,6 +129,8 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances,
       return mig(mig, device, queuesByContext);
     } else if (config instanceof SharingConfig.GreenContexts green) {
       return green(green, device, queuesByContext);
+    } else if (config instanceof SharingConfig.Plugin plugin) {
+      return plugin(plugin, plugins.apply(plugin), device, queuesByContext);
     }
     throw new IllegalStateException("sharing mode '" + config.mode() + "' has no resolution");
   }
@@ -335,6 +357,61 @@ public record SharingPlan(SpatialSharing sharing, List<Instance> instances,
             + " decides", "CUDA driver API, Green Contexts"));
     return new SharingPlan(new SpatialSharing(null, Map.of(), partitions, Set.of()), List.of(),
         choices);
+  }
+
+  /**
+   * A plugin mode: its layout of the run's contexts and queues, checked (every id one of the run's,
+   * every SM on the device, no empty set) and converted to the engine's terms; its modelling
+   * choices follow the mode's own ({@code sharing: ID}).
+   */
+  private static SharingPlan plugin(SharingConfig.Plugin config, SharingMode mode, Device device,
+      Map<String, List<String>> queuesByContext) {
+    SharingLayout layout;
+    try {
+      layout = mode.layout(new SharingRequest(device.id(), device.spec(), device.support(),
+          queuesByContext));
+    } catch (ConfigurationException e) {
+      throw new ConfigurationException("sharing." + e.getMessage(), e);
+    }
+    String what = "sharing mode '" + config.mode() + "' ";
+    List<String> queues = queuesByContext.values().stream().flatMap(List::stream).toList();
+    int smCount = device.spec().smCount();
+    checkLayout(what + "confines context", layout.contextPartitions(), queuesByContext.keySet(),
+        smCount);
+    checkLayout(what + "confines queue", layout.queuePartitions(), queues, smCount);
+    for (String context : layout.belowNormalContexts()) {
+      checkId(what + "lowers context", context, queuesByContext.keySet());
+    }
+    for (String context : layout.isolationGroups().keySet()) {
+      checkId(what + "isolates context", context, queuesByContext.keySet());
+    }
+    List<ModellingChoice> choices = new ArrayList<>();
+    for (SharingLayout.Choice choice : layout.choices()) {
+      choices.add(new ModellingChoice(choice.topic(), choice.value(), choice.meaning(),
+          choice.source()));
+    }
+    return new SharingPlan(SpatialSharing.of(layout), List.of(), choices);
+  }
+
+  /** A plugin's partitions name ids of the run and hold SMs of the device. */
+  private static void checkLayout(String what, Map<String, SmSet> partitions,
+      java.util.Collection<String> ids, int smCount) {
+    partitions.forEach((id, sms) -> {
+      checkId(what, id, ids);
+      if (sms.isEmpty() || sms.end() > smCount) {
+        throw new ConfigurationException("sharing: " + what + " '" + id + "' to SMs " + sms
+            + "; the device has "
+            + smCount + " SMs (0-" + (smCount - 1) + ") and a partition holds one at least");
+      }
+    });
+  }
+
+  private static void checkId(String what, String id, java.util.Collection<String> ids) {
+    if (!ids.contains(id)) {
+      throw new ConfigurationException("sharing: " + what + " '" + id + "', which is not in the "
+          + "run; the run has "
+          + String.join(", ", ids));
+    }
   }
 
   /**

@@ -81,10 +81,14 @@ class SharingConfigTest {
   }
 
   @Test
-  void anUnknownModeIsOneLineNamingFileLineKeyAndTheValidModes() {
-    assertThatThrownBy(() -> sharing("  mode: msp\n"))
+  void anUnknownModeIsOneLineNamingTheKeyAndTheValidModes() {
+    // a mode that is not built in may be a plugin's: the plan, which knows the plugins, decides
+    RunConfig config = ConfigLoader.parse("sharing:\n  mode: msp\n", "run.yaml");
+    assertThat(config.sharing()).isEqualTo(SharingConfig.Plugin.of("msp", Map.of()));
+
+    assertThatThrownBy(() -> org.preemptlab.runner.experiment.RunPlan.of(REGISTRY, config))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("run.yaml:2:3: sharing.mode: unknown sharing mode 'msp'; did you mean 'mig'? "
+        .hasMessage("sharing.mode: unknown sharing mode 'msp'; did you mean 'mig'? "
             + "valid: green-contexts, mig, mps, time-slice");
   }
 
