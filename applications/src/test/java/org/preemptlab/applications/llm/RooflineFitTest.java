@@ -43,6 +43,38 @@ class RooflineFitTest {
   }
 
   @Test
+  void theBundledAttentionTileFactorsAreTheFitCommandsOutput() throws IOException {
+    try (InputStream in = AttentionTiming.class.getResourceAsStream(AttentionTiming.RESOURCE)) {
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(TILES.render());
+    }
+    assertThat(AttentionTiming.bundled()).isEqualTo(TILES);
+  }
+
+  @Test
+  void theRooflineRefusesTheTileModelOnADeviceWithoutItsKeysInOneLine() {
+    DeviceRoof device = DeviceRoof.parse("name: Test GPU\nsms: 10\npeak-flops: 100e12\n"
+        + "dram-bytes-per-s: 2e12\nachievable-dram-bytes-per-s: 1e12\nboost-clock-hz: 1e9\n",
+        "t", "t.device");
+    ModelArchitecture arch = ModelArchitecture.bundled("llama-3.1-8b", "test");
+    assertThatThrownBy(() -> TransformerRoofline.profile(arch, device, ACHIEVABLE, TILES, 1))
+        .isInstanceOf(ConfigurationException.class).hasMessage("device 't' declares no "
+            + "shared-memory-per-sm, which the roofline's attention tile model needs (keys "
+            + "shared-memory-per-sm and boost-clock-hz)");
+    ModelProfile roofline = TransformerRoofline.profile(arch, device, ACHIEVABLE, 1);
+    assertThat(roofline.operators()).extracting(ModelProfile.Operator::name)
+        .contains("attention_prefill", "attention_decode").doesNotContain("attention");
+    assertThat(roofline.header().get("source")).endsWith("attention by the roofline (the "
+        + "attention group's factors)");
+  }
+
+  @Test
+  void everyBundledDeviceDeclaresWhatTheTileModelNeeds() {
+    for (String id : DeviceRoof.BUNDLED) {
+      assertThat(AttentionTiming.fits(DeviceRoof.bundled(id))).as(id).isTrue();
+    }
+  }
+
+  @Test
   void theServingRooflineUsesTheSustainedBandwidthFit() {
     assertThat(RooflineEfficiency.bundled()).isEqualTo(ACHIEVABLE).isNotEqualTo(DATASHEET);
     assertThat(RooflineEfficiency.bundled().elementwiseBandwidth())
