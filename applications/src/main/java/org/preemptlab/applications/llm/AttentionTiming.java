@@ -2,6 +2,10 @@ package org.preemptlab.applications.llm;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import org.preemptlab.api.ConfigurationException;
 
@@ -88,6 +92,43 @@ public record AttentionTiming(double kernelNs, double ctaNs, double emptyCtaNs,
     }
     return (int) Math.max(1, device.sharedMemoryPerSm()
         / (launch.sharedMemoryPerCta() + RESERVED_PER_BLOCK));
+  }
+
+  /** The keys of the text {@link #render} writes and {@link #parse} reads. */
+  static final List<String> KEYS = List.of("source", "kernel-ns", "cta-ns", "empty-cta-ns",
+      "cycles-per-score", "cta-bandwidth", "memory", "reread-miss");
+
+  /** The resource of the bundled fit ({@link AttentionFit}, written by {@link RooflineFit}). */
+  static final String RESOURCE = "attention-fit.txt";
+
+  /**
+   * The bundled factors the roofline generator times attention with ({@link
+   * TransformerRoofline}): {@link AttentionFit}'s fit to the RTX PRO 6000's measured attention
+   * table, in-sample there, as {@link RooflineFit} prints it.
+   */
+  public static AttentionTiming bundled() {
+    try (InputStream in = AttentionTiming.class.getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException("bundled " + RESOURCE + " is missing");
+      }
+      return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), RESOURCE);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read " + RESOURCE, e);
+    }
+  }
+
+  /** Parses the {@code key: value} text {@link #render} writes; {@code source} names it. */
+  static AttentionTiming parse(String text, String source) {
+    KeyValueText kv = KeyValueText.parse(text, source, KEYS);
+    return new AttentionTiming(kv.real("kernel-ns", 0, 1e9), kv.real("cta-ns", 0, 1e9),
+        kv.real("empty-cta-ns", 0, 1e9), kv.real("cycles-per-score", 0, 1e6),
+        kv.real("cta-bandwidth", 1e-6, 1e6), kv.real("memory", 1e-6, 1),
+        kv.real("reread-miss", 0, 1), kv.text("source", ""));
+  }
+
+  /** Whether {@code device} declares what this model needs: its shared memory and clock. */
+  static boolean fits(DeviceRoof device) {
+    return device.sharedMemoryPerSm() > 0 && device.boostClockHz() > 0;
   }
 
   /** The factors as {@code key: value} lines. */

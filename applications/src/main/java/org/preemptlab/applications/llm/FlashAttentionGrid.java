@@ -76,56 +76,69 @@ public final class FlashAttentionGrid {
    * tensor-parallel degree 1 on a device of {@code sms} SMs.
    */
   public static Launch of(List<SequenceWork> work, ModelArchitecture arch, int sms) {
+    return of(work, arch, 1, sms);
+  }
+
+  /**
+   * The launch for {@code work} of {@code arch} at tensor-parallel degree {@code tp} (one rank's
+   * share: {@code heads / tp} query heads, {@code max(1, kvHeads / tp)} KV heads, as vLLM splits
+   * them) on a device of {@code sms} SMs.
+   */
+  public static Launch of(List<SequenceWork> work, ModelArchitecture arch, int tp, int sms) {
     checkArgument(!work.isEmpty(), "an attention call needs >= 1 sequence");
     checkArgument(arch.headDim() <= BLOCK_N, "model '%s': head dimension %s above the %s the "
         + "tiles here are for", arch.id(), arch.headDim(), BLOCK_N);
+    checkArgument(tp >= 1 && arch.heads() % tp == 0, "model '%s': %s query heads do not split "
+        + "over a tensor-parallel degree of %s", arch.id(), arch.heads(), tp);
+    long heads = arch.heads() / tp;
+    long kvHeads = Math.max(1, arch.kvHeads() / tp);
     double d = arch.headDim();
     double b = arch.bytesPerValue();
     long longestQuery = work.stream().mapToLong(SequenceWork::newTokens).max().orElseThrow();
     List<Tiles> tiles = new ArrayList<>();
     if (longestQuery == 1) {
       // decodes only: query heads regrouped per KV head, keys split over CTAs
-      long groups = arch.heads() / arch.kvHeads();
-      long ctas = work.size() * arch.kvHeads();
+      long groups = heads / kvHeads;
+      long ctas = work.size() * kvHeads;
       long longestKeys = work.stream().mapToLong(w -> w.cachedTokens() + 1).max().orElseThrow();
       int splits = splits(ctas, 2 * sms, ceil(longestKeys, BLOCK_N));
       for (SequenceWork w : work) {
         long keys = w.cachedTokens() + 1;
         long perSplit = Math.min(keys, ceil(ceil(keys, BLOCK_N), splits) * BLOCK_N);
-        tiles.add(new Tiles(arch.kvHeads() * (long) splits, 4.0 * BLOCK_M * perSplit * d,
+        tiles.add(new Tiles(kvHeads * (long) splits, 4.0 * BLOCK_M * perSplit * d,
             (double) BLOCK_M * perSplit, b * (2 * perSplit * d + 2 * groups * d)));
       }
       return new Launch(merge(tiles), 0, splits > 1 ? 3 : 2, sharedMemory(arch),
-          dramBytes(work, arch), 0);
+          dramBytes(work, heads, kvHeads, d, b), 0);
     }
     long queryBlocks = ceil(longestQuery, BLOCK_M);
     long empty = 0;
     for (SequenceWork w : work) {
       long blocks = ceil(w.newTokens(), BLOCK_M);
-      empty += (queryBlocks - blocks) * arch.heads();
+      empty += (queryBlocks - blocks) * heads;
       for (long m = 0; m < blocks; m++) {
         // causal: query block m sees the cached keys and the chunk's keys up to its last row
         long keys = w.cachedTokens() + Math.min((m + 1) * BLOCK_M, w.newTokens());
         long rows = Math.min(BLOCK_M, w.newTokens() - m * BLOCK_M);
-        tiles.add(new Tiles(arch.heads(), 4.0 * BLOCK_M * keys * d, (double) BLOCK_M * keys,
+        tiles.add(new Tiles(heads, 4.0 * BLOCK_M * keys * d, (double) BLOCK_M * keys,
             b * (2 * keys * d + 2 * rows * d)));
       }
     }
     double kvBytes = 0;
     for (SequenceWork w : work) {
-      kvBytes += 2.0 * arch.kvHeads() * (w.cachedTokens() + w.newTokens()) * d * b;
+      kvBytes += 2.0 * kvHeads * (w.cachedTokens() + w.newTokens()) * d * b;
     }
-    return new Launch(merge(tiles), empty, 2, sharedMemory(arch), dramBytes(work, arch),
-        kvBytes * (arch.heads() / arch.kvHeads() - 1));
+    return new Launch(merge(tiles), empty, 2, sharedMemory(arch),
+        dramBytes(work, heads, kvHeads, d, b), kvBytes * (heads / kvHeads - 1));
   }
 
-  private static double dramBytes(List<SequenceWork> work, ModelArchitecture arch) {
+  private static double dramBytes(List<SequenceWork> work, long heads, long kvHeads, double d,
+      double b) {
     double total = 0;
     for (SequenceWork w : work) {
-      total += 2.0 * arch.kvHeads() * (w.cachedTokens() + w.newTokens())
-          + 2.0 * arch.heads() * w.newTokens();
+      total += 2.0 * kvHeads * (w.cachedTokens() + w.newTokens()) + 2.0 * heads * w.newTokens();
     }
-    return total * arch.headDim() * arch.bytesPerValue();
+    return total * d * b;
   }
 
   private static long sharedMemory(ModelArchitecture arch) {

@@ -252,10 +252,11 @@ public final class ModelProfile {
   /**
    * The roofline profile ({@link TransformerRoofline}) of a bundled model on the bundled device
    * named {@code deviceName}, with the bundled efficiency fit (element-wise efficiencies as
-   * fractions of the device's sustained bandwidth, {@link RooflineEfficiency#bundled()}).
+   * fractions of the device's sustained bandwidth, {@link RooflineEfficiency#bundled()}) and
+   * attention timed by the bundled tile model ({@link AttentionTiming#bundled()}).
    *
    * @throws ConfigurationException for an unknown model, a device without bundled peaks or one
-   *     that declares no sustained bandwidth
+   *     that declares no sustained bandwidth, shared memory per SM or boost clock
    */
   public static ModelProfile bundled(String model, String deviceName, String owner) {
     return bundled(ModelArchitecture.bundled(model, owner), deviceName, owner);
@@ -277,7 +278,11 @@ public final class ModelProfile {
           + "' does not declare; devices with it: " + String.join(", ", sustained)
           + " (or give a measured profile with profile-file)");
     }
-    return TransformerRoofline.profile(arch, roof, efficiency, 1);
+    try {
+      return TransformerRoofline.profile(arch, roof, efficiency, AttentionTiming.bundled(), 1);
+    } catch (ConfigurationException e) {
+      throw new ConfigurationException(owner + ": " + e.getMessage());
+    }
   }
 
   /**

@@ -61,8 +61,10 @@ public final class RooflineFit {
   /**
    * Prints the two fits (element-wise efficiencies as fractions of the datasheet's bandwidth,
    * {@code roofline-fit.txt}, and of the measured sustained one, {@code
-   * roofline-fit-achievable.txt}) and the comparison tables; {@code args[0]} is the repository
-   * root (default: the working directory).
+   * roofline-fit-achievable.txt}), the comparison tables, the attention tile fit ({@code
+   * attention-fit.txt}) and its comparison, and the comparison of a generated profile with a
+   * measured one ({@link GeneratorComparison}); {@code args[0]} is the repository root (default:
+   * the working directory).
    */
   public static void main(String[] args) {
     Path root = Path.of(args.length > 0 ? args[0] : ".");
@@ -80,6 +82,8 @@ public final class RooflineFit {
     System.out.print(tiles.render());
     System.out.println();
     System.out.print(AttentionFit.table(root, datasheet, tiles));
+    System.out.println();
+    System.out.print(GeneratorComparison.table(root));
   }
 
   /**

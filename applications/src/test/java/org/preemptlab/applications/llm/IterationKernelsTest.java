@@ -64,8 +64,8 @@ class IterationKernelsTest {
 
     List<Kernel> first = profile.iterationKernels().kernels(decode);
 
-    assertThat(first).extracting(Kernel::name).contains("L0.input_layernorm", "L31.input_layernorm", "L0.attention_decode",
-            "L31.attention_decode")
+    assertThat(first).extracting(Kernel::name).contains("L0.input_layernorm", "L31.input_layernorm", "L0.attention",
+            "L31.attention")
         .doesNotHaveDuplicates();
   }
 }

@@ -104,11 +104,29 @@ class ModelProfileTest {
     // embedding, 32 layers of 10 operators (no prefill attention), final norm, LM head
     assertThat(kernels).hasSize(1 + 32 * 10 + 2);
     assertThat(kernels.subList(0, 12)).extracting(Kernel::name).containsExactly("embedding",
-        "L0.input_layernorm", "L0.qkv_proj", "L0.rotary_emb", "L0.attention_decode",
+        "L0.input_layernorm", "L0.qkv_proj", "L0.rotary_emb", "L0.attention",
         "L0.o_proj", "L0.post_attention_layernorm", "L0.gate_up_proj", "L0.act_fn",
         "L0.down_proj", "L0.residual_add", "L1.input_layernorm");
     assertThat(kernels.get(kernels.size() - 1).name()).isEqualTo("lm_head");
     assertThat(kernels).allSatisfy(k -> assertThat(k.gridBlocks()).isEqualTo(132));
+  }
+
+  @Test
+  void theRooflinesAttentionIsTheTileModelsHandComputedTime() {
+    // Llama 3.1 8B on the H200, one decode of an empty cache (1 key), bundled tile factors
+    // (kernel 1,326 ns, CTA 4,200 ns, 0.40 cycles per score, CTA bandwidth 5.5, memory 1.00).
+    // Decodes only: 8 KV heads x 1 split = 8 CTAs of 64 padded rows x 1 key: F = 4 x 64 x 128 =
+    // 32,768 FLOPs, S = 64 scores, B = 2 x (2 x 128 + 2 x 4 x 128) = 2,560 bytes; 2 kernels.
+    // CTAs per SM: 233,472 / (81,920 + 1,024) = 2. A CTA: 4,200 + max(32,768 / (989.5e12 / 132 /
+    // 2) + 0.40 x 64 / (1.83e9 / 2), 2,560 / (5.5 x 4.8e12 / 132)) s = 4,200 + max(8.74 + 27.98,
+    // 12.8) ns = 4,236.72 ns; one wave; DRAM (16 + 64) x 128 x 2 B / 4.8e12 = 4.3 ns. The call:
+    // 2 x 1,326 + 4,236.72 = 6,888.72 ns, rounded 6,889.
+    ModelProfile p = ModelProfile.bundled("llama-3.1-8b", H200.DEVICE.name(), "test");
+    Kernel attention = p.kernels(BatchShape.of(List.of(SequenceWork.decode(0)))).get(4);
+    assertThat(attention.name()).isEqualTo("L0.attention");
+    assertThat(attention.program().durationNs()).isEqualTo(6_889);
+    assertThat(p.header().get("source")).contains("attention by the FlashAttention-2 tile and "
+        + "wave model").contains("FlashAttention-3 on Hopper");
   }
 
   @Test

@@ -2,6 +2,8 @@ package org.preemptlab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -109,8 +111,59 @@ class LlmColocationStudyTest {
     return sb.toString();
   }
 
-  /** Prints the page's table from the committed summary (for regenerating the page). */
+  @Test
+  void thePagesPerSeedTableIsTheSweepsRuns() throws IOException {
+    assertThat(Files.readString(PAGE)).contains(seeds(out.resolve("runs")));
+  }
+
+  /** The configurations whose seeds the page's per-seed table shows. */
+  static final List<String> SEED_ROWS = List.of("priority__none", "time-slice__none",
+      "timeslice-yield__none", "priority__mps", "time-slice__mps",
+      "time-slice__mps-compare-priorities", "priority__mig-4g-3g");
+
+  /**
+   * The page's per-seed table: for each configuration of {@link #SEED_ROWS}, each seed's values
+   * as the sweep's {@code runs/<configuration>/seed-<n>.json} records them (a metric without a
+   * value, a TPOT where no finished request has two tokens, is shown as "–").
+   */
+  static String seeds(Path runs) throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    StringBuilder sb = new StringBuilder("| configuration | seed | requests arrived"
+        + " | requests finished | TTFT p99 (ms) | TPOT p50 (ms) | SLO attainment"
+        + " | serving iterations | training samples/s |\n|---|---|---|---|---|---|---|---|---|\n");
+    String app = "application.llm-serving.";
+    for (String config : SEED_ROWS) {
+      for (int seed = 1; seed <= 3; seed++) {
+        JsonNode m = json.readTree(runs.resolve(config).resolve("seed-" + seed + ".json").toFile())
+            .get("metrics");
+        List<String> cells = new ArrayList<>(List.of("`" + config.replace("__", "` with `") + "`",
+            Integer.toString(seed)));
+        cells.add(String.format(Locale.ROOT, "%.0f", m.get(app + "requests-arrived").asDouble()));
+        cells.add(String.format(Locale.ROOT, "%.0f", m.get(app + "requests-finished").asDouble()));
+        for (String id : List.of("ttft-p99", "tpot-p50")) {
+          JsonNode v = m.get(app + id);
+          cells.add(v == null || v.isNull() ? "–"
+              : String.format(Locale.ROOT, "%.1f", v.asDouble() / 1e6));
+        }
+        cells.add(String.format(Locale.ROOT, "%.0f %%",
+            m.get(app + "slo-attainment").asDouble() * 100));
+        cells.add(String.format(Locale.ROOT, "%.0f", m.get(app + "iterations").asDouble()));
+        cells.add(String.format(Locale.ROOT, "%.0f",
+            m.get("application.training-loop.samples-per-second").asDouble()));
+        sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
+      }
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Prints the page's table from the committed summary (for regenerating the page) and, given a
+   * sweep's output folder, its per-seed table.
+   */
   public static void main(String[] args) throws IOException {
     System.out.print(table(COMMITTED.resolve("summary.csv")));
+    if (args.length > 0) {
+      System.out.print(seeds(Path.of(args[0], "runs")));
+    }
   }
 }

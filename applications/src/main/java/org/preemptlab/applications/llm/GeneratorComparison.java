@@ -1,0 +1,151 @@
+package org.preemptlab.applications.llm;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+/**
+ * Issue 47's check of the roofline generator: a profile BUILT BY {@link TransformerRoofline} (the
+ * bundled efficiency fit and the bundled attention tile model, {@link AttentionTiming#bundled()})
+ * against a measured profile it was not fitted on, LLMServingSim 2.0's bundle of Llama 3.1 8B on
+ * the GeForce RTX 4090 read by {@link LlmServingSimProfile}, per operator class. Nothing the
+ * generator uses was fitted on that bundle: the efficiencies come from Vidur's H100 profile of
+ * Llama 2 7B ({@link RooflineFit}), the tile factors from the RTX PRO 6000's attention table
+ * ({@link AttentionFit}).
+ *
+ * <p>The RTX 4090 declares no sustained DRAM bandwidth, so the generator runs there with the
+ * element-wise efficiencies as fractions of the datasheet's ({@code roofline-fit.txt}); the serving
+ * path, which uses the sustained-bandwidth fit, refuses the card. Both profiles are evaluated at the
+ * measured tables' own points: each class's time of one iteration (its operators' kernels summed,
+ * per-layer ones times the layers) at every token count of {@code dense.csv} (GEMMs and
+ * element-wise operators, a batch of that many tokens and nothing else), at every sequence count
+ * of {@code per_sequence.csv} (the LM head, a GEMM; the sampler, which the generator does not
+ * model, is left out) and at every row of {@code attention.csv} (attention, the row's batch as
+ * {@link AttentionFit#rows} reads it). Per class the mean of {@code |G − M| / M} and of {@code (G
+ * − M) / M} over the points, {@code G} the generated and {@code M} the measured profile's time.
+ * {@code docs/llm-serving.md} ("The roofline") shows the table {@link RooflineFit#main} prints,
+ * checked by {@code RooflineFitTest}.
+ */
+final class GeneratorComparison {
+  /** The measured bundle (LLMServingSim 2.0, casys-kaist/LLMServingSim @5daddb2, MIT licence). */
+  static final String BUNDLE = "docs/data/llmservingsim/RTX4090/meta-llama/Llama-3.1-8B/bf16";
+  static final String DEVICE = "rtx-4090";
+  static final String MODEL = "llama-3.1-8b";
+
+  /**
+   * One row of the comparison.
+   *
+   * @param kind the operator class (and, for attention, the kind of batch)
+   * @param table the measured table whose points are compared
+   * @param points how many
+   * @param meanAbs mean of {@code |G − M| / M}
+   * @param meanSigned mean of {@code (G − M) / M}
+   * @param target whether issue 47's 15 % target applies to the row (each class once)
+   */
+  record Row(String kind, String table, long points, double meanAbs, double meanSigned,
+      boolean target) {}
+
+  private GeneratorComparison() {}
+
+  /** The profile the generator builds for Llama 3.1 8B on the RTX 4090 (datasheet fit). */
+  static ModelProfile generated() {
+    return TransformerRoofline.profile(ModelArchitecture.bundled(MODEL, "comparison"),
+        DeviceRoof.bundled(DEVICE), RooflineEfficiency.bundled(DeviceRoof.Bandwidth.DATASHEET),
+        AttentionTiming.bundled(), 1);
+  }
+
+  /** The measured profile: the bundle read as a run reads it (skew correction included). */
+  static ModelProfile measured(Path root) {
+    return LlmServingSimProfile.read(root.resolve(BUNDLE),
+        ModelArchitecture.bundled(MODEL, "comparison"), 1, DeviceRoof.bundled(DEVICE).sms(), true);
+  }
+
+  /**
+   * The time in ns of one iteration's kernels of class {@code kind} in {@code profile} for {@code
+   * batch}: every kernel is one wave, so its time is its block's.
+   */
+  static double classNanos(ModelProfile profile, OperatorClass kind, BatchShape batch) {
+    double total = 0;
+    for (ModelProfile.Operator op : profile.operators()) {
+      if (op.kind() == kind) {
+        ModelProfile.KernelCost cost = op.cost().at(batch);
+        if (cost != null) {
+          total += (op.placement() == Placement.PER_LAYER ? profile.layers() : 1)
+              * (double) cost.blockNs();
+        }
+      }
+    }
+    return total;
+  }
+
+  /** The rows of the comparison, in the order the docs show them. */
+  static List<Row> rows(Path root) {
+    ModelProfile generated = generated();
+    ModelProfile measured = measured(root);
+    Path tp1 = root.resolve(BUNDLE).resolve("tp1");
+    List<BatchShape> tokens = new ArrayList<>();
+    points(tp1.resolve("dense.csv"), "tokens").forEach(n -> tokens.add(new BatchShape(n, 0, 0,
+        0)));
+    List<BatchShape> sequences = new ArrayList<>();
+    points(tp1.resolve("per_sequence.csv"), "sequences").forEach(s -> sequences.add(
+        new BatchShape(0, 0, s, 0)));
+    List<Row> rows = new ArrayList<>();
+    rows.add(row("gemm", "dense.csv", generated, measured, OperatorClass.GEMM, tokens, true));
+    rows.add(row("elementwise", "dense.csv", generated, measured, OperatorClass.ELEMENTWISE,
+        tokens, true));
+    rows.add(row("gemm (lm_head)", "per_sequence.csv", generated, measured, OperatorClass.GEMM,
+        sequences, true));
+    List<AttentionFit.Row> attention = AttentionFit.rows(tp1.resolve("attention.csv"),
+        DeviceRoof.bundled(DEVICE));
+    for (int k = 0; k < AttentionFit.KINDS.size(); k++) {
+      int kind = k;
+      rows.add(row("attention, " + AttentionFit.KINDS.get(k), "attention.csv", generated,
+          measured, OperatorClass.ATTENTION, attention.stream()
+              .filter(r -> kind == 3 || r.kind() == kind).map(AttentionFit.Row::batch).toList(),
+          kind == 3));
+    }
+    return rows;
+  }
+
+  private static Row row(String kind, String table, ModelProfile generated,
+      ModelProfile measured, OperatorClass cls, List<BatchShape> batches, boolean target) {
+    double abs = 0;
+    double signed = 0;
+    for (BatchShape b : batches) {
+      double m = classNanos(measured, cls, b);
+      double e = (classNanos(generated, cls, b) - m) / m;
+      abs += Math.abs(e);
+      signed += e;
+    }
+    return new Row(kind, table, batches.size(), abs / batches.size(), signed / batches.size(),
+        target);
+  }
+
+  /** The distinct values of column {@code key} of an LLMServingSim table, ascending. */
+  private static TreeSet<Long> points(Path csv, String key) {
+    ProfileTable t = ProfileTable.read(csv);
+    TreeSet<Long> values = new TreeSet<>();
+    for (int r = 0; r < t.size(); r++) {
+      values.add(t.count(r, key, 1, 1L << 32));
+    }
+    return values;
+  }
+
+  /** The comparison table of the docs. */
+  static String table(Path root) {
+    StringBuilder out = new StringBuilder();
+    out.append("| generated profile (roofline + tile model) against measured (LLMServingSim, "
+        + "TP 1) | class | measured table | points | mean abs. error | mean signed error | "
+        + "within 15 % |\n");
+    out.append("|---|---|---|---|---|---|---|\n");
+    for (Row r : rows(root)) {
+      out.append(String.format(Locale.ROOT, "| llama-3.1-8b on NVIDIA GeForce RTX 4090 | %s | "
+          + "%s | %d | %.1f %% | %+.1f %% | %s |\n", r.kind(), r.table(), r.points(),
+          100 * r.meanAbs(), 100 * r.meanSigned(), !r.target() ? "(a kind of batch)"
+              : r.meanAbs() <= 0.15 ? "yes" : "no"));
+    }
+    return out.toString();
+  }
+}
