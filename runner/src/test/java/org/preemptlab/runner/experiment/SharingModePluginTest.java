@@ -105,7 +105,17 @@ class SharingModePluginTest {
         .hasMessageStartingWith("sharing: ").hasMessageContaining("'smz'")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     assertThatThrownBy(() -> config("sharing: {mode: pin, queue: [a, b]}\n"))
-        .hasMessageContaining("sharing.queue: a parameter of sharing mode 'pin' is one value");
+        .hasMessageContaining("sharing.queue: a parameter of sharing mode 'pin' is one value")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("built-in"));
+  }
+
+  @Test
+  void aMisspeltBuiltInModesSettingsNameTheBuiltInMode() {
+    assertThatThrownBy(() -> config("sharing: {mode: mpss, contexts: {a: {}}}\n"))
+        .hasMessageContaining("sharing.contexts: a parameter of sharing mode 'mpss' is one value")
+        .hasMessageEndingWith("; a built-in mode's key: unknown sharing mode 'mpss'; did you mean"
+            + " 'mps'? valid: green-contexts, mig, mps, time-slice")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
   }
 
   @Test

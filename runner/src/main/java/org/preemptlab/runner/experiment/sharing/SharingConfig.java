@@ -455,11 +455,23 @@ public sealed interface SharingConfig permits SharingConfig.TimeSlice, SharingCo
         parameters.forEach((key, value) -> {
           SpecViolation.check(value != null && !(value instanceof Map<?, ?>)
               && !(value instanceof java.util.Collection<?>), key, "a parameter of sharing mode '"
-              + mode + "' is one value (a number, a word or a quoted text), got " + value);
+              + mode + "' is one value (a number, a word or a quoted text), got " + value
+              + builtInHint(mode, key));
           text.put(key, String.valueOf(value));
         });
       }
       parameters = Collections.unmodifiableMap(text);
+    }
+
+    /**
+     * For a parameter that is no single value but a key of the built-in modes ({@code contexts},
+     * {@code instances}): the mode is likely a built-in one misspelt, so the hint names the
+     * built-in modes (and the closest).
+     */
+    private static String builtInHint(String mode, String key) {
+      return mode == null || !List.of("contexts", "instances").contains(key) ? ""
+          : "; a built-in mode's key: " + ConfigurationException.unknown("sharing mode", mode,
+              modes()).getMessage();
     }
 
     /** A plugin mode with the parameter values {@code parameters} and no other key. */
