@@ -54,9 +54,14 @@ public final class PluginType<P extends PluginProvider<T>, T> {
   public static final PluginType<ApplicationProvider, Application> APPLICATION =
       new PluginType<>(PluginKind.APPLICATION, ApplicationProvider.class, Application.class);
 
-  /** Spatial-sharing modes beside the built-in ones. */
+  /**
+   * Spatial-sharing modes beside the built-in ones, whose ids ({@code time-slice}, {@code mps},
+   * {@code mig}, {@code green-contexts}) a plugin may not take: a section with such a {@code mode}
+   * always gets the built-in mode, so a plugin of that id could never run.
+   */
   public static final PluginType<SharingModeProvider, SharingMode> SHARING_MODE =
-      new PluginType<>(PluginKind.SHARING_MODE, SharingModeProvider.class, SharingMode.class);
+      new PluginType<>(PluginKind.SHARING_MODE, SharingModeProvider.class, SharingMode.class,
+          List.of("green-contexts", "mig", "mps", "time-slice"));
 
   private static final List<PluginType<?, ?>> ALL = List.of(SCHEDULING_POLICY,
       PREEMPTION_STRATEGY, CONTEXT_SAVE, HARDWARE_MODEL, WORKLOAD, APPLICATION, SHARING_MODE);
@@ -64,11 +69,23 @@ public final class PluginType<P extends PluginProvider<T>, T> {
   private final PluginKind kind;
   private final Class<P> providerType;
   private final Class<T> pluginType;
+  private final List<String> reservedIds;
 
   private PluginType(PluginKind kind, Class<P> providerType, Class<T> pluginType) {
+    this(kind, providerType, pluginType, List.of());
+  }
+
+  private PluginType(PluginKind kind, Class<P> providerType, Class<T> pluginType,
+      List<String> reservedIds) {
     this.kind = kind;
     this.providerType = providerType;
     this.pluginType = pluginType;
+    this.reservedIds = List.copyOf(reservedIds);
+  }
+
+  /** The ids of this kind that built-in behaviour owns, sorted; a provider of one is not loaded. */
+  public List<String> reservedIds() {
+    return reservedIds;
   }
 
   /** The type of {@code kind}. */

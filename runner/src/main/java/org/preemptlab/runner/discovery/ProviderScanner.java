@@ -230,6 +230,10 @@ final class ProviderScanner {
       throw new InvalidProvider("id '" + id + "' is not kebab-case (lower-case words and digits "
           + "joined by '-', e.g. 'round-robin')");
     }
+    if (type.reservedIds().contains(id)) {
+      throw new InvalidProvider("id '" + id + "' is a built-in " + type.kind().label()
+          + "'s (built in: " + String.join(", ", type.reservedIds()) + "); choose another id");
+    }
     String description = call("description()", provider::description);
     String version = call("version()", provider::version);
     List<ParameterSpec> parameters = List.copyOf(call("parameters()", provider::parameters));

@@ -24,6 +24,7 @@ import org.preemptlab.api.policy.SchedulingPolicy;
 import org.preemptlab.api.policy.SchedulingPolicyProvider;
 import org.preemptlab.api.preemption.ContextSaveStrategyProvider;
 import org.preemptlab.api.preemption.PreemptionStrategyProvider;
+import org.preemptlab.api.sharing.SharingModeProvider;
 import org.preemptlab.api.workload.WorkloadProvider;
 
 @Tag("slow")
@@ -292,6 +293,25 @@ class PluginRegistryDiscoveryTest {
     assertThat(registry.ids(PluginKind.SCHEDULING_POLICY)).isEmpty();
     assertThat(registry.problems()).singleElement().extracting(LoadProblem::message).asString()
         .contains("id 'Round_Robin' is not kebab-case");
+  }
+
+  @Test
+  void sharingModeTakingABuiltInModesIdIsReportedWhileOthersLoad() throws IOException {
+    TestJar.named("masks.jar")
+        .source("org.s.Shadow", ProviderSources.sharingMode("org.s.Shadow", "mps"))
+        .source("org.s.Masks", ProviderSources.sharingMode("org.s.Masks", "stream-masks"))
+        .service(SharingModeProvider.class, "org.s.Shadow", "org.s.Masks")
+        .writeTo(plugins(), temp);
+
+    PluginRegistry registry = discoverIsolated();
+
+    assertThat(registry.ids(PluginKind.SHARING_MODE)).containsExactly("stream-masks");
+    assertThat(registry.problems()).singleElement().satisfies(problem -> {
+      assertThat(problem.provider()).isEqualTo("org.s.Shadow");
+      assertThat(problem.jar()).isEqualTo("masks.jar");
+      assertThat(problem.message()).isEqualTo("id 'mps' is a built-in sharing mode's (built in:"
+          + " green-contexts, mig, mps, time-slice); choose another id");
+    });
   }
 
   @Test

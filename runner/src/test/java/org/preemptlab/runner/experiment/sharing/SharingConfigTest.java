@@ -81,6 +81,11 @@ class SharingConfigTest {
   }
 
   @Test
+  void pluginDiscoveryReservesExactlyTheBuiltInModes() {
+    assertThat(PluginType.SHARING_MODE.reservedIds()).isEqualTo(SharingConfig.modes());
+  }
+
+  @Test
   void anUnknownModeIsOneLineNamingTheKeyAndTheValidModes() {
     // a mode that is not built in may be a plugin's: the plan, which knows the plugins, decides
     RunConfig config = ConfigLoader.parse("sharing:\n  mode: msp\n", "run.yaml");
