@@ -52,6 +52,13 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   private final long blockDispatchNs;
   /** Whether a queue's launched jobs run one after another ({@link EngineOptions#inOrderQueues}). */
   private final boolean inOrderQueues;
+  /**
+   * Whether a job's fresh blocks are placed in one run ({@link #placeFreshRun}): with aggregation
+   * on and no contention model (which re-rates residents as each block joins).
+   */
+  private final boolean bulk;
+  /** The SMs of the run {@link #placeFreshRun} places, in placement order. */
+  private int[] runSms = new int[0];
 
   BlockScheduler(RunServices run, SmArray sms, Contention contention,
       Comparator<JobView> ranking, boolean blockedListeners) {
@@ -65,6 +72,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     this.blockedListeners = blockedListeners;
     this.blockDispatchNs = run.device.costs().blockDispatchNs();
     this.inOrderQueues = run.options.inOrderQueues();
+    this.bulk = run.options.aggregateBlocks() && contention == null;
   }
 
   /** Connects the parts it tells of what happens to blocks; call once, before the run. */
@@ -175,6 +183,9 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       }
       SmSet allowed = job.allowedSms();
       boolean placed = false;
+      if (bulk && allowed == null && job.resumables.isEmpty()) {
+        placed = placeFreshRun(job);
+      }
       while (job.hasBlocksToPlace()) {
         int sm = allowed == null ? sms.findBest(job.threads, job.registers, job.shared)
             : sms.findBestIn(allowed, job.threads, job.registers, job.shared);
@@ -236,6 +247,49 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       job.blockedNotified = true;
       newlyBlocked.add(job);
     }
+  }
+
+  /**
+   * Places a job's fresh blocks (it has none to resume) in one run: the SM index allocates them
+   * all ({@link SmArray#allocateRun}), on the SMs that one search per block would choose, and each
+   * block then starts and queues its completion in the same order as {@link #placeBlock} would
+   * have them (so events, groups and sequence numbers are the same). Returns whether it placed
+   * any.
+   */
+  private boolean placeFreshRun(SimJob job) {
+    int n = job.gridBlocks - job.nextFreshBlock;
+    if (n <= 0) {
+      return false;
+    }
+    if (runSms.length < n) {
+      runSms = new int[Math.max(n, 2 * runSms.length)];
+    }
+    int[] smsOfRun = runSms;
+    long now = run.now();
+    int placed = sms.allocateRun(job.threads, job.registers, job.shared, n, smsOfRun, now);
+    if (placed == 0) {
+      return false;
+    }
+    if (!job.awaitedPreemptions.isEmpty()) {
+      for (Preemption preemption : job.awaitedPreemptions) {
+        preemption.waiterPlacedNs = now;
+      }
+      job.awaitedPreemptions.clear();
+    }
+    long start = now + blockDispatchNs;
+    for (int i = 0; i < placed; i++) {
+      int blockIndex = job.nextFreshBlock++;
+      long realDuration = job.kernel.timing().durationNs(blockIndex, job.nominalNs);
+      if (realDuration < 1) {
+        throw new IllegalStateException("block " + blockIndex + " of " + job + " lasts "
+            + realDuration + " ns");
+      }
+      ResidentBlock block = residency.newBlock(job, smsOfRun[i], blockIndex, realDuration, 0,
+          start);
+      residency.start(block, true);
+      groups.queueCompletion(block, true);
+    }
+    return true;
   }
 
   private void placeBlock(SimJob job, int sm) {

@@ -163,6 +163,61 @@ final class SmArray {
     return best;
   }
 
+  /**
+   * Places up to {@code maxBlocks} blocks of one shape, one after another, each on the SM that
+   * {@link #findBest} would choose after the allocations before it, and allocates them; writes
+   * the SMs in placement order to {@code out} and returns how many were placed (fewer than {@code
+   * maxBlocks} when no SM can hold the next). The same SMs and the same resources as that many
+   * calls of {@link #findBest} and {@link #allocate}, without a search per block: the freed SMs are
+   * settled once, and the highest non-empty value holds as long as its bucket does (an allocation
+   * only moves an SM to a lower value).
+   */
+  int allocateRun(int threads, int registers, int shared, int maxBlocks, int[] out, long now) {
+    if (!hasShape || threads != shapeThreads || registers != shapeRegisters
+        || shared != shapeShared) {
+      index(threads, registers, shared);
+    }
+    while (freedCount > 0) { // every SM that can hold the block is indexed from here on
+      int sm = freed[freedCount - 1];
+      unlistFreed(freedCount - 1);
+      if (fits(sm, threads, registers, shared)) {
+        addToIndex(sm);
+      }
+    }
+    long[] bits = bucketBits;
+    int placed = 0;
+    int v = -1;
+    int w = 0;
+    while (placed < maxBlocks) {
+      if (v < 0 || bucketCounts[v] == 0) {
+        v = highestValue();
+        if (v < 0) {
+          break;
+        }
+        w = v * words;
+      }
+      while (bits[w] == 0) { // the bucket's lower words were emptied by this run
+        w++;
+      }
+      int sm = ((w - v * words) << 6) + Long.numberOfTrailingZeros(bits[w]);
+      removeFromBucket(sm, v);
+      indexedAt[sm] = -1;
+      freeThreads[sm] -= threads;
+      freeBlocks[sm]--;
+      freeRegisters[sm] -= registers;
+      freeShared[sm] -= shared;
+      if (fits(sm, threads, registers, shared)) {
+        addToIndex(sm);
+      }
+      if (residentBlocks[sm]++ == 0) {
+        accountBusy(now);
+        busySms++;
+      }
+      out[placed++] = sm;
+    }
+    return placed;
+  }
+
   /** Takes the freed SM at position {@code i} of the list off it (the last one takes its place). */
   private void unlistFreed(int i) {
     isFreed[freed[i]] = false;

@@ -95,6 +95,63 @@ class SmArrayTest {
   }
 
   @Test
+  void aRunOfBlocksTakesTheSmsOneSearchPerBlockWouldTakeInTheSameOrder() {
+    // Two arrays with the same history: one places runs with allocateRun, the other the same
+    // blocks one by one with findBest and allocate. Between runs, releases (several freed SMs
+    // listed at once, or one) and allocations elsewhere change them alike; every run must give the
+    // same SMs in the same order and stop at the same block, and the searches after it agree.
+    SplittableRandom random = new SplittableRandom(11);
+    int[][] shapes = {{128, 128 * 32, 0}, {256, 256 * 64, 16384}, {1024, 1024 * 16, 8192},
+        {32, 32 * 8, 0}};
+    for (int smCount : new int[] {1, 2, 3, 7, 64, 65, 132, 188, 200}) {
+      SmSpec spec = new SmSpec(2048, 8, 65536, 100_000, 128);
+      SmArray bulk = new SmArray(device(smCount, spec, costs()));
+      SmArray single = new SmArray(device(smCount, spec, costs()));
+      List<int[]> resident = new ArrayList<>();
+      for (int step = 0; step < 3000; step++) {
+        int[] shape = shapes[random.nextInt(4) == 0 ? random.nextInt(shapes.length) : 0];
+        int t = shape[0];
+        int r = shape[1];
+        int s = bulk.sharedNeed(shape[2]);
+        int wanted = 1 + random.nextInt(random.nextBoolean() ? 3 : 3 * smCount);
+        int[] out = new int[wanted];
+        int placed = bulk.allocateRun(t, r, s, wanted, out, step);
+        int expected = 0;
+        while (expected < wanted) {
+          int sm = single.findBest(t, r, s);
+          if (sm < 0) {
+            break;
+          }
+          assertThat(out[expected]).as("block %d of the run at step %d on %d SMs", expected,
+              step, smCount).isEqualTo(sm);
+          single.allocate(sm, t, r, s, step);
+          resident.add(new int[] {sm, t, r, s});
+          expected++;
+        }
+        assertThat(placed).as("blocks placed at step %d on %d SMs", step, smCount)
+            .isEqualTo(expected);
+        int releases = random.nextInt(3) == 0 ? random.nextInt(2 * smCount + 1)
+            : random.nextInt(3);
+        for (int c = 0; c < releases && !resident.isEmpty(); c++) {
+          int[] b = resident.remove(random.nextInt(resident.size()));
+          bulk.release(b[0], b[1], b[2], b[3], step);
+          single.release(b[0], b[1], b[2], b[3], step);
+        }
+        if (random.nextInt(5) == 0) { // a restricted job's or a restored block's allocation
+          int sm = random.nextInt(smCount);
+          if (bulk.fits(sm, t, r, s)) {
+            bulk.allocate(sm, t, r, s, step);
+            single.allocate(sm, t, r, s, step);
+            resident.add(new int[] {sm, t, r, s});
+          }
+        }
+        assertThat(bulk.findBest(t, r, s)).isEqualTo(single.findBest(t, r, s));
+        assertThat(bulk.busyArea(step)).isEqualTo(single.busyArea(step));
+      }
+    }
+  }
+
+  @Test
   void blocksOfOnePreemptionOnOneSmShareOneSaveAndPayTheFixedCostOnce() {
     // 1 SM holding two LOW blocks of 512 threads x 4 registers: 8192 B each. Save 32 B/ns + 100 ns
     // fixed; signal 50. HIGH arrives at 300 and preempts; both blocks stop at 350 and are written

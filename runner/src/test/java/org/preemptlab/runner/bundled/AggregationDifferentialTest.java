@@ -28,11 +28,13 @@ import org.preemptlab.api.model.SegmentKind;
 import org.preemptlab.api.model.Workload;
 import org.preemptlab.api.ParameterSpec;
 import org.preemptlab.api.policy.JobView;
+import org.preemptlab.api.policy.SmSet;
 import org.preemptlab.engine.EngineListener;
 import org.preemptlab.engine.EngineOptions;
 import org.preemptlab.engine.RunPlugins;
 import org.preemptlab.engine.SimulationResult;
 import org.preemptlab.engine.Simulator;
+import org.preemptlab.engine.SpatialSharing;
 
 /**
  * Block aggregation ({@link EngineOptions#aggregateBlocks()}) changes nothing a run produces: over
@@ -102,12 +104,94 @@ class AggregationDifferentialTest {
     assertThat(failedAlike).as("runs that failed (alike)").isLessThan(60);
   }
 
+  /**
+   * Waves on devices of 60 to 200 SMs (several words of the SM index per value), where a job's
+   * fresh blocks are placed in one run ({@code SmArray.allocateRun}) with aggregation on and one
+   * search per block without it: grids from one block to three waves (partial waves), several
+   * kernels of different shapes interleaved, concurrent contexts as MPS clients (some below
+   * normal), and partitions of the SMs by context and by queue (green contexts, masks), whose
+   * restricted jobs are placed beside the unrestricted ones' runs.
+   */
+  @Test
+  void wavesOnLargeDevicesWithPartitionsAgreeWithAndWithoutAggregation() {
+    List<String> policies = policies();
+    long grouped = 0;
+    int partitioned = 0;
+    for (int seed = 0; seed < 60; seed++) {
+      SplittableRandom random = new SplittableRandom(1_000 + seed);
+      DeviceSpec small = randomDevice(random);
+      int smCount = 60 + random.nextInt(141);
+      DeviceSpec device = new DeviceSpec("test-gpu", smCount, small.sm(), 1000, small.costs(),
+          true, random.nextInt(4) > 0);
+      Workload workload = randomWorkload(random, smCount);
+      String policy = policies.get((3 * seed) % policies.size());
+      Map<String, String> policyParameters = randomParameters(policy, random);
+      String preemption = PREEMPTION.get(random.nextInt(PREEMPTION.size()));
+      String save = SAVE.get(random.nextInt(SAVE.size()));
+      boolean listen = random.nextBoolean();
+      SpatialSharing sharing = randomSharing(random, workload, smCount);
+      partitioned += sharing.contextPartitions().size() + sharing.queuePartitions().size();
+      String what = "seed " + (1_000 + seed) + ": " + policy + policyParameters + ", "
+          + preemption + ", " + save + ", " + smCount + " SMs, " + sharing
+          + (listen ? ", listened to" : "");
+      EngineOptions options = new EngineOptions(Integer.MAX_VALUE, true, 4, 1 + random.nextInt(4),
+          random.nextBoolean());
+
+      Outcome off = run(workload, device, policy, policyParameters, preemption, save, listen,
+          options.withAggregateBlocks(false), sharing);
+      Outcome on = run(workload, device, policy, policyParameters, preemption, save, listen,
+          options, sharing);
+
+      assertThat(on.error).as(what).isEqualTo(off.error);
+      assertThat(on.result).as(what).isEqualTo(off.result);
+      assertThat(on.signals).as(what).isEqualTo(off.signals);
+      grouped += on.aggregation.groupedBlocks();
+    }
+    assertThat(grouped).as("blocks completed in groups").isGreaterThan(10_000);
+    assertThat(partitioned).as("partitions drawn").isGreaterThan(20);
+  }
+
+  /**
+   * Concurrent contexts sharing the SMs (MPS) or time-sliced; about half the contexts and a
+   * quarter of the queues confined to a random range of SMs, and a context below normal now and
+   * then.
+   */
+  private static SpatialSharing randomSharing(SplittableRandom random, Workload workload,
+      int smCount) {
+    Map<String, SmSet> contexts = new HashMap<>();
+    Map<String, SmSet> queues = new HashMap<>();
+    java.util.Set<String> below = new java.util.HashSet<>();
+    for (GpuContext context : workload.contexts()) {
+      if (random.nextBoolean()) {
+        int from = random.nextInt(smCount);
+        contexts.put(context.id(), SmSet.range(from, from + 1 + random.nextInt(smCount - from)));
+      }
+      if (random.nextInt(4) == 0) {
+        below.add(context.id());
+      }
+    }
+    for (JobQueue queue : workload.queues()) {
+      if (random.nextInt(4) == 0) {
+        int from = random.nextInt(smCount);
+        queues.put(queue.id(), SmSet.range(from, from + 1 + random.nextInt(smCount - from)));
+      }
+    }
+    return new SpatialSharing(random.nextInt(3) > 0, contexts, queues, below);
+  }
+
   private record Outcome(SimulationResult result, List<String> signals, String error,
       Simulator.Aggregation aggregation) {}
 
   private static Outcome run(Workload workload, DeviceSpec device, String policy,
       Map<String, String> policyParameters, String preemption, String save, boolean listen,
       EngineOptions options) {
+    return run(workload, device, policy, policyParameters, preemption, save, listen, options,
+        null);
+  }
+
+  private static Outcome run(Workload workload, DeviceSpec device, String policy,
+      Map<String, String> policyParameters, String preemption, String save, boolean listen,
+      EngineOptions options, SpatialSharing sharing) {
     RunPlugins plugins = new RunPlugins(policy,
         kind -> TestPlugins.create(TestPlugins.provider(SchedulingPolicyProvider.class, policy),
             device, policyParameters),
@@ -119,6 +203,9 @@ class AggregationDifferentialTest {
     Simulator simulator = null;
     try {
       simulator = new Simulator(workload, () -> device, plugins, options);
+      if (sharing != null) {
+        simulator.withSharing(sharing);
+      }
       if (listen) {
         simulator.listen(new SignalLog(signals));
       }
@@ -157,6 +244,11 @@ class AggregationDifferentialTest {
   }
 
   private static Workload randomWorkload(SplittableRandom random) {
+    return randomWorkload(random, 20);
+  }
+
+  /** A workload whose kernels have 1 to {@code 3 * maxGrid} blocks. */
+  private static Workload randomWorkload(SplittableRandom random, int maxGrid) {
     int contexts = 1 + random.nextInt(3);
     List<GpuContext> contextList = new ArrayList<>();
     for (int c = 0; c < contexts; c++) {
@@ -172,7 +264,7 @@ class AggregationDifferentialTest {
     }
     List<Kernel> kernels = new ArrayList<>();
     for (int k = 0; k < 1 + random.nextInt(5); k++) {
-      kernels.add(randomKernel("k" + k, random));
+      kernels.add(randomKernel("k" + k, random, maxGrid));
     }
     List<Job> jobs = new ArrayList<>();
     int count = 3 + random.nextInt(25);
@@ -189,7 +281,7 @@ class AggregationDifferentialTest {
     return new Workload(used, queueList, jobs);
   }
 
-  private static Kernel randomKernel(String name, SplittableRandom random) {
+  private static Kernel randomKernel(String name, SplittableRandom random, int maxGrid) {
     List<Segment> segments = new ArrayList<>();
     SegmentKind[] kinds = SegmentKind.values();
     for (int s = 0; s < 1 + random.nextInt(4); s++) {
@@ -201,7 +293,7 @@ class AggregationDifferentialTest {
     int registers = 8 + random.nextInt(48);
     BlockTiming timing = random.nextInt(4) == 0
         ? new BlockTiming.UniformJitter(0.2, random.nextLong()) : new BlockTiming.Exact();
-    return new Kernel(name, 1 + random.nextInt(60), threads, registers, random.nextInt(3) * 4096,
+    return new Kernel(name, 1 + random.nextInt(3 * maxGrid), threads, registers, random.nextInt(3) * 4096,
         random.nextBoolean(), new BlockProgram(segments), timing);
   }
 
