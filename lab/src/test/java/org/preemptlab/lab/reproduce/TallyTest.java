@@ -1,6 +1,7 @@
 package org.preemptlab.lab.reproduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.io.ByteArrayOutputStream;
@@ -59,6 +60,54 @@ class TallyTest {
     // load 0.5: one request per two requests' time alone, on average (1,000 expected)
     assertThat(times.size()).isBetween(900, 1100);
     assertThat(Tally.arrivals(bert, horizon, 7)).isEqualTo(times);
+  }
+
+  @Test
+  void scalingStretchesEachKernelByTheSameFactorAndRoundsItsEndWithinTheRequest() {
+    List<OrionArtifact.Kernel> kernels = List.of(new OrionArtifact.Kernel(1, 98, 10),
+        new OrionArtifact.Kernel(0, 392, 20), new OrionArtifact.Kernel(-1, 25, 30));
+
+    // 60 ns in all to 30: each kernel halved, profiles and SMs kept
+    assertThat(Tally.scaledTo(kernels, 30)).containsExactly(new OrionArtifact.Kernel(1, 98, 5),
+        new OrionArtifact.Kernel(0, 392, 10), new OrionArtifact.Kernel(-1, 25, 15));
+    // 3 + 3 + 3 to 4: the ends 4/3, 8/3 and 4 round to 1, 3 and 4, so 1, 2 and 1 ns (each kernel
+    // rounded on its own would give 1 + 1 + 1 = 3 ns)
+    List<OrionArtifact.Kernel> three = List.of(new OrionArtifact.Kernel(1, 1, 3),
+        new OrionArtifact.Kernel(1, 1, 3), new OrionArtifact.Kernel(1, 1, 3));
+    assertThat(Tally.scaledTo(three, 4)).extracting(OrionArtifact.Kernel::durationNs)
+        .containsExactly(1L, 2L, 1L);
+    assertThat(Tally.scaledTo(three.subList(0, 2), 2)).extracting(
+        OrionArtifact.Kernel::durationNs).containsExactly(1L, 1L);
+    // 2 + 2 to 3: the first end, 1.5, rounds half up to 2
+    assertThat(Tally.scaledTo(List.of(new OrionArtifact.Kernel(1, 1, 2),
+        new OrionArtifact.Kernel(1, 1, 2)), 3)).extracting(OrionArtifact.Kernel::durationNs)
+        .containsExactly(2L, 1L);
+    // 1 + 1 to 1: the first end, 0.5, rounds to 1 and leaves the second kernel 0 ns
+    assertThatThrownBy(() -> Tally.scaledTo(List.of(new OrionArtifact.Kernel(1, 1, 1),
+        new OrionArtifact.Kernel(1, 1, 1)), 1)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("scaling kernels of 2 ns in all to 1 ns leaves kernel 1 under 1 ns");
+  }
+
+  @Test
+  void theStandInBertRequestLastsTheBenchmarksBertRequestTimeAlone() {
+    Map<String, List<OrionArtifact.Kernel>> orion = OrionArtifact.models();
+    Map<String, List<OrionArtifact.Kernel>> run = Tally.models();
+
+    // the benchmark's BERT p99 alone (4.098 ms, every BERT-inference row) over Orion's bert_2_fwd
+    // kernel sum (48.625298 ms, 572 kernels)
+    assertThat(Tally.benchmarkBertAloneNs()).isEqualTo(4_098_000L);
+    assertThat(OrionArtifact.aloneNs(orion.get(Tally.HP_MODEL))).isEqualTo(48_625_298L);
+    List<OrionArtifact.Kernel> bert = run.get(Tally.HP_MODEL);
+    assertThat(bert).hasSize(572);
+    assertThat(OrionArtifact.aloneNs(bert)).isEqualTo(4_098_000L);
+    // the first kernel, 6,144 ns alone on the V100 profile, times 4.098 / 48.625298
+    OrionArtifact.Kernel first = orion.get(Tally.HP_MODEL).get(0);
+    assertThat(bert.get(0).durationNs()).isEqualTo(
+        Math.round(first.durationNs() * 4_098_000.0 / 48_625_298));
+    assertThat(bert.get(0).smNeeded()).isEqualTo(first.smNeeded());
+    // the training models are Orion's, unchanged
+    run.keySet().stream().filter(m -> !m.equals(Tally.HP_MODEL))
+        .forEach(m -> assertThat(run.get(m)).isEqualTo(orion.get(m)));
   }
 
   @Test
@@ -143,7 +192,7 @@ class TallyTest {
         Tally.pairs().subList(0, 1));
     RunExecutor executor = new RunExecutor(TwoContextRun.REGISTRY);
     OrionArtifact.Pair pair = Tally.pairs().get(0); // ResNet50 training + BERT
-    Map<String, List<OrionArtifact.Kernel>> models = OrionArtifact.models();
+    Map<String, List<OrionArtifact.Kernel>> models = Tally.models();
 
     Tally.Result alone = tally.run(executor, pair, models, Tally.Setup.ALONE);
     Tally.Result isolated = tally.run(executor, pair, models, Tally.Setup.TALLY);
