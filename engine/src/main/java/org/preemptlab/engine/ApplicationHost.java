@@ -52,9 +52,8 @@ final class ApplicationHost implements ApplicationContext {
    * ({@link Limits#maxApplicationJobs}).
    */
   private long maxJobs = Limits.MAX_APPLICATION_JOBS;
-  /** The heap and bytes per job {@link #maxJobs} comes from, for the message. */
-  private long heapBytes;
-  private int bytesPerJob;
+  /** The error once it would pass {@link #maxJobs}, made once when the limit is set. */
+  private String tooManyJobs;
   private int jobs;
   private int finishedJobs;
   private int wakeUps;
@@ -69,6 +68,7 @@ final class ApplicationHost implements ApplicationContext {
       throw new ApplicationFailure(app.name(), "observesStarts()", e);
     }
     this.observesStarts = starts;
+    this.tooManyJobs = tooManyJobs(app.name(), maxJobs, 0, 0);
   }
 
   /** The application it hosts. */
@@ -93,8 +93,7 @@ final class ApplicationHost implements ApplicationContext {
    */
   void limitJobs(long heapBytes, int bytesPerJob) {
     this.maxJobs = Limits.maxApplicationJobs(heapBytes, bytesPerJob);
-    this.heapBytes = heapBytes;
-    this.bytesPerJob = bytesPerJob;
+    this.tooManyJobs = tooManyJobs(app.name(), maxJobs, heapBytes, bytesPerJob);
   }
 
   /** The most jobs it may submit in the run. */
@@ -155,10 +154,7 @@ final class ApplicationHost implements ApplicationContext {
     SimQueue queue = queues.get(request.queueId());
     checkArgument(queue != null, "%s submitted a job to queue '%s', which is not one of its "
         + "queues (%s)", app.name(), request.queueId(), String.join(", ", queues.keySet()));
-    if (jobs >= maxJobs) {
-      throw new IllegalArgumentException(tooManyJobs(app.name(), maxJobs, heapBytes,
-          bytesPerJob));
-    }
+    checkArgument(jobs < maxJobs, tooManyJobs);
     checkArgument(jobs - finishedJobs < MAX_IN_FLIGHT, "%s has %s jobs submitted and not "
         + "finished, the most one application may have in flight", app.name(), MAX_IN_FLIGHT);
     jobs++;

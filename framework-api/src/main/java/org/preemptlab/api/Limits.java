@@ -95,10 +95,8 @@ public final class Limits {
    *     #KEPT_RECORD_BYTES} if the run keeps its records
    */
   public static long maxApplicationJobs(long maxHeapBytes, int bytesPerJob) {
-    if (maxHeapBytes <= 0 || bytesPerJob <= 0) {
-      throw new IllegalArgumentException("heap " + maxHeapBytes + " bytes, " + bytesPerJob
-          + " bytes per job");
-    }
+    Checks.checkArgument(maxHeapBytes > 0 && bytesPerJob > 0, "heap %s bytes, %s bytes per job",
+        maxHeapBytes, bytesPerJob);
     return Math.min(MAX_APPLICATION_JOBS, maxHeapBytes / bytesPerJob);
   }
 
