@@ -102,18 +102,18 @@ class ApplicationLimitsTest {
   @Test
   void anApplicationBeyondWhatTheHeapHoldsStopsWithOneLineNamingItTheLimitAndWhatToDo() {
     Submitter app = new Submitter(1, Long.MAX_VALUE);
-    // a heap of 1 MiB at 48 bytes a streamed job: 21,845 jobs
+    // a heap of 1 MiB at 64 bytes a streamed job: 16,384 jobs
     Simulator sim = simulator(app).assumeHeap(1L << 20).streamJobs((index, row) -> { });
 
     assertThatThrownBy(sim::run)
         .isInstanceOf(ApplicationFailure.class)
         .cause().isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("applications[0] 'test' submitted more than 21,845 jobs, the most this JVM's "
-            + "heap of 1 MiB holds at about 48 bytes kept per job until the run ends; give the "
+        .hasMessage("applications[0] 'test' submitted more than 16,384 jobs, the most this JVM's "
+            + "heap of 1 MiB holds at about 64 bytes kept per job until the run ends; give the "
             + "JVM more heap (PREEMPTLAB_JAVA_OPTS=-Xmx2g ./preemptlab ..., or java -Xmx2g -jar "
             + "...) or shorten its run (its duration or its requests)")
         .message().doesNotContain("\n");
-    assertThat(app.submitted()[0]).isEqualTo(21_846);
+    assertThat(app.submitted()[0]).isEqualTo(16_385);
   }
 
   @Test
@@ -122,21 +122,21 @@ class ApplicationLimitsTest {
     Simulator sim = simulator(app).assumeHeap(1L << 20);
 
     assertThatThrownBy(sim::run).isInstanceOf(ApplicationFailure.class)
-        .cause().hasMessageStartingWith("applications[0] 'test' submitted more than 7,281 jobs, "
-            + "the most this JVM's heap of 1 MiB holds at about 144 bytes kept per job");
+        .cause().hasMessageStartingWith("applications[0] 'test' submitted more than 6,553 jobs, "
+            + "the most this JVM's heap of 1 MiB holds at about 160 bytes kept per job");
   }
 
   @Test
   void theLimitIsWhatTheHeapHoldsAtTheBytesAJobKeepsUpToAFixedCeiling() {
     assertThat(Limits.maxApplicationJobs(8L << 30, Limits.APPLICATION_JOB_BYTES))
-        .isEqualTo((8L << 30) / 48);
-    // an hour of the conversation trace's shape alone submits about 167 million jobs: 8 GiB holds
+        .isEqualTo((8L << 30) / 64);
+    // an hour of the conversation trace's shape alone submits about 167 million jobs: 12 GiB holds
     // them streamed
-    assertThat(Limits.maxApplicationJobs(8L << 30, Limits.APPLICATION_JOB_BYTES))
+    assertThat(Limits.maxApplicationJobs(12L << 30, Limits.APPLICATION_JOB_BYTES))
         .isGreaterThan(167_000_000L);
     assertThat(Limits.maxApplicationJobs(1L << 50, 1)).isEqualTo(Limits.MAX_APPLICATION_JOBS);
-    // the old cap of 20,000,000 still fits the heap it was documented with (a 1 GiB heap streamed)
-    assertThat(Limits.maxApplicationJobs(1L << 30, Limits.APPLICATION_JOB_BYTES))
+    // the old cap of 20,000,000 fits the 2 GiB its largest synthetic run was documented to need
+    assertThat(Limits.maxApplicationJobs(2L << 30, Limits.APPLICATION_JOB_BYTES))
         .isGreaterThan(Limits.MAX_GENERATED_JOBS);
     assertThatThrownBy(() -> Limits.maxApplicationJobs(0, 48))
         .isInstanceOf(IllegalArgumentException.class);

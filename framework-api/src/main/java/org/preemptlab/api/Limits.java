@@ -66,12 +66,15 @@ public final class Limits {
    * engine's per-job indices (its table of jobs in flight, the job's place in its queue's order,
    * its dependency count: about 16 bytes with the arrays' spare room), the job's turnaround alone
    * (8 bytes and spare room) and, once the simulation is over, the metrics' samples (9 bytes) and
-   * the sorted and per-job copies their statistics read (16 bytes, for a moment). Measured with
-   * {@code bench --llm} (docs/performance-log.md, "An hour of serving in bounded memory"). A run
-   * that keeps its records in its result ({@code Simulator.run()} without a sink) keeps {@link
-   * #KEPT_RECORD_BYTES} more.
+   * the sorted and per-job copies their statistics read (16 bytes, for a moment); and what an
+   * application's distinct kernels cost (the isolated runs' and the engine's maps by value, about
+   * 220 bytes a kernel: an LLM server makes one every dozen jobs or so). Measured with {@code bench
+   * --llm --llm-case conv-alone --llm-seconds 600}: 24,758,919 jobs, at most 1,514 MiB live after a
+   * collection, under 60 bytes a job (docs/performance-log.md, "An hour of serving in bounded
+   * memory"). A run that keeps its records in its result ({@code Simulator.run()} without a sink)
+   * keeps {@link #KEPT_RECORD_BYTES} more.
    */
-  public static final int APPLICATION_JOB_BYTES = 48;
+  public static final int APPLICATION_JOB_BYTES = 64;
 
   /** The heap a job's record takes in a result that keeps the records: its row of 96 bytes. */
   public static final int KEPT_RECORD_BYTES = 96;
@@ -86,7 +89,7 @@ public final class Limits {
    * The most jobs one application may submit in a run whose JVM may use {@code maxHeapBytes} of
    * heap ({@code Runtime.maxMemory()}): as many as the heap holds at {@code bytesPerJob} each, at
    * most {@link #MAX_APPLICATION_JOBS}. An hour of LLM serving with one kernel per operator and
-   * layer submits 38 to 167 million jobs: 1.8 to 8 GB at {@link #APPLICATION_JOB_BYTES}. The limit
+   * layer submits 38 to 167 million jobs: 2.4 to 10.7 GB at {@link #APPLICATION_JOB_BYTES}. The limit
    * depends on the heap, a run's results never do: a run either fits and gives the same output
    * whatever the heap, or stops with an error that names the limit.
    *
