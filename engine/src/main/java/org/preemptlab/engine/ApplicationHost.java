@@ -30,13 +30,12 @@ final class ApplicationHost implements ApplicationContext {
   static final int MAX_IN_FLIGHT = Limits.MAX_JOBS;
 
   /**
-   * The most jobs one application may submit in a run: a synthetic workload's limit. A finished
-   * job keeps what a synthetic workload's job keeps (its index in the launcher's arrays and the
-   * metrics' samples, tens of bytes), so long runs (an hour of serving with one kernel per
-   * operator and layer submits hundreds of thousands of jobs a minute) are bounded as a synthetic
-   * workload is (docs/performance.md, "Ten million jobs in a gigabyte").
+   * The heap figure {@link #maxJobs} assumes for a run that sets none: the JVM's own limit
+   * ({@code -Xmx}).
    */
-  static final int MAX_JOBS = Limits.MAX_GENERATED_JOBS;
+  static long jvmHeapBytes() {
+    return Runtime.getRuntime().maxMemory();
+  }
 
   /** The most wake-ups one application may ask for in a run. */
   static final int MAX_WAKE_UPS = Limits.MAX_JOBS;
@@ -48,6 +47,13 @@ final class ApplicationHost implements ApplicationContext {
   /** Its own queues by id. */
   private final Map<String, SimQueue> queues = new LinkedHashMap<>();
   private final boolean observesStarts;
+  /**
+   * The most jobs it may submit in the run ({@link #limitJobs}): as many as the run's heap holds
+   * ({@link Limits#maxApplicationJobs}).
+   */
+  private long maxJobs = Limits.MAX_APPLICATION_JOBS;
+  /** The error once it would pass {@link #maxJobs}, made once when the limit is set. */
+  private String tooManyJobs;
   private int jobs;
   private int finishedJobs;
   private int wakeUps;
@@ -62,6 +68,7 @@ final class ApplicationHost implements ApplicationContext {
       throw new ApplicationFailure(app.name(), "observesStarts()", e);
     }
     this.observesStarts = starts;
+    this.tooManyJobs = tooManyJobs(app.name(), maxJobs, 0, 0);
   }
 
   /** The application it hosts. */
@@ -78,6 +85,20 @@ final class ApplicationHost implements ApplicationContext {
   void own(SimQueue queue) {
     queues.put(queue.spec.id(), queue);
     queue.application = this;
+  }
+
+  /**
+   * Limits the jobs it may submit to what {@code heapBytes} of heap holds at {@code bytesPerJob}
+   * each ({@link Limits#maxApplicationJobs}); call before the run.
+   */
+  void limitJobs(long heapBytes, int bytesPerJob) {
+    this.maxJobs = Limits.maxApplicationJobs(heapBytes, bytesPerJob);
+    this.tooManyJobs = tooManyJobs(app.name(), maxJobs, heapBytes, bytesPerJob);
+  }
+
+  /** The most jobs it may submit in the run. */
+  long maxJobs() {
+    return maxJobs;
   }
 
   /** The run starts. */
@@ -133,12 +154,35 @@ final class ApplicationHost implements ApplicationContext {
     SimQueue queue = queues.get(request.queueId());
     checkArgument(queue != null, "%s submitted a job to queue '%s', which is not one of its "
         + "queues (%s)", app.name(), request.queueId(), String.join(", ", queues.keySet()));
-    checkArgument(jobs < MAX_JOBS, "%s submitted more than %s jobs, the most one "
-        + "application may submit in a run", app.name(), MAX_JOBS);
+    checkArgument(jobs < maxJobs, tooManyJobs);
     checkArgument(jobs - finishedJobs < MAX_IN_FLIGHT, "%s has %s jobs submitted and not "
         + "finished, the most one application may have in flight", app.name(), MAX_IN_FLIGHT);
     jobs++;
     return launcher.submitFromApplication(queue, request);
+  }
+
+  /**
+   * The one-line error of an application that would submit more than {@code maxJobs} jobs: what
+   * binds (the heap, at so many bytes a job, or {@link Limits#MAX_APPLICATION_JOBS}) and what to
+   * do.
+   */
+  static String tooManyJobs(String application, long maxJobs, long heapBytes, int bytesPerJob) {
+    String limit = String.format(java.util.Locale.ROOT, "%,d", maxJobs);
+    if (maxJobs >= Limits.MAX_APPLICATION_JOBS) {
+      return application + " submitted more than " + limit + " jobs, the most one application "
+          + "may submit in a run; shorten its run (its duration or its requests)";
+    }
+    return application + " submitted more than " + limit + " jobs, the most this JVM's heap of "
+        + (heapBytes >> 20) + " MiB holds at about " + bytesPerJob + " bytes kept per job until "
+        + "the run ends; give the JVM more heap (PREEMPTLAB_JAVA_OPTS=-Xmx" + heapAdvice(maxJobs,
+        bytesPerJob) + " ./preemptlab ..., or java -Xmx" + heapAdvice(maxJobs, bytesPerJob)
+        + " -jar ...) or shorten its run (its duration or its requests)";
+  }
+
+  /** Twice the heap the limit came from, in whole GiB (at least 2): {@code 8g}. */
+  private static String heapAdvice(long maxJobs, int bytesPerJob) {
+    long gib = Math.max(2, (2 * maxJobs * bytesPerJob + (1L << 30) - 1) >> 30);
+    return gib + "g";
   }
 
   @Override

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.api.Limits;
 import org.preemptlab.api.hardware.DeviceSpec;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.api.model.GpuContext;
@@ -61,6 +62,10 @@ public final class Simulator {
   private long makespan;
   /** The workload's contexts, in its order. */
   private final List<SimContext> contexts;
+  /** The hosts of the run's applications, in order. */
+  private final List<ApplicationHost> hosts;
+  /** The heap the applications' job limits assume: the JVM's, unless a test sets one. */
+  private long heapBytes = ApplicationHost.jvmHeapBytes();
   /** How many contexts have queues (time slicing needs two). */
   private final long contextsWithQueues;
 
@@ -101,7 +106,7 @@ public final class Simulator {
     java.util.Set<String> workloadQueues = new java.util.HashSet<>();
     workload.queues().forEach(q -> workloadQueues.add(q.id()));
     java.util.Set<String> claimed = new java.util.HashSet<>();
-    List<ApplicationHost> hosts = new ArrayList<>();
+    this.hosts = new ArrayList<>();
     for (RunApplication application : applications) {
       for (JobQueue queue : application.resources().queues()) {
         checkArgument(workloadQueues.contains(queue.id()), "%s: its queue '%s' is not in the "
@@ -149,6 +154,14 @@ public final class Simulator {
     if (EngineSignals.observesBlocks(listener)) {
       sms.trackSlots(); // slots reach only the per-block signals
     }
+    return this;
+  }
+
+  /**
+   * Limits the applications' jobs as if the JVM's heap were {@code bytes} (tests of the limit).
+   */
+  Simulator assumeHeap(long bytes) {
+    this.heapBytes = bytes;
     return this;
   }
 
@@ -316,6 +329,11 @@ public final class Simulator {
     ran = true;
     if (sink == null) {
       records = JobTable.Builder.ofRows(jobCount);
+    }
+    // Each application may submit as many jobs as the heap holds at what a job keeps to the end.
+    int bytesPerJob = Limits.APPLICATION_JOB_BYTES + (sink == null ? Limits.KEPT_RECORD_BYTES : 0);
+    for (ApplicationHost host : hosts) {
+      host.limitJobs(heapBytes, bytesPerJob);
     }
     launcher.start();
     if (layer != null) {

@@ -100,9 +100,49 @@ class ApplicationLimitsTest {
   }
 
   @Test
-  void theLimitsAreASyntheticWorkloadsInAllAndATracesInFlight() {
-    assertThat(ApplicationHost.MAX_JOBS).isEqualTo(Limits.MAX_GENERATED_JOBS)
-        .isGreaterThan(Limits.MAX_JOBS);
+  void anApplicationBeyondWhatTheHeapHoldsStopsWithOneLineNamingItTheLimitAndWhatToDo() {
+    Submitter app = new Submitter(1, Long.MAX_VALUE);
+    // a heap of 1 MiB at 64 bytes a streamed job: 16,384 jobs
+    Simulator sim = simulator(app).assumeHeap(1L << 20).streamJobs((index, row) -> { });
+
+    assertThatThrownBy(sim::run)
+        .isInstanceOf(ApplicationFailure.class)
+        .cause().isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("applications[0] 'test' submitted more than 16,384 jobs, the most this JVM's "
+            + "heap of 1 MiB holds at about 64 bytes kept per job until the run ends; give the "
+            + "JVM more heap (PREEMPTLAB_JAVA_OPTS=-Xmx2g ./preemptlab ..., or java -Xmx2g -jar "
+            + "...) or shorten its run (its duration or its requests)")
+        .message().doesNotContain("\n");
+    assertThat(app.submitted()[0]).isEqualTo(16_385);
+  }
+
+  @Test
+  void aRunThatKeepsItsRecordsCountsTheirRowsPerJobToo() {
+    Submitter app = new Submitter(1, Long.MAX_VALUE);
+    Simulator sim = simulator(app).assumeHeap(1L << 20);
+
+    assertThatThrownBy(sim::run).isInstanceOf(ApplicationFailure.class)
+        .cause().hasMessageStartingWith("applications[0] 'test' submitted more than 6,553 jobs, "
+            + "the most this JVM's heap of 1 MiB holds at about 160 bytes kept per job");
+  }
+
+  @Test
+  void theLimitIsWhatTheHeapHoldsAtTheBytesAJobKeepsUpToAFixedCeiling() {
+    assertThat(Limits.maxApplicationJobs(8L << 30, Limits.APPLICATION_JOB_BYTES))
+        .isEqualTo((8L << 30) / 64);
+    // an hour of the conversation trace's shape alone submits about 167 million jobs: 12 GiB holds
+    // them streamed
+    assertThat(Limits.maxApplicationJobs(12L << 30, Limits.APPLICATION_JOB_BYTES))
+        .isGreaterThan(167_000_000L);
+    assertThat(Limits.maxApplicationJobs(1L << 50, 1)).isEqualTo(Limits.MAX_APPLICATION_JOBS);
+    // the old cap of 20,000,000 fits the 2 GiB its largest synthetic run was documented to need
+    assertThat(Limits.maxApplicationJobs(2L << 30, Limits.APPLICATION_JOB_BYTES))
+        .isGreaterThan(Limits.MAX_GENERATED_JOBS);
+    assertThatThrownBy(() -> Limits.maxApplicationJobs(0, 48))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(ApplicationHost.tooManyJobs("x", Limits.MAX_APPLICATION_JOBS, 1L << 50, 1))
+        .isEqualTo("x submitted more than 1,000,000,000 jobs, the most one application may "
+            + "submit in a run; shorten its run (its duration or its requests)");
     assertThat(ApplicationHost.MAX_IN_FLIGHT).isEqualTo(Limits.MAX_JOBS);
   }
 }

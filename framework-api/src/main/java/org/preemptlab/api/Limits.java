@@ -60,6 +60,49 @@ public final class Limits {
    */
   public static final int MAX_GENERATED_JOBS = 20_000_000;
 
+  /**
+   * The heap a run keeps, until its end, for each job an application submits during it, when the
+   * run streams its job records (as {@code run}, {@code sweep} and {@code bench --llm} do): the
+   * engine's per-job indices (its table of jobs in flight, the job's place in its queue's order,
+   * its dependency count: about 16 bytes with the arrays' spare room), the job's turnaround alone
+   * (8 bytes and spare room) and, once the simulation is over, the metrics' samples (9 bytes) and
+   * the sorted and per-job copies their statistics read (16 bytes, for a moment); and what an
+   * application's distinct kernels cost (the isolated runs' and the engine's maps by value, about
+   * 220 bytes a kernel: an LLM server makes one every dozen jobs or so). Measured with {@code bench
+   * --llm --llm-case conv-alone --llm-seconds 600}: 24,758,919 jobs, at most 1,514 MiB live after a
+   * collection, under 60 bytes a job (docs/performance-log.md, "An hour of serving in bounded
+   * memory"). A run that keeps its records in its result ({@code Simulator.run()} without a sink)
+   * keeps {@link #KEPT_RECORD_BYTES} more.
+   */
+  public static final int APPLICATION_JOB_BYTES = 64;
+
+  /** The heap a job's record takes in a result that keeps the records: its row of 96 bytes. */
+  public static final int KEPT_RECORD_BYTES = 96;
+
+  /**
+   * The most jobs one application may submit in a run whatever the heap: job indices are {@code
+   * int}s, and the engine's per-job arrays double when they grow.
+   */
+  public static final int MAX_APPLICATION_JOBS = 1_000_000_000;
+
+  /**
+   * The most jobs one application may submit in a run whose JVM may use {@code maxHeapBytes} of
+   * heap ({@code Runtime.maxMemory()}): as many as the heap holds at {@code bytesPerJob} each, at
+   * most {@link #MAX_APPLICATION_JOBS}. An hour of LLM serving with one kernel per operator and
+   * layer submits 38 to 167 million jobs: 2.4 to 10.7 GB at {@link #APPLICATION_JOB_BYTES}. The limit
+   * depends on the heap, a run's results never do: a run either fits and gives the same output
+   * whatever the heap, or stops with an error that names the limit.
+   *
+   * @param maxHeapBytes the most heap the JVM may use
+   * @param bytesPerJob the heap kept per job: {@link #APPLICATION_JOB_BYTES}, plus {@link
+   *     #KEPT_RECORD_BYTES} if the run keeps its records
+   */
+  public static long maxApplicationJobs(long maxHeapBytes, int bytesPerJob) {
+    Checks.checkArgument(maxHeapBytes > 0 && bytesPerJob > 0, "heap %s bytes, %s bytes per job",
+        maxHeapBytes, bytesPerJob);
+    return Math.min(MAX_APPLICATION_JOBS, maxHeapBytes / bytesPerJob);
+  }
+
   /** The most seeds a sweep may run per configuration. */
   public static final int MAX_SEEDS = 10_000;
 

@@ -9,11 +9,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.preemptlab.api.ConfigurationException;
+import org.preemptlab.engine.SimulationResult;
 import org.preemptlab.lab.reproduce.VllmRtxPro6000;
 import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.experiment.ConfigLoader;
@@ -39,9 +41,15 @@ import org.preemptlab.runner.experiment.RunOutcome;
  *
  * <p>Every case runs once on the calling thread with the engine's defaults (timed) and once more,
  * with block aggregation off ({@code engine.aggregate-blocks: false}), all of them together on a
- * pool of two threads as {@code sweep --jobs 2} runs them (not timed); the two must give equal
- * results (every job's row, span, blocks, events) and equal metric values, else the report says
- * which case differs.
+ * pool of two threads as {@code sweep --jobs 2} runs them (not timed; left out with {@code
+ * --llm-no-check}); the two must give equal results (every job's row, span, blocks, events) and
+ * equal metric values, else the report says which case differs.
+ *
+ * <p>Each run streams its job records as {@code run} does (memory grows with the jobs in flight,
+ * plus what {@link org.preemptlab.api.Limits#APPLICATION_JOB_BYTES} counts per job, not with a
+ * row per job): the rows are compared through a {@link JobRowDigest} of every job's row and
+ * slowdown, so an hour of serving (tens of millions of jobs) fits a few GiB of heap. The heap a
+ * timed case used is read from the garbage collections during it ({@link GcPeaks}).
  */
 public final class LlmServingRate {
   /** The conversation cases' default horizon: 10 s of simulated time. */
@@ -64,6 +72,24 @@ public final class LlmServingRate {
   record Case(String name, RunConfig config) {}
 
   /**
+   * What a run leaves for the comparison, without its per-job samples: the result (its job list
+   * empty: the records were streamed), the digest of its rows, its jobs and metric values.
+   */
+  private record Ran(SimulationResult result, JobRowDigest rows, int jobs,
+      Map<String, Double> pluginValues) {
+    static Ran of(RunExecutor executor, RunConfig config) {
+      JobRowDigest rows = new JobRowDigest();
+      RunOutcome o = executor.execute(config, null, rows);
+      return new Ran(o.result(), rows, o.metrics().jobs(), o.metrics().data().pluginValues());
+    }
+
+    boolean sameAs(Ran other) {
+      return result.equals(other.result) && rows.sameAs(other.rows) && jobs == other.jobs
+          && pluginValues.equals(other.pluginValues);
+    }
+  }
+
+  /**
    * One case, measured.
    *
    * @param name the case's name
@@ -73,10 +99,17 @@ public final class LlmServingRate {
    * @param events events the engine counted
    * @param wallNs wall time of the timed run
    * @param threadCpuNs CPU time of the thread that ran it; -1 where not measured
-   * @param equal whether the check run (aggregation off, two threads) gave the same result
+   * @param processCpuNs CPU time of the whole process while it ran (the collector's and the
+   *     compiler's threads too); -1 where not measured
+   * @param peakInUseBytes the most heap in use before a garbage collection during the run (0: no
+   *     collection)
+   * @param peakLiveBytes the most heap in use after a garbage collection during the run
+   * @param checked whether the check run (aggregation off, two threads) ran
+   * @param equal whether the check run gave the same result (true if it did not run)
    */
   public record CaseResult(String name, long simulatedNs, int jobs, long blocks, long events,
-      long wallNs, long threadCpuNs, boolean equal) {
+      long wallNs, long threadCpuNs, long processCpuNs, long peakInUseBytes, long peakLiveBytes,
+      boolean checked, boolean equal) {
 
     /** Simulated seconds per wall second. */
     public double simulatedPerWallSecond() {
@@ -184,10 +217,11 @@ public final class LlmServingRate {
    * Runs every case (timed, then the check on two threads without aggregation).
    *
    * @param only a case's name, or empty for all
+   * @param check whether to run every case again with aggregation off and compare
    * @throws ConfigurationException if the vLLM bundle is missing (run from the repository) or
    *     {@code only} names no case
    */
-  public static Report run(PluginRegistry registry, long horizonNs, String only) {
+  public static Report run(PluginRegistry registry, long horizonNs, String only, boolean check) {
     Path root = VllmRtxPro6000.root();
     if (!Files.isDirectory(root.resolve("docs/data/llmservingsim"))) {
       throw new ConfigurationException("bench --llm: the vLLM bundle (docs/data/llmservingsim) is"
@@ -205,41 +239,55 @@ public final class LlmServingRate {
     RunExecutor executor = new RunExecutor(registry);
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     boolean threadTimed = threads.isCurrentThreadCpuTimeSupported();
-    List<RunOutcome> timed = new ArrayList<>();
+    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    com.sun.management.OperatingSystemMXBean process =
+        os instanceof com.sun.management.OperatingSystemMXBean p ? p : null;
+    List<Ran> timed = new ArrayList<>();
     List<long[]> times = new ArrayList<>();
     for (Case c : cases) {
+      System.gc(); // the case's collections then start from what the earlier ones left
       long cpuStart = threadTimed ? threads.getCurrentThreadCpuTime() : -1;
+      long processStart = process == null ? -1 : process.getProcessCpuTime();
       long start = System.nanoTime();
-      timed.add(executor.execute(c.config()));
+      Ran ran;
+      long peakInUse;
+      long peakLive;
+      try (GcPeaks heap = new GcPeaks()) {
+        ran = Ran.of(executor, c.config());
+        peakInUse = heap.peakInUseBytes();
+        peakLive = heap.peakLiveBytes();
+      }
       long wall = System.nanoTime() - start;
       long cpu = threadTimed ? threads.getCurrentThreadCpuTime() - cpuStart : -1;
-      times.add(new long[] {wall, cpu});
+      long processCpu = process == null || processStart < 0 ? -1
+          : process.getProcessCpuTime() - processStart;
+      timed.add(ran);
+      times.add(new long[] {wall, cpu, processCpu, peakInUse, peakLive});
     }
-    List<RunOutcome> checked = checkRuns(executor, cases);
+    List<Ran> checked = check ? checkRuns(executor, cases) : null;
     List<CaseResult> results = new ArrayList<>();
     for (int i = 0; i < cases.size(); i++) {
-      RunOutcome o = timed.get(i);
-      RunOutcome check = checked.get(i);
-      boolean equal = o.result().equals(check.result())
-          && o.metrics().data().pluginValues().equals(check.metrics().data().pluginValues());
-      results.add(new CaseResult(cases.get(i).name(), o.result().makespanNs(),
-          o.metrics().jobs(), o.result().blocksExecuted(), o.result().events(),
-          times.get(i)[0], times.get(i)[1], equal));
+      Ran o = timed.get(i);
+      boolean equal = !check || o.sameAs(checked.get(i));
+      long[] t = times.get(i);
+      results.add(new CaseResult(cases.get(i).name(), o.result().makespanNs(), o.jobs(),
+          o.result().blocksExecuted(), o.result().events(), t[0], t[1], t[2], t[3], t[4], check,
+          equal));
     }
     return new Report(horizonNs, results);
   }
 
   // Every case again with aggregation off, on two threads at once, as sweep --jobs 2 runs them.
-  private static List<RunOutcome> checkRuns(RunExecutor executor, List<Case> cases) {
+  private static List<Ran> checkRuns(RunExecutor executor, List<Case> cases) {
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
-      List<Future<RunOutcome>> futures = new ArrayList<>();
+      List<Future<Ran>> futures = new ArrayList<>();
       for (Case c : cases) {
         RunConfig off = c.config().withEngine(c.config().engine().withAggregateBlocks(false));
-        futures.add(pool.submit(() -> executor.execute(off)));
+        futures.add(pool.submit(() -> Ran.of(executor, off)));
       }
-      List<RunOutcome> outcomes = new ArrayList<>();
-      for (Future<RunOutcome> f : futures) {
+      List<Ran> outcomes = new ArrayList<>();
+      for (Future<Ran> f : futures) {
         outcomes.add(f.get());
       }
       return outcomes;
@@ -262,25 +310,35 @@ public final class LlmServingRate {
         + "simulated time (requests of the Azure conversation trace's shape: %.2f/s, prompt mean "
         + "%d, output mean %d tokens)%n", r.horizonNs() / 1e9, CONVERSATION_RATE,
         CONVERSATION_PROMPT_MEAN, CONVERSATION_OUTPUT_MEAN));
-    sb.append(String.format(Locale.ROOT, "%-18s %12s %10s %14s %9s %9s %9s %10s %14s %7s%n",
-        "case", "simulated s", "jobs", "blocks", "wall s", "CPU s", "sim/wall", "sim/CPU",
-        "CPU s per hour", "check"));
+    sb.append(String.format(Locale.ROOT, "%-18s %12s %10s %14s %9s %9s %9s %10s %14s %9s %9s "
+        + "%9s %7s%n", "case", "simulated s", "jobs", "blocks", "wall s", "CPU s", "sim/wall",
+        "sim/CPU", "CPU s per hour", "proc CPU", "heap MiB", "live MiB", "check"));
     for (CaseResult c : r.cases()) {
       double perCpu = c.simulatedPerCpuSecond();
       sb.append(String.format(Locale.ROOT, "%-18s %12.3f %,10d %,14d %9.2f %9s %9.4f %10s %14s "
-          + "%7s%n", c.name(), c.simulatedNs() / 1e9, c.jobs(), c.blocks(), c.wallNs() / 1e9,
-          c.threadCpuNs() < 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", c.threadCpuNs() / 1e9),
-          c.simulatedPerWallSecond(), Double.isNaN(perCpu) ? "n/a"
-              : String.format(Locale.ROOT, "%.4f", perCpu), Double.isNaN(perCpu) ? "n/a"
-              : String.format(Locale.ROOT, "%,.0f", 3600 / perCpu),
-          c.equal() ? "EQUAL" : "DIFFER"));
+          + "%9s %,9d %,9d %7s%n", c.name(), c.simulatedNs() / 1e9, c.jobs(), c.blocks(),
+          c.wallNs() / 1e9, seconds(c.threadCpuNs()), c.simulatedPerWallSecond(),
+          Double.isNaN(perCpu) ? "n/a" : String.format(Locale.ROOT, "%.4f", perCpu),
+          Double.isNaN(perCpu) ? "n/a" : String.format(Locale.ROOT, "%,.0f", 3600 / perCpu),
+          seconds(c.processCpuNs()), c.peakInUseBytes() >> 20, c.peakLiveBytes() >> 20,
+          !c.checked() ? "-" : c.equal() ? "EQUAL" : "DIFFER"));
     }
-    sb.append("CPU s per hour: 3,600 simulated seconds at the case's sim/CPU rate (a linear "
-        + "extrapolation, not a run)\n");
-    sb.append("check: every case again with block aggregation off, two at a time on two threads "
-        + "(as sweep --jobs 2): ");
-    sb.append(r.repeatable() ? "EQUAL results (every job's row, span, blocks, events, metrics)\n"
-        : "DIFFERENT results in the cases marked DIFFER\n");
+    sb.append("CPU s: the running thread's; CPU s per hour: 3,600 simulated seconds at the case's "
+        + "sim/CPU rate (a linear extrapolation, not a run); proc CPU: the whole process's CPU s "
+        + "(garbage collection and compilation too); heap MiB, live MiB: the most heap in use "
+        + "before and after a garbage collection during the case\n");
+    boolean checked = r.cases().stream().allMatch(CaseResult::checked);
+    sb.append("check: ");
+    sb.append(!checked ? "not run (--llm-no-check)\n"
+        : "every case again with block aggregation off, two at a time on two threads "
+            + "(as sweep --jobs 2): " + (r.repeatable()
+                ? "EQUAL results (every job's row, span, blocks, events, metrics)\n"
+                : "DIFFERENT results in the cases marked DIFFER\n"));
     return sb.toString();
+  }
+
+  /** Nanoseconds as seconds with two decimals, or n/a for -1. */
+  private static String seconds(long ns) {
+    return ns < 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", ns / 1e9);
   }
 }

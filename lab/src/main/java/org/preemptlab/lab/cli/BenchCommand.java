@@ -76,6 +76,9 @@ public final class BenchCommand implements Command {
   private static final Option LLM_CASE = Option.builder().longOpt("llm-case").hasArg()
       .argName("NAME").desc("with --llm: run one case only (vllm-300, conv-alone, conv-mps, "
           + "conv-time-slicing)").get();
+  private static final Option LLM_NO_CHECK = Option.builder().longOpt("llm-no-check")
+      .desc("with --llm: time each case only, without running it again with aggregation off (an "
+          + "hour's check would double the time)").get();
   private static final Option JVM_TRICKS = Option.builder().longOpt("jvm-tricks")
       .desc("check that each JVM-specific trick the engine keeps still pays: the engine alone "
           + "in fresh JVMs with and without it, alternating (--repetitions rounds, default "
@@ -100,7 +103,8 @@ public final class BenchCommand implements Command {
     return new Options().addOption(KERNELS).addOption(WARMUPS).addOption(REPETITIONS)
         .addOption(SCALING).addOption(MEMORY).addOption(CONTENTION).addOption(TRACE)
         .addOption(HARDWARE).addOption(WARMUP_SECONDS).addOption(MEASURE_SECONDS)
-        .addOption(LLM).addOption(LLM_SECONDS).addOption(LLM_CASE).addOption(JVM_TRICKS)
+        .addOption(LLM).addOption(LLM_SECONDS).addOption(LLM_CASE).addOption(LLM_NO_CHECK)
+        .addOption(JVM_TRICKS)
         .addOption(SharedOptions.PLUGIN_PATH);
   }
 
@@ -113,6 +117,7 @@ public final class BenchCommand implements Command {
         preemptlab bench --jvm-tricks
         preemptlab bench --llm
         preemptlab bench --llm --llm-case conv-mps --llm-seconds 60
+        PREEMPTLAB_JAVA_OPTS=-Xmx6g preemptlab bench --llm --llm-case conv-mps --llm-seconds 3600 --llm-no-check
         preemptlab bench --trace examples/traces/training.pt.trace.json.gz
         preemptlab bench --trace examples/traces/preprocess.nsys.csv --warmup-seconds 20
         PREEMPTLAB_JAVA_OPTS=-Xmx1g preemptlab bench --scaling
@@ -134,7 +139,7 @@ public final class BenchCommand implements Command {
             + " goes with --trace FILE");
       }
     }
-    for (Option llmOnly : List.of(LLM_SECONDS, LLM_CASE)) {
+    for (Option llmOnly : List.of(LLM_SECONDS, LLM_CASE, LLM_NO_CHECK)) {
       if (line.hasOption(llmOnly) && !line.hasOption(LLM)) {
         throw new ConfigurationException("bench --" + llmOnly.getLongOpt() + " goes with --llm");
       }
@@ -165,7 +170,7 @@ public final class BenchCommand implements Command {
       LlmServingRate.Report report = LlmServingRate.run(SharedOptions.registry(line),
           SharedOptions.number(line, LLM_SECONDS.getLongOpt(),
               LlmServingRate.DEFAULT_HORIZON_NS / 1_000_000_000L, 1, 86_400) * 1_000_000_000L,
-          line.getOptionValue(LLM_CASE, "").strip());
+          line.getOptionValue(LLM_CASE, "").strip(), !line.hasOption(LLM_NO_CHECK));
       out.print(LlmServingRate.render(report));
       return report.repeatable() ? Main.OK : Main.FAILED;
     }

@@ -46,4 +46,26 @@ class LlmBenchDocTest {
       assertThat(output).as(c.name()).contains("\n" + row);
     }
   }
+
+  /**
+   * The 60 s {@code conv-mps} run pasted in "An hour of serving in bounded memory" simulates what
+   * today's build simulates (the shortest of the longer runs there; the others take minutes).
+   */
+  @Test
+  void thePasted60SecondRowOfTheHourSectionHoldsTheSpanJobsAndBlocksOfARunNow() throws Exception {
+    String doc = Files.readString(ROOT.resolve("docs/performance-log.md"));
+    String command = " bench --llm --llm-case conv-mps --llm-seconds 60\n";
+    int at = doc.indexOf(command, doc.indexOf("### An hour of serving in bounded memory"));
+    assertThat(at).isPositive();
+    String output = doc.substring(at, doc.indexOf("```", at));
+    LlmServingRate.Case c = LlmServingRate.cases(ROOT.toAbsolutePath().normalize(),
+        60_000_000_000L).get(2);
+    RunOutcome run = new RunExecutor(PluginRegistry.discover(Optional.empty()))
+        .execute(c.config());
+    String row = String.format(Locale.ROOT, "%-18s %12.3f %,10d %,14d ", c.name(),
+        run.result().makespanNs() / 1e9, run.metrics().jobs(), run.result().blocksExecuted());
+
+    assertThat(c.name()).isEqualTo("conv-mps");
+    assertThat(output).contains("\n" + row);
+  }
 }

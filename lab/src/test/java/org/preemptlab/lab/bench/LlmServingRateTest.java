@@ -36,9 +36,10 @@ class LlmServingRateTest {
   @Test
   void aCaseThatDiffersWithTheEngineOptionsChangedIsMarkedAndFailsTheReport() {
     LlmServingRate.CaseResult same = new LlmServingRate.CaseResult("conv-alone", 2_000_000_000L,
-        10, 100, 110, 4_000_000_000L, 1_000_000_000L, true);
+        10, 100, 110, 4_000_000_000L, 1_000_000_000L, 1_500_000_000L, 3L << 20, 1L << 20, true,
+        true);
     LlmServingRate.CaseResult differs = new LlmServingRate.CaseResult("conv-mps", 2_000_000_000L,
-        10, 100, 110, 4_000_000_000L, -1, false);
+        10, 100, 110, 4_000_000_000L, -1, -1, 0, 0, true, false);
     LlmServingRate.Report report = new LlmServingRate.Report(2_000_000_000L, List.of(same,
         differs));
 
@@ -47,8 +48,8 @@ class LlmServingRateTest {
     assertThat(report.repeatable()).isFalse();
     assertThat(same.simulatedPerCpuSecond()).isEqualTo(2.0);
     assertThat(text).containsPattern("conv-alone +2\\.000 +10 +100 +4\\.00 +1\\.00 +0\\.5000 "
-        + "+2\\.0000 +1,800 +EQUAL")
-        .containsPattern("conv-mps .* n/a +n/a +DIFFER")
+        + "+2\\.0000 +1,800 +1\\.50 +3 +1 +EQUAL")
+        .containsPattern("conv-mps .* n/a +n/a +n/a +0 +0 +DIFFER")
         .contains("DIFFERENT results in the cases marked DIFFER");
   }
 }

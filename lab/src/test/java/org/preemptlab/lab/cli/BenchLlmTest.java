@@ -33,7 +33,21 @@ class BenchLlmTest {
   }
 
   @Test
+  @Tag("slow")
+  void withoutTheCheckACaseIsTimedOnceAndTheReportSaysTheCheckDidNotRun() {
+    CliRun result = CliRun.of("bench", "--llm", "--llm-case", "conv-alone", "--llm-seconds", "1",
+        "--llm-no-check");
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.out()).containsPattern("\nconv-alone +1\\.\\d{3} .* +-\n")
+        .contains("check: not run (--llm-no-check)").doesNotContain("EQUAL");
+  }
+
+  @Test
   void itsOptionsGoWithLlmOnly() {
+    CliRun noCheck = CliRun.of("bench", "--llm-no-check");
+    assertThat(noCheck.exit()).isEqualTo(2);
+    assertThat(noCheck.err()).contains("bench --llm-no-check goes with --llm");
     CliRun seconds = CliRun.of("bench", "--llm-seconds", "5");
     CliRun withKernels = CliRun.of("bench", "--llm", "--kernels", "200");
 
