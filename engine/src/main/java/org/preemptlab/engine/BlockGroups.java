@@ -33,6 +33,8 @@ final class BlockGroups {
   private long groupedCompletions;
   /** Members of groups that were given their own event by a split (a measure). */
   private long splitMembers;
+  /** The SMs of the group {@link #completeTogether} completes, in completion order. */
+  private int[] groupSms = new int[64];
 
   /** @param aggregate whether blocks may complete in groups */
   BlockGroups(RunServices run, BlockResidency residency, boolean aggregate) {
@@ -166,8 +168,9 @@ final class BlockGroups {
   /**
    * Completes a group's {@code size} blocks, the leader first, with the results of one {@link
    * BlockResidency#complete} per block: each block leaves its SM in the same order (the SMs' free
-   * lists and the job's list of resident blocks end as they would), each member counts as an
-   * event, and what is summed (attained time, residency counts, finished blocks) is added once.
+   * lists and the job's list of resident blocks end as they would; the SMs' resources are freed in
+   * one run, {@link SmArray#releaseRun}, with the state that order leaves), each member counts as
+   * an event, and what is summed (attained time, residency counts, finished blocks) is added once.
    * Nothing runs between two members of a group: a member carries no preemption (a preemption
    * splits its victim's groups first), nothing listens, no suspension of the queue awaits its
    * quiet, and the job can finish only at its group's last block. When the group is every
@@ -177,14 +180,21 @@ final class BlockGroups {
     SimJob job = leader.job;
     boolean wholeList = job.resident.size() == size;
     long executed = 0;
+    if (groupSms.length < size) {
+      groupSms = new int[Math.max(size, 2 * groupSms.length)];
+    }
+    int[] smsOfGroup = groupSms;
+    int i = 0;
     for (ResidentBlock block = leader, next; block != null; block = next) {
       next = block == leader ? firstMember : block.nextInGroup;
       block.nextInGroup = null;
       if (block != leader) {
         run.countEvent();
       }
+      smsOfGroup[i++] = block.sm;
       executed += residency.vacate(block, !wholeList);
     }
+    residency.releaseSms(job, smsOfGroup, size);
     groupedCompletions += size - 1;
     residency.completedTogether(job, size, executed, wholeList);
   }

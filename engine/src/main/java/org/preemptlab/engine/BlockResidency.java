@@ -137,16 +137,16 @@ final class BlockResidency {
   }
 
   /**
-   * One of several blocks of a job that complete together frees its SM's resources and slot and
-   * is pooled, without the per-block accounting (the caller sums it for {@link
-   * #completedTogether}); {@code removeFromList}: it leaves its job's list of resident blocks one
-   * by one, else the list is emptied at once afterwards.
+   * One of several blocks of a job that complete together frees its slot and is pooled, without
+   * the per-block accounting (the caller sums it for {@link #completedTogether}) and without
+   * freeing its SM's resources (the caller frees them all at once with {@link #releaseSms});
+   * {@code removeFromList}: it leaves its job's list of resident blocks one by one, else the list
+   * is emptied at once afterwards.
    *
    * @return the SM time it executed
    */
   long vacate(ResidentBlock block, boolean removeFromList) {
     SimJob job = block.job;
-    sms.release(block.sm, job.threads, job.registers, job.shared, run.now());
     sms.freeSlot(block.sm, block.slot);
     if (removeFromList) {
       job.removeResident(block);
@@ -154,6 +154,15 @@ final class BlockResidency {
     long executed = block.executedNs(block.execEndNs);
     recycle(block);
     return executed;
+  }
+
+  /**
+   * Frees the SM resources of {@code count} vacated blocks of {@code job}, on the SMs {@code
+   * smsOfBlocks[0..count)} in the order they completed, in one run ({@link SmArray#releaseRun}):
+   * the SMs end as that many single releases in that order would leave them.
+   */
+  void releaseSms(SimJob job, int[] smsOfBlocks, int count) {
+    sms.releaseRun(smsOfBlocks, count, job.threads, job.registers, job.shared, run.now());
   }
 
   /**

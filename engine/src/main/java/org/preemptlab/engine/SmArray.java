@@ -77,6 +77,10 @@ final class SmArray {
   private final long[] saveBatchSeed;
   private final int reservedPerBlock;
   private java.util.BitSet[] slots;
+  /**
+   * Per SM, how many blocks the current {@link #releaseRun} frees on it; all zero between calls.
+   */
+  private final int[] runCounts;
   private int busySms;
   private long busySince;
   private long busyArea;
@@ -96,6 +100,7 @@ final class SmArray {
     freed = new int[count];
     isFreed = new boolean[count];
     residentBlocks = new int[count];
+    runCounts = new int[count];
     saveBusyUntil = new long[count];
     saveBatch = new Object[count];
     saveBatchStart = new long[count];
@@ -373,6 +378,43 @@ final class SmArray {
     if (--residentBlocks[sm] == 0) {
       accountBusy(now);
       busySms--;
+    }
+  }
+
+  /**
+   * Releases {@code n} blocks of one shape, on the SMs {@code smsOfRun[0..n)} in that order (an SM
+   * may come more than once), leaving this array exactly as that many calls of {@link #release}
+   * in the same order would: each SM that was not listed as freed is taken out of the index and
+   * listed, in the order of its first release; then each SM's resources grow by its count of
+   * blocks times the shape, once per SM, and an SM left without blocks stops counting as busy at
+   * {@code now} (several such SMs at one instant add the busy area once, as their single releases
+   * would, the later ones adding nothing).
+   */
+  void releaseRun(int[] smsOfRun, int n, int threads, int registers, int shared, long now) {
+    int[] counts = runCounts;
+    for (int i = 0; i < n; i++) {
+      int sm = smsOfRun[i];
+      if (counts[sm]++ == 0 && !isFreed[sm]) {
+        unindex(sm);
+        isFreed[sm] = true;
+        freed[freedCount++] = sm;
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      int sm = smsOfRun[i];
+      int k = counts[sm];
+      if (k == 0) { // a later block on an SM already released
+        continue;
+      }
+      counts[sm] = 0;
+      freeThreads[sm] += k * threads;
+      freeBlocks[sm] += k;
+      freeRegisters[sm] += k * registers;
+      freeShared[sm] += k * shared;
+      if ((residentBlocks[sm] -= k) == 0) {
+        accountBusy(now);
+        busySms--;
+      }
     }
   }
 

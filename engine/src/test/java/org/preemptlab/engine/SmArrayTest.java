@@ -152,6 +152,146 @@ class SmArrayTest {
   }
 
   @Test
+  void aRunOfReleasesLeavesTheArrayExactlyAsOneReleasePerBlockInTheSameOrder() {
+    // Two arrays with the same history, except that one frees groups of blocks of one shape with
+    // releaseRun and the other the same blocks one by one with release, in the same order. Runs of
+    // allocations, single allocations, searches and single releases change both alike in between.
+    // After every step every field of the two arrays (index, buckets, freed list and its order,
+    // resources, busy accounting) must be equal.
+    SplittableRandom random = new SplittableRandom(29);
+    int[][] shapes = {{128, 128 * 32, 0}, {256, 256 * 64, 16384}, {1024, 1024 * 16, 8192},
+        {32, 32 * 8, 0}};
+    for (int smCount : new int[] {1, 2, 3, 7, 64, 65, 132, 188, 200}) {
+      SmSpec spec = new SmSpec(2048, 8, 65536, 100_000, 128);
+      SmArray bulk = new SmArray(device(smCount, spec, costs()));
+      SmArray single = new SmArray(device(smCount, spec, costs()));
+      List<int[]> resident = new ArrayList<>();
+      int[] lastRun = new int[0];
+      int[] lastShape = shapes[0];
+      long now = 0;
+      for (int step = 0; step < 2000; step++) {
+        now += random.nextInt(3) == 0 ? 0 : random.nextInt(1000);
+        int[] shape = shapes[random.nextInt(4) == 0 ? random.nextInt(shapes.length) : 0];
+        int t = shape[0];
+        int r = shape[1];
+        int s = bulk.sharedNeed(shape[2]);
+        int op = random.nextInt(4);
+        if (op <= 1) { // a wave placed in one run, on both
+          int wanted = 1 + random.nextInt(random.nextBoolean() ? 3 : 3 * smCount);
+          int[] out = new int[wanted];
+          int[] outSingle = new int[wanted];
+          int placed = bulk.allocateRun(t, r, s, wanted, out, now);
+          assertThat(single.allocateRun(t, r, s, wanted, outSingle, now)).isEqualTo(placed);
+          for (int i = 0; i < placed; i++) {
+            resident.add(new int[] {out[i], t, r, s});
+          }
+          lastRun = java.util.Arrays.copyOf(out, placed);
+          lastShape = new int[] {t, r, s};
+        } else if (op == 2) { // one block by search, or on a given SM, on both
+          int sm = random.nextInt(smCount);
+          if (random.nextBoolean()) { // a search settles freed SMs: on both
+            sm = bulk.findBest(t, r, s);
+            assertThat(single.findBest(t, r, s)).isEqualTo(sm);
+          }
+          if (sm >= 0 && bulk.fits(sm, t, r, s)) {
+            bulk.allocate(sm, t, r, s, now);
+            single.allocate(sm, t, r, s, now);
+            resident.add(new int[] {sm, t, r, s});
+          }
+        } else if (random.nextInt(3) == 0 && !resident.isEmpty()) { // single releases on both
+          for (int c = random.nextInt(3); c >= 0 && !resident.isEmpty(); c--) {
+            int[] b = resident.remove(random.nextInt(resident.size()));
+            bulk.release(b[0], b[1], b[2], b[3], now);
+            single.release(b[0], b[1], b[2], b[3], now);
+          }
+        } else if (!resident.isEmpty()) { // a group of one shape: a run against one by one
+          int[] groupShape = random.nextBoolean() ? lastShape
+              : java.util.Arrays.copyOfRange(resident.get(random.nextInt(resident.size())), 1, 4);
+          List<Integer> group = new ArrayList<>();
+          if (random.nextBoolean() && lastRun.length > 0) { // the last wave, in placement order
+            for (int sm : lastRun) {
+              group.add(sm);
+            }
+          } else {
+            List<int[]> ofShape = new ArrayList<>();
+            for (int[] b : resident) {
+              if (b[1] == groupShape[0] && b[2] == groupShape[1] && b[3] == groupShape[2]) {
+                ofShape.add(b);
+              }
+            }
+            int size = ofShape.isEmpty() ? 0 : 1 + random.nextInt(ofShape.size());
+            for (int i = 0; i < size; i++) {
+              group.add(ofShape.remove(random.nextInt(ofShape.size()))[0]);
+            }
+          }
+          int[] sms = new int[group.size() + 1];
+          int n = 0;
+          for (int sm : group) { // only blocks still resident, each once
+            int at = indexOf(resident, sm, groupShape);
+            if (at >= 0) {
+              resident.remove(at);
+              sms[n++] = sm;
+            }
+          }
+          bulk.releaseRun(sms, n, groupShape[0], groupShape[1], groupShape[2], now);
+          for (int i = 0; i < n; i++) {
+            single.release(sms[i], groupShape[0], groupShape[1], groupShape[2], now);
+          }
+          lastRun = new int[0];
+        }
+        assertSameState(bulk, single, "step " + step + " on " + smCount + " SMs");
+        if (random.nextInt(4) == 0) {
+          assertThat(bulk.findBest(t, r, s)).isEqualTo(single.findBest(t, r, s));
+          assertThat(bulk.busyArea(now)).isEqualTo(single.busyArea(now));
+          assertSameState(bulk, single, "after a search at step " + step);
+        }
+      }
+    }
+  }
+
+  @Test
+  void theStateComparisonSeesTheOrderOfTheFreedList() {
+    // The comparison of the test above can fail: the same two releases in the other order leave
+    // the same resources but another order of freed SMs.
+    SmArray a = new SmArray(device(4, new SmSpec(2048, 8, 65536, 100_000, 128), costs()));
+    SmArray b = new SmArray(device(4, new SmSpec(2048, 8, 65536, 100_000, 128), costs()));
+    int[] out = new int[2];
+    a.allocateRun(128, 128, 0, 2, out, 0);
+    b.allocateRun(128, 128, 0, 2, new int[2], 0);
+    assertSameState(a, b, "after the same allocations");
+    a.releaseRun(new int[] {out[0], out[1]}, 2, 128, 128, 0, 5);
+    b.releaseRun(new int[] {out[1], out[0]}, 2, 128, 128, 0, 5);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> assertSameState(a, b, "x"))
+        .isInstanceOf(AssertionError.class).hasMessageContaining("freed");
+  }
+
+  private static int indexOf(List<int[]> resident, int sm, int[] shape) {
+    for (int i = resident.size() - 1; i >= 0; i--) {
+      int[] b = resident.get(i);
+      if (b[0] == sm && b[1] == shape[0] && b[2] == shape[1] && b[3] == shape[2]) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Every field of two SM arrays is equal (arrays element by element). */
+  private static void assertSameState(SmArray a, SmArray b, String where) {
+    for (java.lang.reflect.Field field : SmArray.class.getDeclaredFields()) {
+      if (java.lang.reflect.Modifier.isStatic(field.getModifiers())) {
+        continue;
+      }
+      field.setAccessible(true);
+      try {
+        assertThat(java.util.Objects.deepEquals(field.get(a), field.get(b)))
+            .as("field %s at %s", field.getName(), where).isTrue();
+      } catch (IllegalAccessException e) {
+        throw new AssertionError(e);
+      }
+    }
+  }
+
+  @Test
   void blocksOfOnePreemptionOnOneSmShareOneSaveAndPayTheFixedCostOnce() {
     // 1 SM holding two LOW blocks of 512 threads x 4 registers: 8192 B each. Save 32 B/ns + 100 ns
     // fixed; signal 50. HIGH arrives at 300 and preempts; both blocks stop at 350 and are written
