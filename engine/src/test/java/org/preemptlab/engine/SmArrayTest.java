@@ -94,6 +94,14 @@ class SmArrayTest {
     }
   }
 
+  /** Block shapes (threads, registers, shared memory) of the run tests, the first the commonest. */
+  private static final int[][] RUN_SHAPES = {{128, 128 * 32, 0}, {256, 256 * 64, 16384},
+      {1024, 1024 * 16, 8192}, {32, 32 * 8, 0}};
+  /** Device sizes of the run tests: one SM, a few, and around the index's word boundaries. */
+  private static final int[] RUN_SM_COUNTS = {1, 2, 3, 7, 64, 65, 132, 188, 200};
+  /** The SM of the run tests. */
+  private static final SmSpec RUN_SM = new SmSpec(2048, 8, 65536, 100_000, 128);
+
   @Test
   void aRunOfBlocksTakesTheSmsOneSearchPerBlockWouldTakeInTheSameOrder() {
     // Two arrays with the same history: one places runs with allocateRun, the other the same
@@ -101,10 +109,9 @@ class SmArrayTest {
     // listed at once, or one) and allocations elsewhere change them alike; every run must give the
     // same SMs in the same order and stop at the same block, and the searches after it agree.
     SplittableRandom random = new SplittableRandom(11);
-    int[][] shapes = {{128, 128 * 32, 0}, {256, 256 * 64, 16384}, {1024, 1024 * 16, 8192},
-        {32, 32 * 8, 0}};
-    for (int smCount : new int[] {1, 2, 3, 7, 64, 65, 132, 188, 200}) {
-      SmSpec spec = new SmSpec(2048, 8, 65536, 100_000, 128);
+    int[][] shapes = RUN_SHAPES;
+    for (int smCount : RUN_SM_COUNTS) {
+      SmSpec spec = RUN_SM;
       SmArray bulk = new SmArray(device(smCount, spec, costs()));
       SmArray single = new SmArray(device(smCount, spec, costs()));
       List<int[]> resident = new ArrayList<>();
@@ -159,10 +166,9 @@ class SmArrayTest {
     // After every step every field of the two arrays (index, buckets, freed list and its order,
     // resources, busy accounting) must be equal.
     SplittableRandom random = new SplittableRandom(29);
-    int[][] shapes = {{128, 128 * 32, 0}, {256, 256 * 64, 16384}, {1024, 1024 * 16, 8192},
-        {32, 32 * 8, 0}};
-    for (int smCount : new int[] {1, 2, 3, 7, 64, 65, 132, 188, 200}) {
-      SmSpec spec = new SmSpec(2048, 8, 65536, 100_000, 128);
+    int[][] shapes = RUN_SHAPES;
+    for (int smCount : RUN_SM_COUNTS) {
+      SmSpec spec = RUN_SM;
       SmArray bulk = new SmArray(device(smCount, spec, costs()));
       SmArray single = new SmArray(device(smCount, spec, costs()));
       List<int[]> resident = new ArrayList<>();
