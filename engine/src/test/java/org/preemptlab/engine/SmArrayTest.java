@@ -109,14 +109,12 @@ class SmArrayTest {
     // listed at once, or one) and allocations elsewhere change them alike; every run must give the
     // same SMs in the same order and stop at the same block, and the searches after it agree.
     SplittableRandom random = new SplittableRandom(11);
-    int[][] shapes = RUN_SHAPES;
     for (int smCount : RUN_SM_COUNTS) {
-      SmSpec spec = RUN_SM;
-      SmArray bulk = new SmArray(device(smCount, spec, costs()));
-      SmArray single = new SmArray(device(smCount, spec, costs()));
+      SmArray bulk = new SmArray(device(smCount, RUN_SM, costs()));
+      SmArray single = new SmArray(device(smCount, RUN_SM, costs()));
       List<int[]> resident = new ArrayList<>();
       for (int step = 0; step < 3000; step++) {
-        int[] shape = shapes[random.nextInt(4) == 0 ? random.nextInt(shapes.length) : 0];
+        int[] shape = runShape(random);
         int t = shape[0];
         int r = shape[1];
         int s = bulk.sharedNeed(shape[2]);
@@ -166,18 +164,16 @@ class SmArrayTest {
     // After every step every field of the two arrays (index, buckets, freed list and its order,
     // resources, busy accounting) must be equal.
     SplittableRandom random = new SplittableRandom(29);
-    int[][] shapes = RUN_SHAPES;
     for (int smCount : RUN_SM_COUNTS) {
-      SmSpec spec = RUN_SM;
-      SmArray bulk = new SmArray(device(smCount, spec, costs()));
-      SmArray single = new SmArray(device(smCount, spec, costs()));
+      SmArray bulk = new SmArray(device(smCount, RUN_SM, costs()));
+      SmArray single = new SmArray(device(smCount, RUN_SM, costs()));
       List<int[]> resident = new ArrayList<>();
       int[] lastRun = new int[0];
-      int[] lastShape = shapes[0];
+      int[] lastShape = RUN_SHAPES[0];
       long now = 0;
       for (int step = 0; step < 2000; step++) {
         now += random.nextInt(3) == 0 ? 0 : random.nextInt(1000);
-        int[] shape = shapes[random.nextInt(4) == 0 ? random.nextInt(shapes.length) : 0];
+        int[] shape = runShape(random);
         int t = shape[0];
         int r = shape[1];
         int s = bulk.sharedNeed(shape[2]);
@@ -259,8 +255,8 @@ class SmArrayTest {
   void theStateComparisonSeesTheOrderOfTheFreedList() {
     // The comparison of the test above can fail: the same two releases in the other order leave
     // the same resources but another order of freed SMs.
-    SmArray a = new SmArray(device(4, new SmSpec(2048, 8, 65536, 100_000, 128), costs()));
-    SmArray b = new SmArray(device(4, new SmSpec(2048, 8, 65536, 100_000, 128), costs()));
+    SmArray a = new SmArray(device(4, RUN_SM, costs()));
+    SmArray b = new SmArray(device(4, RUN_SM, costs()));
     int[] out = new int[2];
     a.allocateRun(128, 128, 0, 2, out, 0);
     b.allocateRun(128, 128, 0, 2, new int[2], 0);
@@ -269,6 +265,11 @@ class SmArrayTest {
     b.releaseRun(new int[] {out[1], out[0]}, 2, 128, 128, 0, 5);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> assertSameState(a, b, "x"))
         .isInstanceOf(AssertionError.class).hasMessageContaining("freed");
+  }
+
+  /** A shape of {@link #RUN_SHAPES}, the first most often (a wave of one kernel after another). */
+  private static int[] runShape(SplittableRandom random) {
+    return RUN_SHAPES[random.nextInt(4) == 0 ? random.nextInt(RUN_SHAPES.length) : 0];
   }
 
   private static int indexOf(List<int[]> resident, int sm, int[] shape) {
