@@ -53,7 +53,7 @@ final class GeneratorComparison {
   static ModelProfile generated() {
     return TransformerRoofline.profile(ModelArchitecture.bundled(MODEL, "comparison"),
         DeviceRoof.bundled(DEVICE), RooflineEfficiency.bundled(DeviceRoof.Bandwidth.DATASHEET),
-        AttentionTiming.bundled(), 1);
+        AttentionTiming.bundled(), TransformerOperators.Engine.VLLM, 1);
   }
 
   /** The measured profile: the bundle read as a run reads it (skew correction included). */

@@ -56,7 +56,8 @@ class RooflineFitTest {
         + "dram-bytes-per-s: 2e12\nachievable-dram-bytes-per-s: 1e12\nboost-clock-hz: 1e9\n",
         "t", "t.device");
     ModelArchitecture arch = ModelArchitecture.bundled("llama-3.1-8b", "test");
-    assertThatThrownBy(() -> TransformerRoofline.profile(arch, device, ACHIEVABLE, TILES, 1))
+    assertThatThrownBy(() -> TransformerRoofline.profile(arch, device, ACHIEVABLE, TILES,
+        TransformerOperators.Engine.VLLM, 1))
         .isInstanceOf(ConfigurationException.class).hasMessage("device 't' declares no "
             + "shared-memory-per-sm, which the roofline's attention tile model needs (keys "
             + "shared-memory-per-sm and boost-clock-hz)");
