@@ -211,14 +211,16 @@ class RooflineFitTest {
    * run, holding every class to the target; that run missed it for the GEMMs (26.3 %, the
    * generator slower) and the element-wise operators (160.0 %, slower), so the test holds the
    * unchanged target for the LM head and attention, and the docs show the two misses (their
-   * table is the command's output, checked below).
+   * table is the command's output, checked below). Since vLLM's operator list and the L2 rule,
+   * the same two miss (element-wise 283.1 %).
    */
   @Test
   void aProfileBuiltByTheGeneratorIsWithinTheTargetOfAMeasuredProfilePerOperatorClass() {
-    assertThat(GeneratorComparison.generated().operators())
+    assertThat(GeneratorComparison.generated(GeneratorComparison.RTX_4090.device()).operators())
         .extracting(ModelProfile.Operator::name).contains("attention")
-        .doesNotContain("attention_prefill", "attention_decode");
-    List<GeneratorComparison.Row> rows = GeneratorComparison.rows(ROOT);
+        .doesNotContain("attention_prefill", "attention_decode", "residual_add");
+    List<GeneratorComparison.Row> rows = GeneratorComparison.rows(ROOT,
+        GeneratorComparison.RTX_4090);
     assertThat(rows).extracting(GeneratorComparison.Row::points)
         .containsExactly(152L, 152L, 40L, 96L, 99L, 8_448L, 8_643L);
     assertThat(rows.stream().filter(GeneratorComparison.Row::target))
