@@ -48,6 +48,15 @@ final class GeneratorComparison {
       "L2-rule variants tried on it (none acts on this card)",
       "tile model revised after its first miss here");
 
+  /**
+   * LLMServingSim 2.0's RTX PRO 6000 bundle of Llama 3.1 8B: the attention tile model was fitted
+   * on its attention table ({@link AttentionFit}, in-sample there); nothing else the generator
+   * uses was fitted or tried on it.
+   */
+  static final Bundle RTX_PRO_6000 = new Bundle(
+      "docs/data/llmservingsim/RTXPRO6000/meta-llama/Llama-3.1-8B/bf16", "rtx-pro-6000-server",
+      "", "in-sample: the tile model was fitted on it");
+
   /** The bundles the docs' table shows, in its order. */
   static final List<Bundle> BUNDLES = List.of(RTX_4090);
 

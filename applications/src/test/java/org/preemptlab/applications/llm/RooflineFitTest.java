@@ -231,6 +231,28 @@ class RooflineFitTest {
         assertThat(r.meanAbs()).as(r.kind() + " on " + r.table()).isLessThanOrEqualTo(TARGET));
   }
 
+  /**
+   * The out-of-sample check on a second card (issue 47's done-criterion): the profile the
+   * generator builds for Llama 3.1 8B on the RTX PRO 6000 (vLLM's operators, the datasheet fit,
+   * the bundled tile model) against LLMServingSim 2.0's RTX PRO 6000 bundle, per operator class,
+   * at the same points as the RTX 4090's (counted with awk on the files: 152 token counts of
+   * dense.csv, 40 sequence counts of per_sequence.csv; the attention rows 233, 171 and 18,960 as
+   * above). Nothing the generator's GEMM and element-wise factors come from was fitted or tried on
+   * this bundle (Vidur's H100 profile, te42kyfo's L2 curves; the card declares no L2 rate, so
+   * the L2 rule does not act); its attention class is in-sample, the tile model having been
+   * fitted on this attention table. Committed, holding every class to issue 47's 15 %, before
+   * these rows were first computed.
+   */
+  @Test
+  void onASecondCardTheGeneratedProfileIsWithinTheTargetOfTheMeasuredOnePerOperatorClass() {
+    List<GeneratorComparison.Row> rows = GeneratorComparison.rows(ROOT,
+        GeneratorComparison.RTX_PRO_6000);
+    assertThat(rows).extracting(GeneratorComparison.Row::points)
+        .containsExactly(152L, 152L, 40L, 233L, 171L, 18_960L, 19_364L);
+    rows.stream().filter(GeneratorComparison.Row::target).forEach(r ->
+        assertThat(r.meanAbs()).as(r.kind() + " on " + r.table()).isLessThanOrEqualTo(TARGET));
+  }
+
   @Test
   void theDocsShowTheGeneratedProfilesComparisonTheCommandPrints() throws IOException {
     String page = Files.readString(ROOT.resolve("docs/llm-serving.md"));
