@@ -58,7 +58,7 @@ final class GeneratorComparison {
       "", "in-sample: the tile model was fitted on it");
 
   /** The bundles the docs' table shows, in its order. */
-  static final List<Bundle> BUNDLES = List.of(RTX_4090);
+  static final List<Bundle> BUNDLES = List.of(RTX_4090, RTX_PRO_6000);
 
   /**
    * One row of the comparison.
