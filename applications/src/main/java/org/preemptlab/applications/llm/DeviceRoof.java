@@ -17,7 +17,8 @@ import org.preemptlab.api.Limits;
  * A device's peaks, the other input of the roofline ({@link TransformerRoofline}): a data file
  * ({@code devices/<id>.device} among the resources) of {@code key: value} lines from the
  * datasheet, and, where a measurement is published, the DRAM bandwidth a streaming kernel
- * sustains ({@code achievable-dram-bytes-per-s}, optional).
+ * sustains ({@code achievable-dram-bytes-per-s}, optional) and the L2's rate ({@link L2},
+ * optional).
  *
  * @param id the file's id
  * @param name the device's name, as the hardware model names it ({@code DeviceSpec#name()})
@@ -51,8 +52,9 @@ public record DeviceRoof(String id, String name, int sms, double peakFlops,
    * @param bytes the L2's size (whitepaper or datasheet), 0 where not declared
    * @param bytesPerSecond the rate a streaming read of a data set that stays in the L2 reaches
    *     (a published microbenchmark), 0 where none is published
-   * @param residentBytes the largest data set the same microbenchmark reads at that rate (within
-   *     10 % of it), 0 where none is published
+   * @param residentBytes the largest data set the same microbenchmark reads at that rate (the
+   *     last before the first whose rate falls below 90 % of the 4 MB one), 0 where none is
+   *     published
    */
   public record L2(long bytes, double bytesPerSecond, long residentBytes) {
     /** No L2 rule: every byte at the DRAM rate. */

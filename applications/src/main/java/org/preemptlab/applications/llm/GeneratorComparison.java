@@ -7,18 +7,19 @@ import java.util.Locale;
 import java.util.TreeSet;
 
 /**
- * Issue 47's check of the roofline generator: a profile BUILT BY {@link TransformerRoofline} (the
- * bundled efficiency fit and the bundled attention tile model, {@link AttentionTiming#bundled()})
- * against a measured profile it was not fitted on, LLMServingSim 2.0's bundle of Llama 3.1 8B on
- * the GeForce RTX 4090 read by {@link LlmServingSimProfile}, per operator class. Nothing the
- * generator uses was fitted on that bundle: the efficiencies come from Vidur's H100 profile of
- * Llama 2 7B ({@link RooflineFit}), the tile factors from the RTX PRO 6000's attention table
- * ({@link AttentionFit}).
+ * Issue 47's check of the roofline generator: a profile BUILT BY {@link TransformerRoofline}
+ * (vLLM's operator list, the bundled efficiency fit and the bundled attention tile model, {@link
+ * AttentionTiming#bundled()}) against measured profiles, LLMServingSim 2.0's bundles of Llama 3.1
+ * 8B on the GeForce RTX 4090 and the RTX PRO 6000 read by {@link LlmServingSimProfile}, per
+ * operator class. The efficiencies come from Vidur's H100 profile of Llama 2 7B ({@link
+ * RooflineFit}), fitted on neither bundle; the tile factors from the RTX PRO 6000's attention table
+ * ({@link AttentionFit}), so attention is in-sample there. What was fitted or tried on each
+ * measured table is part of each {@link Bundle} and printed with its rows.
  *
- * <p>The RTX 4090 declares no sustained DRAM bandwidth, so the generator runs there with the
+ * <p>Neither card declares a sustained DRAM bandwidth, so the generator runs there with the
  * element-wise efficiencies as fractions of the datasheet's ({@code roofline-fit.txt}); the serving
- * path, which uses the sustained-bandwidth fit, refuses the card. Both profiles are evaluated at the
- * measured tables' own points: each class's time of one iteration (its operators' kernels summed,
+ * path, which uses the sustained-bandwidth fit, refuses both cards. Both profiles are evaluated at
+ * the measured tables' own points: each class's time of one iteration (its operators' kernels summed,
  * per-layer ones times the layers) at every token count of {@code dense.csv} (GEMMs and
  * element-wise operators, a batch of that many tokens and nothing else), at every sequence count
  * of {@code per_sequence.csv} (the LM head, a GEMM; the sampler, which the generator does not

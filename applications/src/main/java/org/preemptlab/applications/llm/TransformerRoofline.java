@@ -47,8 +47,9 @@ public final class TransformerRoofline {
 
   /**
    * The profile of {@code arch} at tensor-parallel degree {@code tp} (one rank's share of every
-   * layer) on {@code device}, Vidur's operator list, attention by the roofline; refused with a one-line error where
-   * {@code device} lacks the bandwidth {@code efficiency}'s element-wise factors are fractions of.
+   * layer) on {@code device}, Vidur's operator list, attention by the roofline; refused with a
+   * one-line error where {@code device} lacks the bandwidth {@code efficiency}'s element-wise
+   * factors are fractions of.
    */
   public static ModelProfile profile(ModelArchitecture arch, DeviceRoof device,
       RooflineEfficiency efficiency, int tp) {
