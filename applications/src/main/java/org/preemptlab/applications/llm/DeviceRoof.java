@@ -17,7 +17,8 @@ import org.preemptlab.api.Limits;
  * A device's peaks, the other input of the roofline ({@link TransformerRoofline}): a data file
  * ({@code devices/<id>.device} among the resources) of {@code key: value} lines from the
  * datasheet, and, where a measurement is published, the DRAM bandwidth a streaming kernel
- * sustains ({@code achievable-dram-bytes-per-s}, optional).
+ * sustains ({@code achievable-dram-bytes-per-s}, optional) and the L2's rate ({@link L2},
+ * optional).
  *
  * @param id the file's id
  * @param name the device's name, as the hardware model names it ({@code DeviceSpec#name()})
@@ -31,16 +32,54 @@ import org.preemptlab.api.Limits;
  * @param boostClockHz the SM clock in Hz at which {@code peakFlops} is declared (the datasheet's
  *     boost clock), or 0 where none is declared (the attention tile model counts the work of a
  *     tile outside the tensor cores in cycles of this clock)
+ * @param l2 the L2 cache's size and measured rate, or {@link L2#NONE} where the device file
+ *     declares no measured rate (the element-wise groups then move every byte at the DRAM rate)
  * @param source where the values come from
  */
 public record DeviceRoof(String id, String name, int sms, double peakFlops,
     double dramBytesPerSecond, double achievableDramBytesPerSecond, long sharedMemoryPerSm,
-    double boostClockHz, String source) {
+    double boostClockHz, L2 l2, String source) {
 
   /** The keys of a device file. */
   public static final List<String> KEYS = List.of("name", "sms", "peak-flops",
       "dram-bytes-per-s", "achievable-dram-bytes-per-s", "shared-memory-per-sm", "boost-clock-hz",
-      "source");
+      "l2-bytes", "l2-bytes-per-s", "l2-resident-bytes", "source");
+
+  /**
+   * The L2 cache as the roofline's element-wise groups see it ({@link RooflineEfficiency}): a
+   * kernel whose bytes are at most {@code residentBytes} moves them at {@code bytesPerSecond}.
+   *
+   * @param bytes the L2's size (whitepaper or datasheet), 0 where not declared
+   * @param bytesPerSecond the rate a streaming read of a data set that stays in the L2 reaches
+   *     (a published microbenchmark), 0 where none is published
+   * @param residentBytes the largest data set the same microbenchmark reads at that rate (the
+   *     last before the first whose rate falls below 90 % of the 4 MB one), 0 where none is
+   *     published
+   */
+  public record L2(long bytes, double bytesPerSecond, long residentBytes) {
+    /** No L2 rule: every byte at the DRAM rate. */
+    public static final L2 NONE = new L2(0, 0, 0);
+
+    /** Checks the values. */
+    public L2 {
+      checkArgument(bytes >= 0 && bytesPerSecond >= 0 && residentBytes >= 0,
+          "L2 values must be >= 0");
+      checkArgument((bytesPerSecond > 0) == (residentBytes > 0),
+          "l2-bytes-per-s and l2-resident-bytes are declared together (one measurement)");
+      checkArgument(residentBytes <= bytes || bytes == 0 && residentBytes == 0,
+          "l2-resident-bytes must be at most l2-bytes, which it needs");
+    }
+
+    /** Whether a measured rate is declared (the rule applies). */
+    public boolean measured() {
+      return bytesPerSecond > 0;
+    }
+
+    /** Whether a kernel moving {@code kernelBytes} moves them at the L2 rate. */
+    public boolean holds(double kernelBytes) {
+      return measured() && kernelBytes <= residentBytes;
+    }
+  }
 
   /** Which DRAM bandwidth a memory efficiency is a fraction of. */
   public enum Bandwidth {
@@ -74,6 +113,16 @@ public record DeviceRoof(String id, String name, int sms, double peakFlops,
         "device '%s': achievable-dram-bytes-per-s must be at most dram-bytes-per-s", id);
     checkArgument(sharedMemoryPerSm >= 0 && boostClockHz >= 0,
         "device '%s': shared-memory-per-sm and boost-clock-hz must be >= 0", id);
+    checkArgument(l2 != null, "device '%s': no L2 (L2.NONE where none is declared)", id);
+  }
+
+  /**
+   * The rate in bytes per second at which an element-wise kernel moving {@code kernelBytes} moves
+   * them: the L2's measured rate where they fit the L2's resident bytes ({@link L2#holds}), else
+   * the DRAM bandwidth of {@code basis}.
+   */
+  public double elementwiseBandwidth(double kernelBytes, Bandwidth basis) {
+    return l2.holds(kernelBytes) ? l2.bytesPerSecond() : bandwidth(basis);
   }
 
   /**
@@ -138,6 +187,19 @@ public record DeviceRoof(String id, String name, int sms, double peakFlops,
         kv.real("peak-flops", 1e9, 1e18), kv.real("dram-bytes-per-s", 1e9, 1e15),
         kv.real("achievable-dram-bytes-per-s", 1e9, 1e15, 0),
         kv.whole("shared-memory-per-sm", 1, 1L << 30, 0), kv.real("boost-clock-hz", 1e8, 1e10, 0),
-        kv.text("source", ""));
+        l2(kv, source), kv.text("source", ""));
+  }
+
+  /** The L2 keys, refused in one line where the rate comes without the resident bytes. */
+  private static L2 l2(KeyValueText kv, String source) {
+    long bytes = kv.whole("l2-bytes", 1, 1L << 40, 0);
+    double rate = kv.real("l2-bytes-per-s", 1e9, 1e15, 0);
+    long resident = kv.whole("l2-resident-bytes", 1, 1L << 40, 0);
+    if ((rate > 0) != (resident > 0) || resident > 0 && (bytes == 0 || resident > bytes)) {
+      throw new ConfigurationException(source + ": keys 'l2-bytes-per-s' and "
+          + "'l2-resident-bytes' come together, from one measurement, with 'l2-bytes' at least "
+          + "the resident bytes");
+    }
+    return new L2(bytes, rate, resident);
   }
 }

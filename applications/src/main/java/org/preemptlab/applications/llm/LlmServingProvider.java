@@ -39,6 +39,9 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
           + "roofline on the run's device, which must declare its sustained DRAM bandwidth"),
       ParameterSpec.text("model-file", "", "a model architecture file (docs/llm-serving.md, "
           + "\"Model architectures\") instead of a bundled model"),
+      ParameterSpec.choice("roofline-operators", "vllm", TransformerOperators.Engine.IDS,
+          "without profile-file, whose operator list the roofline builds: vllm (residual add "
+          + "fused into the norms, as vLLM's Llama) or vidur (norms and add unfused)"),
       ParameterSpec.text("profile-file", "", "a measured or table profile (a file or directory, "
           + "docs/llm-serving.md, \"Model profiles\") instead of the roofline"),
       ParameterSpec.choice("profile-format", "preemptlab", ModelProfile.FORMATS,
@@ -226,7 +229,8 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
           + "is '" + deviceName + "')");
     }
     ModelProfile profile = p.getString("profile-file").isBlank()
-        ? ModelProfile.bundled(arch, deviceName, OWNER)
+        ? ModelProfile.bundled(arch, deviceName,
+            TransformerOperators.Engine.of(p.getString("roofline-operators")), OWNER)
         : ModelProfile.read(p.getString("profile-format"),
             Path.of(p.getString("profile-file").strip()), arch, p.getInt("tensor-parallel"),
             profileDevice, device != null ? device.smCount() : 132,

@@ -259,11 +259,16 @@ public final class ModelProfile {
    *     that declares no sustained bandwidth, shared memory per SM or boost clock
    */
   public static ModelProfile bundled(String model, String deviceName, String owner) {
-    return bundled(ModelArchitecture.bundled(model, owner), deviceName, owner);
+    return bundled(ModelArchitecture.bundled(model, owner), deviceName,
+        TransformerOperators.Engine.VLLM, owner);
   }
 
-  /** The roofline profile of {@code arch} on the bundled device named {@code deviceName}. */
-  public static ModelProfile bundled(ModelArchitecture arch, String deviceName, String owner) {
+  /**
+   * The roofline profile of {@code arch} on the bundled device named {@code deviceName}, with
+   * {@code engine}'s operator list.
+   */
+  public static ModelProfile bundled(ModelArchitecture arch, String deviceName,
+      TransformerOperators.Engine engine, String owner) {
     DeviceRoof roof = DeviceRoof.named(deviceName).orElseThrow(() -> new ConfigurationException(
         owner + ": no roofline peaks for the device '" + deviceName + "'; devices with peaks: "
             + String.join(", ", DeviceRoof.bundledNames()) + " (or give a measured profile with "
@@ -279,7 +284,8 @@ public final class ModelProfile {
           + " (or give a measured profile with profile-file)");
     }
     try {
-      return TransformerRoofline.profile(arch, roof, efficiency, AttentionTiming.bundled(), 1);
+      return TransformerRoofline.profile(arch, roof, efficiency, AttentionTiming.bundled(), engine,
+          1);
     } catch (ConfigurationException e) {
       throw new ConfigurationException(owner + ": " + e.getMessage());
     }

@@ -14,7 +14,8 @@ import java.util.Map;
  * FLOPs and {@code B} DRAM bytes takes {@code overhead + max(F / (compute · peak FLOPs), B /
  * (memory · DRAM bandwidth))}. The DRAM bandwidth is the datasheet's for GEMMs and attention; for
  * the element-wise groups it is the one {@code elementwiseBandwidth} names (the datasheet's, or
- * the device's measured sustained bandwidth). The bundled factors ({@code roofline-fit.txt},
+ * the device's measured sustained bandwidth), or the L2's measured rate where the kernel's bytes
+ * fit the device's L2 ({@link DeviceRoof.L2}). The bundled factors ({@code roofline-fit.txt},
  * datasheet; {@code roofline-fit-achievable.txt}, sustained) are least-squares fits ({@link
  * RooflineFit}) to one measured profile, in-sample there and checked on others ({@code
  * docs/llm-serving.md}, "The roofline").
@@ -74,10 +75,16 @@ public record RooflineEfficiency(Map<String, Factors> factors,
     return !group.equals("gemm") && !group.equals("attention");
   }
 
-  /** The DRAM bandwidth {@code group}'s memory efficiency is a fraction of, on {@code device}. */
-  public double bandwidth(String group, DeviceRoof device) {
-    return device.bandwidth(elementwise(group) ? elementwiseBandwidth
-        : DeviceRoof.Bandwidth.DATASHEET);
+  /**
+   * The rate {@code group}'s memory efficiency is a fraction of, on {@code device}, for a kernel
+   * moving {@code bytes}: the datasheet's DRAM bandwidth for GEMMs and attention; for an
+   * element-wise group the L2's measured rate where the bytes fit the L2's resident bytes
+   * ({@link DeviceRoof#elementwiseBandwidth}), else the DRAM bandwidth of {@code
+   * elementwiseBandwidth}.
+   */
+  public double bandwidth(String group, double bytes, DeviceRoof device) {
+    return elementwise(group) ? device.elementwiseBandwidth(bytes, elementwiseBandwidth)
+        : device.bandwidth(DeviceRoof.Bandwidth.DATASHEET);
   }
 
   /**
@@ -102,7 +109,7 @@ public record RooflineEfficiency(Map<String, Factors> factors,
     if (flops <= 0 && bytes <= 0) {
       return 0;
     }
-    return of(group).nanos(flops, bytes, device.peakFlops(), bandwidth(group, device));
+    return of(group).nanos(flops, bytes, device.peakFlops(), bandwidth(group, bytes, device));
   }
 
   /**

@@ -149,10 +149,10 @@ public final class RooflineFit {
     Map<String, RooflineEfficiency.Factors> factors = new LinkedHashMap<>();
     for (String group : TransformerOperators.GROUPS) {
       if (!group.equals("attention")) {
-        double bandwidth = device.bandwidth(RooflineEfficiency.elementwise(group) ? basis
-            : DeviceRoof.Bandwidth.DATASHEET);
+        RooflineEfficiency rates = new RooflineEfficiency(PLACEHOLDER, basis, "");
         factors.put(group, fitClass(samples.stream().filter(s -> s.op().group().equals(group))
-            .toList(), device.peakFlops(), bandwidth, group.equals("gemm")));
+            .toList(), device.peakFlops(), bytes -> rates.bandwidth(group, bytes, device),
+            group.equals("gemm")));
       }
     }
     // not fitted: no measured attention in the fitted profile (see the class comment)
@@ -165,18 +165,31 @@ public final class RooflineFit {
         + "attention not fitted: the GEMM factors without overhead");
   }
 
+  /** Factors that only name every group, for the rates of a basis ({@link #fit}). */
+  private static final Map<String, RooflineEfficiency.Factors> PLACEHOLDER = placeholder();
+
+  private static Map<String, RooflineEfficiency.Factors> placeholder() {
+    Map<String, RooflineEfficiency.Factors> factors = new LinkedHashMap<>();
+    TransformerOperators.GROUPS.forEach(g -> factors.put(g, new RooflineEfficiency.Factors(1, 1,
+        0)));
+    return factors;
+  }
+
   private static RooflineEfficiency.Factors fitClass(List<Sample> samples, double peakFlops,
-      double bytesPerSecond, boolean compute) {
+      java.util.function.DoubleUnaryOperator rate,
+      boolean compute) {
     double bestCost = Double.MAX_VALUE;
     double[] best = null;
     int n = samples.size();
     double[] flops = new double[n];
     double[] bytes = new double[n];
     double[] measured = new double[n];
+    double[] bytesPerSecond = new double[n];
     for (int i = 0; i < n; i++) {
       flops[i] = samples.get(i).op().flops().applyAsDouble(samples.get(i).batch());
       bytes[i] = samples.get(i).op().bytes().applyAsDouble(samples.get(i).batch());
       measured[i] = samples.get(i).measuredNs();
+      bytesPerSecond[i] = rate.applyAsDouble(bytes[i]);
     }
     for (int c = compute ? 1 : 100; c <= 100; c++) {
       for (int m = 1; m <= 100; m++) {
@@ -187,7 +200,7 @@ public final class RooflineFit {
         double[] roof = new double[n];
         for (int i = 0; i < n; i++) {
           roof[i] = 1e9 * Math.max(flops[i] / (ec * peakFlops),
-              bytes[i] / (em * bytesPerSecond));
+              bytes[i] / (em * bytesPerSecond[i]));
           num += (measured[i] - roof[i]) / (measured[i] * measured[i]);
           den += 1 / (measured[i] * measured[i]);
         }

@@ -27,17 +27,67 @@ public final class TransformerOperators {
   public static final java.util.List<String> GROUPS = java.util.List.of("gemm", "attention",
       "norm", "rotary", "activation", "residual-add", "embedding");
 
+  /**
+   * Which serving engine's operator list: Vidur's (norms and residual add unfused, as Vidur
+   * profiles them) or vLLM's Llama (the residual add fused into the norms). {@code
+   * docs/llm-serving.md} ("Operators and their bytes") gives both lists and the sources.
+   */
+  public enum Engine {
+    /** Vidur's list: two plain RMS norms and a residual add per layer, a plain final norm. */
+    VIDUR("vidur"),
+    /**
+     * vLLM's Llama: no separate residual add; every RMS norm but the first layer's first adds the
+     * residual in place ({@code fused_add_rms_norm}), the final norm included
+     * (vllm-project/vllm @0035bdf {@code vllm/model_executor/models/llama.py}; @00cba79 {@code
+     * vllm/model_executor/layers/layernorm.py}).
+     */
+    VLLM("vllm");
+
+    /** The engines as written in parameters. */
+    public static final List<String> IDS = List.of("vllm", "vidur");
+
+    private final String id;
+
+    Engine(String id) {
+      this.id = id;
+    }
+
+    /** The engine as written in parameters. */
+    public String id() {
+      return id;
+    }
+
+    /** The engine written {@code id}; {@code null} for none. */
+    static Engine of(String id) {
+      for (Engine e : values()) {
+        if (e.id.equals(id)) {
+          return e;
+        }
+      }
+      return null;
+    }
+  }
+
   private TransformerOperators() {}
+
+  /** Vidur's operator list ({@link #of(ModelArchitecture, int, Engine)}). */
+  public static List<Op> of(ModelArchitecture arch, int tp) {
+    return of(arch, tp, Engine.VIDUR);
+  }
 
   /**
    * The operators of {@code arch} at tensor-parallel degree {@code tp} in vLLM's order: the
    * embedding lookup; per layer the RMS norm, the QKV projection, rotary embedding, prefill and
    * decode attention, the O projection, the second RMS norm, the MLP (gate-up projection,
    * SiLU-and-multiply, down projection; or, for a mixture of experts, the router and the experts'
-   * grouped GEMMs) and the residual add (as Vidur profiles them: norms and add unfused); then the
-   * final norm and the LM head.
+   * grouped GEMMs) and, in {@link Engine#VIDUR}'s list only, the residual add; then the final
+   * norm and the LM head. In {@link Engine#VLLM}'s list a fused norm reads and writes the hidden
+   * states and the residual, {@code 4nh} values and the weights; the first layer's input norm is
+   * plain ({@code 2nh}), and since every layer's kernels are alike here, the per-layer input norm
+   * carries the layers' mean, {@code nh (4 − 2/L) + h} values for {@code L} layers.
    */
-  public static List<Op> of(ModelArchitecture arch, int tp) {
+  public static List<Op> of(ModelArchitecture arch, int tp, Engine engine) {
+    boolean fused = engine == Engine.VLLM;
     double b = arch.bytesPerValue();
     double h = arch.hidden();
     double d = arch.headDim();
@@ -50,8 +100,9 @@ public final class TransformerOperators {
     List<Op> ops = new ArrayList<>();
     ops.add(new Op("embedding", OperatorClass.ELEMENTWISE, "embedding", Placement.BEFORE_LAYERS,
         x -> 0, x -> b * 2 * h * x.tokens()));
+    double layers = arch.layers();
     ops.add(new Op("input_layernorm", OperatorClass.ELEMENTWISE, "norm", Placement.PER_LAYER,
-        x -> 0, x -> b * (2 * h * x.tokens() + h)));
+        x -> 0, fused ? x -> b * ((4 - 2 / layers) * h * x.tokens() + h) : plainNorm(h, b)));
     ops.add(gemm("qkv_proj", h, qkv, b));
     ops.add(new Op("rotary_emb", OperatorClass.ELEMENTWISE, "rotary", Placement.PER_LAYER,
         x -> 0, x -> b * 2 * (q + kv) * x.tokens()));
@@ -61,7 +112,7 @@ public final class TransformerOperators {
         x -> 4 * q * x.contextTokens(), x -> decodeBytes(x, q, kv, b)));
     ops.add(gemm("o_proj", q, h, b));
     ops.add(new Op("post_attention_layernorm", OperatorClass.ELEMENTWISE, "norm",
-        Placement.PER_LAYER, x -> 0, x -> b * (2 * h * x.tokens() + h)));
+        Placement.PER_LAYER, x -> 0, fused ? fusedNorm(h, b) : plainNorm(h, b)));
     if (arch.moe()) {
       double e = arch.experts();
       double k = arch.expertsPerToken();
@@ -76,14 +127,29 @@ public final class TransformerOperators {
           x -> 0, x -> b * (up + inter) * x.tokens()));
       ops.add(gemm("down_proj", inter, h, b));
     }
-    ops.add(new Op("residual_add", OperatorClass.ELEMENTWISE, "residual-add",
-        Placement.PER_LAYER, x -> 0, x -> b * 3 * h * x.tokens()));
+    if (!fused) {
+      ops.add(new Op("residual_add", OperatorClass.ELEMENTWISE, "residual-add",
+          Placement.PER_LAYER, x -> 0, x -> b * 3 * h * x.tokens()));
+    }
     ops.add(new Op("final_layernorm", OperatorClass.ELEMENTWISE, "norm", Placement.AFTER_LAYERS,
-        x -> 0, x -> b * (2 * h * x.tokens() + h)));
+        x -> 0, fused ? fusedNorm(h, b) : plainNorm(h, b)));
     ops.add(new Op("lm_head", OperatorClass.GEMM, "gemm", Placement.AFTER_LAYERS,
         x -> 2 * h * vocab / tp * x.sequences(),
         x -> x.sequences() == 0 ? 0 : b * (h * vocab / tp + x.sequences() * (h + vocab / tp))));
     return List.copyOf(ops);
+  }
+
+  /** An RMS norm's bytes: reads and writes the hidden states, reads the weights. */
+  private static ToDoubleFunction<BatchShape> plainNorm(double h, double b) {
+    return x -> b * (2 * h * x.tokens() + h);
+  }
+
+  /**
+   * A fused add and RMS norm's bytes ({@code fused_add_rms_norm}): reads and writes the hidden
+   * states and the residual, reads the weights.
+   */
+  private static ToDoubleFunction<BatchShape> fusedNorm(double h, double b) {
+    return x -> b * (4 * h * x.tokens() + h);
   }
 
   /** A GEMM over the batch's tokens: {@code n × in} by {@code in × out} weights. */

@@ -47,30 +47,33 @@ public final class TransformerRoofline {
 
   /**
    * The profile of {@code arch} at tensor-parallel degree {@code tp} (one rank's share of every
-   * layer) on {@code device}, attention by the roofline; refused with a one-line error where
-   * {@code device} lacks the bandwidth {@code efficiency}'s element-wise factors are fractions of.
+   * layer) on {@code device}, Vidur's operator list, attention by the roofline; refused with a
+   * one-line error where {@code device} lacks the bandwidth {@code efficiency}'s element-wise
+   * factors are fractions of.
    */
   public static ModelProfile profile(ModelArchitecture arch, DeviceRoof device,
       RooflineEfficiency efficiency, int tp) {
-    return profile(arch, device, efficiency, null, tp);
+    return profile(arch, device, efficiency, null, TransformerOperators.Engine.VIDUR, tp);
   }
 
   /**
-   * The profile of {@code arch} at tensor-parallel degree {@code tp} on {@code device}, attention
-   * by the tile model {@code tiles} ({@code null}: by the roofline); refused with a one-line
+   * The profile of {@code arch} at tensor-parallel degree {@code tp} on {@code device}, the
+   * operators of {@code engine}'s list, attention by the tile model {@code tiles} ({@code null}:
+   * by the roofline); refused with a one-line
    * error where {@code device} lacks the bandwidth {@code efficiency}'s element-wise factors are
    * fractions of, or what the tile model needs ({@code shared-memory-per-sm}, {@code
    * boost-clock-hz}, a head dimension of at most {@link FlashAttentionGrid#BLOCK_N}).
    */
   public static ModelProfile profile(ModelArchitecture arch, DeviceRoof device,
-      RooflineEfficiency efficiency, AttentionTiming tiles, int tp) {
+      RooflineEfficiency efficiency, AttentionTiming tiles, TransformerOperators.Engine engine,
+      int tp) {
     efficiency.checkDevice(device);
     if (tiles != null) {
       checkTiles(arch, device, tp);
     }
     List<ModelProfile.Operator> operators = new ArrayList<>();
     boolean attentionAdded = false;
-    for (TransformerOperators.Op op : TransformerOperators.of(arch, tp)) {
+    for (TransformerOperators.Op op : TransformerOperators.of(arch, tp, engine)) {
       if (tiles != null && op.kind() == OperatorClass.ATTENTION) {
         if (!attentionAdded) {
           operators.add(new ModelProfile.Operator("attention", OperatorClass.ATTENTION,
@@ -87,8 +90,8 @@ public final class TransformerRoofline {
           ModelProfile.timed(b -> nanos(op, b, device, efficiency), op.bytes(), device.sms()),
           "roofline of " + arch.id()));
     }
-    String source = String.format(Locale.ROOT, "roofline of %s on %s (tp %d)", arch.id(),
-        device.name(), tp);
+    String source = String.format(Locale.ROOT, "roofline of %s on %s (tp %d, %s's operators)",
+        arch.id(), device.name(), tp, engine.id());
     String attention = tiles == null
         ? "attention by the roofline (the attention group's factors)"
         : "attention by the FlashAttention-2 tile and wave model (" + tiles.source()

@@ -78,4 +78,46 @@ class DeviceRoofTest {
     assertThat(professional.peakFlops() / professional.sms() / professional.boostClockHz())
         .isCloseTo(1_024, org.assertj.core.data.Offset.offset(0.5));
   }
+
+  @Test
+  void anElementwiseKernelWhoseBytesFitTheL2sResidentBytesMovesThemAtTheL2Rate() {
+    DeviceRoof d = DeviceRoof.parse("name: T\nsms: 1\npeak-flops: 1e12\ndram-bytes-per-s: 1e12\n"
+        + "l2-bytes: 1000\nl2-bytes-per-s: 5e12\nl2-resident-bytes: 700\n", "t", "t.device");
+    assertThat(d.elementwiseBandwidth(700, DeviceRoof.Bandwidth.DATASHEET)).isEqualTo(5e12);
+    assertThat(d.elementwiseBandwidth(701, DeviceRoof.Bandwidth.DATASHEET)).isEqualTo(1e12);
+    // 700 bytes at 0.5 of the L2 rate, plus a 10 ns overhead: 10 + 1e9 * 700 / 2.5e12 = 10.28 ns
+    RooflineEfficiency.Factors f = new RooflineEfficiency.Factors(1, 0.5, 10);
+    assertThat(f.nanos(0, 700, 1e12, d.elementwiseBandwidth(700, DeviceRoof.Bandwidth.DATASHEET)))
+        .isCloseTo(10.28, org.assertj.core.data.Offset.offset(1e-9));
+  }
+
+  @Test
+  void withoutAMeasuredL2RateEveryByteMovesAtTheDramRate() {
+    DeviceRoof d = DeviceRoof.bundled("rtx-4090");
+    assertThat(d.l2().bytes()).isEqualTo(72L << 20);
+    assertThat(d.l2().measured()).isFalse();
+    assertThat(d.elementwiseBandwidth(1, DeviceRoof.Bandwidth.DATASHEET)).isEqualTo(1.008e12);
+    assertThat(DeviceRoof.bundled("rtx-pro-6000-server").l2()).isEqualTo(DeviceRoof.L2.NONE);
+  }
+
+  @Test
+  void anL2RateWithoutItsResidentBytesIsRefusedInOneLine() {
+    assertThatThrownBy(() -> DeviceRoof.parse("name: T\nsms: 1\npeak-flops: 1e12\n"
+        + "dram-bytes-per-s: 1e12\nl2-bytes: 1000\nl2-bytes-per-s: 5e12\n", "t", "t.device"))
+        .isInstanceOf(ConfigurationException.class).hasMessage("t.device: keys 'l2-bytes-per-s' "
+            + "and 'l2-resident-bytes' come together, from one measurement, with 'l2-bytes' at "
+            + "least the resident bytes");
+  }
+
+  @Test
+  void theDevicesWithAPublishedL2MeasurementDeclareItsPlateau() {
+    // te42kyfo/gpu-benches @1c36d50 gpu-l2-cache: h100_pcie.txt, h200.txt, a100_80.txt
+    assertThat(DeviceRoof.bundled("h100-sxm").l2()).isEqualTo(new DeviceRoof.L2(50L << 20,
+        6.9819e12, 36_864L * 1024));
+    assertThat(DeviceRoof.bundled("h200").l2()).isEqualTo(new DeviceRoof.L2(50L << 20,
+        9.9167e12, 33_792L * 1024));
+    assertThat(DeviceRoof.bundled("a100-sxm4-80gb").l2()).isEqualTo(new DeviceRoof.L2(40L << 20,
+        5.4029e12, 28_160L * 1024));
+    assertThat(DeviceRoof.bundled("a100-sxm4-40gb").l2().measured()).isFalse();
+  }
 }

@@ -59,7 +59,8 @@ class FlashAttentionGridTest {
 
   @Test
   void theTileModelTakesTheLongestOfItsWavesAndTheDevicesBandwidthPlusItsKernels() {
-    DeviceRoof device = new DeviceRoof("t", "Test GPU", 2, 2e12, 2e12, 0, 100_000, 1e9, "");
+    DeviceRoof device = new DeviceRoof("t", "Test GPU", 2, 2e12, 2e12, 0, 100_000, 1e9,
+        DeviceRoof.L2.NONE, "");
     FlashAttentionGrid.Launch launch = new FlashAttentionGrid.Launch(
         List.of(new FlashAttentionGrid.Tiles(4, 1e6, 1_000, 1e6)), 2, 2, 40_000, 2e6, 1e6);
     AttentionTiming timing = new AttentionTiming(1_000, 500, 100, 0.5, 1, 0.5, 0.5, "");
@@ -77,8 +78,10 @@ class FlashAttentionGridTest {
     // the same SM and clock, FP32 accumulation at half rate: 4e6 FLOPs take 4,000 cycles at
     // 1,000 FLOPs per SM per cycle instead of 2,000 at 2,000; the 8,000 scores' 0.25 cycles
     // each (2,000) do not change; 1 ns a cycle
-    DeviceRoof professional = new DeviceRoof("p", "Pro", 1, 2e12, 1e12, 0, 50_000, 1e9, "");
-    DeviceRoof geforce = new DeviceRoof("g", "GeForce", 1, 1e12, 1e12, 0, 50_000, 1e9, "");
+    DeviceRoof professional = new DeviceRoof("p", "Pro", 1, 2e12, 1e12, 0, 50_000, 1e9,
+        DeviceRoof.L2.NONE, "");
+    DeviceRoof geforce = new DeviceRoof("g", "GeForce", 1, 1e12, 1e12, 0, 50_000, 1e9,
+        DeviceRoof.L2.NONE, "");
     FlashAttentionGrid.Launch launch = new FlashAttentionGrid.Launch(
         List.of(new FlashAttentionGrid.Tiles(1, 4e6, 8_000, 1e3)), 0, 1, 40_000, 1e3, 0);
     AttentionTiming timing = new AttentionTiming(0, 0, 0, 0.25, 1, 1, 0, "");
@@ -90,7 +93,8 @@ class FlashAttentionGridTest {
 
   @Test
   void theTileModelIsRefusedOnADeviceWithoutItsSharedMemory() {
-    DeviceRoof device = new DeviceRoof("t", "Test GPU", 2, 2e12, 2e12, 0, 0, 1e9, "");
+    DeviceRoof device = new DeviceRoof("t", "Test GPU", 2, 2e12, 2e12, 0, 0, 1e9,
+        DeviceRoof.L2.NONE, "");
     FlashAttentionGrid.Launch launch = FlashAttentionGrid.of(List.of(SequenceWork.decode(9)),
         LLAMA, 2);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> new AttentionTiming(0, 0, 0, 1, 1,
@@ -100,7 +104,8 @@ class FlashAttentionGridTest {
 
   @Test
   void theTileModelIsRefusedOnADeviceWithoutItsClock() {
-    DeviceRoof device = new DeviceRoof("t", "Test GPU", 2, 2e12, 2e12, 0, 100_000, 0, "");
+    DeviceRoof device = new DeviceRoof("t", "Test GPU", 2, 2e12, 2e12, 0, 100_000, 0,
+        DeviceRoof.L2.NONE, "");
     FlashAttentionGrid.Launch launch = FlashAttentionGrid.of(List.of(SequenceWork.decode(9)),
         LLAMA, 2);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> new AttentionTiming(0, 0, 0, 1, 1,

@@ -101,12 +101,13 @@ class ModelProfileTest {
     p.checkFits(H200.DEVICE);
     assertThat(p.kvBytesPerToken()).isEqualTo(131_072);
     List<Kernel> kernels = p.kernels(BatchShape.of(List.of(SequenceWork.decode(0))));
-    // embedding, 32 layers of 10 operators (no prefill attention), final norm, LM head
-    assertThat(kernels).hasSize(1 + 32 * 10 + 2);
+    // embedding, 32 layers of 9 operators (vLLM's: no prefill attention, the residual add fused
+    // into the norms), final norm, LM head
+    assertThat(kernels).hasSize(1 + 32 * 9 + 2);
     assertThat(kernels.subList(0, 12)).extracting(Kernel::name).containsExactly("embedding",
         "L0.input_layernorm", "L0.qkv_proj", "L0.rotary_emb", "L0.attention",
         "L0.o_proj", "L0.post_attention_layernorm", "L0.gate_up_proj", "L0.act_fn",
-        "L0.down_proj", "L0.residual_add", "L1.input_layernorm");
+        "L0.down_proj", "L1.input_layernorm", "L1.qkv_proj");
     assertThat(kernels.get(kernels.size() - 1).name()).isEqualTo("lm_head");
     assertThat(kernels).allSatisfy(k -> assertThat(k.gridBlocks()).isEqualTo(132));
   }
