@@ -172,9 +172,9 @@ final class Preemptor implements PreemptionRequests, StopPoints {
     }
     List<PreemptionDecision> decisions = run.plugins.preemption().decideSm(snapshots);
     if (decisions == null || decisions.size() != blocks.size()) {
-      throw new InvariantViolationException("preemption strategy '" + run.plugins.preemptionId()
-          + "' answered " + (decisions == null ? "null" : decisions.size() + " decisions")
-          + " for " + blocks.size() + " blocks on SM " + blocks.get(0).sm);
+      throw new InvariantViolationException(strategy() + " answered "
+          + (decisions == null ? "null" : decisions.size() + " decisions") + " for "
+          + blocks.size() + " blocks on SM " + blocks.get(0).sm);
     }
     for (int i = 0; i < blocks.size(); i++) {
       apply(blocks.get(i), snapshots.get(i), decisions.get(i), preemption, reaction);
@@ -185,8 +185,8 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       Preemption preemption, long reaction) {
     SimJob job = block.job;
     if (decision == null) {
-      throw new InvariantViolationException("preemption strategy '" + run.plugins.preemptionId()
-          + "' returned no decision for a block of " + job);
+      throw new InvariantViolationException(strategy() + " returned no decision for a block of "
+          + job);
     }
     check(decision, snapshot, job);
     preemption.count(decision.level());
@@ -198,11 +198,10 @@ final class Preemptor implements PreemptionRequests, StopPoints {
         // Compared as program offsets, so the rounding between real and nominal time cannot
         // flag a stop at the very progress the strategy was shown.
         if (decision.stopOffsetNs() < block.nominalOf(block.realProgressAt(delivered))) {
-          throw new InvariantViolationException("preemption strategy '"
-              + run.plugins.preemptionId() + "' chose stop offset " + decision.stopOffsetNs()
-              + " for a block of " + job + " with a delivery delay of " + decision.deliveryNs()
-              + " ns, but the block passes that offset before the request is delivered; the stop "
-              + "must lie at or after the block's progress at delivery");
+          throw new InvariantViolationException(strategy() + " chose stop offset "
+              + decision.stopOffsetNs() + " for a block of " + job + " with a delivery delay of "
+              + decision.deliveryNs() + " ns, but the block passes that offset before the request"
+              + " is delivered; the stop must lie at or after the block's progress at delivery");
         }
         yield Math.max(delivered, reachesStop);
       }
@@ -227,31 +226,36 @@ final class Preemptor implements PreemptionRequests, StopPoints {
   }
 
   private void check(PreemptionDecision decision, BlockSnapshot block, SimJob job) {
-    String who = "preemption strategy '" + run.plugins.preemptionId() + "'";
     long stop = decision.stopOffsetNs();
     BlockProgram program = block.program();
     switch (decision.action()) {
       case SAVE -> {
         if (stop < block.progressNs() || stop > program.durationNs()) {
-          throw new InvariantViolationException(who + " chose stop offset " + stop + " for a block"
-              + " of " + job + " at progress " + block.progressNs() + "; it must lie in ["
-              + block.progressNs() + ", " + program.durationNs() + "]");
+          throw new InvariantViolationException(strategy() + " chose stop offset " + stop
+              + " for a block of " + job + " at progress " + block.progressNs()
+              + "; it must lie in [" + block.progressNs() + ", " + program.durationNs() + "]");
         }
         if (run.options.checkInvariants() && !PreemptionDecision.isSafeStop(program, stop)) {
-          throw new InvariantViolationException(who + " stopped a block of " + job + " at offset "
-              + stop + " inside a " + program.segments().get(program.segmentAt(stop)).kind()
+          throw new InvariantViolationException(strategy() + " stopped a block of " + job
+              + " at offset " + stop + " inside a "
+              + program.segments().get(program.segmentAt(stop)).kind()
               + " segment; stops inside SHARED_MEMORY, ATOMIC and BARRIER segments are forbidden");
         }
       }
       case FLUSH -> {
         if (run.options.checkInvariants() && !job.kernel.idempotent()) {
-          throw new InvariantViolationException(who + " flushed a block of " + job
+          throw new InvariantViolationException(strategy() + " flushed a block of " + job
               + ", whose kernel '" + job.kernel.name() + "' is not idempotent");
         }
       }
       case DRAIN -> { }
       default -> throw new AssertionError(decision.action());
     }
+  }
+
+  /** The strategy as an error message names it (built only for a message: checks run per block). */
+  private String strategy() {
+    return "preemption strategy '" + run.plugins.preemptionId() + "'";
   }
 
   /** {@inheritDoc} It is written through its SM's save channel. */
@@ -284,9 +288,10 @@ final class Preemptor implements PreemptionRequests, StopPoints {
 
   /** A stopped block's context is written: it leaves its SM, to resume where it stopped. */
   void saveDone(ResidentBlock block) {
+    Preemption preemption = block.preemption; // the evicted block is reused for a later residency
     eviction.evict(block, new SimJob.Resumable(block.blockIndex, block.realDurationNs,
         block.realOf(block.stopOffsetNs), block.restoreBytes));
-    blockFreed(block.preemption);
+    blockFreed(preemption);
   }
 
   @Override
@@ -297,9 +302,10 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       run.listener().blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
           run.now(), EngineListener.BlockEnd.FLUSHED);
     }
+    Preemption preemption = block.preemption; // the evicted block is reused for a later residency
     eviction.evict(block, new SimJob.Resumable(block.blockIndex, block.realDurationNs, 0, 0));
-    block.preemption.pointReached(run.now());
-    blockFreed(block.preemption);
+    preemption.pointReached(run.now());
+    blockFreed(preemption);
   }
 
   @Override
