@@ -29,6 +29,9 @@ final class Preemptor implements PreemptionRequests, StopPoints {
   /** Block placement, which lets stopped blocks leave their SMs. */
   private final Eviction eviction;
   private final List<Preemption> preemptions = new ArrayList<>();
+  /** The last job refused by {@link #everyBlockPreempting}, and that refusal. */
+  private SimJob refusedVictim;
+  private ActionOutcome refusal;
 
   Preemptor(RunServices run, SmArray sms, Contention contention, Eviction eviction) {
     this.run = run;
@@ -80,9 +83,11 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       }
     }
     if (participating.isEmpty()) {
-      return ActionOutcome.refused(chosen == null
-          ? "every block of " + victim + " on an SM is already being preempted"
-          : "no block of " + victim + " that is not already being preempted runs on " + chosen);
+      if (chosen == null) {
+        return everyBlockPreempting(victim);
+      }
+      return ActionOutcome.refused(
+          "no block of " + victim + " that is not already being preempted runs on " + chosen);
     }
     Preemption preemption = new Preemption(victim, now, saveBatch);
     if (run.listener() != null) {
@@ -108,7 +113,7 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       while (to < deciding.size() && deciding.get(to).sm == deciding.get(from).sm) {
         to++;
       }
-      decideSm(deciding.subList(from, to), preemption, reaction);
+      decideSm(deciding, from, to, preemption, reaction);
       from = to;
     }
     victim.activePreemptions++;
@@ -162,22 +167,26 @@ final class Preemptor implements PreemptionRequests, StopPoints {
     return SmSet.of(chosen.stream().mapToInt(Integer::intValue).toArray());
   }
 
-  private void decideSm(List<ResidentBlock> blocks, Preemption preemption, long reaction) {
-    List<BlockSnapshot> snapshots = new ArrayList<>(blocks.size());
-    for (ResidentBlock block : blocks) {
+  /** The strategy decides for the blocks {@code [from, to)} of {@code blocks}, all on one SM. */
+  private void decideSm(List<ResidentBlock> blocks, int from, int to, Preemption preemption,
+      long reaction) {
+    int count = to - from;
+    List<BlockSnapshot> snapshots = new ArrayList<>(count);
+    for (int i = from; i < to; i++) {
+      ResidentBlock block = blocks.get(i);
       SimJob job = block.job;
       snapshots.add(new BlockSnapshot(job.kernel, job.program,
           block.nominalOf(block.realProgressAt(reaction)), job.queue.context.spec.handlesYield(),
           run.device));
     }
     List<PreemptionDecision> decisions = run.plugins.preemption().decideSm(snapshots);
-    if (decisions == null || decisions.size() != blocks.size()) {
+    if (decisions == null || decisions.size() != count) {
       throw new InvariantViolationException(strategy() + " answered "
           + (decisions == null ? "null" : decisions.size() + " decisions") + " for "
-          + blocks.size() + " blocks on SM " + blocks.get(0).sm);
+          + count + " blocks on SM " + blocks.get(from).sm);
     }
-    for (int i = 0; i < blocks.size(); i++) {
-      apply(blocks.get(i), snapshots.get(i), decisions.get(i), preemption, reaction);
+    for (int i = 0; i < count; i++) {
+      apply(blocks.get(from + i), snapshots.get(i), decisions.get(i), preemption, reaction);
     }
   }
 
@@ -251,6 +260,20 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       case DRAIN -> { }
       default -> throw new AssertionError(decision.action());
     }
+  }
+
+  /**
+   * The refusal of a preemption of all of {@code victim} whose every resident block is already
+   * being preempted. A preemptive policy asks again at every blocked placement while the victim's
+   * blocks save, so the last victim's refusal is kept (its text names only the job and its queue).
+   */
+  private ActionOutcome everyBlockPreempting(SimJob victim) {
+    if (victim != refusedVictim) {
+      refusedVictim = victim;
+      refusal = ActionOutcome.refused(
+          "every block of " + victim + " on an SM is already being preempted");
+    }
+    return refusal;
   }
 
   /** The strategy as an error message names it (built only for a message: checks run per block). */
