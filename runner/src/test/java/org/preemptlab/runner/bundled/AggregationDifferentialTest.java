@@ -89,15 +89,8 @@ class AggregationDifferentialTest {
           true, window, 1 + random.nextInt(window), random.nextBoolean());
       what += ", " + options;
 
-      Outcome off = run(workload, device, policy, policyParameters, preemption, save, listen,
-          options.withAggregateBlocks(false));
-      Outcome on = run(workload, device, policy, policyParameters, preemption, save, listen,
-          options);
-
-      assertThat(on.error).as(what).isEqualTo(off.error);
-      assertThat(on.result).as(what).isEqualTo(off.result);
-      assertThat(on.signals).as(what).isEqualTo(off.signals);
-      assertThat(off.aggregation.groupedBlocks()).as(what).isZero();
+      Outcome on = agreeWithAndWithoutAggregation(what, workload, device, policy,
+          policyParameters, preemption, save, listen, options, null);
       grouped += on.aggregation.groupedBlocks();
       split += on.aggregation.splitBlocks();
       failedAlike += on.error == null ? 0 : 1;
@@ -123,10 +116,8 @@ class AggregationDifferentialTest {
     int partitioned = 0;
     for (int seed = 0; seed < 60; seed++) {
       SplittableRandom random = new SplittableRandom(1_000 + seed);
-      DeviceSpec small = randomDevice(random);
-      int smCount = 60 + random.nextInt(141);
-      DeviceSpec device = new DeviceSpec("test-gpu", smCount, small.sm(), 1000, small.costs(),
-          true, random.nextInt(4) > 0);
+      DeviceSpec device = randomDevice(random, 60, 141);
+      int smCount = device.smCount();
       Workload workload = randomWorkload(random, smCount);
       String policy = policies.get((3 * seed) % policies.size());
       Map<String, String> policyParameters = randomParameters(policy, random);
@@ -141,14 +132,8 @@ class AggregationDifferentialTest {
       EngineOptions options = new EngineOptions(Integer.MAX_VALUE, true, 4, 1 + random.nextInt(4),
           random.nextBoolean());
 
-      Outcome off = run(workload, device, policy, policyParameters, preemption, save, listen,
-          options.withAggregateBlocks(false), sharing);
-      Outcome on = run(workload, device, policy, policyParameters, preemption, save, listen,
-          options, sharing);
-
-      assertThat(on.error).as(what).isEqualTo(off.error);
-      assertThat(on.result).as(what).isEqualTo(off.result);
-      assertThat(on.signals).as(what).isEqualTo(off.signals);
+      Outcome on = agreeWithAndWithoutAggregation(what, workload, device, policy,
+          policyParameters, preemption, save, listen, options, sharing);
       grouped += on.aggregation.groupedBlocks();
     }
     assertThat(grouped).as("blocks completed in groups").isGreaterThan(10_000);
@@ -174,10 +159,8 @@ class AggregationDifferentialTest {
     long split = 0;
     for (int seed = 0; seed < 60; seed++) {
       SplittableRandom random = new SplittableRandom(2_000 + seed);
-      DeviceSpec small = randomDevice(random);
-      int smCount = 8 + random.nextInt(113);
-      DeviceSpec device = new DeviceSpec("test-gpu", smCount, small.sm(), 1000, small.costs(),
-          true, random.nextInt(4) > 0);
+      DeviceSpec device = randomDevice(random, 8, 113);
+      int smCount = device.smCount();
       Workload workload = servingBesideTraining(random, device);
       String policy = seed % 3 > 0 ? "priority" : preemptive.get(seed % preemptive.size());
       Map<String, String> policyParameters = Map.of("preempt", "true");
@@ -193,15 +176,8 @@ class AggregationDifferentialTest {
       EngineOptions options = new EngineOptions(Integer.MAX_VALUE, true, 4, 1 + random.nextInt(4),
           random.nextBoolean());
 
-      Outcome off = run(workload, device, policy, policyParameters, preemption, save, listen,
-          options.withAggregateBlocks(false), sharing);
-      Outcome on = run(workload, device, policy, policyParameters, preemption, save, listen,
-          options, sharing);
-
-      assertThat(on.error).as(what).isEqualTo(off.error);
-      assertThat(on.result).as(what).isEqualTo(off.result);
-      assertThat(on.signals).as(what).isEqualTo(off.signals);
-      assertThat(off.aggregation.resumedMembers()).as(what).isZero();
+      Outcome on = agreeWithAndWithoutAggregation(what, workload, device, policy,
+          policyParameters, preemption, save, listen, options, sharing);
       resumed += on.aggregation.resumedMembers();
       split += on.aggregation.splitBlocks();
     }
@@ -284,11 +260,25 @@ class AggregationDifferentialTest {
   private record Outcome(SimulationResult result, List<String> signals, String error,
       Simulator.Aggregation aggregation) {}
 
-  private static Outcome run(Workload workload, DeviceSpec device, String policy,
-      Map<String, String> policyParameters, String preemption, String save, boolean listen,
-      EngineOptions options) {
-    return run(workload, device, policy, policyParameters, preemption, save, listen, options,
-        null);
+  /**
+   * Runs a workload without aggregation and with it ({@code options} as drawn), asserts equal
+   * errors, results and signals and that the run without it grouped nothing; returns the run with
+   * it.
+   */
+  private static Outcome agreeWithAndWithoutAggregation(String what, Workload workload,
+      DeviceSpec device, String policy, Map<String, String> policyParameters, String preemption,
+      String save, boolean listen, EngineOptions options, SpatialSharing sharing) {
+    Outcome off = run(workload, device, policy, policyParameters, preemption, save, listen,
+        options.withAggregateBlocks(false), sharing);
+    Outcome on = run(workload, device, policy, policyParameters, preemption, save, listen,
+        options, sharing);
+
+    assertThat(on.error).as(what).isEqualTo(off.error);
+    assertThat(on.result).as(what).isEqualTo(off.result);
+    assertThat(on.signals).as(what).isEqualTo(off.signals);
+    assertThat(off.aggregation.groupedBlocks()).as(what).isZero();
+    assertThat(off.aggregation.resumedMembers()).as(what).isZero();
+    return on;
   }
 
   private static Outcome run(Workload workload, DeviceSpec device, String policy,
@@ -330,6 +320,14 @@ class AggregationDifferentialTest {
       }
     }
     return values;
+  }
+
+  /** A device of {@code minSms} plus up to {@code moreSms - 1} SMs with a random SM and costs. */
+  private static DeviceSpec randomDevice(SplittableRandom random, int minSms, int moreSms) {
+    DeviceSpec small = randomDevice(random);
+    int smCount = minSms + random.nextInt(moreSms);
+    return new DeviceSpec("test-gpu", smCount, small.sm(), 1000, small.costs(), true,
+        random.nextInt(4) > 0);
   }
 
   private static DeviceSpec randomDevice(SplittableRandom random) {
