@@ -2,16 +2,17 @@ package org.preemptlab.engine;
 
 /**
  * Exact aggregation of block completions ({@link EngineOptions#aggregateBlocks()}), a protocol
- * internal to block placement ({@link BlockScheduler}). Fresh blocks of one job placed one after
- * another in one placement pass, with equal start and equal duration, would be queued with
- * consecutive sequence numbers and complete one right after the other at their common end, with
- * nothing in between. Such blocks form a group: the first (the leader) queues its completion event,
- * each later member only takes its sequence number ({@link EventQueue#skipSeq}), and when the
- * leader's event fires every member completes in turn, exactly as their own events would have had
- * them (each still counts as an event). Every member stays a resident block on its SM, so what
- * reads residency (views, attained time, listeners) sees the same blocks. What could treat members
- * differently first splits the group ({@link #split}): each member then gets its own event with
- * the sequence number it reserved, as in block-by-block simulation. Placement splits a job's
+ * internal to block placement ({@link BlockScheduler}). Blocks of one job placed one after another
+ * in one placement pass (fresh, or resumed after a preemption), with equal start and equal end,
+ * would be queued with consecutive sequence numbers and complete one right after the other at
+ * their common end, with nothing in between. Such blocks form a group: the first (the leader)
+ * queues its completion event, each later member only takes its sequence number ({@link
+ * EventQueue#skipSeq}), and when the leader's event fires every member completes in turn, exactly
+ * as their own events would have had them (each still counts as an event). Every member stays a
+ * resident block on its SM, so what reads residency (views, attained time, listeners) sees the
+ * same blocks. What could treat members differently first splits the group ({@link #split}): each
+ * member then gets its own event with the sequence number it reserved, as in block-by-block
+ * simulation. Placement splits a job's
  * groups before a preemption of it, a time-slice switch of its context or a reset. With a
  * contention model (rates change per block at every change of residency) blocks are not grouped.
  */
@@ -33,6 +34,8 @@ final class BlockGroups {
   private long groupedCompletions;
   /** Members of groups that were given their own event by a split (a measure). */
   private long splitMembers;
+  /** Blocks that joined a group resuming with progress from an earlier residency (a measure). */
+  private long resumedMembers;
   /** The SMs of the group {@link #completeTogether} completes, in completion order. */
   private int[] groupSms = new int[64];
 
@@ -53,12 +56,17 @@ final class BlockGroups {
     return splitMembers;
   }
 
+  /** Blocks that joined a group as they resumed with progress from an earlier residency. */
+  long resumedMembers() {
+    return resumedMembers;
+  }
+
   /**
-   * Queues a block's completion at its end; {@code fresh} says it is a block's first residency
-   * (no restore), which may join the group of the block placed just before it.
+   * Queues a block's completion at its end; {@code groupable}: placement placed it (a fresh block,
+   * or a preempted one resumed), so it may join the group of the block placed just before it.
    */
-  void queueCompletion(ResidentBlock block, boolean fresh) {
-    if (aggregate && fresh) {
+  void queueCompletion(ResidentBlock block, boolean groupable) {
+    if (aggregate && groupable) {
       queueGrouped(block);
     } else {
       run.events.pushBlock(block.endNs, block);
@@ -66,9 +74,12 @@ final class BlockGroups {
   }
 
   /**
-   * Queues a fresh block's completion: it joins the current group if it is the same job's, placed
+   * Queues a placed block's completion: it joins the current group if it is the same job's, placed
    * at the same instant right after the group's last member (no event queued in between) with the
-   * same start and end; otherwise it queues its own event and leads a new group.
+   * same start and end; otherwise it queues its own event and leads a new group. Whether the block
+   * is fresh or resumes where a preemption stopped it does not matter: its event would still come
+   * right after the previous member's, at the same time, with nothing in between (the blocks of a
+   * wave stopped at one progress and resumed together share their start and end).
    */
   private void queueGrouped(ResidentBlock block) {
     ResidentBlock leader = groupLeader;
@@ -81,6 +92,9 @@ final class BlockGroups {
       leader.lastInGroup = block;
       leader.groupSize++;
       events.skipSeq();
+      if (block.anchorDoneNs > 0) {
+        resumedMembers++;
+      }
     } else {
       groupLeader = block;
       groupLeaderGen = block.gen;

@@ -198,8 +198,7 @@ final class BlockResidency {
   }
 
   /**
-   * Lets a block that left its SM go without reusing it (a save or a parking may still refer to
-   * it).
+   * Lets a block that left its SM go without reusing it (a parking may still refer to it).
    */
   void retire(ResidentBlock block) {
     run.blocks.retire(block);

@@ -108,6 +108,11 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     return groups.splitMembers();
   }
 
+  /** Blocks that joined a group as they resumed with progress from an earlier residency. */
+  long resumedMembers() {
+    return groups.resumedMembers();
+  }
+
   @Override
   public boolean deviceBusy() {
     return residency.anyResident() || order.size() > 0;
@@ -324,7 +329,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     long start = run.now() + blockDispatchNs + restoreNs;
     ResidentBlock block = residency.newBlock(job, sm, blockIndex, realDuration, realDone, start);
     residency.start(block, false);
-    groups.queueCompletion(block, resume == null);
+    groups.queueCompletion(block, true);
     if (run.listener() != null && restoreNs > 0) {
       run.listener().contextRestored(sm, block.slot, job, blockIndex, start - restoreNs, start,
           resume.restoreBytes());
@@ -342,9 +347,9 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
 
   @Override
   public void evict(ResidentBlock block, SimJob.Resumable resume) {
-    residency.release(block);
-    residency.retire(block);
     SimJob job = block.job;
+    residency.release(block);
+    residency.recycle(block); // its save is written or it was flushed: nothing refers to it now
     job.resumables.addLast(resume);
     enter(job);
   }

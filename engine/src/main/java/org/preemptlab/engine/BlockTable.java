@@ -9,11 +9,13 @@ import java.util.Arrays;
  * card-marking barrier with a memory fence, while an int is a plain store.
  *
  * <p>A block that completed is pooled ({@link #recycle}) and its object reused by a later
- * residency. A block that left its SM while something may still refer to it (a save being written,
- * a parked context) is retired ({@link #retire}): its object is never reused, and only its id is,
- * by a new block (until then {@link #get} still returns it). The {@link EventQueue} names a
- * block's events by id and generation, so an id's generation keeps growing across the objects
- * that hold it: an event left queued for an earlier holder never matches a later one.
+ * residency, and so is a preempted block once its save is written or it is flushed (it leaves
+ * then, to resume later as a new residency). A block that left its SM while something may still
+ * refer to it (a parked context) is retired ({@link #retire}): its object is never reused, and
+ * only its id is, by a new block (until then {@link #get} still returns it). The {@link
+ * EventQueue} names a block's events by id and generation, so an id's generation keeps growing
+ * across the objects that hold it: an event left queued for an earlier holder never matches a
+ * later one.
  */
 final class BlockTable {
   private ResidentBlock[] blocks = new ResidentBlock[64];

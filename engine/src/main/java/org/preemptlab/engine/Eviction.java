@@ -14,7 +14,7 @@ interface Eviction {
 
   /**
    * A stopped block (saved or flushed) leaves its SM; its job places it again later, resuming as
-   * {@code resume} says.
+   * {@code resume} says. Its object is reused for a later residency: read nothing of it afterwards.
    */
   void evict(ResidentBlock block, SimJob.Resumable resume);
 

@@ -21,7 +21,12 @@ final class Preemption {
   long waiterId = -1;
   /** When the waiter placed its next block after the request, or -1. */
   long waiterPlacedNs = -1;
-  final TreeMap<String, Integer> levels = new TreeMap<>();
+  /** Blocks per level label, but for the run of equal labels still being counted. */
+  private final TreeMap<String, Integer> levels = new TreeMap<>();
+  /** The label of the last blocks counted (a preemption's blocks mostly share one), or null. */
+  private String runLevel;
+  /** How many blocks in a row were counted at {@link #runLevel}, not yet in {@link #levels}. */
+  private int runCount;
   /**
    * What its saves batch with on an SM's save channel: itself, or a token shared by the
    * preemptions of one queue interrupt, so one interrupt pays each SM's fixed save cost once.
@@ -38,8 +43,22 @@ final class Preemption {
     this.resourcesFreeNs = requestNs;
   }
 
+  /** Counts a block served at {@code level}: a run of equal labels is added to the map at once. */
   void count(String level) {
-    levels.merge(level, 1, Integer::sum);
+    if (level.equals(runLevel)) {
+      runCount++;
+      return;
+    }
+    addRun();
+    runLevel = level;
+    runCount = 1;
+  }
+
+  private void addRun() {
+    if (runCount > 0) {
+      levels.merge(runLevel, runCount, Integer::sum);
+      runCount = 0;
+    }
   }
 
   void pointReached(long t) {
@@ -53,6 +72,7 @@ final class Preemption {
   }
 
   PreemptionRecord toRecord() {
+    addRun();
     return new PreemptionRecord(victimId, victimQueueId, requestNs, pointReachedNs,
         resourcesFreeNs, blocks, drained, saved, flushed, bytesSaved, levels, waiterId,
         waiterPlacedNs);

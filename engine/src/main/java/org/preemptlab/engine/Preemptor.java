@@ -29,6 +29,9 @@ final class Preemptor implements PreemptionRequests, StopPoints {
   /** Block placement, which lets stopped blocks leave their SMs. */
   private final Eviction eviction;
   private final List<Preemption> preemptions = new ArrayList<>();
+  /** The last job refused by {@link #everyBlockPreempting}, and that refusal. */
+  private SimJob refusedVictim;
+  private ActionOutcome refusal;
 
   Preemptor(RunServices run, SmArray sms, Contention contention, Eviction eviction) {
     this.run = run;
@@ -80,9 +83,11 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       }
     }
     if (participating.isEmpty()) {
-      return ActionOutcome.refused(chosen == null
-          ? "every block of " + victim + " on an SM is already being preempted"
-          : "no block of " + victim + " that is not already being preempted runs on " + chosen);
+      if (chosen == null) {
+        return everyBlockPreempting(victim);
+      }
+      return ActionOutcome.refused(
+          "no block of " + victim + " that is not already being preempted runs on " + chosen);
     }
     Preemption preemption = new Preemption(victim, now, saveBatch);
     if (run.listener() != null) {
@@ -108,7 +113,7 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       while (to < deciding.size() && deciding.get(to).sm == deciding.get(from).sm) {
         to++;
       }
-      decideSm(deciding.subList(from, to), preemption, reaction);
+      decideSm(deciding, from, to, preemption, reaction);
       from = to;
     }
     victim.activePreemptions++;
@@ -162,22 +167,26 @@ final class Preemptor implements PreemptionRequests, StopPoints {
     return SmSet.of(chosen.stream().mapToInt(Integer::intValue).toArray());
   }
 
-  private void decideSm(List<ResidentBlock> blocks, Preemption preemption, long reaction) {
-    List<BlockSnapshot> snapshots = new ArrayList<>(blocks.size());
-    for (ResidentBlock block : blocks) {
+  /** The strategy decides for the blocks {@code [from, to)} of {@code blocks}, all on one SM. */
+  private void decideSm(List<ResidentBlock> blocks, int from, int to, Preemption preemption,
+      long reaction) {
+    int count = to - from;
+    List<BlockSnapshot> snapshots = new ArrayList<>(count);
+    for (int i = from; i < to; i++) {
+      ResidentBlock block = blocks.get(i);
       SimJob job = block.job;
       snapshots.add(new BlockSnapshot(job.kernel, job.program,
           block.nominalOf(block.realProgressAt(reaction)), job.queue.context.spec.handlesYield(),
           run.device));
     }
     List<PreemptionDecision> decisions = run.plugins.preemption().decideSm(snapshots);
-    if (decisions == null || decisions.size() != blocks.size()) {
-      throw new InvariantViolationException("preemption strategy '" + run.plugins.preemptionId()
-          + "' answered " + (decisions == null ? "null" : decisions.size() + " decisions")
-          + " for " + blocks.size() + " blocks on SM " + blocks.get(0).sm);
+    if (decisions == null || decisions.size() != count) {
+      throw new InvariantViolationException(strategy() + " answered "
+          + (decisions == null ? "null" : decisions.size() + " decisions") + " for "
+          + count + " blocks on SM " + blocks.get(from).sm);
     }
-    for (int i = 0; i < blocks.size(); i++) {
-      apply(blocks.get(i), snapshots.get(i), decisions.get(i), preemption, reaction);
+    for (int i = 0; i < count; i++) {
+      apply(blocks.get(from + i), snapshots.get(i), decisions.get(i), preemption, reaction);
     }
   }
 
@@ -185,8 +194,8 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       Preemption preemption, long reaction) {
     SimJob job = block.job;
     if (decision == null) {
-      throw new InvariantViolationException("preemption strategy '" + run.plugins.preemptionId()
-          + "' returned no decision for a block of " + job);
+      throw new InvariantViolationException(strategy() + " returned no decision for a block of "
+          + job);
     }
     check(decision, snapshot, job);
     preemption.count(decision.level());
@@ -198,11 +207,10 @@ final class Preemptor implements PreemptionRequests, StopPoints {
         // Compared as program offsets, so the rounding between real and nominal time cannot
         // flag a stop at the very progress the strategy was shown.
         if (decision.stopOffsetNs() < block.nominalOf(block.realProgressAt(delivered))) {
-          throw new InvariantViolationException("preemption strategy '"
-              + run.plugins.preemptionId() + "' chose stop offset " + decision.stopOffsetNs()
-              + " for a block of " + job + " with a delivery delay of " + decision.deliveryNs()
-              + " ns, but the block passes that offset before the request is delivered; the stop "
-              + "must lie at or after the block's progress at delivery");
+          throw new InvariantViolationException(strategy() + " chose stop offset "
+              + decision.stopOffsetNs() + " for a block of " + job + " with a delivery delay of "
+              + decision.deliveryNs() + " ns, but the block passes that offset before the request"
+              + " is delivered; the stop must lie at or after the block's progress at delivery");
         }
         yield Math.max(delivered, reachesStop);
       }
@@ -227,31 +235,50 @@ final class Preemptor implements PreemptionRequests, StopPoints {
   }
 
   private void check(PreemptionDecision decision, BlockSnapshot block, SimJob job) {
-    String who = "preemption strategy '" + run.plugins.preemptionId() + "'";
     long stop = decision.stopOffsetNs();
     BlockProgram program = block.program();
     switch (decision.action()) {
       case SAVE -> {
         if (stop < block.progressNs() || stop > program.durationNs()) {
-          throw new InvariantViolationException(who + " chose stop offset " + stop + " for a block"
-              + " of " + job + " at progress " + block.progressNs() + "; it must lie in ["
-              + block.progressNs() + ", " + program.durationNs() + "]");
+          throw new InvariantViolationException(strategy() + " chose stop offset " + stop
+              + " for a block of " + job + " at progress " + block.progressNs()
+              + "; it must lie in [" + block.progressNs() + ", " + program.durationNs() + "]");
         }
         if (run.options.checkInvariants() && !PreemptionDecision.isSafeStop(program, stop)) {
-          throw new InvariantViolationException(who + " stopped a block of " + job + " at offset "
-              + stop + " inside a " + program.segments().get(program.segmentAt(stop)).kind()
+          throw new InvariantViolationException(strategy() + " stopped a block of " + job
+              + " at offset " + stop + " inside a "
+              + program.segments().get(program.segmentAt(stop)).kind()
               + " segment; stops inside SHARED_MEMORY, ATOMIC and BARRIER segments are forbidden");
         }
       }
       case FLUSH -> {
         if (run.options.checkInvariants() && !job.kernel.idempotent()) {
-          throw new InvariantViolationException(who + " flushed a block of " + job
+          throw new InvariantViolationException(strategy() + " flushed a block of " + job
               + ", whose kernel '" + job.kernel.name() + "' is not idempotent");
         }
       }
       case DRAIN -> { }
       default -> throw new AssertionError(decision.action());
     }
+  }
+
+  /**
+   * The refusal of a preemption of all of {@code victim} whose every resident block is already
+   * being preempted. A preemptive policy asks again at every blocked placement while the victim's
+   * blocks save, so the last victim's refusal is kept (its text names only the job and its queue).
+   */
+  private ActionOutcome everyBlockPreempting(SimJob victim) {
+    if (victim != refusedVictim) {
+      refusedVictim = victim;
+      refusal = ActionOutcome.refused(
+          "every block of " + victim + " on an SM is already being preempted");
+    }
+    return refusal;
+  }
+
+  /** The strategy as an error message names it (built only for a message: checks run per block). */
+  private String strategy() {
+    return "preemption strategy '" + run.plugins.preemptionId() + "'";
   }
 
   /** {@inheritDoc} It is written through its SM's save channel. */
@@ -284,9 +311,10 @@ final class Preemptor implements PreemptionRequests, StopPoints {
 
   /** A stopped block's context is written: it leaves its SM, to resume where it stopped. */
   void saveDone(ResidentBlock block) {
+    Preemption preemption = block.preemption; // the evicted block is reused for a later residency
     eviction.evict(block, new SimJob.Resumable(block.blockIndex, block.realDurationNs,
         block.realOf(block.stopOffsetNs), block.restoreBytes));
-    blockFreed(block.preemption);
+    blockFreed(preemption);
   }
 
   @Override
@@ -297,9 +325,10 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       run.listener().blockExecuted(block.sm, block.slot, job, block.blockIndex, block.startNs,
           run.now(), EngineListener.BlockEnd.FLUSHED);
     }
+    Preemption preemption = block.preemption; // the evicted block is reused for a later residency
     eviction.evict(block, new SimJob.Resumable(block.blockIndex, block.realDurationNs, 0, 0));
-    block.preemption.pointReached(run.now());
-    blockFreed(block.preemption);
+    preemption.pointReached(run.now());
+    blockFreed(preemption);
   }
 
   @Override

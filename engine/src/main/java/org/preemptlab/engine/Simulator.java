@@ -482,7 +482,8 @@ public final class Simulator {
    * never part of the results.
    */
   public Aggregation aggregation() {
-    return new Aggregation(blocks.groupedCompletions(), blocks.splitMembers());
+    return new Aggregation(blocks.groupedCompletions(), blocks.splitMembers(),
+        blocks.resumedMembers());
   }
 
   /**
@@ -491,8 +492,10 @@ public final class Simulator {
    * @param groupedBlocks blocks that completed as members of a group, without an event of their
    *     own
    * @param splitBlocks members that a split gave their own event
+   * @param resumedMembers blocks that joined a group as they resumed where a preemption stopped
+   *     them (with progress from an earlier residency)
    */
-  public record Aggregation(long groupedBlocks, long splitBlocks) {}
+  public record Aggregation(long groupedBlocks, long splitBlocks, long resumedMembers) {}
 
   // ---- routing: each event is handled by the part that owns its mechanism ----
 

@@ -31,6 +31,55 @@ public final class Checks {
   }
 
   /**
+   * {@link #checkArgument(boolean, String, Object...)} without arguments: nothing is allocated when
+   * the check holds.
+   *
+   * @since 0.1
+   */
+  public static void checkArgument(boolean condition, String message) {
+    if (!condition) {
+      throw new IllegalArgumentException(format(message));
+    }
+  }
+
+  /**
+   * {@link #checkArgument(boolean, String, Object...)} with one {@code long} (or narrower integer)
+   * argument, as Guava's primitive overloads: nothing is boxed when the check holds, which matters
+   * in checks made per block or per event. A {@code char} argument is shown as its number here;
+   * pass it as an object ({@code (Object) c}) to show the character.
+   *
+   * @since 0.1
+   */
+  public static void checkArgument(boolean condition, String template, long arg) {
+    if (!condition) {
+      throw new IllegalArgumentException(format(template, arg));
+    }
+  }
+
+  /**
+   * {@link #checkArgument(boolean, String, long)} with two {@code long} arguments.
+   *
+   * @since 0.1
+   */
+  public static void checkArgument(boolean condition, String template, long arg1, long arg2) {
+    if (!condition) {
+      throw new IllegalArgumentException(format(template, arg1, arg2));
+    }
+  }
+
+  /**
+   * {@link #checkArgument(boolean, String, long)} with three {@code long} arguments.
+   *
+   * @since 0.1
+   */
+  public static void checkArgument(boolean condition, String template, long arg1, long arg2,
+      long arg3) {
+    if (!condition) {
+      throw new IllegalArgumentException(format(template, arg1, arg2, arg3));
+    }
+  }
+
+  /**
    * Returns {@code value}, or throws {@link NullPointerException} with the formatted message when
    * it is null.
    *

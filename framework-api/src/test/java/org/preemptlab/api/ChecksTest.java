@@ -41,6 +41,21 @@ class ChecksTest {
   }
 
   @Test
+  void thePrimitiveOverloadsFormatTheirArgumentsAsTheVarargsFormDoes() {
+    assertThatThrownBy(() -> checkArgument(false, "no %s here"))
+        .hasMessage("no %s here");
+    assertThatThrownBy(() -> checkArgument(false, "got %s", -7L))
+        .hasMessage(Checks.format("got %s", -7L));
+    assertThatThrownBy(() -> checkArgument(false, "progress %s outside [0, %s]", 12, 10L))
+        .hasMessage("progress 12 outside [0, 10]");
+    assertThatThrownBy(() -> checkArgument(false, "stop %s outside [%s, %s]", 1L, 2L, 3L))
+        .hasMessage("stop 1 outside [2, 3]");
+    assertThatThrownBy(() -> checkArgument(false, "%s", 1L, 2L, 3L))
+        .hasMessage("1 [2, 3]");
+    assertThatCode(() -> checkArgument(true, "%s %s %s", 1L, 2L, 3L)).doesNotThrowAnyException();
+  }
+
+  @Test
   void checkNotNullReturnsTheValueOrThrowsWithTheFormattedMessage() {
     assertThat(checkNotNull("x", "unused")).isEqualTo("x");
     assertThatThrownBy(() -> checkNotNull(null, "queue '%s' has no %s", "q1", "context"))

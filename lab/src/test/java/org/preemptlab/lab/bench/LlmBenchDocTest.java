@@ -17,7 +17,8 @@ import org.preemptlab.runner.experiment.RunOutcome;
  * The last {@code bench --llm} output pasted in docs/performance-log.md ("The benchmark and its
  * figures", moved there from docs/performance.md) simulates what today's build simulates: the
  * span, jobs and blocks of its {@code vllm-300} and {@code conv-alone} rows (the times are the
- * machine's and are not checked).
+ * machine's and are not checked); so do the {@code vllm-300} and 60 s {@code conv-mps} rows of the
+ * old and new builds' alternating runs pasted in "Why the waves did not pay beside training".
  */
 @Tag("slow")
 class LlmBenchDocTest {
@@ -44,6 +45,10 @@ class LlmBenchDocTest {
           run.result().makespanNs() / 1e9, run.metrics().jobs(), run.result().blocksExecuted());
 
       assertThat(output).as(c.name()).contains("\n" + row);
+      if (c.name().equals("vllm-300")) {
+        assertThat(alternatingRows(doc, c.name())).allSatisfy(line -> assertThat(line)
+            .contains(row));
+      }
     }
   }
 
@@ -67,5 +72,22 @@ class LlmBenchDocTest {
 
     assertThat(c.name()).isEqualTo("conv-mps");
     assertThat(output).contains("\n" + row);
+    assertThat(alternatingRows(doc, c.name())).allSatisfy(line -> assertThat(line).contains(row));
+  }
+
+  /**
+   * The rows of case {@code name} in the old and new builds' alternating runs pasted in "Why the
+   * waves did not pay beside training" ({@code ROUND BUILD} then the row as {@code bench}
+   * printed it); at least one.
+   */
+  private static List<String> alternatingRows(String doc, String name) {
+    int from = doc.indexOf("### Why the waves did not pay beside training");
+    assertThat(from).isPositive();
+    int to = doc.indexOf("\n## ", from);
+    List<String> rows = doc.substring(from, to < 0 ? doc.length() : to).lines()
+        .filter(line -> line.matches("\\d+ +(old|new) +" + name + " .*"))
+        .toList();
+    assertThat(rows).as(name).isNotEmpty();
+    return rows;
   }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.hardware.DeviceCosts;
@@ -52,6 +53,9 @@ import org.preemptlab.engine.SpatialSharing;
 class AggregationDifferentialTest {
   private static final List<String> PREEMPTION = List.of("block-boundary", "collaborative",
       "flush", "hybrid", "instruction-level", "user-yield");
+  /** The preemption-point strategies that stop a block before its end (it resumes later). */
+  private static final List<String> STOPPING = List.of("collaborative", "flush", "hybrid",
+      "instruction-level");
   private static final List<String> SAVE = List.of("compressed", "full", "liveness", "none");
 
   /** The scheduling policies that run without a scheduler layer (not the DRM ones). */
@@ -85,15 +89,8 @@ class AggregationDifferentialTest {
           true, window, 1 + random.nextInt(window), random.nextBoolean());
       what += ", " + options;
 
-      Outcome off = run(workload, device, policy, policyParameters, preemption, save, listen,
-          options.withAggregateBlocks(false));
-      Outcome on = run(workload, device, policy, policyParameters, preemption, save, listen,
-          options);
-
-      assertThat(on.error).as(what).isEqualTo(off.error);
-      assertThat(on.result).as(what).isEqualTo(off.result);
-      assertThat(on.signals).as(what).isEqualTo(off.signals);
-      assertThat(off.aggregation.groupedBlocks()).as(what).isZero();
+      Outcome on = agreeWithAndWithoutAggregation(what, workload, device, policy,
+          policyParameters, preemption, save, listen, options, null);
       grouped += on.aggregation.groupedBlocks();
       split += on.aggregation.splitBlocks();
       failedAlike += on.error == null ? 0 : 1;
@@ -119,10 +116,8 @@ class AggregationDifferentialTest {
     int partitioned = 0;
     for (int seed = 0; seed < 60; seed++) {
       SplittableRandom random = new SplittableRandom(1_000 + seed);
-      DeviceSpec small = randomDevice(random);
-      int smCount = 60 + random.nextInt(141);
-      DeviceSpec device = new DeviceSpec("test-gpu", smCount, small.sm(), 1000, small.costs(),
-          true, random.nextInt(4) > 0);
+      DeviceSpec device = randomDevice(random, 60, 141);
+      int smCount = device.smCount();
       Workload workload = randomWorkload(random, smCount);
       String policy = policies.get((3 * seed) % policies.size());
       Map<String, String> policyParameters = randomParameters(policy, random);
@@ -137,18 +132,101 @@ class AggregationDifferentialTest {
       EngineOptions options = new EngineOptions(Integer.MAX_VALUE, true, 4, 1 + random.nextInt(4),
           random.nextBoolean());
 
-      Outcome off = run(workload, device, policy, policyParameters, preemption, save, listen,
-          options.withAggregateBlocks(false), sharing);
-      Outcome on = run(workload, device, policy, policyParameters, preemption, save, listen,
-          options, sharing);
-
-      assertThat(on.error).as(what).isEqualTo(off.error);
-      assertThat(on.result).as(what).isEqualTo(off.result);
-      assertThat(on.signals).as(what).isEqualTo(off.signals);
+      Outcome on = agreeWithAndWithoutAggregation(what, workload, device, policy,
+          policyParameters, preemption, save, listen, options, sharing);
       grouped += on.aggregation.groupedBlocks();
     }
     assertThat(grouped).as("blocks completed in groups").isGreaterThan(10_000);
     assertThat(partitioned).as("partitions drawn").isGreaterThan(20);
+  }
+
+  /**
+   * A high-priority queue of short kernels beside a low-priority one of waves of long blocks with
+   * exact timing (serving beside training), under preemptive policies: the waves are preempted
+   * again and again, and their blocks, stopped at one progress, resume together and complete in
+   * groups with aggregation on, block by block without it. MPS clients on one device without
+   * partitions (the path of an LLM server beside a training loop), MPS with random partitions, or
+   * time-sliced contexts; every preemption-point strategy and context save.
+   */
+  @Test
+  void preemptedWavesResumeInGroupsAndAgreeWithAndWithoutAggregation() {
+    List<String> preemptive = policies().stream()
+        .filter(id -> TestPlugins.provider(SchedulingPolicyProvider.class, id).parameters()
+            .stream().anyMatch(p -> p.name().equals("preempt")))
+        .toList();
+    assertThat(preemptive).hasSizeGreaterThan(2);
+    long resumed = 0;
+    long split = 0;
+    for (int seed = 0; seed < 60; seed++) {
+      SplittableRandom random = new SplittableRandom(2_000 + seed);
+      DeviceSpec device = randomDevice(random, 8, 113);
+      int smCount = device.smCount();
+      Workload workload = servingBesideTraining(random, device);
+      String policy = seed % 3 > 0 ? "priority" : preemptive.get(seed % preemptive.size());
+      Map<String, String> policyParameters = Map.of("preempt", "true");
+      String preemption = STOPPING.get(random.nextInt(STOPPING.size()));
+      String save = SAVE.get(random.nextInt(SAVE.size()));
+      boolean listen = random.nextInt(4) == 0;
+      int kind = random.nextInt(4);
+      SpatialSharing sharing = kind < 2 ? new SpatialSharing(true, Map.of(), Map.of(), Set.of())
+          : kind == 2 ? randomSharing(random, workload, smCount)
+          : new SpatialSharing(false, Map.of(), Map.of(), Set.of());
+      String what = "seed " + (2_000 + seed) + ": " + policy + ", " + preemption + ", " + save
+          + ", " + smCount + " SMs, " + sharing + (listen ? ", listened to" : "");
+      EngineOptions options = new EngineOptions(Integer.MAX_VALUE, true, 4, 1 + random.nextInt(4),
+          random.nextBoolean());
+
+      Outcome on = agreeWithAndWithoutAggregation(what, workload, device, policy,
+          policyParameters, preemption, save, listen, options, sharing);
+      resumed += on.aggregation.resumedMembers();
+      split += on.aggregation.splitBlocks();
+    }
+    assertThat(resumed).as("resumed blocks that joined a group").isGreaterThan(1_000);
+    assertThat(split).as("group members split off by preemptions").isGreaterThan(1_000);
+  }
+
+  /**
+   * Two contexts: a low-priority queue of kernels of one to three waves of long blocks with exact
+   * timing, each block taking half or all of an SM's threads (so that a wave fills the device),
+   * and a high-priority queue of short kernels submitted every few microseconds.
+   */
+  private static Workload servingBesideTraining(SplittableRandom random, DeviceSpec device) {
+    int smCount = device.smCount();
+    int perSm = 1 + random.nextInt(2);
+    List<GpuContext> contexts = List.of(new GpuContext("training", false),
+        new GpuContext("serving", false));
+    List<JobQueue> queues = List.of(
+        new JobQueue("train", "training", Priority.LOW, 1, EngineKind.COMPUTE, true),
+        new JobQueue("serve", "serving", Priority.HIGH, 1 + random.nextInt(2), EngineKind.COMPUTE,
+            random.nextBoolean()));
+    List<Kernel> training = new ArrayList<>();
+    for (int k = 0; k < 1 + random.nextInt(3); k++) {
+      Kernel drawn = randomKernel("t" + k, random, smCount);
+      List<Segment> longer = drawn.program().segments().stream()
+          .map(seg -> new Segment(seg.kind(), 10 * seg.instructions(), 10 * seg.durationNs(),
+              seg.liveRegistersPerThread(), seg.liveSharedMemoryBytes()))
+          .toList();
+      training.add(new Kernel(drawn.name(), perSm * smCount * (1 + random.nextInt(3))
+          - random.nextInt(smCount), device.sm().maxThreads() / perSm, 16, 0, drawn.idempotent(),
+          new BlockProgram(longer), new BlockTiming.Exact()));
+    }
+    List<Kernel> serving = new ArrayList<>();
+    for (int k = 0; k < 1 + random.nextInt(3); k++) {
+      serving.add(randomKernel("s" + k, random, Math.max(1, smCount / 4)));
+    }
+    List<Job> jobs = new ArrayList<>();
+    int id = 0;
+    for (int j = 0; j < 4 + random.nextInt(8); j++) {
+      jobs.add(new Job(id++, "train", 0, 1, List.of(), Job.NO_DEADLINE, 0,
+          training.get(random.nextInt(training.size()))));
+    }
+    long submit = 0;
+    for (int j = 0; j < 40 + random.nextInt(40); j++) {
+      submit += 2_000 + random.nextInt(20_000);
+      jobs.add(new Job(id++, "serve", submit, 1, List.of(), Job.NO_DEADLINE, 0,
+          serving.get(random.nextInt(serving.size()))));
+    }
+    return new Workload(contexts, queues, jobs);
   }
 
   /**
@@ -182,11 +260,25 @@ class AggregationDifferentialTest {
   private record Outcome(SimulationResult result, List<String> signals, String error,
       Simulator.Aggregation aggregation) {}
 
-  private static Outcome run(Workload workload, DeviceSpec device, String policy,
-      Map<String, String> policyParameters, String preemption, String save, boolean listen,
-      EngineOptions options) {
-    return run(workload, device, policy, policyParameters, preemption, save, listen, options,
-        null);
+  /**
+   * Runs a workload without aggregation and with it ({@code options} as drawn), asserts equal
+   * errors, results and signals and that the run without it grouped nothing; returns the run with
+   * it.
+   */
+  private static Outcome agreeWithAndWithoutAggregation(String what, Workload workload,
+      DeviceSpec device, String policy, Map<String, String> policyParameters, String preemption,
+      String save, boolean listen, EngineOptions options, SpatialSharing sharing) {
+    Outcome off = run(workload, device, policy, policyParameters, preemption, save, listen,
+        options.withAggregateBlocks(false), sharing);
+    Outcome on = run(workload, device, policy, policyParameters, preemption, save, listen,
+        options, sharing);
+
+    assertThat(on.error).as(what).isEqualTo(off.error);
+    assertThat(on.result).as(what).isEqualTo(off.result);
+    assertThat(on.signals).as(what).isEqualTo(off.signals);
+    assertThat(off.aggregation.groupedBlocks()).as(what).isZero();
+    assertThat(off.aggregation.resumedMembers()).as(what).isZero();
+    return on;
   }
 
   private static Outcome run(Workload workload, DeviceSpec device, String policy,
@@ -212,7 +304,7 @@ class AggregationDifferentialTest {
       return new Outcome(simulator.run(), signals, null, simulator.aggregation());
     } catch (RuntimeException e) { // a plugin refusing the workload, a broken rule: alike
       return new Outcome(null, signals, e.getClass().getName() + ": " + e.getMessage(),
-          simulator == null ? new Simulator.Aggregation(0, 0) : simulator.aggregation());
+          simulator == null ? new Simulator.Aggregation(0, 0, 0) : simulator.aggregation());
     }
   }
 
@@ -228,6 +320,14 @@ class AggregationDifferentialTest {
       }
     }
     return values;
+  }
+
+  /** A device of {@code minSms} plus up to {@code moreSms - 1} SMs with a random SM and costs. */
+  private static DeviceSpec randomDevice(SplittableRandom random, int minSms, int moreSms) {
+    DeviceSpec small = randomDevice(random);
+    int smCount = minSms + random.nextInt(moreSms);
+    return new DeviceSpec("test-gpu", smCount, small.sm(), 1000, small.costs(), true,
+        random.nextInt(4) > 0);
   }
 
   private static DeviceSpec randomDevice(SplittableRandom random) {
