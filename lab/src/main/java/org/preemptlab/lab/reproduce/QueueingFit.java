@@ -1,24 +1,29 @@
 package org.preemptlab.lab.reproduce;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The fit of the {@code v100} model's {@code dram-queueing-ns} (docs/model.md, "The memory
- * system"): te42kyfo/gpu-benches' cuda-stream table (README.md @7def895, Tesla V100-PCIe-16GB,
- * blocks of 128 threads) gives, for a kernel whose threads each keep {@code b} bytes in flight, the
- * latency each access saw: {@code L(n) = 128 b / (bw(n) / n)} with {@code n} blocks (Little's law).
- * Against the share {@code U = bw(n) / achievable} of the achievable bandwidth in use it is fitted
- * by least squares as {@code L = offset + queueingNs x U / (1 - U)} over the rows with {@code U <
- * 0.8} (beyond, the achievable bandwidth binds and the latency only says how many bytes wait).
- * The offset, each kernel's time per access beyond what the fit explains at {@code U = 0}, is not
- * a model parameter; {@code queueingNs} is.
+ * The memory system's parameters (docs/model.md, "The memory system") fitted on one column of
+ * te42kyfo/gpu-benches' cuda-stream table (README.md @7def895, Tesla V100-PCIe-16GB, blocks of 128
+ * threads). A kernel whose threads each keep {@code b} bytes in flight gives, per row, the latency
+ * each access saw: {@code L(n) = 128 b / (bw(n) / n)} with {@code n} blocks (Little's law). Against
+ * the share {@code U = bw(n) / achievable} of the achievable bandwidth in use it is fitted by least
+ * squares as {@code L = offset + queueingNs x U / (1 - U)} over the rows with {@code U < 0.8}
+ * (beyond, the achievable bandwidth binds and the latency only says how many bytes wait).
  *
- * <p>The parameter is fitted on the SCALE kernel ({@code A[i] = B[i] * c}: one 8-byte load and one
- * 8-byte store per thread and iteration, 16 bytes in flight), the table's read-and-write stream
- * other than the triad whose rows the reproduction checks. The read-only kernels of the same table
- * (SUM1, SUM2, DOT, TDOT) are fitted the same way for comparison: their queueing is about a third
- * of SCALE's, as writes cost the DRAM bus turnarounds; one parameter per device cannot give both.
+ * <p>{@link #calibrate} takes every parameter from one column: the achievable bandwidth is the
+ * column's full-occupancy row, the unloaded latency of an access the fit's offset and the queueing
+ * scale its slope. {@code preemptlab reproduce memory-system-v100} calibrates on the SCALE kernel
+ * ({@code A[i] = B[i] * c}: one 8-byte load and one 8-byte store per thread and iteration, 16
+ * bytes in flight), the table's read-and-write stream other than the triad whose rows it checks,
+ * so every triad row is out of sample. The {@code v100} model file's {@code dram-queueing-ns} is
+ * the same fit against the file's own achievable bandwidth (the triad's). The read-only kernels of
+ * the table (SUM1, SUM2, DOT, TDOT) are fitted the same way for comparison: their queueing is about
+ * a third of SCALE's, as writes cost the DRAM bus turnarounds; one parameter per device cannot give
+ * both.
  */
 final class QueueingFit {
 
@@ -28,7 +33,26 @@ final class QueueingFit {
   /** One fit: the scale of the queueing delay and the offset, in ns, and the rows it used. */
   record Fit(String kernel, double queueingNs, double offsetNs, int rows) {}
 
+  /**
+   * Every parameter of the memory system taken from one column: its bandwidth at full occupancy
+   * (the achievable bandwidth, GB/s), and the fit of its rows against that bandwidth, whose offset
+   * is the unloaded latency of one of the kernel's accesses and whose slope is the queueing scale.
+   */
+  record Calibration(String kernel, double achievableGbps, Fit fit) {
+    /** The unloaded latency of one access, ns: the fit's offset. */
+    double latencyNs() {
+      return fit.offsetNs();
+    }
+
+    /** The queueing delay's scale, ns: the fit's slope. */
+    double queueingNs() {
+      return fit.queueingNs();
+    }
+  }
+
   private static final int THREADS = 128;
+  /** The table's full occupancy: 80 SMs x 16 resident blocks of 128 threads (2,048 threads). */
+  static final int FULL_OCCUPANCY_BLOCKS = 1280;
   private static final double MAX_UTILISATION = 0.8;
 
   private static Map<Integer, Double> column(double... blocksAndGbps) {
@@ -39,9 +63,10 @@ final class QueueingFit {
     return map;
   }
 
-  /** The SCALE column, 1 to 320 blocks (README.md @7def895, cuda-stream). */
+  /** The SCALE column, 1 to 320 blocks and full occupancy (README.md @7def895, cuda-stream). */
   static final Column SCALE = new Column("scale", 16, column(1, 5.7, 2, 11.5, 4, 22.4, 8, 44.1,
-      16, 84.1, 32, 158.5, 64, 286.1, 80, 339.1, 160, 550.8, 240, 681.3, 320, 719.2));
+      16, 84.1, 32, 158.5, 64, 286.1, 80, 339.1, 160, 550.8, 240, 681.3, 320, 719.2,
+      FULL_OCCUPANCY_BLOCKS, 787.8));
   /** The read-only columns, 1 to 320 blocks, for comparison. */
   static final Column SUM1 = new Column("sum1", 8, column(1, 3.0, 2, 6.0, 4, 11.9, 8, 23.8,
       16, 46.8, 32, 93.3, 64, 182.5, 80, 227.6, 160, 418.6, 240, 571.0, 320, 680.6));
@@ -53,6 +78,17 @@ final class QueueingFit {
       16, 126.8, 32, 243.3, 64, 451.4, 80, 543.7, 160, 775.8, 240, 831.7, 320, 856.2));
 
   private QueueingFit() {}
+
+  /**
+   * The memory system's parameters from one column alone: the achievable bandwidth is its row at
+   * full occupancy (1,280 blocks), and the latency and queueing scale are its fit against that.
+   */
+  static Calibration calibrate(Column column) {
+    Double full = column.gbpsByBlocks().get(FULL_OCCUPANCY_BLOCKS);
+    checkArgument(full != null, "column %s has no row at %s blocks (full occupancy)",
+        column.kernel(), FULL_OCCUPANCY_BLOCKS);
+    return new Calibration(column.kernel(), full, fit(column, full));
+  }
 
   /** The least-squares fit of one column against the achievable bandwidth (GB/s). */
   static Fit fit(Column column, double achievableGbps) {

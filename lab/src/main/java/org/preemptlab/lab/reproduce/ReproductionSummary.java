@@ -58,7 +58,18 @@ public final class ReproductionSummary {
         `results/fig11/raw` files, which are that case's raw outputs.
       - REEF (OSDI 2022): SJTU-IPADS/reef-artifacts @8750974 `evaluation/fig10` holds the
         benchmark's configurations and plotting scripts but no raw results, so REEF's rows compare
-        with the paper's numbers ([reef](reef.md)).""";
+        with the paper's numbers ([reef](reef.md)).
+      - te42kyfo/gpu-benches for a GPU other than the V100: its README's cuda-stream table
+        (blocks of 128 threads, 1 to 1,280 blocks, every kernel's column), which
+        [memory-system-v100](memory-system-v100.md) reproduces, exists for the Tesla
+        V100-PCIe-16GB only (README.md @7def895 to @97fdf36; later READMEs show a plot). The
+        repository's result files for other cards (@1c36d50 `gpu-stream/a100_40.txt`,
+        `a100_80.txt`, `h100_pcie.txt`, `h200.txt`, `l40.txt`, `a40.txt`, `mi100.txt`,
+        `mi210.txt`, `RX6900XT.txt`) come from another benchmark (`gpu-stream/main.cu`): the
+        block size grows from 32 to 1,024 threads at two resident blocks per SM (set through
+        the shared-memory carve-out) over a full grid, and the columns differ (init, read,
+        scale, triad, stencils), so they give no table of the same kind to calibrate on one
+        column and check another.""";
 
   private ReproductionSummary() {}
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.preemptlab.runner.report.Numbers;
 
 /**
  * docs/model.md shows one kernel alone and two side by side from the memory system's parameters:
@@ -38,19 +39,26 @@ class MemorySystemDocTest {
   }
 
   @Test
-  void theModelPagesParameterTableGivesTheV100FilesValues() throws Exception {
+  void theModelPagesParameterTableGivesTheV100FilesValuesAndTheReproductions() throws Exception {
     String model = Files.readString(DOCS.resolve("model.md"));
-    org.preemptlab.api.hardware.HardwareModel v100 = MemorySystemV100.v100(
-        org.preemptlab.runner.discovery.PluginRegistry.discover(java.util.Optional.empty()));
+    org.preemptlab.runner.discovery.PluginRegistry registry =
+        org.preemptlab.runner.discovery.PluginRegistry.discover(java.util.Optional.empty());
+    org.preemptlab.api.hardware.HardwareModel file = MemorySystemV100.v100(registry,
+        MemorySystemV100.Parameters.MODEL_FILE);
+    QueueingFit.Calibration used = MemorySystemV100.CALIBRATION;
 
     assertThat(model)
         .contains("| achievable bandwidth, `dram-achievable-gbps` | "
-            + Math.round(v100.device().memory().achievableBytesPerNs()) + " GB/s |")
+            + Math.round(file.device().memory().achievableBytesPerNs()) + " GB/s | "
+            + Numbers.fixed(used.achievableGbps(), 1) + " GB/s |")
         .contains("| unloaded DRAM latency, `dram-latency-ns` | "
-            + Math.round(v100.device().memory().dramLatencyNs()) + " ns |")
+            + Math.round(file.device().memory().dramLatencyNs()) + " ns | "
+            + Numbers.fixed(used.latencyNs(), 1) + " ns |")
         .contains("| queueing scale, `dram-queueing-ns` | "
-            + Math.round(v100.contention().orElseThrow().queueingNs()) + " ns |")
+            + Math.round(file.contention().orElseThrow().queueingNs()) + " ns | "
+            + Numbers.fixed(used.queueingNs(), 1) + " ns |")
         .contains("| bytes in flight per triad thread | "
+            + Math.round(MemorySystemV100.BYTES_IN_FLIGHT_PER_THREAD) + " B | "
             + Math.round(MemorySystemV100.BYTES_IN_FLIGHT_PER_THREAD) + " B |");
   }
 
@@ -59,7 +67,7 @@ class MemorySystemDocTest {
     String page = Files.readString(DOCS.resolve("reproductions/memory-system-v100.md"));
     String model = Files.readString(DOCS.resolve("model.md"));
 
-    assertThat(page).contains("Verdict: 8 PASS, 1 FAIL, 1 IN-SAMPLE of 10 rows");
-    assertThat(model).contains("8 of the 9 rows that are not in-sample pass");
+    assertThat(page).contains("Verdict: 10 PASS of 10 rows: reproduced");
+    assertThat(model).contains("all 10 rows pass");
   }
 }

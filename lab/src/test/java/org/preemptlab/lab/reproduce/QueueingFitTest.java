@@ -1,6 +1,7 @@
 package org.preemptlab.lab.reproduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Map;
@@ -10,18 +11,21 @@ import org.preemptlab.runner.discovery.PluginRegistry;
 import org.preemptlab.runner.discovery.PluginType;
 
 /**
- * The {@code v100} model file's {@code dram-queueing-ns} is the SCALE fit of {@link QueueingFit},
- * rounded, and the fit recovers a queueing scale it is given.
+ * The {@code v100} model file's {@code dram-queueing-ns} is the SCALE fit of {@link QueueingFit}
+ * against the file's achievable bandwidth, rounded; the reproduction's calibration takes every
+ * parameter from the SCALE column and runs on them; and the fit recovers a queueing scale it is
+ * given.
  */
 class QueueingFitTest {
 
   @Test
   void theV100FilesQueueingScaleIsTheScaleKernelsFitRounded() {
     PluginRegistry registry = PluginRegistry.discover(java.util.Optional.empty());
-    HardwareModel v100 = MemorySystemV100.v100(registry);
+    HardwareModel file = MemorySystemV100.v100(registry, MemorySystemV100.Parameters.MODEL_FILE);
     QueueingFit.Fit fit = QueueingFit.fit(QueueingFit.SCALE,
-        v100.device().memory().achievableBytesPerNs());
+        file.device().memory().achievableBytesPerNs());
 
+    assertThat(file.device().memory().achievableBytesPerNs()).isEqualTo(829);
     assertThat(fit.rows()).isEqualTo(9);
     assertThat(fit.queueingNs()).isCloseTo(120.8, within(0.05));
     HardwareModel declared = registry.create(PluginType.HARDWARE_MODEL, "v100",
@@ -29,6 +33,31 @@ class QueueingFitTest {
         new java.util.SplittableRandom(1));
     assertThat(declared.contention()).contains(org.preemptlab.api.hardware.ContentionModel
         .memorySystem(316, Math.round(fit.queueingNs())));
+  }
+
+  @Test
+  void theCalibrationTakesEveryParameterFromTheScaleColumnAndTheReproductionRunsOnIt() {
+    QueueingFit.Calibration calibration = QueueingFit.calibrate(QueueingFit.SCALE);
+    HardwareModel v100 = MemorySystemV100.v100(
+        PluginRegistry.discover(java.util.Optional.empty()));
+
+    // SCALE at full occupancy, 1,280 blocks (README.md @7def895): not the triad's 829.1
+    assertThat(calibration.achievableGbps()).isEqualTo(787.8);
+    assertThat(calibration.fit()).isEqualTo(QueueingFit.fit(QueueingFit.SCALE, 787.8));
+    assertThat(calibration.fit().rows()).isEqualTo(9);
+    assertThat(calibration.latencyNs()).isCloseTo(374.3, within(0.05));
+    assertThat(calibration.queueingNs()).isCloseTo(102.5, within(0.05));
+    assertThat(v100.device().memory().achievableBytesPerNs()).isEqualTo(787.8);
+    assertThat(v100.device().memory().dramLatencyNs()).isEqualTo(calibration.latencyNs());
+    assertThat(v100.contention()).contains(org.preemptlab.api.hardware.ContentionModel
+        .memorySystem(calibration.latencyNs(), calibration.queueingNs()));
+  }
+
+  @Test
+  void aColumnWithoutAFullOccupancyRowCannotBeCalibrated() {
+    assertThatThrownBy(() -> QueueingFit.calibrate(QueueingFit.SUM1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("column sum1 has no row at 1280 blocks (full occupancy)");
   }
 
   @Test
