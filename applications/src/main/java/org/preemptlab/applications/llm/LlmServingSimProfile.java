@@ -176,7 +176,9 @@ public final class LlmServingSimProfile {
     Map<String, Interpolation.Line> seqLines = lines(perSequence, "sequences");
     Attention4d attn = Attention4d.of(attention, skew);
     Map<String, TransformerOperators.Op> ops = new LinkedHashMap<>();
-    TransformerOperators.of(arch, tp).forEach(op -> ops.put(op.name(), op));
+    // the bundle is vLLM's profile: its norms carry the residual add (fused), as vLLM's list says
+    TransformerOperators.of(arch, tp, TransformerOperators.Engine.VLLM)
+        .forEach(op -> ops.put(op.name(), op));
     double b = arch.bytesPerValue();
     double q = (double) arch.heads() / tp * arch.headDim();
     double kv = (double) arch.kvHeads() / tp * arch.headDim();

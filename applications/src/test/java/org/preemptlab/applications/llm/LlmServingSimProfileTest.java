@@ -45,6 +45,21 @@ class LlmServingSimProfileTest {
   }
 
   @Test
+  void theNormsMoveVllmsBytesTheResidualAddFusedIn() throws IOException {
+    // tiny: h = 64, 2 layers, 2 bytes a value; one decode token, a grid of 4 blocks. vLLM's first
+    // norm of a layer carries the layers' mean, b((4 - 2/2) n h + h) = 2 (3 * 64 + 64) = 512 B;
+    // the second and the final norm are fused adds, b(4 n h + h) = 2 (256 + 64) = 640 B
+    ModelProfile p = LlmServingSimProfile.read(bundle(), VidurProfileTest.TINY, 1, 4);
+    List<Kernel> kernels = p.kernels(BatchShape.of(List.of(SequenceWork.decode(16))));
+    assertThat(kernels.get(1).name()).isEqualTo("L0.layernorm");
+    assertThat(kernels.get(1).program().dramBytes()).isEqualTo(512 / 4);
+    assertThat(kernels.get(4).name()).isEqualTo("L0.layernorm");
+    assertThat(kernels.get(4).program().dramBytes()).isEqualTo(640 / 4);
+    assertThat(kernels.get(9).name()).isEqualTo("final_layernorm");
+    assertThat(kernels.get(9).program().dramBytes()).isEqualTo(640 / 4);
+  }
+
+  @Test
   void denseAndPerSequenceTimesAreInterpolatedMicroseconds() throws IOException {
     ModelProfile p = LlmServingSimProfile.read(bundle(), VidurProfileTest.TINY, 1, 4);
     List<Kernel> kernels = p.kernels(BatchShape.of(List.of(SequenceWork.prefill(2, 0, true))));
