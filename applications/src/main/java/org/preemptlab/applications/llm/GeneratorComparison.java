@@ -11,14 +11,14 @@ import java.util.TreeSet;
  * (vLLM's operator list, the bundled efficiency fit and the bundled attention tile model, {@link
  * AttentionTiming#bundled()}) against measured profiles, LLMServingSim 2.0's bundles of Llama 3.1
  * 8B on the GeForce RTX 4090 and the RTX PRO 6000 read by {@link LlmServingSimProfile}, per
- * operator class. The efficiencies come from Vidur's H100 profile of Llama 2 7B ({@link
- * RooflineFit}), fitted on neither bundle; the tile factors from the RTX PRO 6000's attention table
- * ({@link AttentionFit}), so attention is in-sample there. What was fitted or tried on each
- * measured table is part of each {@link Bundle} and printed with its rows.
+ * operator class. The GEMM efficiencies come from Vidur's H100 profile of Llama 2 7B ({@link
+ * RooflineFit}), fitted on neither bundle; the element-wise ones from the RTX 4090 bundle's
+ * element-wise rows ({@link RooflineFit#fitVllm}), so that class is in-sample there; the tile
+ * factors from the RTX PRO 6000's attention table ({@link AttentionFit}), so attention is
+ * in-sample there. What was fitted or tried on each measured table is part of each {@link Bundle}
+ * and printed with its rows.
  *
- * <p>Neither card declares a sustained DRAM bandwidth, so the generator runs there with the
- * element-wise efficiencies as fractions of the datasheet's ({@code roofline-fit.txt}); the serving
- * path, which uses the sustained-bandwidth fit, refuses both cards. Both profiles are evaluated at
+ * <p>Both profiles are evaluated at
  * the measured tables' own points: each class's time of one iteration (its operators' kernels summed,
  * per-layer ones times the layers) at every token count of {@code dense.csv} (GEMMs and
  * element-wise operators, a batch of that many tokens and nothing else), at every sequence count
@@ -46,7 +46,8 @@ final class GeneratorComparison {
   /** LLMServingSim 2.0's RTX 4090 bundle of Llama 3.1 8B. */
   static final Bundle RTX_4090 = new Bundle(
       "docs/data/llmservingsim/RTX4090/meta-llama/Llama-3.1-8B/bf16", "rtx-4090",
-      "L2-rule variants tried on it (none acts on this card)",
+      "in-sample: vLLM's element-wise factors were fitted on it (L2-rule variants tried on it "
+          + "before)",
       "tile model revised after its first miss here");
 
   /**
@@ -78,12 +79,12 @@ final class GeneratorComparison {
   private GeneratorComparison() {}
 
   /**
-   * The profile the generator builds for Llama 3.1 8B on {@code device} (vLLM's operator list;
-   * the datasheet fit, neither RTX card declaring a sustained bandwidth).
+   * The profile the generator builds for Llama 3.1 8B on {@code device} (vLLM's operator list
+   * and the fit for vLLM's kernels, {@link RooflineFit#fitVllm}).
    */
   static ModelProfile generated(String device) {
     return TransformerRoofline.profile(ModelArchitecture.bundled(MODEL, "comparison"),
-        DeviceRoof.bundled(device), RooflineEfficiency.bundled(DeviceRoof.Bandwidth.DATASHEET),
+        DeviceRoof.bundled(device), RooflineEfficiency.bundled(TransformerOperators.Engine.VLLM),
         AttentionTiming.bundled(), TransformerOperators.Engine.VLLM, 1);
   }
 

@@ -251,9 +251,9 @@ public final class ModelProfile {
 
   /**
    * The roofline profile ({@link TransformerRoofline}) of a bundled model on the bundled device
-   * named {@code deviceName}, with the bundled efficiency fit (element-wise efficiencies as
-   * fractions of the device's sustained bandwidth, {@link RooflineEfficiency#bundled()}) and
-   * attention timed by the bundled tile model ({@link AttentionTiming#bundled()}).
+   * named {@code deviceName}, with vLLM's operator list and the bundled efficiency fit for vLLM's
+   * kernels ({@link RooflineEfficiency#bundled(TransformerOperators.Engine)}) and attention timed
+   * by the bundled tile model ({@link AttentionTiming#bundled()}).
    *
    * @throws ConfigurationException for an unknown model, a device without bundled peaks or one
    *     that declares no sustained bandwidth, shared memory per SM or boost clock
@@ -265,7 +265,9 @@ public final class ModelProfile {
 
   /**
    * The roofline profile of {@code arch} on the bundled device named {@code deviceName}, with
-   * {@code engine}'s operator list.
+   * {@code engine}'s operator list and the efficiency fit for {@code engine}'s kernels (Vidur's:
+   * element-wise efficiencies as fractions of the device's sustained bandwidth, refused on a
+   * device declaring none).
    */
   public static ModelProfile bundled(ModelArchitecture arch, String deviceName,
       TransformerOperators.Engine engine, String owner) {
@@ -273,7 +275,7 @@ public final class ModelProfile {
         owner + ": no roofline peaks for the device '" + deviceName + "'; devices with peaks: "
             + String.join(", ", DeviceRoof.bundledNames()) + " (or give a measured profile with "
             + "profile-file)"));
-    RooflineEfficiency efficiency = RooflineEfficiency.bundled();
+    RooflineEfficiency efficiency = RooflineEfficiency.bundled(engine);
     if (!efficiency.fits(roof)) {
       List<String> sustained = new ArrayList<>();
       DeviceRoof.BUNDLED.stream().map(DeviceRoof::bundled).filter(efficiency::fits)

@@ -126,7 +126,23 @@ public record RooflineEfficiency(Map<String, Factors> factors,
 
   /** The bundled fit whose element-wise efficiencies are fractions of {@code basis}. */
   public static RooflineEfficiency bundled(DeviceRoof.Bandwidth basis) {
-    String name = resource(basis);
+    return load(resource(basis));
+  }
+
+  /**
+   * The bundled fit for {@code engine}'s kernels: for {@link TransformerOperators.Engine#VLLM}
+   * {@code roofline-fit-vllm.txt} (element-wise factors fitted on vLLM's own kernels, {@link
+   * RooflineFit#fitVllm}); for {@link TransformerOperators.Engine#VIDUR} the sustained-bandwidth
+   * fit to Vidur's profile ({@link #bundled()}).
+   */
+  public static RooflineEfficiency bundled(TransformerOperators.Engine engine) {
+    return engine == TransformerOperators.Engine.VLLM ? load(VLLM_RESOURCE) : bundled();
+  }
+
+  /** The resource of the fit for vLLM's kernels ({@link #bundled(TransformerOperators.Engine)}). */
+  static final String VLLM_RESOURCE = "roofline-fit-vllm.txt";
+
+  private static RooflineEfficiency load(String name) {
     try (InputStream in = RooflineEfficiency.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("bundled " + name + " is missing");

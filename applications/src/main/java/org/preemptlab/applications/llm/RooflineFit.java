@@ -61,7 +61,8 @@ public final class RooflineFit {
   /**
    * Prints the two fits (element-wise efficiencies as fractions of the datasheet's bandwidth,
    * {@code roofline-fit.txt}, and of the measured sustained one, {@code
-   * roofline-fit-achievable.txt}), the comparison tables, the attention tile fit ({@code
+   * roofline-fit-achievable.txt}), the fit for vLLM's kernels ({@code roofline-fit-vllm.txt},
+   * {@link #fitVllm}), the comparison tables, the attention tile fit ({@code
    * attention-fit.txt}) and its comparison, and the comparison of a generated profile with a
    * measured one ({@link GeneratorComparison}); {@code args[0]} is the repository root (default:
    * the working directory).
@@ -73,6 +74,8 @@ public final class RooflineFit {
     System.out.print(datasheet.render());
     System.out.println();
     System.out.print(achievable.render());
+    System.out.println();
+    System.out.print(fitVllm(root).render());
     System.out.println();
     System.out.print(table(root, datasheet, achievable));
     System.out.println();
@@ -163,6 +166,74 @@ public final class RooflineFit {
         + (basis == DeviceRoof.Bandwidth.ACHIEVABLE ? "element-wise memory efficiencies as "
             + "fractions of the measured sustained DRAM bandwidth (BabelStream triad); " : "")
         + "attention not fitted: the GEMM factors without overhead");
+  }
+
+  /**
+   * The measured table vLLM's element-wise factors are fitted on: LLMServingSim 2.0's RTX 4090
+   * bundle of Llama 3.1 8B ({@code dense.csv}: vLLM 0.19's own kernels, CUDA times per operator
+   * and token count), in-sample there.
+   */
+  static final String VLLM_FIT_PROFILE = GeneratorComparison.RTX_4090.path() + "/tp1/dense.csv";
+
+  /** The element-wise groups of vLLM's operator list, the ones {@link #fitVllm} fits. */
+  static final List<String> VLLM_ELEMENTWISE_GROUPS = List.of("norm", "rotary", "activation",
+      "embedding");
+
+  /**
+   * The element-wise rows of an LLMServingSim {@code dense.csv} as samples of vLLM's operators of
+   * {@code arch}: {@code embedding}, {@code rotary_emb}, {@code act_fn} and {@code
+   * final_layernorm} (fused) as themselves; {@code layernorm}, which the bundle's one-layer model
+   * measures as the mean of a plain norm (the first layer's input norm) and a fused one ({@link
+   * LlmServingSimProfile}), as a norm moving the mean of their bytes, {@code 3nh + h} values.
+   */
+  static List<Sample> vllmElementwiseSamples(Path denseCsv, ModelArchitecture arch) {
+    Map<String, TransformerOperators.Op> ops = new LinkedHashMap<>();
+    TransformerOperators.of(arch, 1, TransformerOperators.Engine.VLLM)
+        .forEach(op -> ops.put(op.name(), op));
+    TransformerOperators.Op fused = ops.get("post_attention_layernorm");
+    double plainLess = arch.bytesPerValue() * arch.hidden(); // a plain norm moves 2nh fewer
+    ops.put("layernorm", new TransformerOperators.Op("layernorm", OperatorClass.ELEMENTWISE,
+        "norm", Placement.PER_LAYER, x -> 0,
+        x -> fused.bytes().applyAsDouble(x) - plainLess * x.tokens()));
+    ProfileTable table = ProfileTable.read(denseCsv);
+    List<Sample> samples = new ArrayList<>();
+    for (int r = 0; r < table.size(); r++) {
+      TransformerOperators.Op op = ops.get(table.text(r, "layer"));
+      if (op != null && op.kind() == OperatorClass.ELEMENTWISE && !op.name().equals(
+          "input_layernorm") && !op.name().equals("post_attention_layernorm")) {
+        samples.add(new Sample(op, new BatchShape(table.count(r, "tokens", 1, 1L << 32), 0, 0, 0),
+            table.nanos(r, "time_us", 1000)));
+      }
+    }
+    return samples;
+  }
+
+  /**
+   * The fit for vLLM's kernels ({@code roofline-fit-vllm.txt}): the element-wise groups of vLLM's
+   * operator list fitted, as {@link #fit} fits a group, to {@link #VLLM_FIT_PROFILE} on the RTX
+   * 4090 (in-sample there), their memory efficiencies as fractions of the datasheet's bandwidth (no
+   * sustained one of that card is published) or of the L2 rate where a kernel's bytes fit the L2;
+   * the GEMM, attention and residual-add factors are the datasheet fit's ({@link #fit}), vLLM's
+   * list having no residual add.
+   */
+  static RooflineEfficiency fitVllm(Path root) {
+    RooflineEfficiency vidur = fit(root, DeviceRoof.Bandwidth.DATASHEET);
+    List<Sample> samples = vllmElementwiseSamples(root.resolve(VLLM_FIT_PROFILE),
+        ModelArchitecture.bundled(GeneratorComparison.MODEL, "fit"));
+    DeviceRoof device = DeviceRoof.bundled(GeneratorComparison.RTX_4090.device());
+    RooflineEfficiency rates = new RooflineEfficiency(PLACEHOLDER,
+        DeviceRoof.Bandwidth.DATASHEET, "");
+    Map<String, RooflineEfficiency.Factors> factors = new LinkedHashMap<>(vidur.factors());
+    for (String group : VLLM_ELEMENTWISE_GROUPS) {
+      factors.put(group, fitClass(samples.stream().filter(s -> s.op().group().equals(group))
+          .toList(), device.peakFlops(), bytes -> rates.bandwidth(group, bytes, device), false));
+    }
+    return new RooflineEfficiency(factors, DeviceRoof.Bandwidth.DATASHEET, "vLLM's kernels: "
+        + "element-wise groups (norm, rotary, activation, embedding) a least-squares fit "
+        + "(relative error) to LLMServingSim 2.0's RTX 4090 profile of Llama 3.1 8B, dense.csv "
+        + "(RooflineFit, in-sample there), as fractions of the datasheet's DRAM bandwidth or of "
+        + "the L2 rate (derived for that card from the L40's); GEMM, attention and residual-add "
+        + "factors: the datasheet fit to Vidur's H100 profile of Llama 2 7B");
   }
 
   /** Factors that only name every group, for the rates of a basis ({@link #fit}). */

@@ -3,6 +3,7 @@ package org.preemptlab.applications.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.preemptlab.api.ConfigurationException;
 
@@ -92,12 +93,31 @@ class DeviceRoofTest {
   }
 
   @Test
-  void withoutAMeasuredL2RateEveryByteMovesAtTheDramRate() {
-    DeviceRoof d = DeviceRoof.bundled("rtx-4090");
-    assertThat(d.l2().bytes()).isEqualTo(72L << 20);
+  void withoutAnL2RateEveryByteMovesAtTheDramRate() {
+    DeviceRoof d = DeviceRoof.parse("name: T\nsms: 1\npeak-flops: 1e12\ndram-bytes-per-s: 1e12\n"
+        + "l2-bytes: 1000\n", "t", "t.device");
+    assertThat(d.l2().bytes()).isEqualTo(1000);
     assertThat(d.l2().measured()).isFalse();
-    assertThat(d.elementwiseBandwidth(1, DeviceRoof.Bandwidth.DATASHEET)).isEqualTo(1.008e12);
-    assertThat(DeviceRoof.bundled("rtx-pro-6000-server").l2()).isEqualTo(DeviceRoof.L2.NONE);
+    assertThat(d.elementwiseBandwidth(1, DeviceRoof.Bandwidth.DATASHEET)).isEqualTo(1e12);
+  }
+
+  /**
+   * The RTX cards' L2 figures are derived, as their files say, from the L40's curve
+   * (te42kyfo/gpu-benches gpu-l2-cache/l40.txt: 5,219.15 GB/s up to 91,648 kB of its 96 MB; 142
+   * SMs at 2,490 MHz) per SM and per clock, and the same share of each card's L2.
+   */
+  @Test
+  void theRtxCardsL2FiguresAreTheL40sCarriedPerSmAndClock() {
+    double perSmAndClock = 5219.15e9 / (142 * 2.49e9);
+    double share = 91_648.0 * 1024 / (96L << 20);
+    for (String id : List.of("rtx-4090", "rtx-pro-6000-server")) {
+      DeviceRoof d = DeviceRoof.bundled(id);
+      assertThat(d.l2().bytesPerSecond()).as(id).isCloseTo(
+          perSmAndClock * d.sms() * d.boostClockHz(), org.assertj.core.data.Percentage.withPercentage(0.01));
+      assertThat(d.l2().residentBytes()).as(id).isEqualTo((long) (share * d.l2().bytes()));
+    }
+    assertThat(DeviceRoof.bundled("rtx-4090").l2().bytes()).isEqualTo(72L << 20);
+    assertThat(DeviceRoof.bundled("rtx-pro-6000-server").l2().bytes()).isEqualTo(128L << 20);
   }
 
   @Test

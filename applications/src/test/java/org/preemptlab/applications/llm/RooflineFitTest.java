@@ -28,6 +28,7 @@ class RooflineFitTest {
       RooflineFit.fit(ROOT, DeviceRoof.Bandwidth.DATASHEET);
   private static final RooflineEfficiency ACHIEVABLE =
       RooflineFit.fit(ROOT, DeviceRoof.Bandwidth.ACHIEVABLE);
+  private static final RooflineEfficiency VLLM = RooflineFit.fitVllm(ROOT);
   private static final AttentionTiming TILES = AttentionFit.fit(ROOT);
 
   @Test
@@ -40,6 +41,34 @@ class RooflineFitTest {
       }
       assertThat(RooflineEfficiency.bundled(fit.elementwiseBandwidth())).isEqualTo(fit);
     }
+    try (InputStream in = RooflineEfficiency.class.getResourceAsStream(
+        RooflineEfficiency.VLLM_RESOURCE)) {
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(VLLM.render());
+    }
+    assertThat(RooflineEfficiency.bundled(TransformerOperators.Engine.VLLM)).isEqualTo(VLLM);
+    assertThat(RooflineEfficiency.bundled(TransformerOperators.Engine.VIDUR)).isEqualTo(ACHIEVABLE);
+  }
+
+  /**
+   * The fit for vLLM's kernels fits only vLLM's element-wise groups, on the RTX 4090 bundle's
+   * 152 token counts of each of its five element-wise rows; everything else is the datasheet fit.
+   */
+  @Test
+  void theFitForVllmsKernelsFitsOnlyItsElementwiseGroupsOnTheRtx4090Bundle() {
+    List<RooflineFit.Sample> samples = RooflineFit.vllmElementwiseSamples(
+        ROOT.resolve(RooflineFit.VLLM_FIT_PROFILE),
+        ModelArchitecture.bundled("llama-3.1-8b", "test"));
+    assertThat(samples).hasSize(5 * 152);
+    // the bundle's layernorm: the mean of a plain (2nh + h) and a fused (4nh + h) norm's values
+    RooflineFit.Sample norm = samples.stream().filter(x -> x.op().name().equals("layernorm")
+        && x.batch().tokens() == 2).findFirst().orElseThrow();
+    assertThat(norm.op().bytes().applyAsDouble(norm.batch())).isEqualTo(2 * (3 * 4096 * 2 + 4096));
+    for (String group : TransformerOperators.GROUPS) {
+      if (!RooflineFit.VLLM_ELEMENTWISE_GROUPS.contains(group)) {
+        assertThat(VLLM.of(group)).as(group).isEqualTo(DATASHEET.of(group));
+      }
+    }
+    assertThat(VLLM.elementwiseBandwidth()).isEqualTo(DeviceRoof.Bandwidth.DATASHEET);
   }
 
   @Test
@@ -96,13 +125,24 @@ class RooflineFitTest {
 
   @Test
   void servingTheRooflineOnABundledDeviceWithoutASustainedBandwidthNamesTheDevicesWithOne() {
-    assertThatThrownBy(() -> ModelProfile.bundled("llama-3.1-8b", "NVIDIA GeForce RTX 4090",
+    assertThatThrownBy(() -> ModelProfile.bundled(ModelArchitecture.bundled("llama-3.1-8b",
+        "test"), "NVIDIA GeForce RTX 4090", TransformerOperators.Engine.VIDUR,
         "application 'llm-serving'")).isInstanceOf(ConfigurationException.class)
         .hasMessage("application 'llm-serving': the roofline profile needs the device's "
             + "sustained DRAM bandwidth (achievable-dram-bytes-per-s), which 'NVIDIA GeForce RTX "
             + "4090' does not declare; devices with it: NVIDIA H200 SXM, NVIDIA H100 SXM, "
             + "NVIDIA A100-SXM4-80GB, NVIDIA A100-SXM4-40GB (or give a measured profile with "
             + "profile-file)");
+  }
+
+  /** With vLLM's operators (the default) the roofline serves the RTX cards too. */
+  @Test
+  void theRooflineServesTheRtxCardsWithVllmsKernels() {
+    for (String name : List.of("NVIDIA GeForce RTX 4090",
+        "NVIDIA RTX PRO 6000 Blackwell Server Edition")) {
+      assertThat(ModelProfile.bundled("llama-3.1-8b", name, "test").operators()).as(name)
+          .isNotEmpty();
+    }
   }
 
   @Test
@@ -212,7 +252,9 @@ class RooflineFitTest {
    * generator slower) and the element-wise operators (160.0 %, slower), so the test holds the
    * unchanged target for the LM head and attention, and the docs show the two misses (their
    * table is the command's output, checked below). Since vLLM's operator list and the L2 rule,
-   * the same two miss (element-wise 283.1 %).
+   * the same two miss (element-wise 283.1 %). Since the element-wise factors for vLLM's kernels
+   * were fitted on this very table ({@link RooflineFit#fitVllm}), its element-wise class is
+   * in-sample here (12.6 %) and held to the target as such; the GEMMs still miss.
    */
   @Test
   void aProfileBuiltByTheGeneratorIsWithinTheTargetOfAMeasuredProfilePerOperatorClass() {
@@ -226,7 +268,7 @@ class RooflineFitTest {
     assertThat(rows.stream().filter(GeneratorComparison.Row::target))
         .extracting(GeneratorComparison.Row::kind)
         .containsExactly("gemm", "elementwise", "gemm (lm_head)", "attention, all rows");
-    List<String> missed = List.of("gemm", "elementwise");
+    List<String> missed = List.of("gemm");
     rows.stream().filter(r -> r.target() && !missed.contains(r.kind())).forEach(r ->
         assertThat(r.meanAbs()).as(r.kind() + " on " + r.table()).isLessThanOrEqualTo(TARGET));
   }
@@ -245,6 +287,9 @@ class RooflineFitTest {
    * operators (345.4 %, the generator slower) and met it for the GEMMs (8.0 %), the LM head
    * (4.5 %) and attention (11.1 %, in-sample), so the test holds the unchanged target for those
    * three and the docs show the miss (their table is the command's output, checked below).
+   * Since the element-wise factors for vLLM's kernels (fitted on the RTX 4090's table, with L2
+   * rates derived from the L40's for both cards; nothing fitted or tried on this table) the
+   * element-wise class is at 17.5 %, out of sample: still a miss of the unchanged target.
    */
   @Test
   void onASecondCardTheGeneratedProfileIsWithinTheTargetOfTheMeasuredOnePerOperatorClass() {
@@ -254,6 +299,16 @@ class RooflineFitTest {
         .containsExactly(152L, 152L, 40L, 233L, 171L, 18_960L, 19_364L);
     rows.stream().filter(r -> r.target() && !r.kind().equals("elementwise")).forEach(r ->
         assertThat(r.meanAbs()).as(r.kind() + " on " + r.table()).isLessThanOrEqualTo(TARGET));
+  }
+
+  @Test
+  void theDocsShowTheFitForVllmsKernelsTheCommandFits() throws IOException {
+    String page = Files.readString(ROOT.resolve("docs/llm-serving.md"));
+    String begin = "<!-- roofline-fit-vllm: generated by RooflineFit -->\n```\n";
+    int start = page.indexOf(begin);
+    assertThat(start).isNotNegative();
+    int end = page.indexOf("```\n<!-- /roofline-fit-vllm -->", start);
+    assertThat(page.substring(start + begin.length(), end)).isEqualTo(VLLM.render());
   }
 
   @Test
