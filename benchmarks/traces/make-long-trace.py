@@ -9,7 +9,12 @@ ids and its ProfilerStep numbers moved past those of copy k - 1. Nothing else ch
 kernels, copies, launches and stream waits are the example's. The output is deterministic (same
 arguments, same bytes), so a measurement names the file by its arguments.
 
-Usage: benchmarks/traces/make-long-trace.py [--blocks N] OUT.json.gz
+With --grid-scale K (default 1) every kernel's grid has K times the blocks along x and keeps its
+duration, so its blocks are about K times shorter (the replay spreads a kernel's time over its
+waves): K = 10 gives about 54 million blocks per GPU second instead of 5.4 million, blocks of a few
+microseconds, the shape of issue 52's A100 trace (about 50 million blocks per GPU second).
+
+Usage: benchmarks/traces/make-long-trace.py [--blocks N] [--grid-scale K] OUT.json.gz
 """
 import argparse
 import copy
@@ -35,11 +40,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--blocks", type=int, default=20_000_000,
                         help="at least this many blocks (default 20,000,000)")
+    parser.add_argument("--grid-scale", type=int, default=1,
+                        help="multiply every kernel's grid along x by this (default 1)")
     parser.add_argument("out", type=pathlib.Path, help="the .json.gz file to write")
     args = parser.parse_args()
+    if args.grid_scale < 1:
+        parser.error("--grid-scale must be at least 1, got %d" % args.grid_scale)
     with gzip.open(EXAMPLE, "rt", encoding="utf-8") as f:
         example = json.load(f)
     events = example["traceEvents"]
+    for e in events:
+        if e.get("cat") == "kernel" and args.grid_scale > 1:
+            e["args"]["grid"][0] *= args.grid_scale
     steps = sorted((e for e in events if e.get("name", "").startswith("ProfilerStep#")),
                    key=lambda e: e["ts"])
     period_us = 2 * (steps[1]["ts"] - steps[0]["ts"])  # the example holds two steps
@@ -61,7 +73,8 @@ def main():
             out_events.append(c)
     trace = dict(example)
     trace["traceEvents"] = out_events
-    trace["traceName"] = "training step x%d (benchmarks/traces/make-long-trace.py)" % copies
+    trace["traceName"] = "training step x%d%s (benchmarks/traces/make-long-trace.py)" % (
+        copies, "" if args.grid_scale == 1 else ", grids x%d" % args.grid_scale)
     with open(args.out, "wb") as raw, \
             gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as f:
         f.write(json.dumps(trace, separators=(",", ":")).encode("utf-8"))
