@@ -36,12 +36,14 @@ public final class LlmServingProvider implements ApplicationProvider, Contribute
   private static final List<ParameterSpec> PARAMETERS = List.of(
       ParameterSpec.text("model", "llama-3.1-8b", "bundled model architecture: "
           + String.join(", ", ModelProfile.bundledModels()) + "; without profile-file, its "
-          + "roofline on the run's device, which must declare its sustained DRAM bandwidth"),
+          + "roofline on the run's device (with roofline-operators vidur, one that declares "
+          + "its sustained DRAM bandwidth)"),
       ParameterSpec.text("model-file", "", "a model architecture file (docs/llm-serving.md, "
           + "\"Model architectures\") instead of a bundled model"),
       ParameterSpec.choice("roofline-operators", "vllm", TransformerOperators.Engine.IDS,
           "without profile-file, whose operator list the roofline builds: vllm (residual add "
-          + "fused into the norms, as vLLM's Llama) or vidur (norms and add unfused)"),
+          + "fused into the norms, as vLLM's Llama; element-wise factors fitted on vLLM's "
+          + "kernels) or vidur (norms and add unfused; factors fitted on Vidur's profile)"),
       ParameterSpec.text("profile-file", "", "a measured or table profile (a file or directory, "
           + "docs/llm-serving.md, \"Model profiles\") instead of the roofline"),
       ParameterSpec.choice("profile-format", "preemptlab", ModelProfile.FORMATS,
