@@ -36,12 +36,18 @@ final class GpuStreamMemorySystem {
    * @param kernels the kernels of the rows and the bytes a thread of each keeps in flight, in
    *     the rows' order
    * @param rowThreads the threads per block of each kernel's rows
+   * @param targetsCommit the commit that set the rows' targets, alone, before any row was run
+   * @param device overrides of the model file for every run where the measured card differs
+   *     from the bundled model, and a sentence saying why (empty map and "" where it does not)
+   * @param deviceNote that sentence
    */
   record Card(String id, String modelId, String gpu, String file, String mainCu, String carveOut,
       String modelFile, GpuStreamTable table, Map<String, Double> kernels,
-      List<Integer> rowThreads) {
-    /** Copies the kernels and rows. */
+      List<Integer> rowThreads, String targetsCommit, Map<String, String> device,
+      String deviceNote) {
+    /** Copies the kernels, rows and device overrides. */
     Card {
+      device = Map.copyOf(device);
       kernels = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(kernels));
       rowThreads = List.copyOf(rowThreads);
     }
@@ -84,7 +90,7 @@ final class GpuStreamMemorySystem {
 
   /** The runs of the card's reproduction: its model, its SCALE calibration. */
   MemoryStreamRuns runs(PluginRegistry registry) {
-    return new MemoryStreamRuns(registry, card.modelId(), calibration);
+    return new MemoryStreamRuns(registry, card.modelId(), calibration, card.device());
   }
 
   /** The source of a kernel's rows. */
@@ -200,11 +206,12 @@ final class GpuStreamMemorySystem {
             has an unloaded cap of %s GB/s (Little's law). Under load each access takes the
             latency plus queueing x U / (1 - U), U the share of the achievable bandwidth in use,
             and what the blocks ask for is shared max-min fairly over the achievable bandwidth.
-            The model file's own figures are run for comparison (the last column): %s""")
+            The model file's own figures are run for comparison (the last column): %s%s""")
             .formatted(card.modelId(), Numbers.fixed(achievable, 0), full,
                 Numbers.fixed(calibration.latencyNs(), 1),
                 Numbers.fixed(calibration.queueingNs(), 1), bytesText(),
-                Numbers.fixed(cap, 2), card.modelFile()))
+                Numbers.fixed(cap, 2), card.modelFile(),
+                card.deviceNote().isEmpty() ? "" : " " + card.deviceNote()))
         .paragraph(("""
             The calibration, computed on every run (`QueueingFit.calibrate`, as for the V100):
             SCALE's row at %,d threads per block is the achievable bandwidth, %s GB/s; each of
@@ -218,7 +225,7 @@ final class GpuStreamMemorySystem {
                 Numbers.fixed(calibration.queueingNs(), 1)))
         .paragraph(("""
             Which columns are rows, decided with the targets and committed alone before any row
-            was simulated (6a09632e, [%s](../../%s)): the triad, a read-and-write stream as SCALE but with
+            was simulated (%s, [%s](../../%s)): the triad, a read-and-write stream as SCALE but with
             24 bytes in flight where SCALE has 16, and read, a load-only stream of 8 bytes;
             both are latency-bound at low occupancy and bounded by the memory at full occupancy,
             which the model describes, and read tests the one queueing figure for reads and
@@ -226,13 +233,14 @@ final class GpuStreamMemorySystem {
             queued about a third as much as SCALE). Left out: init (only stores; a thread issues
             its store and ends without waiting for it, so its time per element is not a memory
             latency over which bytes are in flight, and a write-only stream meets no read/write
-            turnarounds: it moves %s GB/s at full occupancy, above SCALE's %s, the model's one
+            turnarounds: it moves %s GB/s at full occupancy, %s SCALE's %s, the model's one
             ceiling); 3pt and 5pt (the model has no cache: their DRAM traffic per thread is
             SCALE's 16 bytes, so the simulated kernel would be the calibration's own kernel and
             the rows in-sample in all but name). Rows at %s threads per block, from 3%% to 100%%
             occupancy.""")
-            .formatted(TargetFile.path(card.id()).replaceFirst(".*/", ""),
+            .formatted(card.targetsCommit(), TargetFile.path(card.id()).replaceFirst(".*/", ""),
                 TargetFile.path(card.id()), Numbers.fixed(card.table().measured("init", full), 0),
+                card.table().measured("init", full) > achievable ? "above" : "against",
                 Numbers.fixed(achievable, 0), rowsText()))
         .heading("The queueing fit")
         .table(fitTable.render())

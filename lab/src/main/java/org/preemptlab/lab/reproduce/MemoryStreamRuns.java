@@ -38,9 +38,16 @@ import org.preemptlab.runner.report.TextTable;
  * @param registry the plugins
  * @param modelId the bundled hardware model
  * @param calibration the memory-system parameters of {@link Parameters#CALIBRATION}
+ * @param device overrides of the model file under every parameter set, where the measured card
+ *     differs from the bundled model (empty when it does not)
  */
 record MemoryStreamRuns(PluginRegistry registry, String modelId,
-    QueueingFit.Calibration calibration) {
+    QueueingFit.Calibration calibration, Map<String, String> device) {
+  /** Copies the device overrides. */
+  MemoryStreamRuns {
+    device = Map.copyOf(device);
+  }
+
   /** Bytes each simulated block moves: long enough that launch and dispatch costs vanish. */
   static final long BYTES_PER_BLOCK = 4L << 20;
 
@@ -62,6 +69,7 @@ record MemoryStreamRuns(PluginRegistry registry, String modelId,
   HardwareModel model(Parameters parameters) {
     Map<String, String> overrides = new TreeMap<>(Map.of("contention", "memory-system",
         "concurrent-contexts", "true"));
+    overrides.putAll(device);
     if (parameters != Parameters.MODEL_FILE) {
       overrides.put("dram-achievable-gbps", Double.toString(calibration.achievableGbps()));
       overrides.put("dram-latency-ns", Double.toString(calibration.latencyNs()));

@@ -29,7 +29,7 @@ public final class MemorySystemH200 implements Reproduction {
           + " and `dram-latency-ns` 375 (an H100 pointer chase of the same repository), no"
           + " queueing.",
       GpuStreamTable.read("gpu-stream-h200.csv", 132), orderedKernels(),
-      List.of(32, 128, 256, 512, 768, 1024));
+      List.of(32, 128, 256, 512, 768, 1024), "6a09632e", Map.of(), "");
 
   private final GpuStreamMemorySystem reproduction;
 

@@ -106,7 +106,7 @@ public final class MemorySystemV100 implements Reproduction {
 
   /** The runs of this reproduction: the {@code v100} model, the SCALE calibration. */
   static MemoryStreamRuns runs(PluginRegistry registry) {
-    return new MemoryStreamRuns(registry, "v100", CALIBRATION);
+    return new MemoryStreamRuns(registry, "v100", CALIBRATION, Map.of());
   }
 
   /**

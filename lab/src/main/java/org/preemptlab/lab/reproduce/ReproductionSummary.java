@@ -73,10 +73,11 @@ public final class ReproductionSummary {
         row fixes the threads resident, one column per kernel, which is what the memory
         system's Little's law needs. [memory-system-h200](memory-system-h200.md) calibrates
         on `h200.txt`'s SCALE column and checks its triad and read columns (not init, 3pt or
-        5pt, nor two kernels side by side: its page says why). The other cards' files are not
-        reproduced yet; those of @a7dc559 were written by the earlier `main.cu`, which fixed
-        the carve-out at 9% and marked any row whose blocks per SM were not two (none is
-        marked).""";
+        5pt, nor two kernels side by side: its page says why), and
+        [memory-system-a100](memory-system-a100.md) does the same with `a100_80.txt`, written
+        by the earlier `main.cu` (@a7dc559), which fixed the carve-out at 9% and marked any row
+        whose blocks per SM were not two (none is marked). The other cards' files are not
+        reproduced yet.""";
 
   private ReproductionSummary() {}
 

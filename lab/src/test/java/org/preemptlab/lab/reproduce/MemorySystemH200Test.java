@@ -18,7 +18,8 @@ import org.preemptlab.runner.discovery.PluginRegistry;
 /**
  * memory-system-h200 reads the bundled copy of te42kyfo/gpu-benches' gpu-stream/h200.txt
  * (@fd7091f), calibrates the {@code h200} model on its SCALE column alone, and its rows' targets
- * are the file's triad and read figures.
+ * are the file's triad and read figures; memory-system-a100 does the same with a100_80.txt
+ * (@a7dc559) on the {@code a100} model.
  */
 class MemorySystemH200Test {
   private static final GpuStreamTable TABLE = MemorySystemH200.CARD.table();
@@ -31,6 +32,32 @@ class MemorySystemH200Test {
     }
     assertThat(bundled).isEqualTo(Files.readString(Path.of("..", "docs", "data",
         "gpu-stream-h200.csv")));
+  }
+
+  @Test
+  void theBundledA100TableIsTheCopyInDocsData() throws Exception {
+    String bundled;
+    try (InputStream in = GpuStreamTable.class.getResourceAsStream("gpu-stream-a100-80.csv")) {
+      bundled = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    assertThat(bundled).isEqualTo(Files.readString(Path.of("..", "docs", "data",
+        "gpu-stream-a100-80.csv")));
+  }
+
+  @Test
+  void theA100CalibrationIsItsScaleColumnOnTheA100ModelWithThe80GbPeak() {
+    QueueingFit.Calibration calibration = GpuStreamMemorySystem.calibration(
+        MemorySystemA100.CARD);
+    HardwareModel model = new GpuStreamMemorySystem(MemorySystemA100.CARD, Optional.empty())
+        .runs(PluginRegistry.discover(Optional.empty())).model(Parameters.MODEL_FILE);
+
+    // a100_80.txt: SCALE 1,732 GB/s at 1,024 threads per block; 108 SMs, 216 resident blocks
+    assertThat(MemorySystemA100.CARD.table().residentBlocks()).isEqualTo(216);
+    assertThat(calibration.achievableGbps()).isEqualTo(1732);
+    assertThat(calibration.fit().rows()).isEqualTo(12);
+    assertThat(model.device().smCount()).isEqualTo(108);
+    assertThat(model.device().memory().achievableBytesPerNs()).isEqualTo(1360);
+    assertThat(model.device().memory().dramBandwidthBytesPerNs()).isEqualTo(1935);
   }
 
   @Test
