@@ -19,9 +19,10 @@ import org.preemptlab.runner.report.TextTable;
  * alone ({@link QueueingFit#calibrate}) and checked on the rows of other kernels. The load of a
  * row is its block size at two resident blocks per SM; the simulated blocks are resident from the
  * start (two per SM), each moving its bytes at its cap, threads x bytes in flight / latency. One
- * class for every card: {@link Card} says which model, file and rows.
+ * class for every card: {@link Card} says which model, file and rows; each card's reproduction is
+ * a subclass that gives its card (a service needs a class of its own with a public constructor).
  */
-final class GpuStreamMemorySystem {
+abstract class GpuStreamMemorySystem implements Reproduction {
   /**
    * One card's reproduction.
    *
@@ -83,6 +84,18 @@ final class GpuStreamMemorySystem {
     this.targets = TargetFile.bundled(card.id());
   }
 
+  @Override
+  public final String id() {
+    return card.id();
+  }
+
+  @Override
+  public final String description() {
+    return "the memory system calibrated on a third-party " + card.gpu().replaceFirst("^an? ",
+        "") + " gpu-stream SCALE column, checked on its " + String.join(" and ",
+        card.kernels().keySet()) + " at " + rowsText() + " threads per block, two blocks per SM";
+  }
+
   /** The card's calibration: every memory-system parameter from its SCALE column (16 B). */
   static QueueingFit.Calibration calibration(Card card) {
     return QueueingFit.calibrate(card.table().column("scale", 16));
@@ -109,7 +122,8 @@ final class GpuStreamMemorySystem {
   }
 
   /** Runs every row and writes the page; whether every row passed. */
-  boolean run(Path outputDirectory, PrintStream out) throws java.io.IOException {
+  @Override
+  public final boolean run(Path outputDirectory, PrintStream out) throws java.io.IOException {
     PluginRegistry registry = given.orElseGet(() -> PluginRegistry.discover(Optional.empty()));
     MemoryStreamRuns runs = runs(registry);
     HardwareModel model = runs.model(Parameters.CALIBRATION);

@@ -1,7 +1,5 @@
 package org.preemptlab.lab.reproduce;
 
-import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.preemptlab.runner.discovery.PluginRegistry;
@@ -13,7 +11,7 @@ import org.preemptlab.runner.discovery.PluginRegistry;
  * column and checked on its triad and read columns at 32 to 1,024 threads per block, two resident
  * blocks per SM ({@link GpuStreamMemorySystem}, the rows of {@code memory-system-h200}).
  */
-public final class MemorySystemA100 implements Reproduction {
+public final class MemorySystemA100 extends GpuStreamMemorySystem {
   /** The card: the {@code a100} model, the bundled copy of gpu-stream/a100_80.txt, the rows. */
   static final GpuStreamMemorySystem.Card CARD = new GpuStreamMemorySystem.Card(
       "memory-system-a100", "a100", "an NVIDIA A100 80 GB", "gpu-stream/a100_80.txt @a7dc559",
@@ -36,30 +34,12 @@ public final class MemorySystemA100 implements Reproduction {
           + " file names no form factor, so the lower); the memory system shares the achievable"
           + " bandwidth, so the peak only bounds it.");
 
-  private final GpuStreamMemorySystem reproduction;
-
   /** The reproduction with the bundled plugins. */
   public MemorySystemA100() {
     this(Optional.empty());
   }
 
   MemorySystemA100(Optional<PluginRegistry> registry) {
-    this.reproduction = new GpuStreamMemorySystem(CARD, registry);
-  }
-
-  @Override
-  public String id() {
-    return CARD.id();
-  }
-
-  @Override
-  public String description() {
-    return "the memory system calibrated on a third-party A100 80 GB gpu-stream SCALE column,"
-        + " checked on its triad and read at 32 to 1,024 threads per block, two blocks per SM";
-  }
-
-  @Override
-  public boolean run(Path outputDirectory, PrintStream out) throws Exception {
-    return reproduction.run(outputDirectory, out);
+    super(CARD, registry);
   }
 }

@@ -1,7 +1,5 @@
 package org.preemptlab.lab.reproduce;
 
-import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +13,7 @@ import org.preemptlab.runner.discovery.PluginRegistry;
  * column and checked on its triad and read columns at 32 to 1,024 threads per block, two resident
  * blocks per SM ({@link GpuStreamMemorySystem}).
  */
-public final class MemorySystemH200 implements Reproduction {
+public final class MemorySystemH200 extends GpuStreamMemorySystem {
   /** The card: the {@code h200} model, the bundled copy of gpu-stream/h200.txt, the rows. */
   static final GpuStreamMemorySystem.Card CARD = new GpuStreamMemorySystem.Card(
       "memory-system-h200", "h200", "an NVIDIA H200", "gpu-stream/h200.txt @fd7091f",
@@ -31,15 +29,13 @@ public final class MemorySystemH200 implements Reproduction {
       GpuStreamTable.read("gpu-stream-h200.csv", 132), orderedKernels(),
       List.of(32, 128, 256, 512, 768, 1024), "6a09632e", Map.of(), "");
 
-  private final GpuStreamMemorySystem reproduction;
-
   /** The reproduction with the bundled plugins. */
   public MemorySystemH200() {
     this(Optional.empty());
   }
 
   MemorySystemH200(Optional<PluginRegistry> registry) {
-    this.reproduction = new GpuStreamMemorySystem(CARD, registry);
+    super(CARD, registry);
   }
 
   private static Map<String, Double> orderedKernels() {
@@ -47,21 +43,5 @@ public final class MemorySystemH200 implements Reproduction {
     kernels.put("triad", 24.0);
     kernels.put("read", 8.0);
     return kernels;
-  }
-
-  @Override
-  public String id() {
-    return CARD.id();
-  }
-
-  @Override
-  public String description() {
-    return "the memory system calibrated on a third-party H200 gpu-stream SCALE column, checked on"
-        + " its triad and read at 32 to 1,024 threads per block, two blocks per SM";
-  }
-
-  @Override
-  public boolean run(Path outputDirectory, PrintStream out) throws Exception {
-    return reproduction.run(outputDirectory, out);
   }
 }

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.preemptlab.api.hardware.ContentionModel;
 import org.preemptlab.api.hardware.HardwareModel;
 import org.preemptlab.lab.reproduce.MemoryStreamRuns.Parameters;
@@ -24,31 +26,21 @@ import org.preemptlab.runner.discovery.PluginRegistry;
 class MemorySystemH200Test {
   private static final GpuStreamTable TABLE = MemorySystemH200.CARD.table();
 
-  @Test
-  void theBundledTableIsTheCopyInDocsData() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"gpu-stream-h200.csv", "gpu-stream-a100-80.csv"})
+  void eachBundledTableIsTheCopyInDocsData(String file) throws Exception {
     String bundled;
-    try (InputStream in = GpuStreamTable.class.getResourceAsStream("gpu-stream-h200.csv")) {
+    try (InputStream in = GpuStreamTable.class.getResourceAsStream(file)) {
       bundled = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-    assertThat(bundled).isEqualTo(Files.readString(Path.of("..", "docs", "data",
-        "gpu-stream-h200.csv")));
-  }
-
-  @Test
-  void theBundledA100TableIsTheCopyInDocsData() throws Exception {
-    String bundled;
-    try (InputStream in = GpuStreamTable.class.getResourceAsStream("gpu-stream-a100-80.csv")) {
-      bundled = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
-    assertThat(bundled).isEqualTo(Files.readString(Path.of("..", "docs", "data",
-        "gpu-stream-a100-80.csv")));
+    assertThat(bundled).isEqualTo(Files.readString(Path.of("..", "docs", "data", file)));
   }
 
   @Test
   void theA100CalibrationIsItsScaleColumnOnTheA100ModelWithThe80GbPeak() {
     QueueingFit.Calibration calibration = GpuStreamMemorySystem.calibration(
         MemorySystemA100.CARD);
-    HardwareModel model = new GpuStreamMemorySystem(MemorySystemA100.CARD, Optional.empty())
+    HardwareModel model = new MemorySystemA100(Optional.empty())
         .runs(PluginRegistry.discover(Optional.empty())).model(Parameters.MODEL_FILE);
 
     // a100_80.txt: SCALE 1,732 GB/s at 1,024 threads per block; 108 SMs, 216 resident blocks
@@ -85,7 +77,7 @@ class MemorySystemH200Test {
   void theCalibrationIsTheScaleColumnAloneAndTheModelRunsOnIt() {
     QueueingFit.Calibration calibration = GpuStreamMemorySystem.calibration(
         MemorySystemH200.CARD);
-    HardwareModel model = new GpuStreamMemorySystem(MemorySystemH200.CARD, Optional.empty())
+    HardwareModel model = new MemorySystemH200(Optional.empty())
         .runs(PluginRegistry.discover(Optional.empty())).model(Parameters.CALIBRATION);
 
     // SCALE at 1,024 threads per block; its 19 rows below 80% of that (32 to 608 threads)
@@ -102,8 +94,7 @@ class MemorySystemH200Test {
 
   @Test
   void eachRowsTargetIsTheFilesFigureWithinTwentyPercent() {
-    GpuStreamMemorySystem reproduction = new GpuStreamMemorySystem(MemorySystemH200.CARD,
-        Optional.empty());
+    GpuStreamMemorySystem reproduction = new MemorySystemH200(Optional.empty());
     for (String kernel : MemorySystemH200.CARD.kernels().keySet()) {
       for (int threads : MemorySystemH200.CARD.rowThreads()) {
         Target target = reproduction.target(kernel, threads);
