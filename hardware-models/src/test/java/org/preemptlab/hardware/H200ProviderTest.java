@@ -137,10 +137,13 @@ class H200ProviderTest {
 
   @Test
   void everyKeyOfTheFileIsAParameterDefaultingToTheFileValue() {
-    // every key but the DRAM queueing scale, which no source gives for the H200
+    // every key, the DRAM queueing scale at 0 (no source gives it for the H200; a run may set it)
     assertThat(provider.parameters()).extracting(ParameterSpec::name)
-        .containsExactlyElementsOf(ModelKey.ids().stream()
-            .filter(id -> !id.equals("dram-queueing-ns")).toList());
+        .containsExactlyElementsOf(ModelKey.ids());
+    assertThat(provider.parameters())
+        .filteredOn(p -> p.name().equals("dram-queueing-ns"))
+        .singleElement()
+        .satisfies(p -> assertThat(p.defaultValue()).isEqualTo("0"));
     assertThat(provider.parameters())
         .filteredOn(p -> p.name().equals("time-slice"))
         .singleElement()

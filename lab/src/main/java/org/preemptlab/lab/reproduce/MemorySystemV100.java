@@ -2,31 +2,15 @@ package org.preemptlab.lab.reproduce;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.preemptlab.api.hardware.HardwareModel;
-import org.preemptlab.api.model.BlockProgram;
-import org.preemptlab.api.model.BlockTiming;
-import org.preemptlab.api.model.EngineKind;
-import org.preemptlab.api.model.GpuContext;
-import org.preemptlab.api.model.Job;
-import org.preemptlab.api.model.JobQueue;
 import org.preemptlab.api.model.Kernel;
-import org.preemptlab.api.model.Priority;
-import org.preemptlab.api.model.Segment;
-import org.preemptlab.api.model.SegmentKind;
-import org.preemptlab.api.model.Workload;
+import org.preemptlab.lab.reproduce.MemoryStreamRuns.Parameters;
 import org.preemptlab.runner.discovery.PluginRegistry;
-import org.preemptlab.runner.discovery.PluginType;
-import org.preemptlab.engine.EngineOptions;
-import org.preemptlab.engine.JobRecord;
-import org.preemptlab.engine.RunPlugins;
-import org.preemptlab.engine.Simulator;
 import org.preemptlab.runner.report.Numbers;
 import org.preemptlab.runner.report.TextTable;
 
@@ -59,7 +43,7 @@ public final class MemorySystemV100 implements Reproduction {
   /** Bytes a triad thread keeps in flight: one iteration's two 8-byte loads and 8-byte store. */
   static final double BYTES_IN_FLIGHT_PER_THREAD = 24;
   /** Bytes each simulated block moves: long enough that launch and dispatch costs vanish. */
-  static final long BYTES_PER_BLOCK = 4L << 20;
+  static final long BYTES_PER_BLOCK = MemoryStreamRuns.BYTES_PER_BLOCK;
 
   private static final String TWENTY_PERCENT = "±20%, the tolerance of the issue's third-party"
       + " rows; the measurement's own spread between neighbouring occupancies is a few percent.";
@@ -120,84 +104,39 @@ public final class MemorySystemV100 implements Reproduction {
    */
   static final QueueingFit.Calibration CALIBRATION = QueueingFit.calibrate(QueueingFit.SCALE);
 
-  /** The parameter sets a triad runs under: the reproduction's, and two for comparison. */
-  enum Parameters {
-    /** Every memory-system parameter from the SCALE column: the one the rows are judged on. */
-    SCALE_CALIBRATION,
-    /** The same without the queueing delay ({@code dram-queueing-ns} 0). */
-    WITHOUT_QUEUEING,
-    /** The {@code v100} file's own values (the triad's achievable bandwidth, the pointer chase). */
-    MODEL_FILE
+  /** The runs of this reproduction: the {@code v100} model, the SCALE calibration. */
+  static MemoryStreamRuns runs(PluginRegistry registry) {
+    return new MemoryStreamRuns(registry, "v100", CALIBRATION, Map.of());
   }
 
   /**
-   * The {@code v100} model with the memory system on and contexts sharing SMs (MPS-like: the
-   * measured kernel ran alone, and two simulated ones run as two MPS clients), its memory-system
-   * parameters as {@code parameters} says.
+   * The {@code v100} model with the memory system on and contexts sharing SMs, its memory-system
+   * parameters as {@code parameters} says ({@link MemoryStreamRuns#model}).
    */
   static HardwareModel v100(PluginRegistry registry, Parameters parameters) {
-    Map<String, String> overrides = new TreeMap<>(Map.of("contention", "memory-system",
-        "concurrent-contexts", "true"));
-    if (parameters != Parameters.MODEL_FILE) {
-      overrides.put("dram-achievable-gbps", Double.toString(CALIBRATION.achievableGbps()));
-      overrides.put("dram-latency-ns", Double.toString(CALIBRATION.latencyNs()));
-      overrides.put("dram-queueing-ns", parameters == Parameters.WITHOUT_QUEUEING ? "0"
-          : Double.toString(CALIBRATION.queueingNs()));
-    }
-    return registry.create(PluginType.HARDWARE_MODEL, "v100", overrides, (HardwareModel) null,
-        new SplittableRandom(1));
+    return runs(registry).model(parameters);
   }
 
   /** The {@code v100} model as this reproduction runs it: the SCALE calibration. */
   static HardwareModel v100(PluginRegistry registry) {
-    return v100(registry, Parameters.SCALE_CALIBRATION);
+    return v100(registry, Parameters.CALIBRATION);
   }
 
-  /**
-   * A triad kernel of {@code blocks} blocks whose program lasts its bytes at its own cap: threads
-   * x bytes in flight / latency (Little's law).
-   */
+  /** A triad kernel of {@code blocks} blocks of 128 threads ({@link MemoryStreamRuns#kernel}). */
   static Kernel triad(String name, int blocks, HardwareModel v100) {
-    double cap = v100.device().memory().blockBytesPerNs(THREADS, BYTES_IN_FLIGHT_PER_THREAD);
-    long ns = (long) Math.ceil(BYTES_PER_BLOCK / cap);
-    return new Kernel(name, blocks, THREADS, 16, 0, false,
-        new BlockProgram(List.of(new Segment(SegmentKind.GLOBAL_MEMORY, ns, ns, 16, 0,
-            BYTES_PER_BLOCK))), new BlockTiming.Exact());
+    return MemoryStreamRuns.kernel(name, blocks, THREADS, BYTES_IN_FLIGHT_PER_THREAD, v100);
   }
 
   /** Each kernel's bandwidth in GB/s: its bytes over its first block's start to its end. */
   static double[] bandwidths(PluginRegistry registry, int blocks, int kernels) {
-    return bandwidths(registry, blocks, kernels, Parameters.SCALE_CALIBRATION);
+    return bandwidths(registry, blocks, kernels, Parameters.CALIBRATION);
   }
 
   /** As {@link #bandwidths(PluginRegistry, int, int)}, under the given parameters. */
   static double[] bandwidths(PluginRegistry registry, int blocks, int kernels,
       Parameters parameters) {
-    HardwareModel v100 = v100(registry, parameters);
-    List<JobQueue> queues = new ArrayList<>();
-    List<Job> jobs = new ArrayList<>();
-    List<GpuContext> contexts = new ArrayList<>();
-    for (int k = 0; k < kernels; k++) {
-      contexts.add(new GpuContext("p" + k, false));
-      queues.add(new JobQueue("q" + k, "p" + k, Priority.NORMAL, 1, EngineKind.COMPUTE, false));
-      jobs.add(Job.of(k, "q" + k, 0, triad("triad" + k, blocks, v100)));
-    }
-    Workload workload = new Workload(contexts, queues, jobs);
-    SplittableRandom plugins = new SplittableRandom(1);
-    RunPlugins run = new RunPlugins("fifo",
-        engine -> registry.create(PluginType.SCHEDULING_POLICY, "fifo", Map.of(), v100,
-            plugins.split()),
-        "block-boundary", registry.create(PluginType.PREEMPTION_STRATEGY, "block-boundary",
-            Map.of(), v100, plugins.split()),
-        "full", registry.create(PluginType.CONTEXT_SAVE, "full", Map.of(), v100,
-            plugins.split()));
-    Simulator simulator = new Simulator(workload, v100, run, EngineOptions.defaults());
-    double[] gbps = new double[kernels];
-    for (JobRecord job : simulator.run().jobs()) {
-      gbps[(int) job.jobId()] = (double) blocks * BYTES_PER_BLOCK
-          / (job.finishNs() - job.firstStartNs());
-    }
-    return gbps;
+    return runs(registry).bandwidths("triad", blocks, THREADS, BYTES_IN_FLIGHT_PER_THREAD,
+        kernels, parameters);
   }
 
   @Override
@@ -245,13 +184,14 @@ public final class MemorySystemV100 implements Reproduction {
     TextTable fitTable = new TextTable("kernel", "bytes in flight per thread",
         "achievable (GB/s)", "rows (U < 0.8)", "queueing scale (ns)", "offset (ns)", "used");
     QueueingFit.Fit used = CALIBRATION.fit();
-    fitRow(fitTable, QueueingFit.SCALE, used, achievable, "every memory-system parameter of the"
-        + " rows (fit, in-sample for this column)");
-    fitRow(fitTable, QueueingFit.SCALE, QueueingFit.fit(QueueingFit.SCALE, fileAchievable),
-        fileAchievable, "the v100 file's dram-queueing-ns (not used by the rows)");
+    MemoryStreamRuns.fitRow(fitTable, QueueingFit.SCALE, used, achievable, "every memory-system"
+        + " parameter of the rows (fit, in-sample for this column)");
+    MemoryStreamRuns.fitRow(fitTable, QueueingFit.SCALE, QueueingFit.fit(QueueingFit.SCALE,
+        fileAchievable), fileAchievable, "the v100 file's dram-queueing-ns (not used by the"
+        + " rows)");
     for (QueueingFit.Column column : List.of(QueueingFit.SUM1, QueueingFit.SUM2, QueueingFit.DOT,
         QueueingFit.TDOT)) {
-      fitRow(fitTable, column, QueueingFit.fit(column, achievable), achievable,
+      MemoryStreamRuns.fitRow(fitTable, column, QueueingFit.fit(column, achievable), achievable,
           "comparison only");
     }
     out.printf("memory-system-v100: v100 with contention memory-system: achievable %s GB/s,"
@@ -378,13 +318,6 @@ public final class MemorySystemV100 implements Reproduction {
   private static double slowdown(PluginRegistry registry, int blocks, Parameters parameters) {
     double[] both = bandwidths(registry, blocks, 2, parameters);
     return bandwidths(registry, blocks, 1, parameters)[0] / Math.min(both[0], both[1]);
-  }
-
-  private static void fitRow(TextTable table, QueueingFit.Column column, QueueingFit.Fit fit,
-      double achievableGbps, String used) {
-    table.row(fit.kernel(), Numbers.fixed(column.bytesInFlightPerThread(), 0),
-        Numbers.fixed(achievableGbps, 1), fit.rows(), Numbers.fixed(fit.queueingNs(), 1),
-        Numbers.fixed(fit.offsetNs(), 1), used);
   }
 
   /**

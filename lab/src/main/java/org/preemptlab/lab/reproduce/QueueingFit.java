@@ -8,8 +8,10 @@ import java.util.TreeMap;
 /**
  * The memory system's parameters (docs/model.md, "The memory system") fitted on one column of
  * te42kyfo/gpu-benches' cuda-stream table (README.md @7def895, Tesla V100-PCIe-16GB, blocks of 128
- * threads). A kernel whose threads each keep {@code b} bytes in flight gives, per row, the latency
- * each access saw: {@code L(n) = 128 b / (bw(n) / n)} with {@code n} blocks (Little's law). Against
+ * threads), or of a table of the same kind ({@link Sweep}: gpu-stream/h200.txt grows the threads
+ * per block at two blocks per SM). A kernel whose threads each keep {@code b} bytes in flight
+ * gives, per row, the latency each access saw: {@code L(n) = 128 b / (bw(n) / n)} with {@code n}
+ * blocks (Little's law; threads per block x b over the bandwidth per block in general). Against
  * the share {@code U = bw(n) / achievable} of the achievable bandwidth in use it is fitted by least
  * squares as {@code L = offset + queueingNs x U / (1 - U)} over the rows with {@code U < 0.8}
  * (beyond, the achievable bandwidth binds and the latency only says how many bytes wait).
@@ -27,8 +29,55 @@ import java.util.TreeMap;
  */
 final class QueueingFit {
 
-  /** A column of the table: its kernel, the bytes each thread keeps in flight, GB/s by blocks. */
-  record Column(String kernel, double bytesInFlightPerThread, Map<Integer, Double> gbpsByBlocks) {}
+  /**
+   * How a table's rows load the memory: each row's key (the number it is listed by) gives the
+   * blocks resident and their threads, one of the two fixed for the whole table.
+   *
+   * @param byBlocks whether the key is the number of blocks (the threads per block fixed), or the
+   *     threads per block (the number of blocks fixed)
+   * @param fixed the threads per block when keyed by blocks, the blocks when keyed by threads
+   * @param fullOccupancy the key of the row at full occupancy
+   */
+  record Sweep(boolean byBlocks, int fixed, int fullOccupancy) {
+    /** Checks that the fixed number and the full-occupancy key are positive. */
+    Sweep {
+      checkArgument(fixed > 0 && fullOccupancy > 0, "a sweep needs a positive fixed number and"
+          + " full-occupancy key, not %s and %s", fixed, fullOccupancy);
+    }
+
+    /** The blocks resident in the row of {@code key}. */
+    int blocks(int key) {
+      return byBlocks ? key : fixed;
+    }
+
+    /** The threads per block in the row of {@code key}. */
+    int threadsPerBlock(int key) {
+      return byBlocks ? fixed : key;
+    }
+
+    /** What a row's key counts, as error messages and pages name it. */
+    String keyName() {
+      return byBlocks ? "blocks" : "threads per block";
+    }
+  }
+
+  /**
+   * The V100 README's cuda-stream table: 1 to 1,280 blocks of 128 threads, full occupancy 80 SMs x
+   * 16 resident blocks (2,048 threads each).
+   */
+  static final Sweep V100_README = new Sweep(true, 128, 1280);
+
+  /**
+   * A column of a table: its kernel, the bytes each thread keeps in flight, how the rows load the
+   * memory, and GB/s by row key.
+   */
+  record Column(String kernel, double bytesInFlightPerThread, Sweep sweep,
+      Map<Integer, Double> gbpsByKey) {
+    /** A column of the V100 README's table, keyed by blocks of 128 threads. */
+    Column(String kernel, double bytesInFlightPerThread, Map<Integer, Double> gbpsByBlocks) {
+      this(kernel, bytesInFlightPerThread, V100_README, gbpsByBlocks);
+    }
+  }
 
   /** One fit: the scale of the queueing delay and the offset, in ns, and the rows it used. */
   record Fit(String kernel, double queueingNs, double offsetNs, int rows) {}
@@ -50,9 +99,6 @@ final class QueueingFit {
     }
   }
 
-  private static final int THREADS = 128;
-  /** The table's full occupancy: 80 SMs x 16 resident blocks of 128 threads (2,048 threads). */
-  static final int FULL_OCCUPANCY_BLOCKS = 1280;
   private static final double MAX_UTILISATION = 0.8;
 
   private static Map<Integer, Double> column(double... blocksAndGbps) {
@@ -66,7 +112,7 @@ final class QueueingFit {
   /** The SCALE column, 1 to 320 blocks and full occupancy (README.md @7def895, cuda-stream). */
   static final Column SCALE = new Column("scale", 16, column(1, 5.7, 2, 11.5, 4, 22.4, 8, 44.1,
       16, 84.1, 32, 158.5, 64, 286.1, 80, 339.1, 160, 550.8, 240, 681.3, 320, 719.2,
-      FULL_OCCUPANCY_BLOCKS, 787.8));
+      V100_README.fullOccupancy(), 787.8));
   /** The read-only columns, 1 to 320 blocks, for comparison. */
   static final Column SUM1 = new Column("sum1", 8, column(1, 3.0, 2, 6.0, 4, 11.9, 8, 23.8,
       16, 46.8, 32, 93.3, 64, 182.5, 80, 227.6, 160, 418.6, 240, 571.0, 320, 680.6));
@@ -81,12 +127,14 @@ final class QueueingFit {
 
   /**
    * The memory system's parameters from one column alone: the achievable bandwidth is its row at
-   * full occupancy (1,280 blocks), and the latency and queueing scale are its fit against that.
+   * full occupancy (1,280 blocks on the V100's table), and the latency and queueing scale are its
+   * fit against that.
    */
   static Calibration calibrate(Column column) {
-    Double full = column.gbpsByBlocks().get(FULL_OCCUPANCY_BLOCKS);
-    checkArgument(full != null, "column %s has no row at %s blocks (full occupancy)",
-        column.kernel(), FULL_OCCUPANCY_BLOCKS);
+    Sweep sweep = column.sweep();
+    Double full = column.gbpsByKey().get(sweep.fullOccupancy());
+    checkArgument(full != null, "column %s has no row at %s %s (full occupancy)",
+        column.kernel(), sweep.fullOccupancy(), sweep.keyName());
     return new Calibration(column.kernel(), full, fit(column, full));
   }
 
@@ -97,12 +145,14 @@ final class QueueingFit {
     double sxx = 0;
     double sxy = 0;
     int n = 0;
-    for (Map.Entry<Integer, Double> row : column.gbpsByBlocks().entrySet()) {
+    Sweep sweep = column.sweep();
+    for (Map.Entry<Integer, Double> row : column.gbpsByKey().entrySet()) {
       double u = row.getValue() / achievableGbps;
       if (u >= MAX_UTILISATION) {
         continue;
       }
-      double latency = THREADS * column.bytesInFlightPerThread() / (row.getValue() / row.getKey());
+      double latency = sweep.threadsPerBlock(row.getKey()) * column.bytesInFlightPerThread()
+          / (row.getValue() / sweep.blocks(row.getKey()));
       double x = u / (1 - u);
       sx += x;
       sy += latency;

@@ -60,16 +60,24 @@ public final class ReproductionSummary {
         benchmark's configurations and plotting scripts but no raw results, so REEF's rows compare
         with the paper's numbers ([reef](reef.md)).
       - te42kyfo/gpu-benches for a GPU other than the V100: its README's cuda-stream table
-        (blocks of 128 threads, 1 to 1,280 blocks, every kernel's column), which
+        (blocks of 128 threads, 1 to 1,280 blocks), which
         [memory-system-v100](memory-system-v100.md) reproduces, exists for the Tesla
-        V100-PCIe-16GB only (README.md @7def895 to @97fdf36; later READMEs show a plot). The
-        repository's result files for other cards (@1c36d50 `gpu-stream/a100_40.txt`,
-        `a100_80.txt`, `h100_pcie.txt`, `h200.txt`, `l40.txt`, `a40.txt`, `mi100.txt`,
-        `mi210.txt`, `RX6900XT.txt`) come from another benchmark (`gpu-stream/main.cu`): the
-        block size grows from 32 to 1,024 threads at two resident blocks per SM (set through
-        the shared-memory carve-out) over a full grid, and the columns differ (init, read,
-        scale, triad, stencils), so they give no table of the same kind to calibrate on one
-        column and check another.""";
+        V100-PCIe-16GB only (README.md @7def895 to @97fdf36). The repository's result files for
+        other cards (@1c36d50 `gpu-stream/a100_40.txt`, `a100_80.txt`, `h100_pcie.txt`,
+        `h200.txt`, `l40.txt`, `a40.txt`, `mi100.txt`, `mi210.txt`, `RX6900XT.txt`) come from
+        another benchmark, `gpu-stream/main.cu`: the block size grows from 32 to 1,024 threads
+        at two resident blocks per SM (fixed through the shared-memory carve-out) over a full
+        grid of one element per thread, with the columns init, read, scale, triad and
+        stencils. This summary said until 8 December 2026 that they give no table of the same
+        kind to calibrate on one column and check another; read from `main.cu`, they do: each
+        row fixes the threads resident, one column per kernel, which is what the memory
+        system's Little's law needs. [memory-system-h200](memory-system-h200.md) calibrates
+        on `h200.txt`'s SCALE column and checks its triad and read columns (not init, 3pt or
+        5pt, nor two kernels side by side: its page says why), and
+        [memory-system-a100](memory-system-a100.md) does the same with `a100_80.txt`, written
+        by the earlier `main.cu` (@a7dc559), which fixed the carve-out at 9% and marked any row
+        whose blocks per SM were not two (none is marked). The other cards' files are not
+        reproduced yet.""";
 
   private ReproductionSummary() {}
 

@@ -44,7 +44,7 @@ class MemorySystemDocTest {
     org.preemptlab.runner.discovery.PluginRegistry registry =
         org.preemptlab.runner.discovery.PluginRegistry.discover(java.util.Optional.empty());
     org.preemptlab.api.hardware.HardwareModel file = MemorySystemV100.v100(registry,
-        MemorySystemV100.Parameters.MODEL_FILE);
+        MemoryStreamRuns.Parameters.MODEL_FILE);
     QueueingFit.Calibration used = MemorySystemV100.CALIBRATION;
 
     assertThat(model)

@@ -21,7 +21,7 @@ class QueueingFitTest {
   @Test
   void theV100FilesQueueingScaleIsTheScaleKernelsFitRounded() {
     PluginRegistry registry = PluginRegistry.discover(java.util.Optional.empty());
-    HardwareModel file = MemorySystemV100.v100(registry, MemorySystemV100.Parameters.MODEL_FILE);
+    HardwareModel file = MemorySystemV100.v100(registry, MemoryStreamRuns.Parameters.MODEL_FILE);
     QueueingFit.Fit fit = QueueingFit.fit(QueueingFit.SCALE,
         file.device().memory().achievableBytesPerNs());
 
@@ -83,6 +83,37 @@ class QueueingFitTest {
 
     assertThat(fit.queueingNs()).isCloseTo(100, within(1e-6));
     assertThat(fit.offsetNs()).isCloseTo(350, within(1e-6));
+  }
+
+  @Test
+  void aTableKeyedByThreadsPerBlockGivesEachRowItsResidentThreads() {
+    // 264 blocks of b threads, 16 bytes each in flight, each access 500 + 80 U / (1 - U) ns
+    QueueingFit.Sweep sweep = new QueueingFit.Sweep(false, 264, 1024);
+    Map<Integer, Double> made = new java.util.TreeMap<>();
+    for (int threads = 32; threads <= 1024; threads += 32) {
+      double low = 0;
+      double high = 0.999;
+      for (int i = 0; i < 100; i++) {
+        double u = (low + high) / 2;
+        double gbps = 264.0 * threads * 16 / (500 + 80 * u / (1 - u));
+        if (gbps / 3000 > u) {
+          low = u;
+        } else {
+          high = u;
+        }
+      }
+      made.put(threads, low * 3000);
+    }
+    made.put(1024, 3000.0);
+    QueueingFit.Calibration calibration = QueueingFit.calibrate(
+        new QueueingFit.Column("made", 16, sweep, made));
+
+    assertThat(calibration.achievableGbps()).isEqualTo(3000);
+    assertThat(calibration.queueingNs()).isCloseTo(80, within(1e-6));
+    assertThat(calibration.latencyNs()).isCloseTo(500, within(1e-6));
+    assertThatThrownBy(() -> QueueingFit.calibrate(new QueueingFit.Column("short", 16, sweep,
+        Map.of(32, 100.0)))).hasMessage("column short has no row at 1024 threads per block"
+            + " (full occupancy)");
   }
 
   @Test
