@@ -28,6 +28,8 @@ final class Preemptor implements PreemptionRequests, StopPoints {
   private final Contention contention;
   /** Block placement, which lets stopped blocks leave their SMs. */
   private final Eviction eviction;
+  /** Where stop points, flushes and written saves are queued, a wave's at one instant as one. */
+  private final EventRuns runs;
   private final List<Preemption> preemptions = new ArrayList<>();
   /** The last job refused by {@link #everyBlockPreempting}, and that refusal. */
   private SimJob refusedVictim;
@@ -38,6 +40,12 @@ final class Preemptor implements PreemptionRequests, StopPoints {
     this.sms = sms;
     this.contention = contention;
     this.eviction = eviction;
+    this.runs = new EventRuns(run, run.options.aggregateBlocks() && contention == null);
+  }
+
+  /** The queue of stop points, flushes and written saves, for its measures. */
+  EventRuns runs() {
+    return runs;
   }
 
   /** Every preemption of the run so far, in request order. */
@@ -231,7 +239,7 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       block.state = ResidentBlock.FLUSHING;
       preemption.flushed++;
     }
-    run.events.pushBlock(stopTime, block);
+    runs.pushBlock(stopTime, block);
   }
 
   private void check(PreemptionDecision decision, BlockSnapshot block, SimJob job) {
@@ -306,7 +314,7 @@ final class Preemptor implements PreemptionRequests, StopPoints {
     job.bytesSaved += saveBytes;
     block.preemption.bytesSaved += saveBytes;
     block.preemption.pointReached(run.now());
-    run.events.push(saveEnd, new Events.SaveDone(block), 0);
+    runs.pushSaveDone(saveEnd, block);
   }
 
   /** A stopped block's context is written: it leaves its SM, to resume where it stopped. */

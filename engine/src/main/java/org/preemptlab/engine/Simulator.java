@@ -483,7 +483,7 @@ public final class Simulator {
    */
   public Aggregation aggregation() {
     return new Aggregation(blocks.groupedCompletions(), blocks.splitMembers(),
-        blocks.resumedMembers());
+        blocks.resumedMembers(), preemptor.runs().blockMembers(), preemptor.runs().saveMembers());
   }
 
   /**
@@ -494,8 +494,13 @@ public final class Simulator {
    * @param splitBlocks members that a split gave their own event
    * @param resumedMembers blocks that joined a group as they resumed where a preemption stopped
    *     them (with progress from an earlier residency)
+   * @param stopMembers stop points and flushes of preempted blocks settled as later members of a
+   *     run of such events at one instant, without a queued event of their own
+   * @param saveMembers saves written settled as later members of a run of such events at one
+   *     instant, without a queued event of their own
    */
-  public record Aggregation(long groupedBlocks, long splitBlocks, long resumedMembers) {}
+  public record Aggregation(long groupedBlocks, long splitBlocks, long resumedMembers,
+      long stopMembers, long saveMembers) {}
 
   // ---- routing: each event is handled by the part that owns its mechanism ----
 

@@ -157,6 +157,8 @@ class AggregationDifferentialTest {
     assertThat(preemptive).hasSizeGreaterThan(2);
     long resumed = 0;
     long split = 0;
+    long stops = 0;
+    long saves = 0;
     for (int seed = 0; seed < 60; seed++) {
       SplittableRandom random = new SplittableRandom(2_000 + seed);
       DeviceSpec device = randomDevice(random, 8, 113);
@@ -180,7 +182,10 @@ class AggregationDifferentialTest {
           policyParameters, preemption, save, listen, options, sharing);
       resumed += on.aggregation.resumedMembers();
       split += on.aggregation.splitBlocks();
+      stops += on.aggregation.stopMembers();
+      saves += on.aggregation.saveMembers();
     }
+    System.out.println("resumed " + resumed + " split " + split + " stops " + stops + " saves " + saves);
     assertThat(resumed).as("resumed blocks that joined a group").isGreaterThan(1_000);
     assertThat(split).as("group members split off by preemptions").isGreaterThan(1_000);
   }
@@ -278,6 +283,8 @@ class AggregationDifferentialTest {
     assertThat(on.signals).as(what).isEqualTo(off.signals);
     assertThat(off.aggregation.groupedBlocks()).as(what).isZero();
     assertThat(off.aggregation.resumedMembers()).as(what).isZero();
+    assertThat(off.aggregation.stopMembers()).as(what).isZero();
+    assertThat(off.aggregation.saveMembers()).as(what).isZero();
     return on;
   }
 
@@ -304,7 +311,7 @@ class AggregationDifferentialTest {
       return new Outcome(simulator.run(), signals, null, simulator.aggregation());
     } catch (RuntimeException e) { // a plugin refusing the workload, a broken rule: alike
       return new Outcome(null, signals, e.getClass().getName() + ": " + e.getMessage(),
-          simulator == null ? new Simulator.Aggregation(0, 0, 0) : simulator.aggregation());
+          simulator == null ? new Simulator.Aggregation(0, 0, 0, 0, 0) : simulator.aggregation());
     }
   }
 

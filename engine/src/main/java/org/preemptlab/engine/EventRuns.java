@@ -1,0 +1,169 @@
+package org.preemptlab.engine;
+
+import java.util.Arrays;
+
+/**
+ * Events of blocks queued one right after another for one instant, settled as one queued entry
+ * ({@link EngineOptions#aggregateBlocks()}): the stop points of a preempted wave's blocks that stop
+ * at the same instant, and the saves of its blocks that are written at the same instant (equal
+ * save channels). The first member's event is the entry, with the sequence number its own event
+ * would have had; each later member only reserves its own ({@link EventQueue#skipSeq}). A member
+ * joins only if nothing was queued since the last one and the entry has not fired, so the members'
+ * sequence numbers are consecutive and no other event can come between two of them.
+ *
+ * <p>When the entry fires, each member's event is applied in turn exactly as its own would have
+ * been (a block's stop point or flush as {@link ResidentBlock#fire}, a save written as {@link
+ * Events.SaveDone}): one whose block's generation changed since it was queued does nothing, and
+ * each later member counts as an event. The one way another event could come between two members
+ * is an event queued during a member's with a sequence number reserved earlier and below the next
+ * member's (a split group's member, {@link BlockGroups}); then the rest of the run is queued again
+ * as an entry at the next member's sequence number, and the order is again that of one event per
+ * member. With the option off, or with a contention model (as {@link BlockGroups}), every event
+ * is queued on its own.
+ */
+final class EventRuns {
+  /** A block's own event: its stop point or its flush ({@link ResidentBlock#fire}). */
+  private static final int BLOCK = 0;
+  /** A stopped block's save is written ({@link Events.SaveDone}). */
+  private static final int SAVE_DONE = 1;
+
+  private final RunServices run;
+  private final boolean aggregate;
+  /** The run that the next event of its kind at its time may join, or null. */
+  private Run open;
+  /** The sequence number the next member of {@link #open} would have as its own event. */
+  private long openNextSeq;
+  /** Runs that fired, for reuse. */
+  private Run[] pool = new Run[8];
+  private int pooled;
+  /** Stop points and flushes settled as a later member of a run (a measure). */
+  private long blockMembers;
+  /** Saves written settled as a later member of a run (a measure). */
+  private long saveMembers;
+
+  /** @param aggregate whether events may be settled in runs */
+  EventRuns(RunServices run, boolean aggregate) {
+    this.run = run;
+    this.aggregate = aggregate;
+  }
+
+  /** Stop points and flushes settled as a later member of a run, without an entry of their own. */
+  long blockMembers() {
+    return blockMembers;
+  }
+
+  /** Saves written settled as a later member of a run, without an entry of their own. */
+  long saveMembers() {
+    return saveMembers;
+  }
+
+  /** Queues a block's own event (its stop point or flush) at {@code time}, with its generation. */
+  void pushBlock(long time, ResidentBlock block) {
+    if (aggregate) {
+      add(BLOCK, time, block);
+    } else {
+      run.events.pushBlock(time, block);
+    }
+  }
+
+  /** Queues the end of a block's save at {@code time} ({@link Events.SaveDone}). */
+  void pushSaveDone(long time, ResidentBlock block) {
+    if (aggregate) {
+      add(SAVE_DONE, time, block);
+    } else {
+      run.events.push(time, new Events.SaveDone(block), block.gen);
+    }
+  }
+
+  private void add(int kind, long time, ResidentBlock block) {
+    EventQueue events = run.events;
+    Run joined = open;
+    if (joined != null && joined.kind == kind && joined.time == time
+        && events.nextSeq() == openNextSeq) {
+      joined.add(block);
+      events.skipSeq();
+    } else {
+      joined = pooled > 0 ? pool[--pooled] : new Run();
+      joined.start(kind, time, events.nextSeq());
+      joined.add(block);
+      open = joined;
+      events.push(time, joined, 0);
+    }
+    openNextSeq = events.nextSeq();
+  }
+
+  /** Applies a run's members from its next one on, in order (see the class). */
+  private void settle(Run r, Simulator sim) {
+    if (open == r) {
+      open = null;
+    }
+    EventQueue events = run.events;
+    long reserved = events.reservedPushes();
+    for (int i = r.next; i < r.count; i++) {
+      if (i > r.next) {
+        long seq = r.firstSeq + i;
+        if (events.reservedPushes() != reserved && !events.isEmpty()
+            && events.peekTime() == r.time && events.peekSeq() < seq) {
+          r.next = i; // an event reserved before this member's comes first: queue the rest again
+          events.pushWithSeq(r.time, r, 0, seq);
+          return;
+        }
+        run.countEvent();
+        if (r.kind == BLOCK) {
+          blockMembers++;
+        } else {
+          saveMembers++;
+        }
+      }
+      ResidentBlock block = run.blocks.get(r.ids[i]);
+      int gen = r.gens[i];
+      if (r.kind == BLOCK) {
+        block.fire(sim, gen);
+      } else if (gen == block.gen) {
+        sim.preemptor().saveDone(block);
+      }
+    }
+    if (pooled == pool.length) {
+      pool = Arrays.copyOf(pool, 2 * pooled);
+    }
+    pool[pooled++] = r;
+  }
+
+  /**
+   * One run: its members' block ids and their generations when queued; member {@code i} has the
+   * sequence number {@code firstSeq + i}.
+   */
+  private final class Run implements Event {
+    int kind;
+    long time;
+    long firstSeq;
+    /** The first member not yet applied. */
+    int next;
+    int count;
+    int[] ids = new int[16];
+    int[] gens = new int[16];
+
+    void start(int kind, long time, long firstSeq) {
+      this.kind = kind;
+      this.time = time;
+      this.firstSeq = firstSeq;
+      this.next = 0;
+      this.count = 0;
+    }
+
+    void add(ResidentBlock block) {
+      if (count == ids.length) {
+        ids = Arrays.copyOf(ids, 2 * count);
+        gens = Arrays.copyOf(gens, 2 * count);
+      }
+      ids[count] = block.id;
+      gens[count] = block.gen;
+      count++;
+    }
+
+    @Override
+    public void fire(Simulator sim, int gen) {
+      settle(this, sim);
+    }
+  }
+}
