@@ -61,13 +61,13 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   private int[] runSms = new int[0];
 
   BlockScheduler(RunServices run, SmArray sms, Contention contention,
-      Comparator<JobView> ranking, boolean blockedListeners) {
+      Comparator<JobView> ranking, boolean blockedListeners, EventRuns runs) {
     this.run = run;
     this.sms = sms;
     this.order = new PlacementOrder(run, ranking);
     this.residency = new BlockResidency(run, sms, contention);
     this.groups = new BlockGroups(run, residency,
-        run.options.aggregateBlocks() && contention == null);
+        run.options.aggregateBlocks() && contention == null, runs);
     this.parking = new ContextParking(run, sms, residency, groups, this);
     this.blockedListeners = blockedListeners;
     this.blockDispatchNs = run.device.costs().blockDispatchNs();

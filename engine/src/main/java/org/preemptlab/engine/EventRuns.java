@@ -3,13 +3,14 @@ package org.preemptlab.engine;
 import java.util.Arrays;
 
 /**
- * Events of blocks queued one right after another for one instant, settled as one queued entry
+ * Events of blocks with consecutive sequence numbers at one instant, settled as one queued entry
  * ({@link EngineOptions#aggregateBlocks()}): the stop points of a preempted wave's blocks that stop
- * at the same instant, and the saves of its blocks that are written at the same instant (equal
- * save channels). The first member's event is the entry, with the sequence number its own event
- * would have had; each later member only reserves its own ({@link EventQueue#skipSeq}). A member
- * joins only if nothing was queued since the last one and the entry has not fired, so the members'
- * sequence numbers are consecutive and no other event can come between two of them.
+ * at the same instant, the saves of its blocks that are written at the same instant (equal save
+ * channels), and the completions of a split group's members ({@link BlockGroups#split}), which a
+ * preemption makes stale. The entry has the first member's sequence number; each later member's
+ * is reserved ({@link EventQueue#skipSeq}, or already by its group). A stop point or a save joins
+ * a run only if nothing was queued since its last member and the run has not fired, so the
+ * members' sequence numbers are consecutive and no other event can come between two of them.
  *
  * <p>When the entry fires, each member's event is applied in turn exactly as its own would have
  * been (a block's stop point or flush as {@link ResidentBlock#fire}, a save written as {@link
@@ -29,6 +30,8 @@ final class EventRuns {
 
   private final RunServices run;
   private final boolean aggregate;
+  /** The run of events with reserved sequence numbers being gathered, not yet queued, or null. */
+  private Run reserving;
   /** The run that the next event of its kind at its time may join, or null. */
   private Run open;
   /** The sequence number the next member of {@link #open} would have as its own event. */
@@ -36,7 +39,7 @@ final class EventRuns {
   /** Runs that fired, for reuse. */
   private Run[] pool = new Run[8];
   private int pooled;
-  /** Stop points and flushes settled as a later member of a run (a measure). */
+  /** Block events settled as a later member of a run (a measure). */
   private long blockMembers;
   /** Saves written settled as a later member of a run (a measure). */
   private long saveMembers;
@@ -47,7 +50,7 @@ final class EventRuns {
     this.aggregate = aggregate;
   }
 
-  /** Stop points and flushes settled as a later member of a run, without an entry of their own. */
+  /** Block events settled as a later member of a run, without an entry of their own. */
   long blockMembers() {
     return blockMembers;
   }
@@ -75,6 +78,40 @@ final class EventRuns {
     }
   }
 
+  /**
+   * Queues a block's own event (its completion) at {@code time} with the sequence number {@code
+   * seq} it reserved earlier ({@link EventQueue#skipSeq}): a split group's member ({@link
+   * BlockGroups}). Consecutive calls at one time with consecutive numbers gather one run, queued
+   * as one entry by {@link #queueReserved}, which the caller calls after the last.
+   */
+  void pushReservedBlock(long time, ResidentBlock block, long seq) {
+    if (!aggregate) {
+      run.events.pushBlockWithSeq(time, block, seq);
+      return;
+    }
+    Run r = reserving;
+    if (r == null || r.time != time || r.firstSeq + r.count != seq) {
+      queueReserved();
+      r = take();
+      r.start(BLOCK, time, seq);
+      reserving = r;
+    }
+    r.add(block);
+  }
+
+  /** Queues the run {@link #pushReservedBlock} gathered, if any. */
+  void queueReserved() {
+    Run r = reserving;
+    if (r != null) {
+      reserving = null;
+      run.events.pushWithSeq(r.time, r, 0, r.firstSeq);
+    }
+  }
+
+  private Run take() {
+    return pooled > 0 ? pool[--pooled] : new Run();
+  }
+
   private void add(int kind, long time, ResidentBlock block) {
     EventQueue events = run.events;
     Run joined = open;
@@ -83,7 +120,7 @@ final class EventRuns {
       joined.add(block);
       events.skipSeq();
     } else {
-      joined = pooled > 0 ? pool[--pooled] : new Run();
+      joined = take();
       joined.start(kind, time, events.nextSeq());
       joined.add(block);
       open = joined;

@@ -35,12 +35,13 @@ final class Preemptor implements PreemptionRequests, StopPoints {
   private SimJob refusedVictim;
   private ActionOutcome refusal;
 
-  Preemptor(RunServices run, SmArray sms, Contention contention, Eviction eviction) {
+  Preemptor(RunServices run, SmArray sms, Contention contention, Eviction eviction,
+      EventRuns runs) {
     this.run = run;
     this.sms = sms;
     this.contention = contention;
     this.eviction = eviction;
-    this.runs = new EventRuns(run, run.options.aggregateBlocks() && contention == null);
+    this.runs = runs;
   }
 
   /** The queue of stop points, flushes and written saves, for its measures. */

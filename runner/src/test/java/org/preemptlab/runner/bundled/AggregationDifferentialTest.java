@@ -182,8 +182,8 @@ class AggregationDifferentialTest {
           policyParameters, preemption, save, listen, options, sharing);
       resumed += on.aggregation.resumedMembers();
       split += on.aggregation.splitBlocks();
-      stops += on.aggregation.stopMembers();
-      saves += on.aggregation.saveMembers();
+      stops += on.aggregation.blockEventsInRuns();
+      saves += on.aggregation.savesInRuns();
     }
     System.out.println("resumed " + resumed + " split " + split + " stops " + stops + " saves " + saves);
     assertThat(resumed).as("resumed blocks that joined a group").isGreaterThan(1_000);
@@ -283,8 +283,8 @@ class AggregationDifferentialTest {
     assertThat(on.signals).as(what).isEqualTo(off.signals);
     assertThat(off.aggregation.groupedBlocks()).as(what).isZero();
     assertThat(off.aggregation.resumedMembers()).as(what).isZero();
-    assertThat(off.aggregation.stopMembers()).as(what).isZero();
-    assertThat(off.aggregation.saveMembers()).as(what).isZero();
+    assertThat(off.aggregation.blockEventsInRuns()).as(what).isZero();
+    assertThat(off.aggregation.savesInRuns()).as(what).isZero();
     return on;
   }
 
