@@ -28,8 +28,27 @@ final class EventRuns {
   /** A stopped block's save is written ({@link Events.SaveDone}). */
   private static final int SAVE_DONE = 1;
 
+  /** What a member's event does when it fires. */
+  interface Member {
+    /**
+     * Applies a member's event: a block's own ({@code save} false) or its save written, queued
+     * when the block had generation {@code gen}.
+     */
+    void apply(boolean save, ResidentBlock block, int gen, Simulator sim);
+  }
+
+  /** The engine's members: as {@link ResidentBlock#fire} and {@link Events.SaveDone#fire}. */
+  private static final Member ENGINE = (save, block, gen, sim) -> {
+    if (!save) {
+      block.fire(sim, gen);
+    } else if (gen == block.gen) {
+      sim.preemptor().saveDone(block);
+    }
+  };
+
   private final RunServices run;
   private final boolean aggregate;
+  private final Member member;
   /** The run of events with reserved sequence numbers being gathered, not yet queued, or null. */
   private Run reserving;
   /** The run that the next event of its kind at its time may join, or null. */
@@ -46,8 +65,14 @@ final class EventRuns {
 
   /** @param aggregate whether events may be settled in runs */
   EventRuns(RunServices run, boolean aggregate) {
+    this(run, aggregate, ENGINE);
+  }
+
+  /** Runs whose members' events {@code member} applies (tests of the order). */
+  EventRuns(RunServices run, boolean aggregate, Member member) {
     this.run = run;
     this.aggregate = aggregate;
+    this.member = member;
   }
 
   /** Block events settled as a later member of a run, without an entry of their own. */
@@ -152,13 +177,7 @@ final class EventRuns {
           saveMembers++;
         }
       }
-      ResidentBlock block = run.blocks.get(r.ids[i]);
-      int gen = r.gens[i];
-      if (r.kind == BLOCK) {
-        block.fire(sim, gen);
-      } else if (gen == block.gen) {
-        sim.preemptor().saveDone(block);
-      }
+      member.apply(r.kind == SAVE_DONE, run.blocks.get(r.ids[i]), r.gens[i], sim);
     }
     if (pooled == pool.length) {
       pool = Arrays.copyOf(pool, 2 * pooled);
