@@ -31,6 +31,10 @@ final class Preemptor implements PreemptionRequests, StopPoints {
   /** Where stop points, flushes and written saves are queued, a wave's at one instant as one. */
   private final EventRuns runs;
   private final List<Preemption> preemptions = new ArrayList<>();
+  /** Blocks in SM order. */
+  private static final Comparator<ResidentBlock> BY_SM = Comparator.comparingInt(b -> b.sm);
+  /** The blocks of the preemption being decided, for the strategy (reused: emptied after). */
+  private final List<ResidentBlock> deciding = new ArrayList<>();
   /** The last job refused by {@link #everyBlockPreempting}, and that refusal. */
   private SimJob refusedVictim;
   private ActionOutcome refusal;
@@ -85,13 +89,14 @@ final class Preemptor implements PreemptionRequests, StopPoints {
     long now = run.now();
     long reaction = now + PluginReturns.hardwareTime(run.hardware.preemptionSignalNs(run.costs),
         run.hardware, "preemptionSignalNs");
-    List<ResidentBlock> participating = new ArrayList<>();
+    boolean any = false;
     for (ResidentBlock block : victim.resident) {
-      if (block.state == ResidentBlock.RUNNING && (chosen == null || chosen.contains(block.sm))) {
-        participating.add(block);
+      if (participates(block, chosen)) {
+        any = true;
+        break;
       }
     }
-    if (participating.isEmpty()) {
+    if (!any) {
       if (chosen == null) {
         return everyBlockPreempting(victim);
       }
@@ -102,8 +107,12 @@ final class Preemptor implements PreemptionRequests, StopPoints {
     if (run.listener() != null) {
       run.listener().preemptionRequested(now, victim);
     }
-    List<ResidentBlock> deciding = new ArrayList<>();
-    for (ResidentBlock block : participating) {
+    List<ResidentBlock> deciding = this.deciding;
+    boolean bySm = true; // whether they come in SM order already (a wave does)
+    for (ResidentBlock block : victim.resident) {
+      if (!participates(block, chosen)) {
+        continue;
+      }
       preemption.blocks++;
       preemption.outstanding++;
       block.preemption = preemption;
@@ -112,18 +121,26 @@ final class Preemptor implements PreemptionRequests, StopPoints {
         preemption.drained++;
         preemption.count("ended-before-signal");
       } else {
+        bySm &= deciding.isEmpty() || deciding.get(deciding.size() - 1).sm <= block.sm;
         deciding.add(block);
       }
     }
-    // The strategy decides SM by SM (in SM order, blocks in residency order on each SM).
-    deciding.sort(Comparator.comparingInt(b -> b.sm));
-    for (int from = 0; from < deciding.size(); ) {
-      int to = from;
-      while (to < deciding.size() && deciding.get(to).sm == deciding.get(from).sm) {
-        to++;
+    // The strategy decides SM by SM (in SM order, blocks in residency order on each SM: a stable
+    // sort, needed only if they are not in that order already).
+    if (!bySm) {
+      deciding.sort(BY_SM);
+    }
+    try {
+      for (int from = 0; from < deciding.size(); ) {
+        int to = from;
+        while (to < deciding.size() && deciding.get(to).sm == deciding.get(from).sm) {
+          to++;
+        }
+        decideSm(deciding, from, to, preemption, reaction);
+        from = to;
       }
-      decideSm(deciding, from, to, preemption, reaction);
-      from = to;
+    } finally {
+      deciding.clear();
     }
     victim.activePreemptions++;
     victim.preemptions++;
@@ -134,6 +151,11 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       forJob.awaitedPreemptions.add(preemption);
     }
     return ActionOutcome.preempting(preemption.blocks);
+  }
+
+  /** Whether a block of the victim takes part in a preemption on {@code chosen} (null: all SMs). */
+  private static boolean participates(ResidentBlock block, SmSet chosen) {
+    return block.state == ResidentBlock.RUNNING && (chosen == null || chosen.contains(block.sm));
   }
 
   /**
