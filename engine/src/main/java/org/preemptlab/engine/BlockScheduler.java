@@ -53,11 +53,11 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   /** Whether a queue's launched jobs run one after another ({@link EngineOptions#inOrderQueues}). */
   private final boolean inOrderQueues;
   /**
-   * Whether a job's fresh blocks are placed in one run ({@link #placeFreshRun}): with aggregation
+   * Whether a job's blocks are placed in one run ({@link #placeRun}): with aggregation
    * on and no contention model (which re-rates residents as each block joins).
    */
   private final boolean bulk;
-  /** The SMs of the run {@link #placeFreshRun} places, in placement order. */
+  /** The SMs of the run {@link #placeRun} places, in placement order. */
   private int[] runSms = new int[0];
 
   BlockScheduler(RunServices run, SmArray sms, Contention contention,
@@ -188,8 +188,8 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       }
       SmSet allowed = job.allowedSms();
       boolean placed = false;
-      if (bulk && allowed == null && job.resumables.isEmpty()) {
-        placed = placeFreshRun(job);
+      if (bulk && allowed == null) {
+        placed = placeRun(job);
       }
       while (job.hasBlocksToPlace()) {
         int sm = allowed == null ? sms.findBest(job.threads, job.registers, job.shared)
@@ -255,14 +255,15 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   }
 
   /**
-   * Places a job's fresh blocks (it has none to resume) in one run: the SM index allocates them
-   * all ({@link SmArray#allocateRun}), on the SMs that one search per block would choose, and each
-   * block then starts and queues its completion in the same order as {@link #placeBlock} would
-   * have them (so events, groups and sequence numbers are the same). Returns whether it placed
-   * any.
+   * Places a job's blocks to place (those a preemption stopped first, then fresh ones) in one
+   * run: the SM index allocates them all ({@link SmArray#allocateRun}: they all have the job's
+   * shape), on the SMs that one search per block would choose, and each block then starts and
+   * queues its completion in the same order as {@link #placeBlock} would have them (so restores,
+   * events, groups and sequence numbers are the same; nothing in a block's start reads the SMs'
+   * resources). Returns whether it placed any.
    */
-  private boolean placeFreshRun(SimJob job) {
-    int n = job.gridBlocks - job.nextFreshBlock;
+  private boolean placeRun(SimJob job) {
+    int n = job.pendingBlocks();
     if (n <= 0) {
       return false;
     }
@@ -275,35 +276,34 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     if (placed == 0) {
       return false;
     }
-    if (!job.awaitedPreemptions.isEmpty()) {
-      for (Preemption preemption : job.awaitedPreemptions) {
-        preemption.waiterPlacedNs = now;
-      }
-      job.awaitedPreemptions.clear();
-    }
-    long start = now + blockDispatchNs;
+    waiterPlaced(job);
     for (int i = 0; i < placed; i++) {
-      int blockIndex = job.nextFreshBlock++;
-      long realDuration = job.kernel.timing().durationNs(blockIndex, job.nominalNs);
-      if (realDuration < 1) {
-        throw new IllegalStateException("block " + blockIndex + " of " + job + " lasts "
-            + realDuration + " ns");
-      }
-      ResidentBlock block = residency.newBlock(job, smsOfRun[i], blockIndex, realDuration, 0,
-          start);
-      residency.start(block, true);
-      groups.queueCompletion(block, true);
+      startNext(job, smsOfRun[i], true);
     }
     return true;
   }
 
   private void placeBlock(SimJob job, int sm) {
+    waiterPlaced(job);
+    startNext(job, sm, false);
+  }
+
+  /** The preemptions a job waited for learn that it places a block now. */
+  private void waiterPlaced(SimJob job) {
     if (!job.awaitedPreemptions.isEmpty()) {
       for (Preemption preemption : job.awaitedPreemptions) {
         preemption.waiterPlacedNs = run.now();
       }
       job.awaitedPreemptions.clear();
     }
+  }
+
+  /**
+   * Starts the job's next block on {@code sm} (one a preemption stopped first, with its restore,
+   * else its next fresh one) and queues its completion; {@code allocated}: its SM resources are
+   * already taken.
+   */
+  private void startNext(SimJob job, int sm, boolean allocated) {
     SimJob.Resumable resume = job.resumables.isEmpty() ? null : job.resumables.pollFirst();
     int blockIndex;
     long realDuration;
@@ -328,7 +328,7 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     }
     long start = run.now() + blockDispatchNs + restoreNs;
     ResidentBlock block = residency.newBlock(job, sm, blockIndex, realDuration, realDone, start);
-    residency.start(block, false);
+    residency.start(block, allocated);
     groups.queueCompletion(block, true);
     if (run.listener() != null && restoreNs > 0) {
       run.listener().contextRestored(sm, block.slot, job, blockIndex, start - restoreNs, start,
