@@ -354,6 +354,44 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     enter(job);
   }
 
+  /**
+   * {@inheritDoc} Without a contention model (which re-rates the SM's other blocks at each
+   * departure) and without a suspension of the job's queue waiting for it to go quiet (which each
+   * departure checks); an eviction tells no listener.
+   */
+  @Override
+  public boolean canEvictTogether(SimJob job) {
+    return bulk && job.queue.openSuspension == null;
+  }
+
+  /**
+   * {@inheritDoc} As {@link BlockGroups}' groups that complete together: each block is vacated in
+   * order (its slot, its place in its job's list, the pool; the list emptied at once if they are all
+   * of it), their SMs' resources are freed in one run ({@link SmArray#releaseRun}) and the sums
+   * added once. The job's entry into placement order is that of the first eviction before them.
+   */
+  @Override
+  public void evictTogether(ResidentBlock[] blocks, SimJob.Resumable[] resumes, int from,
+      int to) {
+    SimJob job = blocks[from].job;
+    int count = to - from;
+    boolean wholeList = job.resident.size() == count;
+    if (runSms.length < count) {
+      runSms = new int[Math.max(count, 2 * runSms.length)];
+    }
+    int[] smsOfBlocks = runSms;
+    long executed = 0;
+    for (int i = from; i < to; i++) {
+      ResidentBlock block = blocks[i];
+      smsOfBlocks[i - from] = block.sm;
+      executed += residency.vacate(block, !wholeList);
+      job.resumables.addLast(resumes[i]);
+    }
+    residency.releaseSms(job, smsOfBlocks, count);
+    residency.leftTogether(job, count, executed, wholeList);
+    enter(job);
+  }
+
   @Override
   public boolean hasResidentBlocks(SimContext context) {
     return context.residentBlocks > 0;

@@ -35,14 +35,32 @@ final class EventRuns {
      * when the block had generation {@code gen}.
      */
     void apply(boolean save, ResidentBlock block, int gen, Simulator sim);
+
+    /**
+     * Applies the saves written of a run's members whose events are not stale, {@code
+     * blocks[0, count)} in order; by default one by one. Such an event queues no event.
+     */
+    default void saves(ResidentBlock[] blocks, int count, Simulator sim) {
+      for (int i = 0; i < count; i++) {
+        apply(true, blocks[i], blocks[i].gen, sim);
+      }
+    }
   }
 
   /** The engine's members: as {@link ResidentBlock#fire} and {@link Events.SaveDone#fire}. */
-  private static final Member ENGINE = (save, block, gen, sim) -> {
-    if (!save) {
-      block.fire(sim, gen);
-    } else if (gen == block.gen) {
-      sim.preemptor().saveDone(block);
+  private static final Member ENGINE = new Member() {
+    @Override
+    public void apply(boolean save, ResidentBlock block, int gen, Simulator sim) {
+      if (!save) {
+        block.fire(sim, gen);
+      } else if (gen == block.gen) {
+        sim.preemptor().saveDone(block);
+      }
+    }
+
+    @Override
+    public void saves(ResidentBlock[] blocks, int count, Simulator sim) {
+      sim.preemptor().savesDone(blocks, count);
     }
   };
 
@@ -55,6 +73,8 @@ final class EventRuns {
   private Run open;
   /** The sequence number the next member of {@link #open} would have as its own event. */
   private long openNextSeq;
+  /** The members of a run of saves not stale, in order ({@link #settleSaves}). */
+  private ResidentBlock[] fresh = new ResidentBlock[16];
   /** Runs that fired, for reuse. */
   private Run[] pool = new Run[8];
   private int pooled;
@@ -161,6 +181,15 @@ final class EventRuns {
     }
     EventQueue events = run.events;
     long reserved = events.reservedPushes();
+    if (r.kind == SAVE_DONE) {
+      settleSaves(r, sim);
+      if (events.reservedPushes() != reserved) {
+        throw new InvariantViolationException("a save written queued an event with a sequence "
+            + "number taken earlier at " + r.time + " ns; its run of saves cannot keep the order");
+      }
+      release(r);
+      return;
+    }
     for (int i = r.next; i < r.count; i++) {
       if (i > r.next) {
         long seq = r.firstSeq + i;
@@ -179,6 +208,33 @@ final class EventRuns {
       }
       member.apply(r.kind == SAVE_DONE, run.blocks.get(r.ids[i]), r.gens[i], sim);
     }
+    release(r);
+  }
+
+  /**
+   * A run of saves written: each member counts as an event, and those not stale are applied at
+   * once ({@link Member#saves}); a save written queues no event, so nothing can come between two.
+   */
+  private void settleSaves(Run r, Simulator sim) {
+    if (fresh.length < r.count) {
+      fresh = new ResidentBlock[Math.max(r.count, 2 * fresh.length)];
+    }
+    int n = 0;
+    for (int i = r.next; i < r.count; i++) {
+      if (i > r.next) {
+        run.countEvent();
+        saveMembers++;
+      }
+      ResidentBlock block = run.blocks.get(r.ids[i]);
+      if (r.gens[i] == block.gen) {
+        fresh[n++] = block;
+      }
+    }
+    member.saves(fresh, n, sim);
+    Arrays.fill(fresh, 0, n, null);
+  }
+
+  private void release(Run r) {
     if (pooled == pool.length) {
       pool = Arrays.copyOf(pool, 2 * pooled);
     }

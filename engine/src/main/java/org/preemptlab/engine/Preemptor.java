@@ -31,6 +31,9 @@ final class Preemptor implements PreemptionRequests, StopPoints {
   /** Where stop points, flushes and written saves are queued, a wave's at one instant as one. */
   private final EventRuns runs;
   private final List<Preemption> preemptions = new ArrayList<>();
+  /** Scratch for {@link #savesDone}: where each block resumes, and its preemption. */
+  private SimJob.Resumable[] resumes = new SimJob.Resumable[16];
+  private Preemption[] freed = new Preemption[16];
   /** Blocks in SM order. */
   private static final Comparator<ResidentBlock> BY_SM = Comparator.comparingInt(b -> b.sm);
   /** The blocks of the preemption being decided, for the strategy (reused: emptied after). */
@@ -343,9 +346,52 @@ final class Preemptor implements PreemptionRequests, StopPoints {
   /** A stopped block's context is written: it leaves its SM, to resume where it stopped. */
   void saveDone(ResidentBlock block) {
     Preemption preemption = block.preemption; // the evicted block is reused for a later residency
-    eviction.evict(block, new SimJob.Resumable(block.blockIndex, block.realDurationNs,
-        block.realOf(block.stopOffsetNs), block.restoreBytes));
+    eviction.evict(block, resumable(block));
     blockFreed(preemption);
+  }
+
+  private static SimJob.Resumable resumable(ResidentBlock block) {
+    return new SimJob.Resumable(block.blockIndex, block.realDurationNs,
+        block.realOf(block.stopOffsetNs), block.restoreBytes);
+  }
+
+  /**
+   * The contexts of {@code blocks[0, count)} are written at this instant, their events one right
+   * after another ({@link EventRuns}): the results of one {@link #saveDone} per block in that
+   * order. Each stretch of one job's blocks that may leave together ({@link
+   * Eviction#canEvictTogether}) does so after its first block's own eviction (which may put the
+   * job in placement order, and a policy's ranking may look at the device then).
+   */
+  void savesDone(ResidentBlock[] blocks, int count) {
+    for (int from = 0; from < count; ) {
+      SimJob job = blocks[from].job;
+      int to = from + 1;
+      while (to < count && blocks[to].job == job) {
+        to++;
+      }
+      saveDone(blocks[from]);
+      if (to - from > 1 && eviction.canEvictTogether(job)) {
+        if (resumes.length < to) {
+          resumes = new SimJob.Resumable[Math.max(to, 2 * resumes.length)];
+          freed = new Preemption[resumes.length];
+        }
+        for (int i = from + 1; i < to; i++) {
+          resumes[i] = resumable(blocks[i]);
+          freed[i] = blocks[i].preemption;
+        }
+        eviction.evictTogether(blocks, resumes, from + 1, to);
+        for (int i = from + 1; i < to; i++) {
+          blockFreed(freed[i]);
+          resumes[i] = null;
+          freed[i] = null;
+        }
+      } else {
+        for (int i = from + 1; i < to; i++) {
+          saveDone(blocks[i]);
+        }
+      }
+      from = to;
+    }
   }
 
   @Override
