@@ -277,8 +277,13 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       return false;
     }
     waiterPlaced(job);
-    for (int i = 0; i < placed; i++) {
-      startNext(job, smsOfRun[i], true);
+    int i = 0;
+    while (i < placed && !job.resumables.isEmpty()) {
+      startNext(job, smsOfRun[i++], true);
+    }
+    long start = now + blockDispatchNs;
+    for (; i < placed; i++) { // (a loop of its own: the fresh blocks of a wave are the most)
+      startFresh(job, smsOfRun[i], start, true);
     }
     return true;
   }
@@ -304,36 +309,40 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
    * already taken.
    */
   private void startNext(SimJob job, int sm, boolean allocated) {
-    SimJob.Resumable resume = job.resumables.isEmpty() ? null : job.resumables.pollFirst();
-    int blockIndex;
-    long realDuration;
-    long realDone = 0;
+    if (job.resumables.isEmpty()) {
+      startFresh(job, sm, run.now() + blockDispatchNs, allocated);
+      return;
+    }
+    SimJob.Resumable resume = job.resumables.pollFirst();
+    int blockIndex = resume.blockIndex();
     long restoreNs = 0;
-    if (resume != null) {
-      blockIndex = resume.blockIndex();
-      realDuration = resume.realDurationNs();
-      realDone = resume.realDoneNs();
-      if (resume.restoreBytes() > 0) {
-        restoreNs = PluginReturns.hardwareTime(run.hardware.restoreNs(resume.restoreBytes(),
-            job.threads, SaveKind.PREEMPTION, run.costs), run.hardware, "restoreNs");
-        job.bytesRestored += resume.restoreBytes();
-      }
-    } else {
-      blockIndex = job.nextFreshBlock++;
-      realDuration = job.kernel.timing().durationNs(blockIndex, job.nominalNs);
-      if (realDuration < 1) {
-        throw new IllegalStateException("block " + blockIndex + " of " + job + " lasts "
-            + realDuration + " ns");
-      }
+    if (resume.restoreBytes() > 0) {
+      restoreNs = PluginReturns.hardwareTime(run.hardware.restoreNs(resume.restoreBytes(),
+          job.threads, SaveKind.PREEMPTION, run.costs), run.hardware, "restoreNs");
+      job.bytesRestored += resume.restoreBytes();
     }
     long start = run.now() + blockDispatchNs + restoreNs;
-    ResidentBlock block = residency.newBlock(job, sm, blockIndex, realDuration, realDone, start);
+    ResidentBlock block = residency.newBlock(job, sm, blockIndex, resume.realDurationNs(),
+        resume.realDoneNs(), start);
     residency.start(block, allocated);
     groups.queueCompletion(block, true);
     if (run.listener() != null && restoreNs > 0) {
       run.listener().contextRestored(sm, block.slot, job, blockIndex, start - restoreNs, start,
           resume.restoreBytes());
     }
+  }
+
+  /** Starts the job's next fresh block on {@code sm} at {@code start}, as {@link #startNext}. */
+  private void startFresh(SimJob job, int sm, long start, boolean allocated) {
+    int blockIndex = job.nextFreshBlock++;
+    long realDuration = job.kernel.timing().durationNs(blockIndex, job.nominalNs);
+    if (realDuration < 1) {
+      throw new IllegalStateException("block " + blockIndex + " of " + job + " lasts "
+          + realDuration + " ns");
+    }
+    ResidentBlock block = residency.newBlock(job, sm, blockIndex, realDuration, 0, start);
+    residency.start(block, allocated);
+    groups.queueCompletion(block, true);
   }
 
   /**
