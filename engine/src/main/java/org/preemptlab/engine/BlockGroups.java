@@ -36,14 +36,20 @@ final class BlockGroups {
   private long splitMembers;
   /** Blocks that joined a group resuming with progress from an earlier residency (a measure). */
   private long resumedMembers;
+  /** Where a split group's members' events are queued. */
+  private final EventRuns runs;
   /** The SMs of the group {@link #completeTogether} completes, in completion order. */
   private int[] groupSms = new int[64];
 
-  /** @param aggregate whether blocks may complete in groups */
-  BlockGroups(RunServices run, BlockResidency residency, boolean aggregate) {
+  /**
+   * @param aggregate whether blocks may complete in groups
+   * @param runs where a split group's members are queued, as one entry
+   */
+  BlockGroups(RunServices run, BlockResidency residency, boolean aggregate, EventRuns runs) {
     this.run = run;
     this.residency = residency;
     this.aggregate = aggregate;
+    this.runs = runs;
   }
 
   /** Blocks that completed as members of a group, without an event of their own. */
@@ -130,10 +136,11 @@ final class BlockGroups {
     for (ResidentBlock member = leader.nextInGroup; member != null; ) {
       ResidentBlock next = member.nextInGroup;
       member.nextInGroup = null;
-      run.events.pushBlockWithSeq(member.endNs, member, ++seq);
+      runs.pushReservedBlock(member.endNs, member, ++seq);
       splitMembers++;
       member = next;
     }
+    runs.queueReserved();
     leader.nextInGroup = null;
     leader.lastInGroup = null;
     if (groupLeader == leader) {

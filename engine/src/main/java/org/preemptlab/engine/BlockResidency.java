@@ -173,6 +173,21 @@ final class BlockResidency {
    * @param wholeList whether they were every resident block of the job (its list is emptied now)
    */
   void completedTogether(SimJob job, int count, long executedNs, boolean wholeList) {
+    leftTogether(job, count, executedNs, wholeList);
+    job.finished += count;
+    if (job.finished == job.gridBlocks) {
+      lifecycle.finish(job);
+    }
+  }
+
+  /**
+   * {@code count} blocks of {@code job} that left their SMs together have each been vacated ({@link
+   * #vacate}): their executed SM time and residency counts are accounted at once, with the results
+   * of one {@link #release} per block.
+   *
+   * @param wholeList whether they were every resident block of the job (its list is emptied now)
+   */
+  void leftTogether(SimJob job, int count, long executedNs, boolean wholeList) {
     BlockList resident = job.resident;
     if (wholeList) {
       resident.clear();
@@ -183,10 +198,6 @@ final class BlockResidency {
     job.queue.residentBlocks -= count;
     if (resident.isEmpty()) {
       leftEverySm(job);
-    }
-    job.finished += count;
-    if (job.finished == job.gridBlocks) {
-      lifecycle.finish(job);
     }
   }
 

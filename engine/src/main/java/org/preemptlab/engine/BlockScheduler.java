@@ -53,21 +53,21 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   /** Whether a queue's launched jobs run one after another ({@link EngineOptions#inOrderQueues}). */
   private final boolean inOrderQueues;
   /**
-   * Whether a job's fresh blocks are placed in one run ({@link #placeFreshRun}): with aggregation
+   * Whether a job's blocks are placed in one run ({@link #placeRun}): with aggregation
    * on and no contention model (which re-rates residents as each block joins).
    */
   private final boolean bulk;
-  /** The SMs of the run {@link #placeFreshRun} places, in placement order. */
+  /** The SMs of the run {@link #placeRun} places, in placement order. */
   private int[] runSms = new int[0];
 
   BlockScheduler(RunServices run, SmArray sms, Contention contention,
-      Comparator<JobView> ranking, boolean blockedListeners) {
+      Comparator<JobView> ranking, boolean blockedListeners, EventRuns runs) {
     this.run = run;
     this.sms = sms;
     this.order = new PlacementOrder(run, ranking);
     this.residency = new BlockResidency(run, sms, contention);
     this.groups = new BlockGroups(run, residency,
-        run.options.aggregateBlocks() && contention == null);
+        run.options.aggregateBlocks() && contention == null, runs);
     this.parking = new ContextParking(run, sms, residency, groups, this);
     this.blockedListeners = blockedListeners;
     this.blockDispatchNs = run.device.costs().blockDispatchNs();
@@ -188,8 +188,8 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
       }
       SmSet allowed = job.allowedSms();
       boolean placed = false;
-      if (bulk && allowed == null && job.resumables.isEmpty()) {
-        placed = placeFreshRun(job);
+      if (bulk && allowed == null) {
+        placed = placeRun(job);
       }
       while (job.hasBlocksToPlace()) {
         int sm = allowed == null ? sms.findBest(job.threads, job.registers, job.shared)
@@ -255,14 +255,15 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
   }
 
   /**
-   * Places a job's fresh blocks (it has none to resume) in one run: the SM index allocates them
-   * all ({@link SmArray#allocateRun}), on the SMs that one search per block would choose, and each
-   * block then starts and queues its completion in the same order as {@link #placeBlock} would
-   * have them (so events, groups and sequence numbers are the same). Returns whether it placed
-   * any.
+   * Places a job's blocks to place (those a preemption stopped first, then fresh ones) in one
+   * run: the SM index allocates them all ({@link SmArray#allocateRun}: they all have the job's
+   * shape), on the SMs that one search per block would choose, and each block then starts and
+   * queues its completion in the same order as {@link #placeBlock} would have them (so restores,
+   * events, groups and sequence numbers are the same; nothing in a block's start reads the SMs'
+   * resources). Returns whether it placed any.
    */
-  private boolean placeFreshRun(SimJob job) {
-    int n = job.gridBlocks - job.nextFreshBlock;
+  private boolean placeRun(SimJob job) {
+    int n = job.pendingBlocks();
     if (n <= 0) {
       return false;
     }
@@ -275,65 +276,73 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     if (placed == 0) {
       return false;
     }
-    if (!job.awaitedPreemptions.isEmpty()) {
-      for (Preemption preemption : job.awaitedPreemptions) {
-        preemption.waiterPlacedNs = now;
-      }
-      job.awaitedPreemptions.clear();
+    waiterPlaced(job);
+    int i = 0;
+    while (i < placed && !job.resumables.isEmpty()) {
+      startNext(job, smsOfRun[i++], true);
     }
     long start = now + blockDispatchNs;
-    for (int i = 0; i < placed; i++) {
-      int blockIndex = job.nextFreshBlock++;
-      long realDuration = job.kernel.timing().durationNs(blockIndex, job.nominalNs);
-      if (realDuration < 1) {
-        throw new IllegalStateException("block " + blockIndex + " of " + job + " lasts "
-            + realDuration + " ns");
-      }
-      ResidentBlock block = residency.newBlock(job, smsOfRun[i], blockIndex, realDuration, 0,
-          start);
-      residency.start(block, true);
-      groups.queueCompletion(block, true);
+    for (; i < placed; i++) { // (a loop of its own: the fresh blocks of a wave are the most)
+      startFresh(job, smsOfRun[i], start, true);
     }
     return true;
   }
 
   private void placeBlock(SimJob job, int sm) {
+    waiterPlaced(job);
+    startNext(job, sm, false);
+  }
+
+  /** The preemptions a job waited for learn that it places a block now. */
+  private void waiterPlaced(SimJob job) {
     if (!job.awaitedPreemptions.isEmpty()) {
       for (Preemption preemption : job.awaitedPreemptions) {
         preemption.waiterPlacedNs = run.now();
       }
       job.awaitedPreemptions.clear();
     }
-    SimJob.Resumable resume = job.resumables.isEmpty() ? null : job.resumables.pollFirst();
-    int blockIndex;
-    long realDuration;
-    long realDone = 0;
+  }
+
+  /**
+   * Starts the job's next block on {@code sm} (one a preemption stopped first, with its restore,
+   * else its next fresh one) and queues its completion; {@code allocated}: its SM resources are
+   * already taken.
+   */
+  private void startNext(SimJob job, int sm, boolean allocated) {
+    if (job.resumables.isEmpty()) {
+      startFresh(job, sm, run.now() + blockDispatchNs, allocated);
+      return;
+    }
+    SimJob.Resumable resume = job.resumables.pollFirst();
+    int blockIndex = resume.blockIndex();
     long restoreNs = 0;
-    if (resume != null) {
-      blockIndex = resume.blockIndex();
-      realDuration = resume.realDurationNs();
-      realDone = resume.realDoneNs();
-      if (resume.restoreBytes() > 0) {
-        restoreNs = PluginReturns.hardwareTime(run.hardware.restoreNs(resume.restoreBytes(),
-            job.threads, SaveKind.PREEMPTION, run.costs), run.hardware, "restoreNs");
-        job.bytesRestored += resume.restoreBytes();
-      }
-    } else {
-      blockIndex = job.nextFreshBlock++;
-      realDuration = job.kernel.timing().durationNs(blockIndex, job.nominalNs);
-      if (realDuration < 1) {
-        throw new IllegalStateException("block " + blockIndex + " of " + job + " lasts "
-            + realDuration + " ns");
-      }
+    if (resume.restoreBytes() > 0) {
+      restoreNs = PluginReturns.hardwareTime(run.hardware.restoreNs(resume.restoreBytes(),
+          job.threads, SaveKind.PREEMPTION, run.costs), run.hardware, "restoreNs");
+      job.bytesRestored += resume.restoreBytes();
     }
     long start = run.now() + blockDispatchNs + restoreNs;
-    ResidentBlock block = residency.newBlock(job, sm, blockIndex, realDuration, realDone, start);
-    residency.start(block, false);
+    ResidentBlock block = residency.newBlock(job, sm, blockIndex, resume.realDurationNs(),
+        resume.realDoneNs(), start);
+    residency.start(block, allocated);
     groups.queueCompletion(block, true);
     if (run.listener() != null && restoreNs > 0) {
       run.listener().contextRestored(sm, block.slot, job, blockIndex, start - restoreNs, start,
           resume.restoreBytes());
     }
+  }
+
+  /** Starts the job's next fresh block on {@code sm} at {@code start}, as {@link #startNext}. */
+  private void startFresh(SimJob job, int sm, long start, boolean allocated) {
+    int blockIndex = job.nextFreshBlock++;
+    long realDuration = job.kernel.timing().durationNs(blockIndex, job.nominalNs);
+    if (realDuration < 1) {
+      throw new IllegalStateException("block " + blockIndex + " of " + job + " lasts "
+          + realDuration + " ns");
+    }
+    ResidentBlock block = residency.newBlock(job, sm, blockIndex, realDuration, 0, start);
+    residency.start(block, allocated);
+    groups.queueCompletion(block, true);
   }
 
   /**
@@ -351,6 +360,44 @@ final class BlockScheduler implements Placement, Eviction, ContextResidency {
     residency.release(block);
     residency.recycle(block); // its save is written or it was flushed: nothing refers to it now
     job.resumables.addLast(resume);
+    enter(job);
+  }
+
+  /**
+   * {@inheritDoc} Without a contention model (which re-rates the SM's other blocks at each
+   * departure) and without a suspension of the job's queue waiting for it to go quiet (which each
+   * departure checks); an eviction tells no listener.
+   */
+  @Override
+  public boolean canEvictTogether(SimJob job) {
+    return bulk && job.queue.openSuspension == null;
+  }
+
+  /**
+   * {@inheritDoc} As {@link BlockGroups}' groups that complete together: each block is vacated in
+   * order (its slot, its place in its job's list, the pool; the list emptied at once if they are all
+   * of it), their SMs' resources are freed in one run ({@link SmArray#releaseRun}) and the sums
+   * added once. The job's entry into placement order is that of the first eviction before them.
+   */
+  @Override
+  public void evictTogether(ResidentBlock[] blocks, SimJob.Resumable[] resumes, int from,
+      int to) {
+    SimJob job = blocks[from].job;
+    int count = to - from;
+    boolean wholeList = job.resident.size() == count;
+    if (runSms.length < count) {
+      runSms = new int[Math.max(count, 2 * runSms.length)];
+    }
+    int[] smsOfBlocks = runSms;
+    long executed = 0;
+    for (int i = from; i < to; i++) {
+      ResidentBlock block = blocks[i];
+      smsOfBlocks[i - from] = block.sm;
+      executed += residency.vacate(block, !wholeList);
+      job.resumables.addLast(resumes[i]);
+    }
+    residency.releaseSms(job, smsOfBlocks, count);
+    residency.leftTogether(job, count, executed, wholeList);
     enter(job);
   }
 

@@ -113,6 +113,8 @@ final class EventQueue {
   private int usedSlots;
   private int size;
   private long nextSeq;
+  /** Events queued so far with a sequence number taken earlier ({@link #pushWithSeq}). */
+  private long reservedPushes;
 
   /** A queue whose block entries are blocks of {@code blocks}. */
   EventQueue(BlockTable blocks) {
@@ -131,7 +133,15 @@ final class EventQueue {
    * @param gen a generation number the event compares when it fires, to detect that it is stale
    */
   void push(long time, Event payload, int gen) {
-    pushWithSeq(time, payload, gen, nextSeq++);
+    queue(time, payload, gen, nextSeq++);
+  }
+
+  /**
+   * How many events were queued so far with a sequence number taken earlier: while it does not
+   * change, every event queued since has a sequence number above all those taken before.
+   */
+  long reservedPushes() {
+    return reservedPushes;
   }
 
   /** The sequence number the next {@link #push} will take. */
@@ -154,6 +164,11 @@ final class EventQueue {
    * may have it.
    */
   void pushWithSeq(long time, Event payload, int gen, long seq) {
+    reservedPushes++;
+    queue(time, payload, gen, seq);
+  }
+
+  private void queue(long time, Event payload, int gen, long seq) {
     int slot = takeSlot();
     slots[slot] = payload;
     insert(time, seq, ((long) gen << 32) | slot);
@@ -161,11 +176,12 @@ final class EventQueue {
 
   /** Adds a block's event at {@code time}, with its current generation. */
   void pushBlock(long time, ResidentBlock block) {
-    pushBlockWithSeq(time, block, nextSeq++);
+    insert(time, nextSeq++, ((long) block.gen << 32) | BLOCK_TAG | block.id);
   }
 
   /** {@link #pushBlock} with a sequence number taken earlier ({@link #skipSeq}). */
   void pushBlockWithSeq(long time, ResidentBlock block, long seq) {
+    reservedPushes++;
     insert(time, seq, ((long) block.gen << 32) | BLOCK_TAG | block.id);
   }
 
@@ -376,6 +392,14 @@ final class EventQueue {
     long tag = headTag();
     int index = (int) tag & INDEX_MASK;
     return (tag & BLOCK_TAG) != 0 ? blocks.get(index) : slots[index];
+  }
+
+  /** The next event's sequence number; the queue must not be empty. */
+  long peekSeq() {
+    if (headBucket == UNKNOWN) {
+      findHead();
+    }
+    return headSeq;
   }
 
   /** The head's generation. */

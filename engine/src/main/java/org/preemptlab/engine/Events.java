@@ -25,11 +25,17 @@ final class Events {
     }
   }
 
-  /** A stopped block's context is written: its SM resources are free. */
+  /**
+   * A stopped block's context is written: its SM resources are free. Queued with the block's
+   * generation: stale if the block left its SM otherwise meanwhile (its job dropped; the block may
+   * be reused since).
+   */
   record SaveDone(ResidentBlock block) implements Event {
     @Override
     public void fire(Simulator sim, int gen) {
-      sim.preemptor().saveDone(block);
+      if (gen == block.gen) {
+        sim.preemptor().saveDone(block);
+      }
     }
   }
 

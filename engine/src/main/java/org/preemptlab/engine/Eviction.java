@@ -18,6 +18,20 @@ interface Eviction {
    */
   void evict(ResidentBlock block, SimJob.Resumable resume);
 
+  /**
+   * Whether blocks of {@code job} may leave their SMs together ({@link #evictTogether}): nothing
+   * would observe the device between two of their evictions.
+   */
+  boolean canEvictTogether(SimJob job);
+
+  /**
+   * Stopped blocks {@code blocks[from, to)} of one job, whose evictions nothing would observe in
+   * between ({@link #canEvictTogether}) and whose job is already waiting for placement, leave their
+   * SMs with the results of one {@link #evict} per block in that order, each to resume as {@code
+   * resumes[i]} says. Their objects are reused: read nothing of them afterwards.
+   */
+  void evictTogether(ResidentBlock[] blocks, SimJob.Resumable[] resumes, int from, int to);
+
   /** The job whose placement a policy callback is deciding, if any (the waiter it preempts for). */
   SimJob blockedJobInCallback();
 }

@@ -28,16 +28,32 @@ final class Preemptor implements PreemptionRequests, StopPoints {
   private final Contention contention;
   /** Block placement, which lets stopped blocks leave their SMs. */
   private final Eviction eviction;
+  /** Where stop points, flushes and written saves are queued, a wave's at one instant as one. */
+  private final EventRuns runs;
   private final List<Preemption> preemptions = new ArrayList<>();
+  /** Scratch for {@link #savesDone}: where each block resumes, and its preemption. */
+  private SimJob.Resumable[] resumes = new SimJob.Resumable[16];
+  private Preemption[] freed = new Preemption[16];
+  /** Blocks in SM order. */
+  private static final Comparator<ResidentBlock> BY_SM = Comparator.comparingInt(b -> b.sm);
+  /** The blocks of the preemption being decided, for the strategy (reused: emptied after). */
+  private final List<ResidentBlock> deciding = new ArrayList<>();
   /** The last job refused by {@link #everyBlockPreempting}, and that refusal. */
   private SimJob refusedVictim;
   private ActionOutcome refusal;
 
-  Preemptor(RunServices run, SmArray sms, Contention contention, Eviction eviction) {
+  Preemptor(RunServices run, SmArray sms, Contention contention, Eviction eviction,
+      EventRuns runs) {
     this.run = run;
     this.sms = sms;
     this.contention = contention;
     this.eviction = eviction;
+    this.runs = runs;
+  }
+
+  /** The queue of stop points, flushes and written saves, for its measures. */
+  EventRuns runs() {
+    return runs;
   }
 
   /** Every preemption of the run so far, in request order. */
@@ -76,13 +92,14 @@ final class Preemptor implements PreemptionRequests, StopPoints {
     long now = run.now();
     long reaction = now + PluginReturns.hardwareTime(run.hardware.preemptionSignalNs(run.costs),
         run.hardware, "preemptionSignalNs");
-    List<ResidentBlock> participating = new ArrayList<>();
+    boolean any = false;
     for (ResidentBlock block : victim.resident) {
-      if (block.state == ResidentBlock.RUNNING && (chosen == null || chosen.contains(block.sm))) {
-        participating.add(block);
+      if (participates(block, chosen)) {
+        any = true;
+        break;
       }
     }
-    if (participating.isEmpty()) {
+    if (!any) {
       if (chosen == null) {
         return everyBlockPreempting(victim);
       }
@@ -93,8 +110,12 @@ final class Preemptor implements PreemptionRequests, StopPoints {
     if (run.listener() != null) {
       run.listener().preemptionRequested(now, victim);
     }
-    List<ResidentBlock> deciding = new ArrayList<>();
-    for (ResidentBlock block : participating) {
+    List<ResidentBlock> deciding = this.deciding;
+    boolean bySm = true; // whether they come in SM order already (a wave does)
+    for (ResidentBlock block : victim.resident) {
+      if (!participates(block, chosen)) {
+        continue;
+      }
       preemption.blocks++;
       preemption.outstanding++;
       block.preemption = preemption;
@@ -103,18 +124,26 @@ final class Preemptor implements PreemptionRequests, StopPoints {
         preemption.drained++;
         preemption.count("ended-before-signal");
       } else {
+        bySm &= deciding.isEmpty() || deciding.get(deciding.size() - 1).sm <= block.sm;
         deciding.add(block);
       }
     }
-    // The strategy decides SM by SM (in SM order, blocks in residency order on each SM).
-    deciding.sort(Comparator.comparingInt(b -> b.sm));
-    for (int from = 0; from < deciding.size(); ) {
-      int to = from;
-      while (to < deciding.size() && deciding.get(to).sm == deciding.get(from).sm) {
-        to++;
+    // The strategy decides SM by SM (in SM order, blocks in residency order on each SM: a stable
+    // sort, needed only if they are not in that order already).
+    if (!bySm) {
+      deciding.sort(BY_SM);
+    }
+    try {
+      for (int from = 0; from < deciding.size(); ) {
+        int to = from;
+        while (to < deciding.size() && deciding.get(to).sm == deciding.get(from).sm) {
+          to++;
+        }
+        decideSm(deciding, from, to, preemption, reaction);
+        from = to;
       }
-      decideSm(deciding, from, to, preemption, reaction);
-      from = to;
+    } finally {
+      deciding.clear();
     }
     victim.activePreemptions++;
     victim.preemptions++;
@@ -125,6 +154,11 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       forJob.awaitedPreemptions.add(preemption);
     }
     return ActionOutcome.preempting(preemption.blocks);
+  }
+
+  /** Whether a block of the victim takes part in a preemption on {@code chosen} (null: all SMs). */
+  private static boolean participates(ResidentBlock block, SmSet chosen) {
+    return block.state == ResidentBlock.RUNNING && (chosen == null || chosen.contains(block.sm));
   }
 
   /**
@@ -231,7 +265,7 @@ final class Preemptor implements PreemptionRequests, StopPoints {
       block.state = ResidentBlock.FLUSHING;
       preemption.flushed++;
     }
-    run.events.pushBlock(stopTime, block);
+    runs.pushBlock(stopTime, block);
   }
 
   private void check(PreemptionDecision decision, BlockSnapshot block, SimJob job) {
@@ -306,15 +340,58 @@ final class Preemptor implements PreemptionRequests, StopPoints {
     job.bytesSaved += saveBytes;
     block.preemption.bytesSaved += saveBytes;
     block.preemption.pointReached(run.now());
-    run.events.push(saveEnd, new Events.SaveDone(block), 0);
+    runs.pushSaveDone(saveEnd, block);
   }
 
   /** A stopped block's context is written: it leaves its SM, to resume where it stopped. */
   void saveDone(ResidentBlock block) {
     Preemption preemption = block.preemption; // the evicted block is reused for a later residency
-    eviction.evict(block, new SimJob.Resumable(block.blockIndex, block.realDurationNs,
-        block.realOf(block.stopOffsetNs), block.restoreBytes));
+    eviction.evict(block, resumable(block));
     blockFreed(preemption);
+  }
+
+  private static SimJob.Resumable resumable(ResidentBlock block) {
+    return new SimJob.Resumable(block.blockIndex, block.realDurationNs,
+        block.realOf(block.stopOffsetNs), block.restoreBytes);
+  }
+
+  /**
+   * The contexts of {@code blocks[0, count)} are written at this instant, their events one right
+   * after another ({@link EventRuns}): the results of one {@link #saveDone} per block in that
+   * order. Each stretch of one job's blocks that may leave together ({@link
+   * Eviction#canEvictTogether}) does so after its first block's own eviction (which may put the
+   * job in placement order, and a policy's ranking may look at the device then).
+   */
+  void savesDone(ResidentBlock[] blocks, int count) {
+    for (int from = 0; from < count; ) {
+      SimJob job = blocks[from].job;
+      int to = from + 1;
+      while (to < count && blocks[to].job == job) {
+        to++;
+      }
+      saveDone(blocks[from]);
+      if (to - from > 1 && eviction.canEvictTogether(job)) {
+        if (resumes.length < to) {
+          resumes = new SimJob.Resumable[Math.max(to, 2 * resumes.length)];
+          freed = new Preemption[resumes.length];
+        }
+        for (int i = from + 1; i < to; i++) {
+          resumes[i] = resumable(blocks[i]);
+          freed[i] = blocks[i].preemption;
+        }
+        eviction.evictTogether(blocks, resumes, from + 1, to);
+        for (int i = from + 1; i < to; i++) {
+          blockFreed(freed[i]);
+          resumes[i] = null;
+          freed[i] = null;
+        }
+      } else {
+        for (int i = from + 1; i < to; i++) {
+          saveDone(blocks[i]);
+        }
+      }
+      from = to;
+    }
   }
 
   @Override

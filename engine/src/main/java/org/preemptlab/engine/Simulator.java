@@ -124,9 +124,10 @@ public final class Simulator {
         .map(engine -> engine.policy()).orElse(null);
     boolean blockedListeners = launcher.engines().stream()
         .anyMatch(engine -> overridesOnJobBlocked(engine.policy()));
+    EventRuns runs = new EventRuns(run, options.aggregateBlocks() && contention == null);
     this.blocks = new BlockScheduler(run, sms, contention,
-        first == null ? null : first.placementOrder(), blockedListeners);
-    this.preemptor = new Preemptor(run, sms, contention, blocks);
+        first == null ? null : first.placementOrder(), blockedListeners, runs);
+    this.preemptor = new Preemptor(run, sms, contention, blocks, runs);
     this.contextsWithQueues = workload.queues().stream().map(JobQueue::contextId).distinct()
         .count();
     this.slicer = new TimeSlicer(run, blocks, contexts,
@@ -483,7 +484,7 @@ public final class Simulator {
    */
   public Aggregation aggregation() {
     return new Aggregation(blocks.groupedCompletions(), blocks.splitMembers(),
-        blocks.resumedMembers());
+        blocks.resumedMembers(), preemptor.runs().blockMembers(), preemptor.runs().saveMembers());
   }
 
   /**
@@ -494,8 +495,14 @@ public final class Simulator {
    * @param splitBlocks members that a split gave their own event
    * @param resumedMembers blocks that joined a group as they resumed where a preemption stopped
    *     them (with progress from an earlier residency)
+   * @param blockEventsInRuns block events (preempted blocks' stop points and flushes, split
+   *     groups' members' completions) settled as a later member of a run of such events at one
+   *     instant, without a queued entry of their own
+   * @param savesInRuns preempted blocks' saves written settled as a later member of a run at one
+   *     instant, without a queued entry of their own
    */
-  public record Aggregation(long groupedBlocks, long splitBlocks, long resumedMembers) {}
+  public record Aggregation(long groupedBlocks, long splitBlocks, long resumedMembers,
+      long blockEventsInRuns, long savesInRuns) {}
 
   // ---- routing: each event is handled by the part that owns its mechanism ----
 

@@ -274,4 +274,28 @@ class PreemptionTest {
     assertThat(preemption.latencyNs()).isEqualTo(Math.max(first, second) - 300);
     assertThat(record(result, 2).firstStartNs()).isEqualTo(Math.min(first, second));
   }
+
+  @ParameterizedTest(name = "aggregation {0}")
+  @CsvSource({"true", "false"})
+  void aJobDroppedWhileItsBlocksWriteTheirContextsIsNotEvictedAgainWhenTheSavesEnd(
+      boolean aggregate) {
+    // As instructionLevelPreemptionLatencyIsSignalPlusSaveTime (full save): both LOW blocks stop
+    // at 350 and their saves end at 962. LOW is dropped at 500 (a reset, the engine's own abort),
+    // so its blocks leave their SMs then and HIGH runs [500, 700] in one of their pooled block
+    // objects. The saves' events at 962 are stale: they must not evict HIGH's block, nor LOW's
+    // blocks a second time.
+    BlockProgram program = program(seg(SegmentKind.COMPUTE, 400, 1),
+        seg(SegmentKind.COMPUTE, 600, 4));
+    Simulator simulator = new Simulator(lowThenHigh(program, 2, true, 300, false),
+        Sim.hw(DEVICE), EngineFixtures.plugins(DEVICE, "priority", "instruction-level", "full"),
+        EngineOptions.defaults().withAggregateBlocks(aggregate));
+    simulator.schedule(500, (sim, gen) -> sim.launcher().abort(sim.launcher().job(0)));
+
+    SimulationResult result = simulator.run();
+
+    assertThat(record(result, 1).finishNs()).isEqualTo(500);
+    assertThat(record(result, 2).firstStartNs()).isEqualTo(500);
+    assertThat(record(result, 2).finishNs()).isEqualTo(700);
+    assertThat(result.blocksExecuted()).isEqualTo(3);
+  }
 }

@@ -144,9 +144,11 @@ class AggregationDifferentialTest {
    * A high-priority queue of short kernels beside a low-priority one of waves of long blocks with
    * exact timing (serving beside training), under preemptive policies: the waves are preempted
    * again and again, and their blocks, stopped at one progress, resume together and complete in
-   * groups with aggregation on, block by block without it. MPS clients on one device without
-   * partitions (the path of an LLM server beside a training loop), MPS with random partitions, or
-   * time-sliced contexts; every preemption-point strategy and context save.
+   * groups with aggregation on, block by block without it; with it on, a wave's stop points, its
+   * saves written at one instant and its split group's stale completions are each settled as one
+   * run of events (EventRuns), and its blocks resume in one placement run. MPS clients on one
+   * device without partitions (the path of an LLM server beside a training loop), MPS with random
+   * partitions, or time-sliced contexts; every preemption-point strategy and context save.
    */
   @Test
   void preemptedWavesResumeInGroupsAndAgreeWithAndWithoutAggregation() {
@@ -157,6 +159,8 @@ class AggregationDifferentialTest {
     assertThat(preemptive).hasSizeGreaterThan(2);
     long resumed = 0;
     long split = 0;
+    long blockEvents = 0;
+    long saves = 0;
     for (int seed = 0; seed < 60; seed++) {
       SplittableRandom random = new SplittableRandom(2_000 + seed);
       DeviceSpec device = randomDevice(random, 8, 113);
@@ -180,9 +184,14 @@ class AggregationDifferentialTest {
           policyParameters, preemption, save, listen, options, sharing);
       resumed += on.aggregation.resumedMembers();
       split += on.aggregation.splitBlocks();
+      blockEvents += on.aggregation.blockEventsInRuns();
+      saves += on.aggregation.savesInRuns();
     }
     assertThat(resumed).as("resumed blocks that joined a group").isGreaterThan(1_000);
     assertThat(split).as("group members split off by preemptions").isGreaterThan(1_000);
+    assertThat(blockEvents).as("stop points, flushes and split members' completions settled in"
+        + " runs").isGreaterThan(10_000);
+    assertThat(saves).as("saves written settled in runs").isGreaterThan(1_000);
   }
 
   /**
@@ -278,6 +287,8 @@ class AggregationDifferentialTest {
     assertThat(on.signals).as(what).isEqualTo(off.signals);
     assertThat(off.aggregation.groupedBlocks()).as(what).isZero();
     assertThat(off.aggregation.resumedMembers()).as(what).isZero();
+    assertThat(off.aggregation.blockEventsInRuns()).as(what).isZero();
+    assertThat(off.aggregation.savesInRuns()).as(what).isZero();
     return on;
   }
 
@@ -304,7 +315,7 @@ class AggregationDifferentialTest {
       return new Outcome(simulator.run(), signals, null, simulator.aggregation());
     } catch (RuntimeException e) { // a plugin refusing the workload, a broken rule: alike
       return new Outcome(null, signals, e.getClass().getName() + ": " + e.getMessage(),
-          simulator == null ? new Simulator.Aggregation(0, 0, 0) : simulator.aggregation());
+          simulator == null ? new Simulator.Aggregation(0, 0, 0, 0, 0) : simulator.aggregation());
     }
   }
 
