@@ -112,8 +112,8 @@ class DeviceRoofTest {
     double share = 91_648.0 * 1024 / (96L << 20);
     for (String id : List.of("rtx-4090", "rtx-pro-6000-server")) {
       DeviceRoof d = DeviceRoof.bundled(id);
-      assertThat(d.l2().bytesPerSecond()).as(id).isCloseTo(
-          perSmAndClock * d.sms() * d.boostClockHz(), org.assertj.core.data.Percentage.withPercentage(0.01));
+      assertThat(d.l2().bytesPerSecond()).as(id).isCloseTo(perSmAndClock * d.sms()
+          * d.boostClockHz(), org.assertj.core.data.Percentage.withPercentage(0.01));
       assertThat(d.l2().residentBytes()).as(id).isEqualTo((long) (share * d.l2().bytes()));
     }
     assertThat(DeviceRoof.bundled("rtx-4090").l2().bytes()).isEqualTo(72L << 20);
